@@ -1,0 +1,229 @@
+"""The engine contract every game follows, and the values it speaks in.
+
+An engine is a stateless object; all game data lives in the state it returns. The same
+seed and the same actions always give the same game, so a table is stored as
+``seed + variant + action texts`` and rebuilt with :func:`replay`.
+
+Seats are 0-based ints. Event texts name seats with the placeholder ``{p<seat>}``
+(see :func:`seat_ref`); :meth:`Event.render` puts real names in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from bot.games.cards import Card
+
+# ---------------------------------------------------------------------------- errors
+
+
+class GameError(Exception):
+    """A move or option the rules do not allow. The message is fit to show a player."""
+
+
+class IllegalAction(GameError):
+    """The action is not allowed now (wrong card, wrong slot, wrong phase)."""
+
+
+class BadNotation(IllegalAction):
+    """The action text could not be read at all."""
+
+
+class NotYourTurn(IllegalAction):
+    """Somebody other than the seat to act tried to act."""
+
+
+class GameOver(IllegalAction):
+    """The game has ended; nothing more can be played."""
+
+
+class InvalidVariant(GameError):
+    """A table option is out of range or does not fit the number of players."""
+
+
+# ---------------------------------------------------------------------------- actions
+
+ActionArg = int | Card
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a word and its arguments. ``str(action)`` is the notation.
+
+    ``Action("give", (1, 3))`` -> ``"give 1 3"``;
+    ``Action("capture", (Card.parse("5D"), Card.parse("2C")))`` -> ``"capture 5D 2C"``.
+    """
+
+    word: str
+    args: tuple[ActionArg, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.word
+        return self.word + " " + " ".join(str(a) for a in self.args)
+
+
+def split_notation(text: str) -> tuple[str, list[str]]:
+    """Split an action text into its lower-case word and its argument tokens."""
+    parts = text.strip().split()
+    if not parts:
+        raise BadNotation("Type an action, for example `draw` or `keep 2`.")
+    return parts[0].lower(), parts[1:]
+
+
+def parse_int(token: str, what: str) -> int:
+    """Read a whole number argument, or raise ``BadNotation`` naming ``what``."""
+    try:
+        return int(token)
+    except ValueError:
+        raise BadNotation(f"{token!r} is not a {what}: give a number.") from None
+
+
+def parse_card(token: str) -> Card:
+    """Read a card argument, or raise ``BadNotation``."""
+    try:
+        return Card.parse(token)
+    except ValueError as exc:
+        raise BadNotation(str(exc)) from None
+
+
+# ---------------------------------------------------------------------------- events
+
+_SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder that stands for a seat's name in an event text."""
+    return "{p%d}" % seat
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, told in words.
+
+    ``seats`` is ``None`` for a public event, or the seats that may see it (an event that
+    shows a hidden card is private). ``data`` is JSON-able detail for renderers.
+    """
+
+    kind: str
+    text: str
+    seats: frozenset[int] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        """True when everyone may see this event."""
+        return self.seats is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """May ``seat`` (``None``: an onlooker) see this event?"""
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def render(self, names: Sequence[str]) -> str:
+        """The text with seat placeholders replaced by ``names``."""
+
+        def name(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+        return _SEAT_REF.sub(name, self.text)
+
+
+def public_events(events: Iterable[Event]) -> list[Event]:
+    """Only the events everyone may see."""
+    return [e for e in events if e.seats is None]
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """The result of applying an action: the new state and what happened."""
+
+    state: S
+    events: tuple[Event, ...]
+
+
+# ---------------------------------------------------------------------------- engine
+
+
+@runtime_checkable
+class Engine(Protocol[S]):
+    """What every game engine offers. See DESIGN.md, "The engine contract".
+
+    Views are JSON-able dicts; their keys are described in ``bot/games/VIEWS.md``.
+    """
+
+    name: str  # "soureh"
+    title: str  # "Soureh"
+    min_players: int
+    max_players: int
+    Variant: type  # the frozen options dataclass; ``Variant()`` gives the defaults
+
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        variant: Any | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> S:
+        """Deal a new game. ``deck`` (top first) stacks the first round."""
+        ...
+
+    def to_act(self, state: S) -> int | None:
+        """The seat whose decision it is; ``None`` once the game is over."""
+        ...
+
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every action open to the seat to act (empty once the game is over)."""
+        ...
+
+    def parse_action(self, state: S, text: str) -> Action:
+        """Read an action text; raise a ``GameError`` if it is unreadable or illegal now."""
+        ...
+
+    def apply(self, state: S, action: Action) -> Transition[S]:
+        """Play ``action`` for the seat to act; ``state`` itself is left unchanged."""
+        ...
+
+    def describe(self, state: S, action: Action) -> str:
+        """The action in words for the seat to act ("keep 2 — put 7♥ under your slot 2").
+
+        May mention that seat's own hidden cards: it is only shown to that seat.
+        """
+        ...
+
+    def public_view(self, state: S) -> dict[str, Any]:
+        """What everyone at the table may see. Holds no hidden card."""
+        ...
+
+    def player_view(self, state: S, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: the public view plus that seat's own hidden cards."""
+        ...
+
+    def totals(self, state: S) -> list[int]:
+        """Each seat's running score."""
+        ...
+
+    def winners(self, state: S) -> list[int]:
+        """The winning seats, empty until the game is over."""
+        ...
+
+
+def replay(
+    engine: Engine[Any],
+    players: int,
+    seed: int,
+    actions: Iterable[str],
+    variant: Any | None = None,
+    deck: Sequence[Card] | None = None,
+) -> Any:
+    """Rebuild a state from its seed, options and action texts (the stored log)."""
+    state = engine.new_game(players, seed, variant, deck)
+    for text in actions:
+        state = engine.apply(state, engine.parse_action(state, text)).state
+    return state
