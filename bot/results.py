@@ -1,0 +1,68 @@
+"""The result of a finished table, handed from the table service to whoever records it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+LOWEST_WINS = frozenset({"soureh"})
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's outcome. ``user_id`` is ``None`` for a computer seat."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    total: int
+    place: int  # 1 is best; tied seats share a place
+    winner: bool
+    resigned: bool = False
+
+    @property
+    def is_computer(self) -> bool:
+        """True for a computer player's seat."""
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished (or closed) table's outcome. ``rounds[r][seat]`` is a round's points."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    variant: dict[str, Any]
+    seed: int
+    seats: tuple[SeatResult, ...]
+    rounds: tuple[tuple[int, ...], ...]
+    reason: str = "finished"  # "finished", "cancelled", "inactive", "broken"
+    started_at: str = ""
+    ended_at: str = ""
+
+
+FinishListener = Callable[[GameResult], Awaitable[None]]
+
+
+def placements(
+    game: str, totals: Sequence[int], winners: Sequence[int], resigned: Sequence[int] = ()
+) -> list[int]:
+    """1-based places per seat: winners first, then by total (lowest first for Soureh),
+    resigned seats last; equal standing shares a place."""
+    low = game in LOWEST_WINS
+
+    def key(seat: int) -> tuple[int, int, int]:
+        score = totals[seat] if low else -totals[seat]
+        return (1 if seat in resigned else 0, 0 if seat in winners else 1, score)
+
+    order = sorted(range(len(totals)), key=key)
+    places = [0] * len(totals)
+    for i, seat in enumerate(order):
+        if i and key(order[i - 1]) == key(seat):
+            places[seat] = places[order[i - 1]]
+        else:
+            places[seat] = i + 1
+    return places
