@@ -1,13 +1,28 @@
-"""Settings from the environment and ``.env``, built once in ``__main__`` and passed down."""
+"""Settings from the environment and ``.env``, built once in ``__main__`` and passed down.
+
+Nothing here reads the environment at import time: ``load_settings()`` (or ``Settings()``)
+does, when called. Every field maps to an upper-case environment variable of the same name.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_DATABASE_URL = "sqlite:///data/cardroom.db"
+
+
+class SettingsError(Exception):
+    """Invalid settings. ``str(error)`` is one short line per problem, e.g.
+    ``LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL (got 'LOUD')``."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
 
 
 class Settings(BaseSettings):
@@ -16,13 +31,16 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: str | None = Field(default=None, repr=False)
-    database_url: str = "sqlite:///data/cardroom.db"
+    database_url: str = DEFAULT_DATABASE_URL
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    heartbeat_file: Path | None = None
 
-    @field_validator("log_level")
+    @field_validator("log_level", mode="before")
     @classmethod
-    def _level(cls, value: str) -> str:
+    def _level(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
         level = value.strip().upper()
         if level not in LOG_LEVELS:
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
@@ -31,21 +49,71 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _url(cls, value: str) -> str:
-        if not value.startswith("sqlite:///"):
-            raise ValueError("must start with sqlite:/// followed by a file path")
+        value = value.strip()
+        if not value.startswith("sqlite:///") or value == "sqlite:///":
+            raise ValueError(
+                "must be sqlite:/// followed by a file path, e.g. sqlite:///data/cardroom.db"
+            )
         return value
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod
     def _empty_guild(cls, value: object) -> object:
-        return None if value == "" else value
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not value.isdigit():
+                raise ValueError("must be a server id, digits only")
+        return value
+
+    @field_validator("dev_guild_id")
+    @classmethod
+    def _positive_guild(cls, value: int | None) -> int | None:
+        if value is not None and value <= 0:
+            raise ValueError("must be a positive server id")
+        return value
 
     @field_validator("discord_token", mode="before")
     @classmethod
     def _empty_token(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            return value or None
+        return value
+
+    @field_validator("heartbeat_file", mode="before")
+    @classmethod
+    def _empty_heartbeat(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
     @property
     def database_path(self) -> Path:
-        """The SQLite file named by ``database_url``."""
+        """The SQLite file named by ``database_url`` (relative paths are from the cwd)."""
         return Path(self.database_url.removeprefix("sqlite:///"))
+
+
+def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Settings:
+    """Build the settings from the environment and ``env_file`` (``None``: environment only).
+
+    Raises ``SettingsError`` naming each bad setting by its environment variable.
+    """
+    try:
+        return Settings(_env_file=env_file, **overrides)  # type: ignore[call-arg]
+    except ValidationError as error:
+        raise SettingsError(describe_errors(error)) from None
+
+
+def describe_errors(error: ValidationError) -> list[str]:
+    """One line per problem: ``NAME: what is wrong`` (never the rejected secret)."""
+    problems = []
+    for item in error.errors():
+        name = str(item["loc"][0]).upper() if item["loc"] else "SETTINGS"
+        message = str(item["msg"]).removeprefix("Value error, ")
+        if message.startswith("Input should be a valid integer"):
+            message = "must be a whole number"
+        value = item.get("input")
+        if name != "DISCORD_TOKEN" and isinstance(value, str | int) and len(str(value)) < 80:
+            message = f"{message} (got {value!r})"
+        problems.append(f"{name}: {message}")
+    return problems

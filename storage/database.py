@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
+import sqlite3
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
@@ -13,16 +15,30 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+BUSY_TIMEOUT_MS = 5000
+
+
+class MigrationError(RuntimeError):
+    """The migrations on disk or in the database file are inconsistent."""
 
 
 def migration_files() -> list[tuple[int, str, str]]:
-    """Every migration shipped in ``storage/migrations``: (number, name, sql), in order."""
+    """Every migration shipped in ``storage/migrations``: (number, name, sql), in order.
+
+    Raises ``MigrationError`` for a ``.sql`` file not named ``NNN_name.sql`` or for two files
+    sharing a number (two branches that both added ``003_...``)."""
     found = []
     for entry in resources.files("storage.migrations").iterdir():
+        if not entry.name.endswith(".sql"):
+            continue
         match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+        if not match:
+            raise MigrationError(f"Migration {entry.name!r} must be named NNN_lower_case.sql")
+        found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
     found.sort()
+    for (a, first, _), (b, second, _) in itertools.pairwise(found):
+        if a == b:
+            raise MigrationError(f"Migrations {first} and {second} share the number {a:03d}")
     return found
 
 
@@ -44,7 +60,7 @@ class Database:
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")
         await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         db = cls(conn, path)
         if migrate:
             await db.migrate()
@@ -72,14 +88,26 @@ class Database:
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
             " applied_at TEXT NOT NULL DEFAULT (datetime('now')))"
         )
-        async with self.conn.execute("SELECT version FROM schema_migrations ORDER BY version") as cur:
+        query = "SELECT version FROM schema_migrations ORDER BY version"
+        async with self.conn.execute(query) as cur:
             return [row[0] async for row in cur]
 
     async def migrate(self, up_to: int | None = None) -> list[int]:
-        """Apply every migration not yet applied (each once, in a transaction); return them."""
+        """Apply every migration not yet applied (each once, in a transaction), up to and
+        including number ``up_to`` if given; return the numbers applied.
+
+        Raises ``MigrationError`` when the file records a migration this code does not ship
+        (it was written by a newer Cardroom): running older code on it is refused."""
+        files = migration_files()
         done = set(await self.applied_migrations())
+        unknown = sorted(done - {number for number, _, _ in files})
+        if unknown:
+            raise MigrationError(
+                f"{self.path} has migration(s) {', '.join(f'{n:03d}' for n in unknown)} that"
+                " this version of Cardroom does not know; it was written by a newer version."
+            )
         applied = []
-        for number, name, sql in migration_files():
+        for number, name, sql in files:
             if number in done or (up_to is not None and number > up_to):
                 continue
             log.info("Applying migration %s", name)
@@ -99,5 +127,25 @@ class Database:
 
 
 def _statements(sql: str) -> list[str]:
-    """Split a migration file into statements (no semicolons inside our string literals)."""
-    return [s.strip() for s in sql.split(";") if s.strip()]
+    """Split a migration file into complete statements.
+
+    Uses SQLite's own tokenizer (``sqlite3.complete_statement``), so semicolons inside string
+    literals, comments and ``CREATE TRIGGER ... BEGIN ...; END`` bodies are handled."""
+    statements = []
+    buffer = ""
+    *pieces, tail = sql.split(";")
+    for piece in pieces:
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            if _code(buffer).strip(" \t\n;"):
+                statements.append(buffer.strip())
+            buffer = ""
+    rest = _code(buffer + tail).strip()
+    if rest:
+        raise MigrationError(f"Incomplete SQL statement at the end of a migration: {rest!r}")
+    return statements
+
+
+def _code(sql: str) -> str:
+    """``sql`` without its whole-line ``--`` comments."""
+    return "\n".join(line for line in sql.splitlines() if not line.strip().startswith("--"))

@@ -1,0 +1,46 @@
+"""Shared fixtures: settings pointing at a temporary database, the bot for SimCord, a db."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from bot.settings import Settings, load_settings
+from storage.database import Database
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Settings for a test: a fresh SQLite file in ``tmp_path``, no token, no ``.env`` read."""
+    return load_settings(
+        env_file=None,
+        database_url=f"sqlite:///{tmp_path / 'cardroom.db'}",
+        log_level="DEBUG",
+        discord_token=None,
+        dev_guild_id=None,
+        heartbeat_file=None,
+    )
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings) -> CardroomBot:
+    """The real bot, for SimCord's ``simcord_env`` fixture (which starts and stops it)."""
+    from bot.client import CardroomBot  # imported here: game tests never need discord
+
+    return CardroomBot(settings)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A migrated database on a real SQLite file in ``tmp_path``, closed afterwards."""
+    database = await Database.open(tmp_path / "test.db")
+    try:
+        yield database
+    finally:
+        await database.close()

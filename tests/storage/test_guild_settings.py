@@ -1,0 +1,57 @@
+"""Guild settings: stored per server, defaults when unset, a JSON round trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.database import Database
+from storage.guild_settings import DEFAULT_TURN_TIMER, GuildSettings, GuildSettingsRepo
+
+
+async def test_unset_server_gets_the_defaults(db: Database) -> None:
+    """A server that never saved settings reads the defaults."""
+    settings = await GuildSettingsRepo(db).get(123)
+    assert settings == GuildSettings(guild_id=123)
+    assert settings.turn_timer == DEFAULT_TURN_TIMER
+
+
+async def test_saved_settings_round_trip_through_a_reopened_file(tmp_path: Path) -> None:
+    """Every field saved is read back identically after closing and reopening the file."""
+    path = tmp_path / "cardroom.db"
+    saved = GuildSettings(
+        guild_id=42,
+        game_options={"soureh": {"threshold": 150, "declare": "reveal"}, "soi": {"memory": False}},
+        turn_timer=None,
+        computer_seats=False,
+        count_computer_games=True,
+        images=False,
+        four_colour=True,
+    )
+    db = await Database.open(path)
+    await GuildSettingsRepo(db).save(saved)
+    await db.close()
+
+    db = await Database.open(path)
+    try:
+        loaded = await GuildSettingsRepo(db).get(42)
+    finally:
+        await db.close()
+    assert loaded == saved
+    assert loaded.options_for("soureh") == {"threshold": 150, "declare": "reveal"}
+    assert loaded.options_for("turup") == {}
+
+
+async def test_update_changes_only_the_given_fields(db: Database) -> None:
+    """update() keeps the other fields and stores the result; servers stay separate."""
+    repo = GuildSettingsRepo(db)
+    await repo.update(1, turn_timer=60)
+    changed = await repo.update(1, images=False)
+    assert changed.turn_timer == 60 and changed.images is False
+    assert await repo.get(1) == changed
+    assert await repo.get(2) == GuildSettings(guild_id=2)
+
+
+def test_stored_form_ignores_unknown_keys() -> None:
+    """A stored document with an unknown key (from another version) still loads."""
+    loaded = GuildSettings.from_json(5, '{"turn_timer": 30, "someday": 1}')
+    assert loaded == GuildSettings(guild_id=5, turn_timer=30)
