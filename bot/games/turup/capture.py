@@ -1,0 +1,248 @@
+"""Turup's capture rule: which sets of pile cards a played card may take.
+
+A capture is a non-empty set of pile cards that splits into groups, each a *match* (one
+card of the played card's rank) or an *addition* (two or more number cards, ace = 1,
+summing to the played number card's value). Face cards capture only by match.
+
+Suits never matter to legality, so the search works on *value vectors* (how many cards of
+each value 1..v are taken) and only then spreads each vector over the actual card codes.
+The value-level search is an exact closure over the possible groups (the partitions of
+v that the pile can supply), with the vectors packed into one int so that adding a group
+and checking it against the pile are a few integer operations; it is cached per
+``(value, counts)``, so repeated calls on the same pile cost a dict look-up.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from bot.games.cards import Card, Suit
+
+_WIDTH = 6  # bits per value field: counts up to 31, guard bit 32
+_MASK = (1 << (_WIDTH - 1)) - 1
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+
+
+def card_key(card: Card) -> tuple[int, int]:
+    """Sort key used for every list of cards the engine prints: rank, then suit."""
+    return card.order, _SUIT_INDEX[card.suit]
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards in canonical order (rank, then suit)."""
+    return tuple(sorted(cards, key=card_key))
+
+
+# ---------------------------------------------------------------------- value level
+
+
+def _value_counts(v: int, cards: Iterable[Card]) -> tuple[int, ...]:
+    """How many of ``cards`` have each value 1..v (index 0 is aces)."""
+    counts = [0] * v
+    for c in cards:
+        n = c.number
+        if n is not None and n <= v:
+            counts[n - 1] += 1
+    return tuple(counts)
+
+
+def _pack(counts: Sequence[int]) -> int:
+    out = 0
+    for i, k in enumerate(counts):
+        out |= k << (i * _WIDTH)
+    return out
+
+
+def _unpack(packed: int, v: int) -> tuple[int, ...]:
+    return tuple((packed >> (i * _WIDTH)) & _MASK for i in range(v))
+
+
+def _groups(v: int, avail: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every group the pile can supply: value vectors summing to v (a lone v is a match)."""
+    out: list[tuple[int, ...]] = []
+    counts = [0] * v
+
+    def walk(remaining: int, top: int) -> None:
+        if remaining == 0:
+            out.append(tuple(counts))
+            return
+        for u in range(min(top, remaining), 0, -1):
+            if counts[u - 1] < avail[u - 1]:
+                counts[u - 1] += 1
+                walk(remaining - u, u)
+                counts[u - 1] -= 1
+
+    walk(v, v)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def value_options(v: int, avail: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty value vector within ``avail`` that splits into groups summing to v.
+
+    Sorted by number of cards, then by the vector; exact, with every vector found once.
+    """
+    guard = 0
+    for i in range(v):
+        guard |= 1 << (i * _WIDTH + _WIDTH - 1)
+    limit = _pack(avail) | guard
+    reach: set[int] = {0}
+    for group in _groups(v, avail):
+        g = _pack(group)
+        grown: list[int] = []
+        for r in reach:
+            x = r + g
+            while (limit - x) & guard == guard:
+                grown.append(x)
+                x += g
+        reach.update(grown)
+    reach.discard(0)
+    vectors = [_unpack(p, v) for p in reach]
+    vectors.sort(key=lambda vec: (sum(vec), vec[::-1]))
+    return tuple(vectors)
+
+
+@lru_cache(maxsize=65536)
+def value_splits(v: int, counts: tuple[int, ...]) -> bool:
+    """Can the cards with these value counts be split into groups each summing to v?"""
+    top = len(counts)
+    while top and counts[top - 1] == 0:
+        top -= 1
+    if top == 0:
+        return True
+    rest = list(counts)
+    rest[top - 1] -= 1
+    need = v - top
+    if need == 0:
+        return value_splits(v, tuple(rest))
+
+    def fill(remaining: int, hi: int, first: bool) -> bool:
+        # Take cards of value <= hi summing to ``remaining``; then split what is left.
+        if remaining == 0:
+            return not first and value_splits(v, tuple(rest))
+        for u in range(min(hi, remaining), 0, -1):
+            if rest[u - 1]:
+                rest[u - 1] -= 1
+                found = fill(remaining - u, u, False)
+                rest[u - 1] += 1
+                if found:
+                    return True
+        return False
+
+    return fill(need, top, True)
+
+
+# ---------------------------------------------------------------------- card level
+
+
+def is_capture(card: Card, taken: Sequence[Card] | Iterable[Card]) -> bool:
+    """May ``card`` take exactly ``taken`` (a non-empty multiset of pile cards)?"""
+    taken = list(taken)
+    if not taken:
+        return False
+    if card.is_face:
+        return all(t.rank is card.rank for t in taken)
+    v = card.number
+    assert v is not None
+    total = 0
+    for t in taken:
+        n = t.number
+        if n is None or n > v:
+            return False
+        total += n
+    if total % v:
+        return False
+    return value_splits(v, _value_counts(v, taken))
+
+
+def _choices(codes: Counter[Card], k: int) -> list[tuple[Card, ...]]:
+    """The distinct ways (by card code) to pick ``k`` cards from a multiset of codes."""
+    if k == 0:
+        return [()]
+    keys = sort_cards(codes)
+    out: list[tuple[Card, ...]] = []
+    picked: list[Card] = []
+
+    def walk(i: int, left: int) -> None:
+        if left == 0:
+            out.append(tuple(picked))
+            return
+        if i == len(keys):
+            return
+        c = keys[i]
+        for n in range(min(codes[c], left), -1, -1):
+            picked.extend([c] * n)
+            walk(i + 1, left - n)
+            del picked[len(picked) - n :]
+
+    walk(0, k)
+    return out
+
+
+def captures(card: Card, pile: Iterable[Card], limit: int | None = None) -> list[tuple[Card, ...]]:
+    """Every distinct capture ``card`` can make from ``pile``, each a tuple of pile cards.
+
+    Distinct by card codes: with several decks, two 5♦ in the pile give one option that
+    takes "a 5♦" and one that takes both. Each tuple is in canonical order (rank, suit);
+    the list is ordered by size, then by value. With ``limit``, the search stops after
+    ``limit + 1`` options, so a caller can tell "more than ``limit``" cheaply.
+    """
+    pile = list(pile)
+    cap = None if limit is None else limit + 1
+    if card.is_face:
+        same = Counter(c for c in pile if c.rank is card.rank)
+        out: list[tuple[Card, ...]] = []
+        for k in range(1, sum(same.values()) + 1):
+            out.extend(_choices(same, k))
+            if cap is not None and len(out) >= cap:
+                return out[:cap]
+        return out
+    v = card.number
+    assert v is not None
+    return _spread(v, pile, value_options(v, _value_counts(v, pile)), cap)
+
+
+def _spread(
+    v: int, pile: Sequence[Card], vectors: Iterable[tuple[int, ...]], cap: int | None
+) -> list[tuple[Card, ...]]:
+    """Turn value vectors into card tuples, every distinct choice of codes for each."""
+    by_value: list[Counter[Card]] = [Counter() for _ in range(v)]
+    for c in pile:
+        n = c.number
+        if n is not None and n <= v:
+            by_value[n - 1][c] += 1
+    memo: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
+    out: list[tuple[Card, ...]] = []
+    for vec in vectors:
+        parts = []
+        for u, k in enumerate(vec):
+            if k:
+                key = (u, k)
+                if key not in memo:
+                    memo[key] = _choices(by_value[u], k)
+                parts.append(memo[key])
+        for combo in itertools.product(*parts):
+            out.append(tuple(itertools.chain.from_iterable(combo)))
+            if cap is not None and len(out) >= cap:
+                return out
+    return out
+
+
+def maximal_captures(card: Card, pile: Iterable[Card], limit: int) -> list[tuple[Card, ...]]:
+    """The captures no larger capture contains (at most ``limit`` of them)."""
+    pile = list(pile)
+    if card.is_face:
+        same = sort_cards(c for c in pile if c.rank is card.rank)
+        return [same] if same else []
+    v = card.number
+    assert v is not None
+    vectors = value_options(v, _value_counts(v, pile))
+    maximal: list[tuple[int, ...]] = []
+    for vec in reversed(vectors):  # largest first: a dominated vector meets its dominator
+        if not any(all(a >= b for a, b in zip(m, vec, strict=True)) for m in maximal):
+            maximal.append(vec)
+    maximal.reverse()
+    return _spread(v, pile, maximal, limit)[:limit]

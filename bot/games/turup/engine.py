@@ -1,0 +1,483 @@
+"""The Turup engine: turns, captures, redeals, round and game scoring, views.
+
+Notation: ``capture 5D 2C 3S 5H`` (play 5♦, take 2♣ 3♠ 5♥; the taken cards in any order
+and any case) and ``trail 9C``. The canonical action lists the taken cards by rank, then
+suit (♠ ♥ ♦ ♣), so ``parse_action(state, str(action)) == action``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.games.cards import Card, show
+from bot.games.protocol import (
+    Action,
+    BadNotation,
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidVariant,
+    Transition,
+    parse_card,
+    seat_ref,
+    split_notation,
+)
+from bot.games.turup.capture import (
+    captures,
+    card_key,
+    maximal_captures,
+    sort_cards,
+    value_splits,
+)
+from bot.games.turup.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RoundResult,
+    TurupState,
+    check_players,
+    deal_hands,
+    start_round,
+)
+from bot.games.turup.state import (
+    Variant as TurupVariant,
+)
+
+log = logging.getLogger(__name__)
+
+LIST_LIMIT = 1000  # legal_actions lists every capture while the total stays within this
+REDUCED_PER_CARD = 50  # past the limit: at most this many maximal captures per card
+_NOTATION_HELP = "Turup moves are `capture CARD TAKEN...` (e.g. `capture 5D 2C 3S`) or `trail 9C`."
+
+
+def _names(seats: Sequence[int]) -> str:
+    """``{p0}``, ``{p0} and {p1}``, ``{p0}, {p1} and {p2}``."""
+    refs = [seat_ref(s) for s in seats]
+    if len(refs) <= 1:
+        return "".join(refs)
+    return ", ".join(refs[:-1]) + " and " + refs[-1]
+
+
+def _cards_word(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _best(scores: Sequence[int]) -> list[int]:
+    top = max(scores)
+    return [s for s, v in enumerate(scores) if v == top]
+
+
+def _remove(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` without one copy of each of ``gone`` (first copies go first)."""
+    owed = Counter(gone)
+    out = []
+    for c in cards:
+        if owed[c]:
+            owed[c] -= 1
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+def capture_error(played: Card, taken: Sequence[Card]) -> str | None:
+    """Why ``played`` may not take ``taken`` (a message for the player), or ``None``."""
+    if not taken:
+        return "A capture takes at least one card from the pile."
+    if played.is_face:
+        for t in sort_cards(taken):
+            if t.rank is not played.rank:
+                return (
+                    f"{played.display} can't take {t.display}: a {played.rank.word} wins only "
+                    f"{played.rank.plural}, by a match."
+                )
+        return None
+    v = played.number
+    assert v is not None
+    for t in sort_cards(taken):
+        if t.is_face:
+            return f"{played.display} can't take {t.display}: face cards are won only by a match."
+        assert t.number is not None
+        if t.number > v:
+            return f"{played.display} can't take {t.display}: {t.number} is more than {v}."
+    rest = sort_cards(t for t in taken if t.number != v)
+    if not rest:
+        return None
+    values = [t.number or 0 for t in rest]
+    total = sum(values)
+    counts = [0] * v
+    for n in values:
+        counts[n - 1] += 1
+    if total % v == 0 and value_splits(v, tuple(counts)):
+        return None
+    plus = " + ".join(t.display for t in rest)
+    if len(rest) == 1:
+        return f"{plus} makes {total}, not {v}."
+    if total < 2 * v:
+        return f"{plus} make {total}, not {v}."
+    if total % v:
+        return f"{plus} make {total}, which does not split into sums of {v}."
+    return f"{plus} can't be split into groups that each make {v}."
+
+
+class TurupEngine:
+    """Turup behind the engine contract (see DESIGN.md); stateless."""
+
+    name = "turup"
+    title = "Turup"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    Variant = TurupVariant
+
+    # ------------------------------------------------------------------ setup
+
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        variant: TurupVariant | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> TurupState:
+        """Deal round 1. ``deck`` (top first) stacks it; the rest of the pack follows shuffled."""
+        check_players(players)
+        if variant is None:
+            variant = TurupVariant()
+        elif not isinstance(variant, TurupVariant):
+            raise InvalidVariant("Turup options must be a turup.Variant.")
+        zeros = (0,) * players
+        return start_round(players, seed, variant, 1, zeros, zeros, None, deck)
+
+    # ------------------------------------------------------------------ queries
+
+    def to_act(self, state: TurupState) -> int | None:
+        """The seat to play, or ``None`` once the game is over."""
+        return state.turn
+
+    def legal_actions(self, state: TurupState) -> list[Action]:
+        """Every capture of every distinct hand card, then its trail (reduced past 1,000)."""
+        if state.turn is None:
+            return []
+        distinct = sort_cards(set(state.hands[state.turn]))
+        options = {c: captures(c, state.pile, limit=LIST_LIMIT) for c in distinct}
+        budget = LIST_LIMIT - len(distinct)
+        if sum(len(o) for o in options.values()) > budget:
+            used = 0
+            for c in sorted(distinct, key=lambda c: len(options[c])):
+                if used + len(options[c]) > budget:
+                    options[c] = self._reduced(c, state.pile)
+                used += len(options[c])
+        out: list[Action] = []
+        for c in distinct:
+            out.extend(Action("capture", (c, *taken)) for taken in options[c])
+            out.append(Action("trail", (c,)))
+        return out
+
+    @staticmethod
+    def _reduced(card: Card, pile: Sequence[Card]) -> list[tuple[Card, ...]]:
+        """Single matches and maximal captures: the short list for a huge choice."""
+        singles = [(c,) for c in sort_cards(set(pile)) if c.rank is card.rank]
+        big = [t for t in maximal_captures(card, pile, REDUCED_PER_CARD) if len(t) > 1]
+        return singles + big
+
+    def parse_action(self, state: TurupState, text: str) -> Action:
+        """Read ``capture 5D 2C 3S`` or ``trail 9C`` and check it is legal now."""
+        word, tokens = split_notation(text)
+        if word not in ("capture", "trail"):
+            raise BadNotation(f"{word!r} is not a Turup move. {_NOTATION_HELP}")
+        if not tokens:
+            raise BadNotation(f"Name the card to play. {_NOTATION_HELP}")
+        cards = [parse_card(t) for t in tokens]
+        if word == "trail":
+            if len(cards) != 1:
+                raise BadNotation("A trail plays exactly one card, e.g. `trail 9C`.")
+            action = Action("trail", (cards[0],))
+        else:
+            if len(cards) < 2:
+                raise BadNotation(
+                    "Say which pile cards to take after the card you play, e.g. "
+                    "`capture 5D 2C 3S`; or trail the card."
+                )
+            action = Action("capture", (cards[0], *sort_cards(cards[1:])))
+        self._check(state, action)
+        return action
+
+    def _check(self, state: TurupState, action: Action) -> tuple[int, Card, tuple[Card, ...]]:
+        """The one legality check: returns (seat, played card, taken cards) or raises."""
+        if state.turn is None:
+            raise GameOver("The game is over.")
+        seat = state.turn
+        if action.word not in ("capture", "trail") or not action.args:
+            raise BadNotation(_NOTATION_HELP)
+        if not all(isinstance(a, Card) for a in action.args):
+            raise BadNotation(_NOTATION_HELP)
+        played = action.args[0]
+        taken = tuple(a for a in action.args[1:] if isinstance(a, Card))
+        assert isinstance(played, Card)
+        if played not in state.hands[seat]:
+            raise IllegalAction(f"You don't hold {played.display}.")
+        if action.word == "trail":
+            if taken:
+                raise BadNotation("A trail plays exactly one card, e.g. `trail 9C`.")
+            return seat, played, ()
+        on_table = Counter(state.pile)
+        for c, k in sorted(Counter(taken).items(), key=lambda item: card_key(item[0])):
+            have = on_table[c]
+            if have == 0:
+                raise IllegalAction(f"{c.display} is not on the table.")
+            if k > have:
+                raise IllegalAction(
+                    f"There {'is' if have == 1 else 'are'} only {have} {c.display} on the table."
+                )
+        problem = capture_error(played, taken)
+        if problem is not None:
+            raise IllegalAction(problem)
+        return seat, played, taken
+
+    def describe(self, state: TurupState, action: Action) -> str:
+        """The move in words, e.g. ``capture 5D 2C 3S — play 5♦ and take 2♣ 3♠ (3 cards won)``."""
+        played, *taken = action.args
+        if not isinstance(played, Card):
+            return str(action)
+        if action.word == "trail":
+            return f"{action} — put {played.display} on the pile"
+        shown = show([t for t in taken if isinstance(t, Card)])
+        won = _cards_word(1 + len(taken))
+        return f"{action} — play {played.display} and take {shown} ({won} won)"
+
+    # ------------------------------------------------------------------ playing
+
+    def apply(self, state: TurupState, action: Action) -> Transition[TurupState]:
+        """Play ``action`` for the seat to act; returns the new state and the events."""
+        seat, played, taken = self._check(state, action)
+        hands = list(state.hands)
+        hands[seat] = _remove(hands[seat], [played])
+        events: list[Event] = []
+        if action.word == "capture":
+            won = list(state.won)
+            won[seat] = won[seat] + (played, *taken)
+            new = replace(
+                state, hands=tuple(hands), pile=_remove(state.pile, taken), won=tuple(won)
+            )
+            events.append(
+                Event(
+                    "capture",
+                    f"{seat_ref(seat)} played {played.display} and took {show(taken)}",
+                    None,
+                    {"seat": seat, "card": str(played), "taken": [str(t) for t in taken]},
+                )
+            )
+        else:
+            new = replace(state, hands=tuple(hands), pile=(*state.pile, played))
+            events.append(
+                Event(
+                    "trail",
+                    f"{seat_ref(seat)} trailed {played.display}",
+                    None,
+                    {"seat": seat, "card": str(played)},
+                )
+            )
+        new = self._advance(new, seat, events)
+        return Transition(new, tuple(events))
+
+    def _advance(self, state: TurupState, seat: int, events: list[Event]) -> TurupState:
+        """Pass the turn; redeal, end the round or end the game when the hands run out."""
+        n = state.players
+        for i in range(1, n + 1):
+            nxt = (seat + i) % n
+            if state.hands[nxt]:
+                return replace(state, turn=nxt)
+        if state.deck:
+            hands, deck, counts = deal_hands(state.deck, n, state.dealer)
+            if all(k == counts[0] for k in counts):
+                text = f"Dealt {_cards_word(counts[0])} more to each player"
+            else:
+                got = ", ".join(f"{seat_ref(s)} {counts[s]}" for s in range(n) if counts[s])
+                text = f"The last {_cards_word(len(state.deck))} were dealt one at a time: {got}"
+            text += f"; {_cards_word(len(deck))} left in the deck."
+            events.append(Event("redeal", text, None, {"counts": list(counts), "deck": len(deck)}))
+            events.extend(self._hand_events(hands))
+            # Every deal starts left of the dealer, so that seat always has a card.
+            return replace(state, hands=hands, deck=deck, turn=(state.dealer + 1) % n)
+        return self._end_round(state, events)
+
+    @staticmethod
+    def _hand_events(hands: Sequence[Sequence[Card]]) -> list[Event]:
+        """One private event per seat listing the cards just dealt to it."""
+        return [
+            Event(
+                "hand",
+                f"Your cards: {show(sort_cards(hand))}",
+                frozenset({seat}),
+                {"seat": seat, "cards": [str(c) for c in sort_cards(hand)]},
+            )
+            for seat, hand in enumerate(hands)
+            if hand
+        ]
+
+    def _end_round(self, state: TurupState, events: list[Event]) -> TurupState:
+        """Score the round, then deal the next one or end the game."""
+        n = state.players
+        won = tuple(len(w) for w in state.won)
+        winners = tuple(_best(won))
+        result = RoundResult(state.round, won, winners, len(state.pile))
+        round_wins = tuple(w + (1 if s in winners else 0) for s, w in enumerate(state.round_wins))
+        counts = ", ".join(f"{seat_ref(s)} {won[s]}" for s in range(n))
+        verdict = (
+            f"{_names(winners)} wins the round"
+            if len(winners) == 1
+            else f"{_names(winners)} share the round"
+        )
+        leftover = len(state.pile)
+        left = (
+            f" {_cards_word(leftover)} left on the pile {'counts' if leftover == 1 else 'count'}"
+            " for nobody."
+            if leftover
+            else ""
+        )
+        events.append(
+            Event(
+                "round_end",
+                f"Round {state.round} is over. Cards won: {counts}.{left} {verdict}.",
+                None,
+                {
+                    "round": state.round,
+                    "won": list(won),
+                    "winners": list(winners),
+                    "leftover": leftover,
+                },
+            )
+        )
+        log.debug("turup round %s over; winners %s", state.round, winners)
+        if state.round >= state.variant.rounds:
+            final = replace(state, turn=None, round_wins=round_wins, last_round=result)
+            totals = self.totals(final)
+            game_winners = self.winners(final)
+            tally = ", ".join(f"{seat_ref(s)} {totals[s]}" for s in range(n))
+            verdict = (
+                f"{_names(game_winners)} wins"
+                if len(game_winners) == 1
+                else f"{_names(game_winners)} share the win"
+            )
+            events.append(
+                Event(
+                    "game_end",
+                    f"The game is over after {state.round} rounds. Cards won: {tally}. {verdict}.",
+                    None,
+                    {"totals": totals, "winners": game_winners, "round_wins": list(round_wins)},
+                )
+            )
+            return final
+        past = tuple(p + w for p, w in zip(state.past, won, strict=True))
+        nxt = start_round(n, state.seed, state.variant, state.round + 1, past, round_wins, result)
+        events.append(
+            Event(
+                "deal",
+                f"Round {nxt.round}: {seat_ref(nxt.dealer)} deals. The pile shows "
+                f"{show(nxt.pile)}.",
+                None,
+                {"round": nxt.round, "dealer": nxt.dealer, "pile": [str(c) for c in nxt.pile]},
+            )
+        )
+        events.extend(self._hand_events(nxt.hands))
+        return nxt
+
+    # ------------------------------------------------------------------ scores
+
+    def totals(self, state: TurupState) -> list[int]:
+        """Cards won per seat over the game so far (this round included)."""
+        return [p + len(w) for p, w in zip(state.past, state.won, strict=True)]
+
+    def round_wins(self, state: TurupState) -> list[int]:
+        """Rounds won per seat (a shared round counts for each of its winners)."""
+        return list(state.round_wins)
+
+    def winners(self, state: TurupState) -> list[int]:
+        """The seats with the most cards won in all, once the game is over."""
+        if state.turn is not None:
+            return []
+        return _best(self.totals(state))
+
+    # ------------------------------------------------------------------ views
+
+    def public_view(self, state: TurupState) -> dict[str, Any]:
+        """Pile, deck count, hand counts, cards won, round wins and totals. No hand card."""
+        last = state.last_round
+        return {
+            "game": self.name,
+            "players": state.players,
+            "seat": None,
+            "round": state.round,
+            "dealer": state.dealer,
+            "to_act": state.turn,
+            "phase": "over" if state.turn is None else "play",
+            "totals": self.totals(state),
+            "target": state.variant.rounds,
+            "target_kind": "rounds",
+            "over": state.turn is None,
+            "winners": self.winners(state),
+            "out": [False] * state.players,
+            "pile": [str(c) for c in state.pile],
+            "deck": len(state.deck),
+            "seats": [
+                {
+                    "hand_count": len(state.hands[s]),
+                    "won": len(state.won[s]),
+                    "round_wins": state.round_wins[s],
+                }
+                for s in range(state.players)
+            ],
+            "round_wins": list(state.round_wins),
+            "hand": None,
+            "last_round": None
+            if last is None
+            else {
+                "round": last.number,
+                "won": list(last.won),
+                "winners": list(last.winners),
+                "leftover": last.leftover,
+            },
+        }
+
+    def player_view(self, state: TurupState, seat: int) -> dict[str, Any]:
+        """The public view plus ``seat``'s own hand (in canonical order)."""
+        view = self.public_view(state)
+        view["seat"] = seat
+        view["hand"] = [str(c) for c in sort_cards(state.hands[seat])]
+        return view
+
+    # ------------------------------------------------------------------ for the AI
+
+    def determinize(self, state: TurupState, seat: int, rng: random.Random) -> TurupState:
+        """A state ``seat`` cannot tell from this one: the unseen cards dealt anew.
+
+        The other hands and the deck are reshuffled among themselves (sizes kept), and the
+        seed that shuffles later rounds is replaced, so nothing hidden leaks into a search.
+        """
+        others = [s for s in range(state.players) if s != seat]
+        unseen = [c for s in others for c in state.hands[s]] + list(state.deck)
+        rng.shuffle(unseen)
+        hands = list(state.hands)
+        pos = 0
+        for s in others:
+            size = len(state.hands[s])
+            hands[s] = tuple(unseen[pos : pos + size])
+            pos += size
+        return replace(
+            state, hands=tuple(hands), deck=tuple(unseen[pos:]), seed=rng.getrandbits(63)
+        )
+
+
+ENGINE = TurupEngine()
+
+
+def round_wins(state: TurupState) -> list[int]:
+    """Rounds won per seat so far."""
+    return ENGINE.round_wins(state)
+
+
+def totals(state: TurupState) -> list[int]:
+    """Cards won per seat over the game so far."""
+    return ENGINE.totals(state)
