@@ -1,0 +1,213 @@
+"""The command line: missing token, invalid settings, subcommands, shutdown, heartbeat."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot import __main__ as cli
+from bot.client import CardroomBot
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID", "HEARTBEAT_FILE")
+
+
+def _clean_env(**extra: str) -> dict[str, str]:
+    """A minimal environment for a child process: no settings, the repo importable."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)}
+    env.update(extra)
+    return env
+
+
+@pytest.fixture
+def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run in an empty folder (no .env) with none of the settings in the environment."""
+    for name in SETTING_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_python_m_bot_without_token_explains_what_to_do(tmp_path: Path) -> None:
+    """`python -m bot` with no token exits non-zero and says how to get and place one."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode != 0
+    assert "DISCORD_TOKEN is missing" in proc.stderr
+    assert "Reset Token" in proc.stderr
+    assert ".env.example" in proc.stderr
+    assert "python -m bot play soureh" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_invalid_setting_is_named_without_traceback(
+    no_settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad LOG_LEVEL gives exit status 2 and one line naming it and the allowed values."""
+    monkeypatch.setenv("LOG_LEVEL", "LOUD")
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert cli.main([]) == cli.EXIT_CONFIG
+    err = capsys.readouterr().err
+    assert "LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL" in err
+    assert "Traceback" not in err
+
+
+def test_invalid_setting_in_dotenv_is_named(
+    no_settings: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad value in .env is reported by its variable name, and the token never echoed."""
+    (no_settings / ".env").write_text("DISCORD_TOKEN=sekrit-token\nDEV_GUILD_ID=my server\n")
+    assert cli.main(["run"]) == cli.EXIT_CONFIG
+    err = capsys.readouterr().err
+    assert "DEV_GUILD_ID: must be a server id" in err
+    assert "sekrit-token" not in err
+
+
+def test_rejected_token_gives_a_clear_message(
+    no_settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """When Discord refuses the token (LoginFailure) the exit status is 1 with advice."""
+
+    async def refuse(self: CardroomBot, token: str) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{no_settings / 'cardroom.db'}")
+    monkeypatch.setattr(CardroomBot, "login", refuse)
+    monkeypatch.setattr(cli, "setup_logging", lambda level: None)
+    assert cli.main(["run"]) == cli.EXIT_FAILURE
+    err = capsys.readouterr().err
+    assert "Discord refused DISCORD_TOKEN" in err and "Reset Token" in err
+    assert "not-a-real-token" not in err
+
+
+DRIVER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from bot import __main__ as cli
+    from bot.client import CardroomBot
+    from storage.database import Database
+
+    async def start(self, token):
+        self._db = await Database.open(self.settings.database_path)
+        print("READY", flush=True)
+        while not self.is_closed():
+            await asyncio.sleep(0.01)
+
+    real_close = Database.close
+
+    async def close(self):
+        await real_close(self)
+        print("DATABASE CLOSED", flush=True)
+
+    CardroomBot.start = start
+    Database.close = close
+    sys.exit(cli.main(["run"]))
+    """
+)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_signal_shuts_down_cleanly_and_closes_the_database(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    """SIGTERM or SIGINT closes the bot and its database, and the process exits 0."""
+    env = _clean_env(DISCORD_TOKEN="t", DATABASE_URL=f"sqlite:///{tmp_path / 'c.db'}")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", DRIVER],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "READY"
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "DATABASE CLOSED" in out
+    assert "Traceback" not in err
+
+
+def test_missing_subcommand_modules_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module named in SUBCOMMAND_MODULES that does not exist leaves `run` working."""
+    monkeypatch.setattr(cli, "SUBCOMMAND_MODULES", ("bot.no_such_subcommand",))
+    parser = cli.build_parser()
+    assert parser.parse_args([]).func is cli.run_command
+    assert parser.parse_args(["run"]).func is cli.run_command
+
+
+def test_subcommand_module_adds_its_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module in SUBCOMMAND_MODULES with add_parser() gets its subcommand dispatched."""
+    (tmp_path / "cardroom_extra_cmd.py").write_text(
+        textwrap.dedent(
+            """
+            def add_parser(subparsers):
+                parser = subparsers.add_parser("hello", help="say hello")
+                parser.add_argument("name")
+                parser.set_defaults(func=lambda args: 40 + len(args.name))
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(cli, "SUBCOMMAND_MODULES", ("cardroom_extra_cmd",))
+    assert cli.main(["hello", "ab"]) == 42
+
+
+def test_help_lists_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--help` lists the run subcommand and exits 0."""
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--help"])
+    assert stop.value.code == 0
+    assert "run" in capsys.readouterr().out
+
+
+async def test_heartbeat_touches_the_file_only_while_ready(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The heartbeat file appears once the bot is ready, and not before."""
+    monkeypatch.setattr(cli, "HEARTBEAT_SECONDS", 0.005)
+    state = SimpleNamespace(ready=False)
+    fake = SimpleNamespace(is_ready=lambda: state.ready, is_closed=lambda: False)
+    path = tmp_path / "run" / "heartbeat"
+    task = asyncio.create_task(cli.beat(fake, path))  # type: ignore[arg-type]
+    try:
+        await asyncio.sleep(0.05)
+        assert not path.exists()
+        state.ready = True
+        await asyncio.sleep(0.05)
+        assert path.exists()
+    finally:
+        task.cancel()
+
+
+def test_every_subcommand_sets_func() -> None:
+    """Every registered subcommand sets a callable `func` (the add_parser contract)."""
+    parser = cli.build_parser()
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert len(actions) == 1
+    for name, sub in actions[0].choices.items():
+        assert callable(sub.get_default("func")), name
