@@ -1,0 +1,68 @@
+"""Skill ratings with openskill's Plackett-Luce model: multi-player placements, ties shared.
+
+A rating is ``(mu, sigma)``; the leaderboard sorts on the conservative *ordinal*
+``mu - 3 sigma`` and shows it scaled as ``1000 + 40 * ordinal`` (a new player shows 1000).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from openskill.models import PlackettLuce
+
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+Z = 3.0
+
+
+@lru_cache(maxsize=1)
+def model() -> PlackettLuce:
+    """The one rating model (openskill defaults: mu 25, sigma 25/3)."""
+    return PlackettLuce()
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A player's rating in one game."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate ``mu - 3 sigma`` (what rankings sort on)."""
+        return self.mu - Z * self.sigma
+
+    @property
+    def display(self) -> int:
+        """The rating people see: ``1000 + 40 * ordinal``, rounded."""
+        return display_rating(self.mu, self.sigma)
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The shown rating for ``(mu, sigma)``."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - Z * sigma))
+
+
+def initial() -> Skill:
+    """A new player's rating."""
+    m = model()
+    return Skill(m.mu, m.sigma)
+
+
+def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
+    """New ratings after one game; ``places[i]`` is player i's place (1 best, ties equal).
+
+    A draw moves the weaker player up and the stronger down. Fewer than two players
+    leaves the ratings unchanged.
+    """
+    if len(skills) != len(places):
+        raise ValueError("one place per player is needed")
+    if len(skills) < 2:
+        return list(skills)
+    m = model()
+    teams = [[m.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
+    rated = m.rate(teams, ranks=[float(p) for p in places])
+    return [Skill(team[0].mu, team[0].sigma) for team in rated]
