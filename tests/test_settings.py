@@ -1,0 +1,125 @@
+"""Settings: read from the environment and .env when asked, validated with clear messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, load_settings
+
+SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID", "HEARTBEAT_FILE")
+
+
+@pytest.fixture(autouse=True)
+def _clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts in an empty folder with no setting in the environment."""
+    for name in SETTING_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def _problems(**env: str) -> list[str]:
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        with pytest.raises(SettingsError) as error:
+            load_settings()
+    return error.value.problems
+
+
+def test_defaults_without_environment() -> None:
+    """With nothing set: no token, SQLite in data/, INFO, no dev server, no heartbeat."""
+    settings = load_settings()
+    assert settings.discord_token is None
+    assert settings.database_url == DEFAULT_DATABASE_URL == "sqlite:///data/cardroom.db"
+    assert settings.database_path == Path("data/cardroom.db")
+    assert settings.log_level == "INFO"
+    assert settings.dev_guild_id is None
+    assert settings.heartbeat_file is None
+
+
+def test_values_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every setting is read from its upper-case environment variable and normalised."""
+    monkeypatch.setenv("DISCORD_TOKEN", "  abc.def  ")
+    monkeypatch.setenv("DATABASE_URL", "sqlite:////data/cardroom.db")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    monkeypatch.setenv("DEV_GUILD_ID", "123456789012345678")
+    monkeypatch.setenv("HEARTBEAT_FILE", "/tmp/cardroom.heartbeat")
+    settings = load_settings()
+    assert settings.discord_token == "abc.def"
+    assert settings.database_path == Path("/data/cardroom.db")
+    assert settings.log_level == "DEBUG"
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.heartbeat_file == Path("/tmp/cardroom.heartbeat")
+
+
+def test_values_from_dotenv_file(tmp_path: Path) -> None:
+    """A .env file in the working folder supplies settings; blank values mean unset."""
+    (tmp_path / ".env").write_text(
+        "# comment\nDISCORD_TOKEN=from-file\nLOG_LEVEL=warning\nDEV_GUILD_ID=\n"
+    )
+    settings = load_settings()
+    assert settings.discord_token == "from-file"
+    assert settings.log_level == "WARNING"
+    assert settings.dev_guild_id is None
+
+
+def test_environment_overrides_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variable set in the environment wins over the same one in .env."""
+    (tmp_path / ".env").write_text("LOG_LEVEL=ERROR\n")
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+    assert load_settings().log_level == "DEBUG"
+
+
+def test_env_file_none_ignores_dotenv(tmp_path: Path) -> None:
+    """load_settings(env_file=None) reads the environment only."""
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-file\n")
+    assert load_settings(env_file=None).discord_token is None
+
+
+def test_nothing_is_read_at_import_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings reflect the environment when built, not when the module was imported."""
+    monkeypatch.setenv("LOG_LEVEL", "ERROR")
+    assert Settings().log_level == "ERROR"
+    monkeypatch.setenv("LOG_LEVEL", "CRITICAL")
+    assert Settings().log_level == "CRITICAL"
+
+
+def test_blank_token_means_missing() -> None:
+    """A token of only spaces counts as no token."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DISCORD_TOKEN", "   ")
+        assert load_settings().discord_token is None
+
+
+def test_bad_log_level_message() -> None:
+    """An unknown LOG_LEVEL names the variable and the allowed values."""
+    assert _problems(LOG_LEVEL="loud") == [
+        "LOG_LEVEL: must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL (got 'loud')"
+    ]
+
+
+def test_bad_database_url_message() -> None:
+    """A non-SQLite DATABASE_URL says what form is expected."""
+    [problem] = _problems(DATABASE_URL="postgres://db/cardroom")
+    assert problem.startswith("DATABASE_URL: must be sqlite:/// followed by a file path")
+
+
+@pytest.mark.parametrize("value", ["my server", "-5", "0", "12.5"])
+def test_bad_dev_guild_id_message(value: str) -> None:
+    """A DEV_GUILD_ID that is not a positive whole number is refused by name."""
+    [problem] = _problems(DEV_GUILD_ID=value)
+    assert problem.startswith("DEV_GUILD_ID: must be ")
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    """Two bad settings give two lines, one per variable."""
+    problems = _problems(LOG_LEVEL="x", DEV_GUILD_ID="y")
+    assert [p.split(":")[0] for p in problems] == ["LOG_LEVEL", "DEV_GUILD_ID"]
+
+
+def test_token_is_hidden_from_repr() -> None:
+    """The token never appears in the settings' repr (which may end up in a log)."""
+    settings = load_settings(discord_token="very-secret")
+    assert "very-secret" not in repr(settings)
