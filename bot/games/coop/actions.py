@@ -1,0 +1,103 @@
+"""The actions of the coop games, built once and shared (``Action`` values are frozen).
+
+Notation (seats 0-based, slots 1–4): ``draw``, ``keep N``, ``give SEAT N``, ``discard``,
+``declare``, ``end``, ``reveal``, ``continue``; Pariah adds ``jack N``, ``queen``,
+``king S1 N1 S2 N2`` (the two positions in ascending order) and ``knock``.
+"""
+
+from __future__ import annotations
+
+from bot.games.cards import Card
+from bot.games.protocol import Action
+
+MAX_SEATS = 4
+SLOTS = (1, 2, 3, 4)
+
+DRAW = Action("draw")
+DISCARD = Action("discard")
+DECLARE = Action("declare")
+KNOCK = Action("knock")
+END = Action("end")
+REVEAL = Action("reveal")
+CONTINUE = Action("continue")
+QUEEN = Action("queen")
+
+KEEP: dict[int, Action] = {n: Action("keep", (n,)) for n in SLOTS}
+KEEP_ALL: tuple[Action, ...] = tuple(KEEP.values())
+JACK: dict[int, Action] = {n: Action("jack", (n,)) for n in SLOTS}
+JACK_ALL: tuple[Action, ...] = tuple(JACK.values())
+GIVE: dict[tuple[int, int], Action] = {
+    (s, n): Action("give", (s, n)) for s in range(MAX_SEATS) for n in SLOTS
+}
+_KING: dict[tuple[int, int, int, int], Action] = {}
+
+
+def king(s1: int, n1: int, s2: int, n2: int) -> Action:
+    """The King swap of two face-down positions, in canonical (ascending) order."""
+    if (s2, n2) < (s1, n1):
+        s1, n1, s2, n2 = s2, n2, s1, n1
+    key = (s1, n1, s2, n2)
+    action = _KING.get(key)
+    if action is None:
+        action = _KING[key] = Action("king", key)
+    return action
+
+
+def king_all(seats: list[int]) -> list[Action]:
+    """Every swap of two distinct face-down positions among ``seats``."""
+    spots = [(s, n) for s in sorted(seats) for n in SLOTS]
+    return [king(*a, *b) for i, a in enumerate(spots) for b in spots[i + 1 :]]
+
+
+# word -> names of its integer arguments (for the "write it like this" messages)
+ARGS: dict[str, tuple[str, ...]] = {
+    "draw": (),
+    "keep": ("slot",),
+    "give": ("seat", "slot"),
+    "discard": (),
+    "declare": (),
+    "knock": (),
+    "end": (),
+    "reveal": (),
+    "continue": (),
+    "jack": ("slot",),
+    "queen": (),
+    "king": ("seat", "slot", "seat", "slot"),
+}
+
+EXAMPLES: dict[str, str] = {
+    "keep": "keep 2",
+    "give": "give 1 3",
+    "jack": "jack 2",
+    "king": "king 0 1 1 4",
+}
+
+_SIMPLE: dict[str, Action] = {
+    a.word: a for a in (DRAW, DISCARD, DECLARE, KNOCK, END, REVEAL, CONTINUE, QUEEN)
+}
+
+
+def make(word: str, args: tuple[int, ...]) -> Action:
+    """The shared ``Action`` for a word and its (already counted) integer arguments."""
+    if not args:
+        return _SIMPLE[word]
+    if word == "keep":
+        return KEEP.get(args[0]) or Action(word, args)
+    if word == "jack":
+        return JACK.get(args[0]) or Action(word, args)
+    if word == "give":
+        return GIVE.get((args[0], args[1])) or Action(word, args)
+    if word == "king":
+        return king(args[0], args[1], args[2], args[3])
+    return Action(word, args)
+
+
+_DISPLAY: dict[Card, str] = {}
+
+
+def disp(card: Card) -> str:
+    """The display form of a card (``10♥``), cached."""
+    text = _DISPLAY.get(card)
+    if text is None:
+        text = _DISPLAY[card] = card.display
+    return text

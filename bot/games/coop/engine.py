@@ -1,0 +1,583 @@
+"""What Soureh and Pariah share: the deal, turns, draw/keep/give/discard, parsing, rounds.
+
+A game subclasses :class:`CoopEngine` and fills in the hooks (variant check, when a
+player may declare or knock, how a turn ends and begins, how a round is scored and when
+the game is over). Every move has one checking function used by ``parse_action``,
+``legal_actions`` (through the same ``*_error`` helpers) and ``apply``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games.cards import Card, Rank
+from bot.games.coop import actions as A
+from bot.games.coop.actions import disp
+from bot.games.coop.state import CoopState, Phase
+from bot.games.coop.views import build_view, describe
+from bot.games.protocol import (
+    Action,
+    BadNotation,
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidVariant,
+    Transition,
+    parse_int,
+    split_notation,
+)
+
+log = logging.getLogger(__name__)
+
+Events = list[Event]
+Args = tuple[Any, ...]
+PRIVATE: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(A.MAX_SEATS))
+
+_EXPECT = {
+    Phase.DRAW: "start your turn with draw.",
+    Phase.PLACE: "place the card you drew first: keep, give or discard it.",
+    Phase.DECLARE: "your turn is over: {word} or end.",
+    Phase.REVEAL: "choose reveal or continue before drawing.",
+}
+
+
+class CoopEngine:
+    """The engine of a coop game. Stateless: all game data lives in :class:`CoopState`."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    Variant: type = object
+    full_deck: tuple[Card, ...] = ()
+    valid_table: dict[tuple[Card, Card], bool] = {}  # noqa: RUF012 - per-game, read-only
+    declare_word: str = "declare"
+    extra_words: frozenset[str] = frozenset()
+
+    # ================================================================ hooks
+
+    def check_variant(self, players: int, variant: Any) -> Any:
+        """Return the variant (defaults when ``None``) or raise ``InvalidVariant``."""
+        raise NotImplementedError
+
+    def may_declare(self, st: CoopState) -> bool:
+        """At the end of the placement: is declaring (knocking) open to the seat to act?"""
+        raise NotImplementedError
+
+    def declare_error(self, st: CoopState) -> str | None:
+        """Why the seat to act may not declare (knock) now, or ``None``."""
+        raise NotImplementedError
+
+    def do_declare(self, st: CoopState, ev: Events) -> None:
+        """Record a declaration (knock) and end the turn."""
+        raise NotImplementedError
+
+    def finish_turn(self, st: CoopState, ev: Events) -> None:
+        """The seat to act has finished his turn: move play on."""
+        raise NotImplementedError
+
+    def begin_turn(self, st: CoopState, seat: int, ev: Events) -> None:
+        """Give ``seat`` the turn (or end the round when the stock is out)."""
+        raise NotImplementedError
+
+    def score(self, st: CoopState, reason: str) -> list[list[str] | None]:
+        """Score the round into ``st.totals``; return each seat's picked cards (or None)."""
+        raise NotImplementedError
+
+    def after_round(self, st: CoopState, ev: Events) -> tuple[int, ...] | None:
+        """After scoring: the winners when the game is over, else ``None``."""
+        raise NotImplementedError
+
+    def place_extra(self, st: CoopState, drawn: Card) -> list[Action]:
+        """Game-specific placements of the drawn card (Pariah's face cards)."""
+        return []
+
+    def extra_view(self, st: CoopState, view: dict[str, Any]) -> None:
+        """Add game-specific keys to a view."""
+
+    # ================================================================ setup
+
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        variant: Any | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> CoopState:
+        """Deal a new game; ``deck`` (top first, in dealing order) stacks round 1."""
+        var = self.check_variant(players, variant)
+        st = CoopState.__new__(CoopState)
+        st.n = players
+        st.variant = var
+        st.rng = random.Random(seed)
+        st.round = 1
+        st.dealer = players - 1
+        st.totals = [0] * players
+        st.in_game = [True] * players
+        st.last_round = None
+        st.winners = ()
+        if deck is None:
+            cards = list(self.full_deck)
+            st.rng.shuffle(cards)
+        else:
+            cards = self._check_deck(players, deck)
+        self._deal(st, cards, [])
+        return st
+
+    def _check_deck(self, players: int, deck: Sequence[Card]) -> list[Card]:
+        cards = list(deck)
+        if len(cards) < 8 * players:
+            raise InvalidVariant(
+                f"A stacked deck needs at least {8 * players} cards for {players} players."
+            )
+        allowed = Counter(self.full_deck)
+        for card, count in Counter(cards).items():
+            if count > allowed[card]:
+                raise InvalidVariant(f"A {self.title} deck holds {allowed[card]} of {card}.")
+        return cards
+
+    def _deal(self, st: CoopState, cards: list[Card], ev: Events) -> None:
+        """Deal ``cards`` (top first) to the seats still in the game and start the round."""
+        n = st.n
+        order = [(st.dealer + i) % n for i in range(1, n + 1) if st.in_game[(st.dealer + i) % n]]
+        k = len(order)
+        ups: list[Any] = [None] * n
+        downs: list[Any] = [None] * n
+        valids: list[Any] = [None] * n
+        table = self.valid_table
+        for i, seat in enumerate(order):
+            d = cards[4 * i : 4 * i + 4]
+            u = cards[4 * k + 4 * i : 4 * k + 4 * i + 4]
+            downs[seat] = (d[0], d[1], d[2], d[3])
+            ups[seat] = (u[0], u[1], u[2], u[3])
+            valids[seat] = tuple(table[(u[j], d[j])] for j in range(4))
+        st.up, st.down, st.valid = ups, downs, valids
+        st.stock = tuple(cards[8 * k :])
+        st.pos = 0
+        st.discard = []
+        st.ndiscard = 0
+        st.in_round = list(st.in_game)
+        st.start_totals = tuple(st.totals)
+        st.drawn = None
+        st.declarer = None
+        st.pending = ()
+        st.protected = None
+        st.declared_up = None
+        st.extra = 0
+        ev.append(
+            Event(
+                "deal",
+                f"Round {st.round}: {{p{st.dealer}}} deals.",
+                None,
+                {"round": st.round, "dealer": st.dealer},
+            )
+        )
+        for seat in order:
+            down = downs[seat]
+            ev.append(
+                Event(
+                    "hidden",
+                    f"{{p{seat}}}'s face-down cards: "
+                    + ", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
+                    PRIVATE[seat],
+                    {"seat": seat, "down": [str(c) for c in down]},
+                )
+            )
+        self.begin_turn(st, order[0], ev)
+
+    # ================================================================ contract
+
+    def to_act(self, state: CoopState) -> int | None:
+        """The seat whose decision it is; ``None`` once the game is over."""
+        return state.to_act
+
+    def totals(self, state: CoopState) -> list[int]:
+        """Each seat's running score."""
+        return list(state.totals)
+
+    def winners(self, state: CoopState) -> list[int]:
+        """The winning seats, empty until the game is over."""
+        return list(state.winners)
+
+    def public_view(self, state: CoopState) -> dict[str, Any]:
+        """What everyone at the table may see (no face-down card before scoring)."""
+        view = build_view(self.name, state, None)
+        self.extra_view(state, view)
+        return view
+
+    def player_view(self, state: CoopState, seat: int) -> dict[str, Any]:
+        """The public view plus ``seat``'s own face-down cards, validity and drawn card."""
+        view = build_view(self.name, state, seat)
+        self.extra_view(state, view)
+        return view
+
+    def describe(self, state: CoopState, action: Action) -> str:
+        """The action in words for the seat to act (``{p<seat>}`` placeholders for seats)."""
+        return describe(state, action, self.declare_word)
+
+    def legal_actions(self, state: CoopState) -> list[Action]:
+        """Every action open to the seat to act."""
+        phase = state.phase
+        if phase is Phase.PLACE:
+            return self._place_actions(state)
+        if phase is Phase.DRAW:
+            return [A.DRAW]
+        if phase is Phase.DECLARE:
+            return [A.KNOCK if self.declare_word == "knock" else A.DECLARE, A.END]
+        if phase is Phase.REVEAL:
+            return [A.REVEAL, A.CONTINUE]
+        return []
+
+    def _place_actions(self, st: CoopState) -> list[Action]:
+        acts = list(A.KEEP_ALL)
+        me = st.to_act
+        drawn = st.drawn
+        assert drawn is not None
+        ten = drawn.rank is Rank.TEN
+        protected = st.protected
+        in_round = st.in_round
+        give = A.GIVE
+        ace = Rank.ACE
+        for s in range(st.n):
+            if s in (me, protected) or not in_round[s]:
+                continue
+            row = st.up[s]
+            assert row is not None
+            for i in range(4):
+                if ten or row[i].rank is not ace:
+                    acts.append(give[(s, i + 1)])
+        acts.append(A.DISCARD)
+        acts.extend(self.place_extra(st, drawn))
+        return acts
+
+    def parse_action(self, state: CoopState, text: str) -> Action:
+        """Read an action text (any case, extra spaces); raise a ``GameError`` if illegal."""
+        if state.phase is Phase.OVER:
+            raise GameOver("The game is over.")
+        word, tokens = split_notation(text)
+        names = A.ARGS.get(word)
+        if names is None or (word in ("jack", "queen", "king") and word not in self.extra_words):
+            raise BadNotation(f"{word!r} is not a {self.title} action. {self._hint(state)}")
+        if word in ("declare", "knock") and word != self.declare_word:
+            raise BadNotation(f"There is no {word} in {self.title}: use {self.declare_word}.")
+        if len(tokens) != len(names):
+            usage = A.EXAMPLES.get(word, word)
+            raise BadNotation(f"Write {word} like this: {usage}.")
+        args = tuple(parse_int(t, n) for t, n in zip(tokens, names, strict=True))
+        action = A.make(word, args)
+        self._check(state, action.word, action.args)
+        return action
+
+    def _hint(self, st: CoopState) -> str:
+        words = sorted({str(a).split()[0] for a in self.legal_actions(st)})
+        return "Now you can: " + ", ".join(words) + "."
+
+    def apply(self, state: CoopState, action: Action) -> Transition[CoopState]:
+        """Play ``action`` for the seat to act; ``state`` itself is left unchanged."""
+        if state.phase is Phase.OVER:
+            raise GameOver("The game is over.")
+        word = action.word
+        args = action.args
+        self._check(state, word, args)
+        st = state.copy()
+        ev: Events = []
+        self._do[word](self, st, args, ev)
+        return Transition(st, tuple(ev))
+
+    # ================================================================ checking
+
+    def _phase_error(self, st: CoopState, word: str, phase: Phase) -> None:
+        if st.phase is not phase:
+            expect = _EXPECT[st.phase].format(word=self.declare_word)
+            raise IllegalAction(f"You can't {word} now: {expect}")
+
+    def _slot(self, slot: Any) -> int:
+        if type(slot) is not int or not 1 <= slot <= 4:
+            raise IllegalAction("Slots are numbered 1 to 4.")
+        return slot - 1
+
+    def _seat(self, st: CoopState, seat: Any) -> int:
+        if type(seat) is not int or not 0 <= seat < st.n:
+            raise IllegalAction(f"There is no seat {seat}: seats are numbered 0 to {st.n - 1}.")
+        return seat
+
+    def give_error(self, st: CoopState, seat: int, index: int) -> str | None:
+        """Why the drawn card may not go onto ``seat``'s face-up slot ``index`` (0–3)."""
+        if seat == st.to_act:
+            return "You never replace your own face-up cards: keep replaces a face-down one."
+        if not st.in_round[seat]:
+            return "That player is not in this round."
+        if seat == st.protected:
+            return "That player is protected: nobody may replace his cards until his turn."
+        row = st.up[seat]
+        drawn = st.drawn
+        assert row is not None and drawn is not None
+        if row[index].rank is Rank.ACE and drawn.rank is not Rank.TEN:
+            return "A face-up ace can only be replaced by a 10."
+        return None
+
+    def _check(self, st: CoopState, word: str, args: Args) -> None:
+        names = A.ARGS.get(word)
+        if names is None or (word in ("jack", "queen", "king") and word not in self.extra_words):
+            raise IllegalAction(f"{word!r} is not a {self.title} action.")
+        if len(args) != len(names):
+            raise BadNotation(f"Write {word} like this: {A.EXAMPLES.get(word, word)}.")
+        if word in ("declare", "knock"):
+            if word != self.declare_word:
+                raise IllegalAction(f"There is no {word} in {self.title}.")
+            error = self.declare_error(st)
+            if error:
+                raise IllegalAction(error)
+            return
+        self._checks[word](self, st, args)
+
+    def _check_draw(self, st: CoopState, args: Args) -> None:
+        self._phase_error(st, "draw", Phase.DRAW)
+
+    def _check_keep(self, st: CoopState, args: Args) -> None:
+        self._phase_error(st, "keep", Phase.PLACE)
+        self._slot(args[0])
+
+    def _check_give(self, st: CoopState, args: Args) -> None:
+        self._phase_error(st, "give", Phase.PLACE)
+        seat = self._seat(st, args[0])
+        index = self._slot(args[1])
+        error = self.give_error(st, seat, index)
+        if error:
+            raise IllegalAction(error)
+
+    def _check_discard(self, st: CoopState, args: Args) -> None:
+        self._phase_error(st, "discard", Phase.PLACE)
+
+    def _check_end(self, st: CoopState, args: Args) -> None:
+        self._phase_error(st, "end your turn", Phase.DECLARE)
+
+    def _check_reveal(self, st: CoopState, args: Args) -> None:
+        if st.phase is not Phase.REVEAL:
+            raise IllegalAction(self.reveal_error(st))
+
+    def reveal_error(self, st: CoopState) -> str:
+        """Why reveal/continue is not open now (only asked when it is not)."""
+        return "You can only reveal or continue when your turn comes back after declaring."
+
+    def _check_extra(self, st: CoopState, args: Args) -> None:
+        raise IllegalAction("That action is not part of this game.")
+
+    # ================================================================ doing
+
+    def _do_draw(self, st: CoopState, args: Args, ev: Events) -> None:
+        seat = st.to_act
+        assert seat is not None
+        card = st.stock[st.pos]
+        st.pos += 1
+        st.drawn = card
+        st.phase = Phase.PLACE
+        ev.append(Event("draw", f"{{p{seat}}} drew a card.", None, {"seat": seat}))
+        ev.append(
+            Event("drawn", f"{{p{seat}}} drew {disp(card)}.", PRIVATE[seat], {"card": str(card)})
+        )
+
+    def _do_keep(self, st: CoopState, args: Args, ev: Events) -> None:
+        seat = st.to_act
+        drawn = st.drawn
+        assert seat is not None and drawn is not None
+        slot = args[0]
+        up = st.up[seat]
+        assert up is not None
+        old = st.set_down(seat, slot - 1, drawn, self.valid_table[(up[slot - 1], drawn)])
+        st.push_discard(old)
+        ev.append(
+            Event(
+                "keep",
+                f"{{p{seat}}} drew a card and kept it in slot {slot}; "
+                f"the face-down {disp(old)} goes to the discard pile.",
+                None,
+                {"seat": seat, "slot": slot, "discarded": str(old)},
+            )
+        )
+        ev.append(Event("kept", f"{{p{seat}}} kept {disp(drawn)} in slot {slot}.", PRIVATE[seat]))
+        self._after_place(st, ev)
+
+    def _do_give(self, st: CoopState, args: Args, ev: Events) -> None:
+        seat = st.to_act
+        drawn = st.drawn
+        assert seat is not None and drawn is not None
+        target, slot = args
+        down = st.down[target]
+        assert down is not None
+        old = st.set_up(target, slot - 1, drawn, self.valid_table[(drawn, down[slot - 1])])
+        st.push_discard(old)
+        ev.append(
+            Event(
+                "give",
+                f"{{p{seat}}} drew a card and gave it to {{p{target}}}'s slot {slot}: "
+                f"{disp(drawn)} replaces {disp(old)}.",
+                None,
+                {
+                    "seat": seat,
+                    "target": target,
+                    "slot": slot,
+                    "card": str(drawn),
+                    "discarded": str(old),
+                },
+            )
+        )
+        if target == st.declarer and st.protected is None and self.declare_word == "declare":
+            st.protected = target
+            ev.append(
+                Event(
+                    "protect",
+                    f"{{p{target}}} is now protected: nobody else may replace his cards.",
+                    None,
+                    {"seat": target},
+                )
+            )
+        self._after_place(st, ev)
+
+    def _do_discard(self, st: CoopState, args: Args, ev: Events) -> None:
+        seat = st.to_act
+        drawn = st.drawn
+        assert seat is not None and drawn is not None
+        st.push_discard(drawn)
+        ev.append(
+            Event(
+                "discard",
+                f"{{p{seat}}} drew {disp(drawn)} and discarded it.",
+                None,
+                {"seat": seat, "card": str(drawn)},
+            )
+        )
+        self._after_place(st, ev)
+
+    def _after_place(self, st: CoopState, ev: Events) -> None:
+        st.drawn = None
+        if self.may_declare(st):
+            st.phase = Phase.DECLARE
+        else:
+            self.finish_turn(st, ev)
+
+    def _do_declare(self, st: CoopState, args: Args, ev: Events) -> None:
+        self.do_declare(st, ev)
+
+    def _do_end(self, st: CoopState, args: Args, ev: Events) -> None:
+        self.finish_turn(st, ev)
+
+    def _do_reveal(self, st: CoopState, args: Args, ev: Events) -> None:
+        self.do_reveal(st, ev)
+
+    def _do_continue(self, st: CoopState, args: Args, ev: Events) -> None:
+        self.do_continue(st, ev)
+
+    def do_reveal(self, st: CoopState, ev: Events) -> None:
+        """The declarer reveals (Soureh's ``reveal`` rule)."""
+        raise IllegalAction("There is nothing to reveal in this game.")
+
+    def do_continue(self, st: CoopState, ev: Events) -> None:
+        """The declarer plays on (Soureh's ``reveal`` rule)."""
+        raise IllegalAction("There is nothing to continue in this game.")
+
+    def _do_extra(self, st: CoopState, args: Args, ev: Events) -> None:
+        raise IllegalAction("That action is not part of this game.")
+
+    _checks: dict[str, Callable[[Any, CoopState, Args], None]] = {  # noqa: RUF012
+        "draw": _check_draw,
+        "keep": _check_keep,
+        "give": _check_give,
+        "discard": _check_discard,
+        "end": _check_end,
+        "reveal": _check_reveal,
+        "continue": _check_reveal,
+        "jack": _check_extra,
+        "queen": _check_extra,
+        "king": _check_extra,
+    }
+    _do: dict[str, Callable[[Any, CoopState, Args, Events], None]] = {  # noqa: RUF012
+        "draw": _do_draw,
+        "keep": _do_keep,
+        "give": _do_give,
+        "discard": _do_discard,
+        "declare": _do_declare,
+        "knock": _do_declare,
+        "end": _do_end,
+        "reveal": _do_reveal,
+        "continue": _do_continue,
+        "jack": _do_extra,
+        "queen": _do_extra,
+        "king": _do_extra,
+    }
+
+    # ================================================================ rounds
+
+    def end_round(self, st: CoopState, reason: str, ev: Events, text: str) -> None:
+        """Score the round, tell it, then end the game or deal the next round."""
+        picks = self.score(st, reason)
+        n = st.n
+        points = [st.totals[s] - st.start_totals[s] for s in range(n)]
+        coops: list[Any] = []
+        for s in range(n):
+            up, down = st.up[s], st.down[s]
+            if up is None or down is None:
+                coops.append(None)
+            else:
+                coops.append([[str(u), str(d)] for u, d in zip(up, down, strict=True)])
+        st.last_round = {
+            "round": st.round,
+            "reason": reason,
+            "coops": coops,
+            "valid": [list(v) if v is not None else None for v in st.valid],
+            "picks": picks,
+            "points": points,
+            "totals": list(st.totals),
+        }
+        lines = [f"Round {st.round} ends: {text}"]
+        for s in range(n):
+            if coops[s] is None:
+                continue
+            shown = " ".join(f"{u}/{d}" for u, d in coops[s])
+            line = f"{{p{s}}}: {shown}"
+            if picks[s] is not None:
+                line += f"; picks {' '.join(picks[s] or [])}"
+            lines.append(f"{line}; {points[s]:+d} → {st.totals[s]}")
+        ev.append(Event("round_end", "\n".join(lines), None, dict(st.last_round)))
+        st.drawn = None
+        st.declarer = None
+        st.pending = ()
+        st.protected = None
+        st.declared_up = None
+        st.extra = 0
+        winners = self.after_round(st, ev)
+        if winners is not None:
+            st.winners = winners
+            st.phase = Phase.OVER
+            st.to_act = None
+            names = " and ".join(f"{{p{s}}}" for s in winners)
+            ev.append(
+                Event(
+                    "game_end",
+                    f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}.",
+                    None,
+                    {"winners": list(winners), "totals": list(st.totals)},
+                )
+            )
+            log.debug("%s game over after round %s", self.name, st.round)
+            return
+        self.next_round(st, ev)
+
+    def next_round(self, st: CoopState, ev: Events) -> None:
+        """Move the dealer on, shuffle from the state's own generator and deal."""
+        n = st.n
+        dealer = (st.dealer + 1) % n
+        while not st.in_game[dealer]:
+            dealer = (dealer + 1) % n
+        st.dealer = dealer
+        st.round += 1
+        rng = random.Random()
+        rng.setstate(st.rng.getstate())
+        cards = list(self.full_deck)
+        rng.shuffle(cards)
+        st.rng = rng
+        self._deal(st, cards, ev)

@@ -1,0 +1,191 @@
+"""The state of a coop game (Soureh, Pariah): a small slotted object, copied per action.
+
+Copy-on-write rule: a state's list and tuple fields are never changed in place once the
+state has been handed out; an action copies the state (:meth:`CoopState.copy`, a shallow
+copy of the slots) and *replaces* the fields it changes. The one exception is the discard
+pile, an append-only list shared between states: a state only reads its first
+``ndiscard`` entries, so appending for a newer state never changes what an older one sees.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import Any
+
+from bot.games.cards import Card
+
+
+class Phase(StrEnum):
+    """What the seat to act must decide now."""
+
+    DRAW = "draw"
+    PLACE = "place"
+    DECLARE = "declare"
+    REVEAL = "reveal"
+    OVER = "over"
+
+
+Coops = tuple[Card, Card, Card, Card]
+Valid = tuple[bool, bool, bool, bool]
+
+
+class CoopState:
+    """A whole coop game: every round until the end. Treat it as read-only."""
+
+    __slots__ = (
+        "dealer",
+        "declared_up",
+        "declarer",
+        "discard",
+        "down",
+        "drawn",
+        "extra",
+        "in_game",
+        "in_round",
+        "last_round",
+        "n",
+        "ndiscard",
+        "pending",
+        "phase",
+        "pos",
+        "protected",
+        "rng",
+        "round",
+        "start_totals",
+        "stock",
+        "to_act",
+        "totals",
+        "up",
+        "valid",
+        "variant",
+        "winners",
+    )
+
+    n: int
+    variant: Any
+    rng: random.Random
+    round: int
+    dealer: int
+    up: list[Coops | None]
+    down: list[Coops | None]
+    valid: list[Valid | None]
+    stock: tuple[Card, ...]
+    pos: int
+    discard: list[Card]
+    ndiscard: int
+    totals: list[int]
+    start_totals: tuple[int, ...]
+    in_game: list[bool]
+    in_round: list[bool]
+    to_act: int | None
+    phase: Phase
+    drawn: Card | None
+    declarer: int | None
+    pending: tuple[int, ...]
+    protected: int | None
+    declared_up: Coops | None
+    extra: int
+    last_round: dict[str, Any] | None
+    winners: tuple[int, ...]
+
+    def copy(self) -> CoopState:
+        """A shallow copy: the new state may replace fields without touching this one."""
+        new = CoopState.__new__(CoopState)
+        new.n = self.n
+        new.variant = self.variant
+        new.rng = self.rng
+        new.round = self.round
+        new.dealer = self.dealer
+        new.up = self.up
+        new.down = self.down
+        new.valid = self.valid
+        new.stock = self.stock
+        new.pos = self.pos
+        new.discard = self.discard
+        new.ndiscard = self.ndiscard
+        new.totals = self.totals
+        new.start_totals = self.start_totals
+        new.in_game = self.in_game
+        new.in_round = self.in_round
+        new.to_act = self.to_act
+        new.phase = self.phase
+        new.drawn = self.drawn
+        new.declarer = self.declarer
+        new.pending = self.pending
+        new.protected = self.protected
+        new.declared_up = self.declared_up
+        new.extra = self.extra
+        new.last_round = self.last_round
+        new.winners = self.winners
+        return new
+
+    # ------------------------------------------------------------ read helpers
+
+    @property
+    def stock_left(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock) - self.pos
+
+    @property
+    def discard_pile(self) -> list[Card]:
+        """The discard pile, bottom first."""
+        return self.discard[: self.ndiscard]
+
+    def next_in_round(self, seat: int) -> int:
+        """The next seat after ``seat`` in turn order that is still in the round."""
+        n = self.n
+        nxt = (seat + 1) % n
+        in_round = self.in_round
+        while not in_round[nxt]:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def round_order(self, after: int) -> list[int]:
+        """The seats in the round, in turn order starting after ``after``."""
+        n = self.n
+        return [(after + i) % n for i in range(1, n + 1) if self.in_round[(after + i) % n]]
+
+    # ------------------------------------------------------------ write helpers
+
+    def push_discard(self, card: Card) -> None:
+        """Put ``card`` on the discard pile (sharing the list with older states)."""
+        if len(self.discard) != self.ndiscard:
+            self.discard = self.discard[: self.ndiscard]
+        self.discard.append(card)
+        self.ndiscard += 1
+
+    def set_down(self, seat: int, index: int, card: Card, valid: bool) -> Card:
+        """Replace a face-down card (slot ``index`` 0–3); return the card it replaced."""
+        old = self.down[seat]
+        assert old is not None
+        downs = list(self.down)
+        row = list(old)
+        row[index] = card
+        downs[seat] = (row[0], row[1], row[2], row[3])
+        self.down = downs
+        self._set_valid(seat, index, valid)
+        return old[index]
+
+    def set_up(self, seat: int, index: int, card: Card, valid: bool) -> Card:
+        """Replace a face-up card (slot ``index`` 0–3); return the card it replaced."""
+        old = self.up[seat]
+        assert old is not None
+        ups = list(self.up)
+        row = list(old)
+        row[index] = card
+        ups[seat] = (row[0], row[1], row[2], row[3])
+        self.up = ups
+        self._set_valid(seat, index, valid)
+        return old[index]
+
+    def _set_valid(self, seat: int, index: int, valid: bool) -> None:
+        old = self.valid[seat]
+        assert old is not None
+        if old[index] is valid:
+            return
+        vals = list(self.valid)
+        row = list(old)
+        row[index] = valid
+        vals[seat] = (row[0], row[1], row[2], row[3])
+        self.valid = vals

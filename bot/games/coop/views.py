@@ -1,0 +1,110 @@
+"""Views and action descriptions of the coop games (keys documented in ``VIEWS.md``)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict
+from typing import Any, cast
+
+from bot.games.coop.actions import disp
+from bot.games.coop.state import CoopState, Phase
+from bot.games.protocol import Action
+
+
+def _codes(row: tuple[Any, ...] | None) -> list[str] | None:
+    return None if row is None else [str(c) for c in row]
+
+
+def build_view(game: str, st: CoopState, viewer: int | None) -> dict[str, Any]:
+    """The view of ``st`` for ``viewer`` (``None``: the public view)."""
+    over = st.phase is Phase.OVER
+    seats = []
+    for s in range(st.n):
+        mine = viewer == s
+        valid = st.valid[s]
+        seats.append(
+            {
+                "up": _codes(st.up[s]),
+                "down": _codes(st.down[s]) if (mine or over) else None,
+                "valid": list(valid) if valid is not None and (mine or over) else None,
+                "protected": st.protected == s,
+                "in_round": st.in_round[s],
+                "in_game": st.in_game[s],
+            }
+        )
+    top = st.discard[st.ndiscard - 1] if st.ndiscard else None
+    drawn = st.drawn if viewer is not None and viewer == st.to_act else None
+    return {
+        "game": game,
+        "players": st.n,
+        "seat": viewer,
+        "round": st.round,
+        "dealer": st.dealer,
+        "to_act": st.to_act,
+        "phase": str(st.phase),
+        "totals": list(st.totals),
+        "target": st.variant.threshold,
+        "target_kind": "threshold",
+        "over": over,
+        "winners": list(st.winners),
+        "out": [not (st.in_game[s] and st.in_round[s]) for s in range(st.n)],
+        "seats": seats,
+        "stock": st.stock_left,
+        "discard_top": None if top is None else str(top),
+        "discard_count": st.ndiscard,
+        "drawn": None if drawn is None else str(drawn),
+        "declarer": st.declarer,
+        "final_turns": list(st.pending),
+        "extra_turns": st.extra,
+        "last_round": copy.deepcopy(st.last_round),
+        "variant": asdict(st.variant),
+    }
+
+
+def describe(st: CoopState, action: Action, declare_word: str) -> str:
+    """The action in words for the seat to act (may name that seat's own hidden cards).
+
+    Seats are named with the ``{p<seat>}`` placeholders of event texts.
+    """
+    word = action.word
+    args = cast(tuple[int, ...], action.args)
+    me = st.to_act
+    drawn = disp(st.drawn) if st.drawn is not None else "the card"
+    text = str(action)
+    if me is None:
+        return text
+    down, up = st.down[me], st.up[me]
+    if word == "draw":
+        return f"{text} — take the top card of the stock ({st.stock_left} left)"
+    if word == "keep" and down is not None:
+        old = disp(down[args[0] - 1])
+        return f"{text} — put {drawn} in place of your face-down {old} in slot {args[0]}"
+    if word == "give":
+        row = st.up[args[0]]
+        old = disp(row[args[1] - 1]) if row is not None else "the card"
+        return f"{text} — put {drawn} on {{p{args[0]}}}'s slot {args[1]} in place of {old}"
+    if word == "discard":
+        return f"{text} — put {drawn} on the discard pile"
+    if word == "jack" and up is not None:
+        old = disp(up[args[0] - 1])
+        return f"{text} — put {drawn} in place of your face-up {old} in slot {args[0]}"
+    if word == "queen":
+        return f"{text} — discard {drawn} and take two more turns"
+    if word == "king":
+        s1, n1, s2, n2 = args
+        return (
+            f"{text} — discard {drawn} and swap the face-down cards of "
+            f"{{p{s1}}}'s slot {n1} and {{p{s2}}}'s slot {n2}"
+        )
+    if word == "declare":
+        return f"{text} — declare Soureh: your four coops are valid"
+    if word == "knock":
+        return f"{text} — knock: your opponent takes one more turn, then the round ends"
+    if word == "end":
+        verb = "knocking" if declare_word == "knock" else "declaring"
+        return f"{text} — end your turn without {verb}"
+    if word == "reveal":
+        return f"{text} — reveal your coops and win the round"
+    if word == "continue":
+        return f"{text} — play a normal turn instead of revealing"
+    return text

@@ -1,0 +1,402 @@
+"""Soureh (RULES.md section 1): four coops each, lowest score wins.
+
+Pure rules: :func:`coop_valid`, :func:`best_pick`, :func:`score_round`,
+:func:`hundred_rule`; the engine is ``ENGINE`` (a :class:`SourehEngine`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bot.games.cards import ALL_CARDS, Card, Rank, soureh_deck
+from bot.games.coop.engine import CoopEngine, Events
+from bot.games.coop.state import CoopState, Phase
+from bot.games.protocol import Event, InvalidVariant
+
+log = logging.getLogger(__name__)
+
+# ---------------------------------------------------------------------------- rules
+
+
+def coop_valid(up: Card, down: Card) -> bool:
+    """Is the coop with face-up ``up`` and face-down ``down`` valid under Soureh's rules?"""
+    up_ace = up.rank is Rank.ACE
+    down_ace = down.rank is Rank.ACE
+    if up_ace or down_ace:
+        return not (up_ace and down_ace)
+    if up.is_red:
+        return down.order > up.order
+    return down.order < up.order
+
+
+def hundred_rule(total: int) -> int:
+    """A total that is a positive exact multiple of 100 drops by 50."""
+    return total - 50 if total > 0 and total % 100 == 0 else total
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The cards a scoring player picks (one per coop), their values and his new total."""
+
+    cards: tuple[Card, ...]
+    values: tuple[int, ...]
+    total: int
+
+
+def _options(up: Card, down: Card) -> list[tuple[int, Card]]:
+    out: list[tuple[int, Card]] = []
+    for c in (up, down):
+        if c.rank is Rank.ACE:
+            out += [(1, c), (11, c)]
+        else:
+            out.append((c.order, c))
+    out.sort(key=lambda vc: vc[0])
+    return out
+
+
+def best_pick(total: int, coops: Iterable[tuple[Card, Card]]) -> Pick:
+    """The pick (one card per coop, ace 1 or 11) leaving the lowest total after the rule.
+
+    The lowest cards are best unless a slightly higher sum lands exactly on a multiple of
+    100 and drops by 50 below what the lowest cards give.
+    """
+    opts = [_options(u, d) for u, d in coops]
+    low = [o[0] for o in opts]
+    s_min = sum(v for v, _ in low)
+    base = total + s_min
+    chosen = low
+    if not (base > 0 and base % 100 == 0):
+        target = (base // 100 + 1) * 100
+        if target - base < 50:
+            found = _find_sum(opts, target - total)
+            if found is not None:
+                chosen = found
+    s = sum(v for v, _ in chosen)
+    return Pick(tuple(c for _, c in chosen), tuple(v for v, _ in chosen), hundred_rule(total + s))
+
+
+def _find_sum(opts: list[list[tuple[int, Card]]], want: int) -> list[tuple[int, Card]] | None:
+    """One choice per coop whose values add up to ``want``, lowest cards first."""
+    if not opts:
+        return [] if want == 0 else None
+    rest_min = sum(o[0][0] for o in opts[1:])
+    rest_max = sum(o[-1][0] for o in opts[1:])
+    for vc in opts[0]:
+        left = want - vc[0]
+        if rest_min <= left <= rest_max:
+            tail = _find_sum(opts[1:], left)
+            if tail is not None:
+                return [vc, *tail]
+    return None
+
+
+def score_round(total: int, coops: Iterable[tuple[Card, Card]]) -> int:
+    """The new total of a scoring player: best pick, then the multiple-of-100 rule."""
+    return best_pick(total, coops).total
+
+
+# ---------------------------------------------------------------------------- variant
+
+
+class DeclareRule(StrEnum):
+    """What follows a declaration."""
+
+    FINAL = "final"
+    REVEAL = "reveal"
+
+
+class EndRule(StrEnum):
+    """How the game ends."""
+
+    LOWEST = "lowest"
+    ELIMINATION = "elimination"
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Soureh's table options."""
+
+    declare: DeclareRule = DeclareRule.FINAL
+    end: EndRule = EndRule.LOWEST
+    threshold: int = 100
+    leave: bool = False
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "declare", DeclareRule(self.declare))
+        except ValueError:
+            raise InvalidVariant("The declaration rule must be final or reveal.") from None
+        try:
+            object.__setattr__(self, "end", EndRule(self.end))
+        except ValueError:
+            raise InvalidVariant("The game end must be lowest or elimination.") from None
+        if type(self.threshold) is not int or not 20 <= self.threshold <= 1000:
+            raise InvalidVariant("Soureh threshold must be between 20 and 1000.")
+        if type(self.leave) is not bool:
+            raise InvalidVariant("The leave option is on or off.")
+
+
+SourehVariant = Variant
+
+# ---------------------------------------------------------------------------- engine
+
+_VALID = {(u, d): coop_valid(u, d) for u in ALL_CARDS for d in ALL_CARDS}
+
+
+class SourehEngine(CoopEngine):
+    """Soureh behind the engine contract (see ``bot/games/coop/engine.py``)."""
+
+    name = "soureh"
+    title = "Soureh"
+    min_players = 2
+    max_players = 4
+    Variant = Variant
+    full_deck = tuple(soureh_deck())
+    valid_table = _VALID
+    declare_word = "declare"
+
+    def check_variant(self, players: int, variant: Any) -> SourehVariant:
+        """The variant (defaults when ``None``); checks it fits ``players``."""
+        if variant is None:
+            variant = SourehVariant()
+        elif isinstance(variant, Mapping):
+            variant = SourehVariant(**variant)
+        elif not isinstance(variant, SourehVariant):
+            raise InvalidVariant("That is not a Soureh variant.")
+        if type(players) is not int or not 2 <= players <= 4:
+            raise InvalidVariant("Soureh is played by 2 to 4 players.")
+        if variant.leave and players < 3:
+            raise InvalidVariant("The leave variant needs 3 or 4 players.")
+        return variant
+
+    # ------------------------------------------------------------ declaring
+
+    def may_declare(self, st: CoopState) -> bool:
+        """Open when no declaration is pending and all four coops are valid."""
+        if st.declarer is not None:
+            return False
+        valid = st.valid[st.to_act]  # type: ignore[index]
+        return valid is not None and False not in valid
+
+    def _bad_coop(self, st: CoopState) -> int | None:
+        valid = st.valid[st.to_act] if st.to_act is not None else None
+        if valid is None or False not in valid:
+            return None
+        return valid.index(False) + 1
+
+    def declare_error(self, st: CoopState) -> str | None:
+        """Why the seat to act may not declare now, or ``None``."""
+        if st.phase is Phase.DECLARE:
+            return None
+        if st.phase is Phase.PLACE:
+            return "You can't declare yet: place the card you drew first."
+        if st.phase is Phase.REVEAL:
+            return "You have declared already: reveal or continue."
+        if st.declarer is not None:
+            return "You can't declare: a declaration is already pending."
+        bad = self._bad_coop(st)
+        if bad is not None:
+            return f"You can't declare: your coop {bad} is not valid."
+        return "You can only declare at the end of your turn."
+
+    def reveal_error(self, st: CoopState) -> str:
+        """Why reveal/continue is not open now."""
+        if st.variant.declare is DeclareRule.FINAL:
+            return "This table plays the final rule: there is no reveal."
+        bad = self._bad_coop(st)
+        if bad is not None and st.phase is Phase.DRAW:
+            return f"You can't reveal: your coop {bad} is not valid."
+        return "You can only reveal or continue when your turn comes back after declaring."
+
+    def do_declare(self, st: CoopState, ev: Events) -> None:
+        """Record the declaration; everyone else is owed one more turn."""
+        me = st.to_act
+        assert me is not None
+        st.declarer = me
+        st.pending = tuple(s for s in st.round_order(me) if s != me)
+        st.declared_up = st.up[me]
+        st.protected = None
+        if st.variant.declare is DeclareRule.FINAL:
+            then = "everyone else takes one more turn, then the round ends."
+        else:
+            then = f"everyone else takes one more turn, then {{p{me}}} may reveal."
+        ev.append(
+            Event(
+                "declare",
+                f"{{p{me}}} declares Soureh: {then}",
+                None,
+                {"seat": me, "final_turns": list(st.pending)},
+            )
+        )
+        self.finish_turn(st, ev)
+
+    # ------------------------------------------------------------ turns
+
+    def finish_turn(self, st: CoopState, ev: Events) -> None:
+        """Move on to the next seat, resolving a ``final`` declaration when it is due."""
+        me = st.to_act
+        assert me is not None
+        declarer = st.declarer
+        if declarer is not None and me != declarer:
+            if me in st.pending:
+                st.pending = tuple(s for s in st.pending if s != me)
+            if not st.pending and st.variant.declare is DeclareRule.FINAL:
+                self._resolve_final(st, declarer, ev)
+                return
+        self.begin_turn(st, st.next_in_round(me), ev)
+
+    def begin_turn(self, st: CoopState, seat: int, ev: Events) -> None:
+        """Give ``seat`` the turn: reveal choice, draw, or the end of a stock-out round."""
+        st.to_act = seat
+        if st.declarer == seat:
+            st.protected = None
+            valid = st.valid[seat]
+            if valid is not None and False not in valid:
+                st.phase = Phase.REVEAL
+                return
+            ev.append(
+                Event(
+                    "lapse",
+                    f"{{p{seat}}}'s coops were spoiled: the declaration lapses.",
+                    None,
+                    {"seat": seat},
+                )
+            )
+            self._clear_declaration(st)
+        if st.pos >= len(st.stock):
+            self.end_round(st, "stock", ev, "the stock ran out.")
+            return
+        st.phase = Phase.DRAW
+
+    def _clear_declaration(self, st: CoopState) -> None:
+        st.declarer = None
+        st.pending = ()
+        st.protected = None
+        st.declared_up = None
+
+    def _resolve_final(self, st: CoopState, declarer: int, ev: Events) -> None:
+        valid = st.valid[declarer]
+        if valid is not None and False not in valid:
+            if st.variant.leave:
+                self._leave(st, declarer, ev, "keeps four valid coops")
+                return
+            self.end_round(st, "declaration", ev, f"{{p{declarer}}}'s declaration stands.")
+        else:
+            self.end_round(
+                st, "failed", ev, f"{{p{declarer}}}'s declaration failed: a coop was spoiled."
+            )
+
+    def _leave(self, st: CoopState, winner: int, ev: Events, how: str) -> None:
+        """Variant ``leave``: the winner leaves the round, the others add 10."""
+        self._clear_declaration(st)
+        in_round = list(st.in_round)
+        in_round[winner] = False
+        st.in_round = in_round
+        totals = list(st.totals)
+        rest = [s for s in range(st.n) if in_round[s]]
+        for s in rest:
+            totals[s] = hundred_rule(totals[s] + 10)
+        st.totals = totals
+        ev.append(
+            Event(
+                "leave",
+                f"{{p{winner}}} {how}, wins the round and leaves it; everyone still in it adds 10.",
+                None,
+                {"seat": winner, "totals": list(totals)},
+            )
+        )
+        if len(rest) == 1:
+            self.end_round(st, "last", ev, f"{{p{rest[0]}}} is the last player in the round.")
+        else:
+            self.begin_turn(st, st.next_in_round(winner), ev)
+
+    def do_reveal(self, st: CoopState, ev: Events) -> None:
+        """The declarer shows four valid coops and wins the round."""
+        me = st.to_act
+        assert me is not None
+        down = st.down[me]
+        assert down is not None
+        ev.append(
+            Event(
+                "reveal",
+                f"{{p{me}}} reveals four valid coops: " + " ".join(c.display for c in down) + ".",
+                None,
+                {"seat": me, "down": [str(c) for c in down]},
+            )
+        )
+        if st.variant.leave:
+            self._leave(st, me, ev, "revealed")
+        else:
+            self.end_round(st, "reveal", ev, f"{{p{me}}} revealed and wins the round.")
+
+    def do_continue(self, st: CoopState, ev: Events) -> None:
+        """The declarer plays a normal turn instead of revealing."""
+        me = st.to_act
+        self._clear_declaration(st)
+        ev.append(Event("continue", f"{{p{me}}} plays on instead of revealing.", None))
+        if st.pos >= len(st.stock):
+            self.end_round(st, "stock", ev, "the stock ran out.")
+        else:
+            st.phase = Phase.DRAW
+
+    # ------------------------------------------------------------ rounds
+
+    def score(self, st: CoopState, reason: str) -> list[list[str] | None]:
+        """Score the players who must, with the best pick each."""
+        n = st.n
+        if reason == "reveal":
+            scorers = [s for s in range(n) if st.in_round[s] and s != st.declarer]
+        elif reason == "last":
+            scorers = [s for s in range(n) if st.in_round[s]]
+        else:
+            scorers = [s for s in range(n) if st.in_round[s] and False in (st.valid[s] or (False,))]
+        totals = list(st.totals)
+        picks: list[list[str] | None] = [None] * n
+        for s in scorers:
+            up, down = st.up[s], st.down[s]
+            assert up is not None and down is not None
+            pick = best_pick(totals[s], zip(up, down, strict=True))
+            totals[s] = pick.total
+            picks[s] = [str(c) for c in pick.cards]
+        st.totals = totals
+        return picks
+
+    def after_round(self, st: CoopState, ev: Events) -> tuple[int, ...] | None:
+        """The winners if the game is over (``lowest`` or ``elimination``), else ``None``."""
+        threshold = st.variant.threshold
+        totals = st.totals
+        playing = [s for s in range(st.n) if st.in_game[s]]
+        if st.variant.end is EndRule.LOWEST:
+            if all(totals[s] < threshold for s in playing):
+                return None
+            low = min(totals[s] for s in playing)
+            return tuple(s for s in playing if totals[s] == low)
+        gone = [s for s in playing if totals[s] >= threshold]
+        if not gone:
+            return None
+        in_game = list(st.in_game)
+        for s in gone:
+            in_game[s] = False
+            ev.append(
+                Event(
+                    "eliminated",
+                    f"{{p{s}}} reached {threshold} and leaves the game.",
+                    None,
+                    {"seat": s, "total": totals[s]},
+                )
+            )
+        st.in_game = in_game
+        left = [s for s in range(st.n) if in_game[s]]
+        if len(left) == 1:
+            return (left[0],)
+        if not left:
+            low = min(totals[s] for s in gone)
+            return tuple(s for s in gone if totals[s] == low)
+        return None
+
+
+ENGINE = SourehEngine()
