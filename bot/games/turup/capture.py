@@ -14,7 +14,6 @@ and checking it against the pile are a few integer operations; it is cached per
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -224,10 +223,12 @@ def _spread(
                 if key not in memo:
                     memo[key] = _choices(by_value[u], k)
                 parts.append(memo[key])
-        for combo in itertools.product(*parts):
-            out.append(tuple(itertools.chain.from_iterable(combo)))
-            if cap is not None and len(out) >= cap:
-                return out
+        acc: list[tuple[Card, ...]] = parts[0]
+        for part in parts[1:]:
+            acc = [a + b for a in acc for b in part]
+        out.extend(acc)
+        if cap is not None and len(out) >= cap:
+            return out[:cap]
     return out
 
 

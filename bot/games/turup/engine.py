@@ -228,8 +228,9 @@ class TurupEngine:
             if have == 0:
                 raise IllegalAction(f"{c.display} is not on the table.")
             if k > have:
+                copies = "one" if have == 1 else f"{have} copies of"
                 raise IllegalAction(
-                    f"There {'is' if have == 1 else 'are'} only {have} {c.display} on the table."
+                    f"There {'is' if have == 1 else 'are'} only {copies} {c.display} on the table."
                 )
         problem = capture_error(played, taken)
         if problem is not None:
