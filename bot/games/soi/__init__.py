@@ -1,0 +1,44 @@
+"""Soi ("State Of Insanity"): ask for cards, collect quadruplets (RULES.md section 4).
+
+``ENGINE`` follows the engine contract; ``Variant(target=200, memory=True)`` holds the
+table options; ``quad_value(rank)`` scores a quadruplet. Notation: ``ask SEAT CARD``
+(``ask 2 QH``, seats 0-based, card in any case). Beyond the contract, computer players
+may use ``ENGINE.knowledge(state, seat)`` (public knowledge about a hand) and
+``ENGINE.determinize(state, seat, rng)`` (a consistent redeal of the hidden hands).
+"""
+
+from __future__ import annotations
+
+from bot.games.soi.engine import SoiEngine, ask_problem
+from bot.games.soi.rules import (
+    Ask,
+    AskedEmptySeat,
+    AskedSelf,
+    CardAlreadyHeld,
+    Knowledge,
+    NoSuchSeat,
+    RankNotHeld,
+    RoundResult,
+    SoiState,
+    Variant,
+    quad_value,
+)
+
+ENGINE = SoiEngine()
+
+__all__ = [
+    "ENGINE",
+    "Ask",
+    "AskedEmptySeat",
+    "AskedSelf",
+    "CardAlreadyHeld",
+    "Knowledge",
+    "NoSuchSeat",
+    "RankNotHeld",
+    "RoundResult",
+    "SoiEngine",
+    "SoiState",
+    "Variant",
+    "ask_problem",
+    "quad_value",
+]

@@ -1,0 +1,507 @@
+"""The Soi engine (RULES.md section 4): dealing, asking, quadruplets, scoring, views."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.cards import Card, show, standard_deck
+from bot.games.protocol import (
+    Action,
+    BadNotation,
+    Event,
+    GameOver,
+    IllegalAction,
+    InvalidVariant,
+    Transition,
+    parse_card,
+    parse_int,
+    seat_ref,
+    split_notation,
+)
+from bot.games.soi.rules import (
+    CARD_AT,
+    INDEX,
+    MAX_PLAYERS,
+    MEMORY_ASKS,
+    MIN_PLAYERS,
+    RANK_MASK,
+    RANKS,
+    Ask,
+    AskedEmptySeat,
+    AskedSelf,
+    CardAlreadyHeld,
+    Knowledge,
+    NoSuchSeat,
+    RankNotHeld,
+    RoundResult,
+    SoiState,
+    Variant,
+    bits,
+    cards_of,
+    quad_value,
+)
+
+log = logging.getLogger(__name__)
+
+ASK_HELP = "Write an ask as `ask SEAT CARD`, for example `ask 2 QH`."
+
+
+# ---------------------------------------------------------------------------- checks
+
+
+def askable_mask(hand: int) -> int:
+    """The cards a hand may ask for: the missing cards of every rank it holds."""
+    out = 0
+    for mask in RANK_MASK:
+        held = hand & mask
+        if held:
+            out |= mask & ~held
+    return out
+
+
+def card_problem(hand: int, card: Card) -> IllegalAction | None:
+    """Why a hand may not ask for ``card``, or ``None`` if it may."""
+    index = INDEX[card]
+    if askable_mask(hand) >> index & 1:
+        return None
+    if hand >> index & 1:
+        return CardAlreadyHeld(f"You already hold {card.display}.")
+    return RankNotHeld(f"You don't hold any {card.rank.plural}, so you can't ask for one.")
+
+
+def seat_problem(state: SoiState, asker: int, seat: int) -> IllegalAction | None:
+    """Why ``asker`` may not ask ``seat``, or ``None`` if he may."""
+    if not 0 <= seat < state.players:
+        return NoSuchSeat(f"There is no seat {seat}: seats are numbered 0 to {state.players - 1}.")
+    if seat == asker:
+        return AskedSelf("Nobody can be asked for cards by themselves.")
+    if not state.hands[seat]:
+        return AskedEmptySeat("That player has no cards left.")
+    return None
+
+
+def ask_problem(state: SoiState, seat: int, card: Card) -> IllegalAction | None:
+    """The one check of an ask by the seat to act: ``None`` when it is legal."""
+    if state.turn is None:
+        return GameOver("The game is over.")
+    asker = state.turn
+    problem = seat_problem(state, asker, seat)
+    if problem is not None and not isinstance(problem, AskedEmptySeat):
+        return problem
+    return card_problem(state.hands[asker], card) or problem
+
+
+# ---------------------------------------------------------------------------- working copy
+
+
+class _Work:
+    """A mutable copy of a state used while one action is applied."""
+
+    __slots__ = (
+        "absent",
+        "asks",
+        "dealer",
+        "first",
+        "hands",
+        "known",
+        "last_round",
+        "quads",
+        "ranks",
+        "rng_state",
+        "round",
+        "src",
+        "totals",
+        "turn",
+        "winners",
+    )
+
+    def __init__(self, s: SoiState) -> None:
+        self.src = s
+        self.rng_state = s.rng_state
+        self.round = s.round
+        self.dealer = s.dealer
+        self.first = s.first
+        self.hands = list(s.hands)
+        self.quads = list(s.quads)
+        self.totals = list(s.totals)
+        self.turn = s.turn
+        self.asks = s.asks
+        self.known = list(s.known)
+        self.absent = list(s.absent)
+        self.ranks = list(s.ranks)
+        self.last_round = s.last_round
+        self.winners = s.winners
+
+    def freeze(self) -> SoiState:
+        s = self.src
+        return SoiState(
+            players=s.players,
+            seed=s.seed,
+            variant=s.variant,
+            rng_state=self.rng_state,
+            round=self.round,
+            dealer=self.dealer,
+            first=self.first,
+            hands=tuple(self.hands),
+            quads=tuple(self.quads),
+            totals=tuple(self.totals),
+            turn=self.turn,
+            asks=self.asks,
+            known=tuple(self.known),
+            absent=tuple(self.absent),
+            ranks=tuple(self.ranks),
+            last_round=self.last_round,
+            winners=self.winners,
+        )
+
+    @property
+    def players(self) -> int:
+        return self.src.players
+
+    def next_with_cards(self, start: int) -> int | None:
+        """The first seat from ``start`` on, in turn order, that still holds cards."""
+        n = self.players
+        for k in range(n):
+            seat = (start + k) % n
+            if self.hands[seat]:
+                return seat
+        return None
+
+    def lay_down(self, seat: int, rank_index: int, events: list[Event]) -> None:
+        """Move ``seat``'s quadruplet of that rank out of play, credited to him."""
+        mask = RANK_MASK[rank_index]
+        rank = RANKS[rank_index]
+        self.hands[seat] &= ~mask
+        self.quads[seat] = (*self.quads[seat], rank)
+        for s in range(self.players):
+            self.known[s] &= ~mask
+            self.absent[s] &= ~mask
+            self.ranks[s] &= ~(1 << rank_index)
+        points = quad_value(rank)
+        events.append(
+            Event(
+                "quad",
+                f"{seat_ref(seat)} lays down the four {rank.plural}: {points} points.",
+                data={"seat": seat, "rank": rank.value, "points": points},
+            )
+        )
+
+    def lay_down_all(self, seat: int, events: list[Event]) -> None:
+        """Lay down every quadruplet ``seat`` holds."""
+        hand = self.hands[seat]
+        for ri, mask in enumerate(RANK_MASK):
+            if hand & mask == mask:
+                self.lay_down(seat, ri, events)
+
+    def start_round(self, dealer: int, stacked: Sequence[Card] | None, events: list[Event]) -> None:
+        """Shuffle (or take the stacked deck), deal round-robin, lay down quads, pick first."""
+        n = self.players
+        rng = random.Random()
+        rng.setstate(self.rng_state)
+        first = rng.randrange(n)
+        order = _deck_order(stacked, rng)
+        self.rng_state = rng.getstate()
+        self.round += 1
+        self.dealer = dealer
+        self.first = first
+        self.hands = [0] * n
+        for i, c in enumerate(order):
+            self.hands[(dealer + 1 + i) % n] |= 1 << INDEX[c]
+        self.quads = [()] * n
+        self.asks = ()
+        self.known = [0] * n
+        self.absent = [0] * n
+        self.ranks = [0] * n
+        events.append(
+            Event(
+                "deal",
+                f"Round {self.round}: {seat_ref(dealer)} deals; "
+                f"{seat_ref(first)} is drawn to ask first.",
+                data={"round": self.round, "dealer": dealer, "first": first},
+            )
+        )
+        for k in range(n):
+            self.lay_down_all((dealer + 1 + k) % n, events)
+        nxt = self.next_with_cards(first)
+        if nxt is None:
+            self.end_round(events)
+            return
+        if nxt != first:
+            events.append(_turn_moves(first, nxt))
+        self.turn = nxt
+
+    def end_round(self, events: list[Event]) -> None:
+        """Score the round; end the game at the target or deal the next round."""
+        n = self.players
+        points = tuple(sum(quad_value(r) for r in self.quads[s]) for s in range(n))
+        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
+        self.last_round = RoundResult(points=points, quads=tuple(self.quads))
+        summary = ", ".join(f"{seat_ref(s)} {points[s]}" for s in range(n))
+        events.append(
+            Event(
+                "round_end",
+                f"Round {self.round} is over: {summary}.",
+                data={"round": self.round, "points": list(points), "totals": list(self.totals)},
+            )
+        )
+        best = max(self.totals)
+        if best >= self.src.variant.target:
+            self.turn = None
+            self.winners = tuple(s for s in range(n) if self.totals[s] == best)
+            names = " and ".join(seat_ref(s) for s in self.winners)
+            verb = "wins" if len(self.winners) == 1 else "share the win"
+            events.append(
+                Event(
+                    "game_over",
+                    f"{names} {verb} with {best} points.",
+                    data={"winners": list(self.winners), "totals": list(self.totals)},
+                )
+            )
+            log.debug("soi game over after round %s: winners %s", self.round, self.winners)
+            return
+        self.start_round((self.dealer + 1) % n, None, events)
+
+
+def _turn_moves(seat: int, to: int) -> Event:
+    return Event(
+        "turn",
+        f"{seat_ref(seat)} has no cards left; {seat_ref(to)}'s turn.",
+        data={"seat": seat, "to": to},
+    )
+
+
+def _deck_order(stacked: Sequence[Card] | None, rng: random.Random) -> list[Card]:
+    """The dealing order: the stacked cards first, then the rest shuffled by ``rng``."""
+    if stacked is None:
+        order = standard_deck()
+        rng.shuffle(order)
+        return order
+    given = list(stacked)
+    if len(set(given)) != len(given):
+        raise ValueError("A stacked Soi deck may hold each card only once.")
+    rest = [c for c in standard_deck() if c not in set(given)]
+    rng.shuffle(rest)
+    return given + rest
+
+
+# ---------------------------------------------------------------------------- engine
+
+
+class SoiEngine:
+    """Soi behind the engine contract (see DESIGN.md). States are immutable."""
+
+    name = "soi"
+    title = "Soi"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    Variant: type = Variant
+
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        variant: Any | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> SoiState:
+        """Deal round 1. ``deck`` (top first, may be partial) stacks it: card i to seat i mod n."""
+        if isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidVariant(f"Soi is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        if variant is None:
+            variant = Variant()
+        if not isinstance(variant, Variant):
+            raise InvalidVariant("Soi options must be a soi.Variant.")
+        n = players
+        blank = SoiState(
+            players=n,
+            seed=seed,
+            variant=variant,
+            rng_state=random.Random(seed).getstate(),
+            round=0,
+            dealer=n - 1,
+            first=0,
+            hands=(0,) * n,
+            quads=((),) * n,
+            totals=(0,) * n,
+            turn=None,
+            asks=(),
+            known=(0,) * n,
+            absent=(0,) * n,
+            ranks=(0,) * n,
+            last_round=None,
+            winners=(),
+        )
+        work = _Work(blank)
+        work.start_round(n - 1, deck, [])
+        return work.freeze()
+
+    def to_act(self, state: SoiState) -> int | None:
+        """The seat to ask; ``None`` once the game is over."""
+        return state.turn
+
+    def legal_actions(self, state: SoiState) -> list[Action]:
+        """Every legal ask: each other seat with cards, each missing card of a held rank."""
+        asker = state.turn
+        if asker is None:
+            return []
+        n = state.players
+        seats = [
+            s
+            for s in ((asker + k) % n for k in range(1, n))
+            if seat_problem(state, asker, s) is None
+        ]
+        wanted = [CARD_AT[i] for i in bits(askable_mask(state.hands[asker]))]
+        return [Action("ask", (s, c)) for s in seats for c in wanted]
+
+    def parse_action(self, state: SoiState, text: str) -> Action:
+        """Read ``ask SEAT CARD`` (card in any case) and check that it is legal now."""
+        word, args = split_notation(text)
+        if word != "ask":
+            raise BadNotation(f"Soi has one action. {ASK_HELP}")
+        if len(args) != 2:
+            raise BadNotation(ASK_HELP)
+        action = Action("ask", (parse_int(args[0], "seat"), parse_card(args[1])))
+        self._check(state, action)
+        return action
+
+    def _check(self, state: SoiState, action: Action) -> tuple[int, Card]:
+        if state.turn is None:
+            raise GameOver("The game is over.")
+        if action.word != "ask" or len(action.args) != 2:
+            raise BadNotation(f"Soi has one action. {ASK_HELP}")
+        seat, card = action.args
+        if not isinstance(seat, int) or not isinstance(card, Card):
+            raise BadNotation(ASK_HELP)
+        problem = ask_problem(state, seat, card)
+        if problem is not None:
+            raise problem
+        return seat, card
+
+    def apply(self, state: SoiState, action: Action) -> Transition[SoiState]:
+        """Play an ask for the seat to act; returns the new state and the public events."""
+        seat, card = self._check(state, action)
+        asker = state.turn
+        assert asker is not None
+        work = _Work(state)
+        events: list[Event] = []
+        index = INDEX[card]
+        b = 1 << index
+        ri = index >> 2
+        rb = 1 << ri
+        hit = bool(work.hands[seat] & b)
+        ask = Ask(asker=asker, asked=seat, card=card, hit=hit)
+        work.asks = (*state.asks, ask)
+        if state.variant.memory:
+            work.asks = work.asks[-MEMORY_ASKS:]
+        who, whom = seat_ref(asker), seat_ref(seat)
+        if hit:
+            work.hands[seat] ^= b
+            work.hands[asker] |= b
+            work.known[seat] &= ~b
+            work.ranks[seat] &= ~rb
+            work.known[asker] |= b
+            work.absent[asker] &= ~b
+            work.ranks[asker] |= rb
+            text = f"{who} asked {whom} for {card.display} — {whom} had it."
+            events.append(Event("ask", text, data=ask.to_json()))
+            if work.hands[asker] & RANK_MASK[ri] == RANK_MASK[ri]:
+                work.lay_down(asker, ri, events)
+            if not work.hands[seat]:
+                events.append(
+                    Event(
+                        "out",
+                        f"{whom} has no cards left and is out of the round.",
+                        data={"seat": seat},
+                    )
+                )
+            if not work.hands[asker]:
+                nxt = work.next_with_cards(asker + 1)
+                if nxt is None:
+                    work.end_round(events)
+                else:
+                    events.append(_turn_moves(asker, nxt))
+                    work.turn = nxt
+        else:
+            work.absent[asker] |= b
+            work.ranks[asker] |= rb
+            work.absent[seat] |= b
+            work.turn = seat
+            text = f"{who} asked {whom} for {card.display} — {whom} didn't have it; {whom}'s turn."
+            events.append(Event("ask", text, data=ask.to_json()))
+        return Transition(work.freeze(), tuple(events))
+
+    def describe(self, state: SoiState, action: Action) -> str:
+        """The ask in words for the asker, e.g. "ask {p2} (seat 2) for Q♥ (you hold Q♠)"."""
+        seat, card = action.args
+        assert isinstance(seat, int) and isinstance(card, Card)
+        text = f"ask {seat_ref(seat)} (seat {seat}) for {card.display}"
+        if state.turn is not None:
+            same = [c for c in cards_of(state.hands[state.turn]) if c.rank is card.rank]
+            if same:
+                text += f" (you hold {show(same)})"
+        return text
+
+    def public_view(self, state: SoiState) -> dict[str, Any]:
+        """What everyone sees: hand counts, quads, recent asks (VIEWS.md, Soi)."""
+        n = state.players
+        last = state.last_round
+        return {
+            "game": self.name,
+            "players": n,
+            "seat": None,
+            "round": state.round,
+            "dealer": state.dealer,
+            "first": state.first,
+            "to_act": state.turn,
+            "phase": "over" if state.turn is None else "ask",
+            "totals": list(state.totals),
+            "target": state.variant.target,
+            "target_kind": "target",
+            "over": state.turn is None,
+            "winners": list(state.winners),
+            "out": [not h for h in state.hands],
+            "seats": [
+                {
+                    "hand_count": state.hands[s].bit_count(),
+                    "quads": [r.value for r in state.quads[s]],
+                    "round_points": sum(quad_value(r) for r in state.quads[s]),
+                }
+                for s in range(n)
+            ],
+            "asks": [a.to_json() for a in state.asks],
+            "memory": state.variant.memory,
+            "hand": None,
+            "last_round": None
+            if last is None
+            else {
+                "points": list(last.points),
+                "quads": [[r.value for r in q] for q in last.quads],
+            },
+        }
+
+    def player_view(self, state: SoiState, seat: int) -> dict[str, Any]:
+        """The public view plus ``seat``'s own hand."""
+        view = self.public_view(state)
+        view["seat"] = seat
+        view["hand"] = [str(c) for c in cards_of(state.hands[seat])]
+        return view
+
+    def totals(self, state: SoiState) -> list[int]:
+        """Points per seat over the finished rounds."""
+        return list(state.totals)
+
+    def winners(self, state: SoiState) -> list[int]:
+        """The seats with the highest total once the game is over (ties share)."""
+        return list(state.winners)
+
+    def knowledge(self, state: SoiState, seat: int) -> Knowledge:
+        """The table's public knowledge about ``seat``'s hand (for computer players)."""
+        return state.knowledge(seat)
+
+    def determinize(self, state: SoiState, seat: int, rng: random.Random) -> SoiState:
+        """A state ``seat`` cannot tell from this one: other hands redealt consistently."""
+        from bot.games.soi.determinize import determinize
+
+        return determinize(state, seat, rng)

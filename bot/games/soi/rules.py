@@ -1,0 +1,191 @@
+"""Soi values: options, state, errors, quad values and the 52-bit hand masks.
+
+A hand is an ``int`` bit mask over the 52 cards: bit ``4 * rank_index + suit_index``
+(ranks in ``Rank`` order, ace first; suits in ``Suit`` order). Masks are immutable, so a
+state is a frozen dataclass of tuples and ``apply`` can share everything it does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.cards import Card, Rank, Suit
+from bot.games.protocol import IllegalAction, InvalidVariant
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+MEMORY_ASKS = 3  # asks the table shows under the ``memory`` variant
+
+RANKS: tuple[Rank, ...] = tuple(Rank)
+SUITS: tuple[Suit, ...] = tuple(Suit)
+CARD_AT: tuple[Card, ...] = tuple(Card.of(r, s) for r in RANKS for s in SUITS)
+INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARD_AT)}
+RANK_INDEX: dict[Rank, int] = {r: i for i, r in enumerate(RANKS)}
+RANK_MASK: tuple[int, ...] = tuple(0xF << (4 * i) for i in range(len(RANKS)))
+FULL_DECK_MASK = (1 << len(CARD_AT)) - 1
+
+
+def quad_value(rank: Rank) -> int:
+    """Points for a quadruplet of ``rank``: 2–10 their number, J/Q/K 10, aces 25."""
+    if rank is Rank.ACE:
+        return 25
+    number = rank.number
+    return 10 if number is None else number
+
+
+def bit(card: Card) -> int:
+    """The mask bit of ``card``."""
+    return 1 << INDEX[card]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The card indices set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, by rank (ace first) then suit."""
+    return [CARD_AT[i] for i in bits(mask)]
+
+
+def mask_of(cards: Any) -> int:
+    """The mask of an iterable of cards."""
+    out = 0
+    for c in cards:
+        out |= 1 << INDEX[c]
+    return out
+
+
+def rank_of(index: int) -> int:
+    """The rank index of a card index."""
+    return index >> 2
+
+
+# ---------------------------------------------------------------------------- errors
+
+
+class NoSuchSeat(IllegalAction):
+    """The asked seat number is not at the table."""
+
+
+class AskedSelf(IllegalAction):
+    """A player tried to ask himself."""
+
+
+class AskedEmptySeat(IllegalAction):
+    """The asked player has no cards left."""
+
+
+class RankNotHeld(IllegalAction):
+    """The asker holds no card of the rank he asks for."""
+
+
+class CardAlreadyHeld(IllegalAction):
+    """The asker already holds the card he asks for."""
+
+
+# ---------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Soi's table options: the points ``target`` and the ``memory`` rule (last 3 asks)."""
+
+    target: int = 200
+    memory: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            raise InvalidVariant("Soi target must be a whole number between 20 and 1000.")
+        if not 20 <= self.target <= 1000:
+            raise InvalidVariant("Soi target must be between 20 and 1000.")
+        if not isinstance(self.memory, bool):
+            raise InvalidVariant("Soi memory must be on or off (true or false).")
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One ask of the round and its answer (all public)."""
+
+    asker: int
+    asked: int
+    card: Card
+    hit: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The view form: ``{"asker", "asked", "card", "hit"}``."""
+        return {"asker": self.asker, "asked": self.asked, "card": str(self.card), "hit": self.hit}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A scored round: points and quadruplet ranks per seat."""
+
+    points: tuple[int, ...]
+    quads: tuple[tuple[Rank, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What the whole table knows about one seat's hand (public information).
+
+    ``known``: cards it received by a hit and has not handed over since.
+    ``absent``: cards it cannot hold (it asked for them, or was asked and missed).
+    ``ranks``: ranks it holds at least one card of (it asked for one), until it hands a
+    card of that rank over or the rank is laid down.
+    """
+
+    known: frozenset[Card]
+    absent: frozenset[Card]
+    ranks: frozenset[Rank]
+
+
+@dataclass(frozen=True, slots=True)
+class SoiState:
+    """A whole Soi game. Immutable; ``hands``, ``known``, ``absent`` are card masks.
+
+    ``ranks`` holds a 13-bit rank mask per seat (see :class:`Knowledge`). ``asks`` keeps the
+    round's asks: only the last three under the ``memory`` variant. ``turn`` is ``None``
+    once the game is over. ``rng_state`` is the state's own ``random.Random`` state, used
+    for the next round's shuffle and first player.
+    """
+
+    players: int
+    seed: int
+    variant: Variant
+    rng_state: tuple[Any, ...]
+    round: int
+    dealer: int
+    first: int
+    hands: tuple[int, ...]
+    quads: tuple[tuple[Rank, ...], ...]
+    totals: tuple[int, ...]
+    turn: int | None
+    asks: tuple[Ask, ...]
+    known: tuple[int, ...]
+    absent: tuple[int, ...]
+    ranks: tuple[int, ...]
+    last_round: RoundResult | None
+    winners: tuple[int, ...]
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.turn is None
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds (hidden information)."""
+        return cards_of(self.hands[seat])
+
+    def knowledge(self, seat: int) -> Knowledge:
+        """The table's public knowledge about ``seat``'s hand."""
+        return Knowledge(
+            known=frozenset(cards_of(self.known[seat])),
+            absent=frozenset(cards_of(self.absent[seat])),
+            ranks=frozenset(RANKS[i] for i in range(len(RANKS)) if self.ranks[seat] >> i & 1),
+        )
