@@ -12,7 +12,7 @@ import importlib
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Any
 
 from bot.games import GAME_NAMES
@@ -173,7 +173,8 @@ def defaults(game: str) -> dict[str, Any]:
     if cls is not None:
         for field in dataclasses.fields(cls):
             if field.name in values and field.default is not dataclasses.MISSING:
-                values[field.name] = field.default
+                default = field.default
+                values[field.name] = default.value if isinstance(default, Enum) else default
     return values
 
 

@@ -1,4 +1,10 @@
-"""Skill ratings with openskill's Plackett-Luce model: multi-player placements, ties shared.
+"""Skill ratings with openskill: multi-player placements, tied places shared.
+
+The model is openskill's *Bradley-Terry full pairing* (every pair of players compared),
+not Plackett-Luce: in openskill 6.x Plackett-Luce mis-rates tied places — with places
+1, 1, 3, 4 the third player gains as much as the two tied winners (openskill.py issues
+#155 and #201) — while Bradley-Terry full pairing rates ties symmetrically and keeps every
+better place above every worse one. For 2–12 players the pairwise cost is negligible.
 
 A rating is ``(mu, sigma)``; the leaderboard sorts on the conservative *ordinal*
 ``mu - 3 sigma`` and shows it scaled as ``1000 + 40 * ordinal`` (a new player shows 1000).
@@ -10,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 40
@@ -18,9 +24,9 @@ Z = 3.0
 
 
 @lru_cache(maxsize=1)
-def model() -> PlackettLuce:
+def model() -> BradleyTerryFull:
     """The one rating model (openskill defaults: mu 25, sigma 25/3)."""
-    return PlackettLuce()
+    return BradleyTerryFull()
 
 
 @dataclass(frozen=True, slots=True)
