@@ -1,0 +1,101 @@
+"""Card images for the table, a hand and the round end, drawn with Pillow from engine views.
+
+Pure functions (no discord): each takes a view dict as described in
+``bot/games/VIEWS.md`` and returns PNG bytes, ``WIDTH`` pixels wide. ``render_table`` and
+``render_round_end`` take the *public* view and draw only what it holds, so no hidden card
+can reach a public image; ``render_hand`` takes a ``player_view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.render.images import coop, soi, turup
+from bot.render.images.cache import ImageCache, ImageKey
+from bot.render.images.canvas import WIDTH, Canvas
+from bot.render.images.style import THEMES, Theme, theme
+
+__all__ = [
+    "THEMES",
+    "WIDTH",
+    "ImageCache",
+    "ImageKey",
+    "render_hand",
+    "render_round_end",
+    "render_table",
+]
+
+_Layout = Callable[[dict[str, Any], Sequence[str], Theme, bool], Canvas]
+_Hand = Callable[[dict[str, Any], Theme, bool], Canvas]
+
+_TABLES: dict[str, _Layout] = {
+    "soureh": coop.table,
+    "pariah": coop.table,
+    "turup": turup.table,
+    "soi": soi.table,
+}
+_HANDS: dict[str, _Hand] = {
+    "soureh": coop.hand,
+    "pariah": coop.hand,
+    "turup": turup.hand,
+    "soi": soi.hand,
+}
+_ROUND_ENDS: dict[str, _Layout] = {
+    "soureh": coop.round_end,
+    "pariah": coop.round_end,
+    "turup": turup.round_end,
+    "soi": soi.round_end,
+}
+
+
+def _pick(table: dict[str, Any], view: dict[str, Any]) -> Any:
+    game = view.get("game")
+    if game not in table:
+        raise ValueError(f"no image layout for game {game!r}")
+    return table[game]
+
+
+def _public(view: dict[str, Any], what: str) -> None:
+    if view.get("seat") is not None:
+        raise ValueError(f"{what} draws public images: pass public_view, not player_view")
+
+
+def render_table(
+    view: dict[str, Any],
+    names: Sequence[str],
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> bytes:
+    """The table as a PNG: piles, every seat's cards as the public view shows them, seat
+    names and scores, the seat to act highlighted. ``view`` must be a public view."""
+    _public(view, "render_table")
+    layout: _Layout = _pick(_TABLES, view)
+    return layout(view, names, _theme(theme), four_colour).png()
+
+
+def render_hand(view: dict[str, Any], *, four_colour: bool = False, theme: str = "dark") -> bytes:
+    """The viewer's own cards as a PNG, from a ``player_view`` (coop games: each coop's
+    face-up card with the viewer's face-down card under it, and the drawn card)."""
+    layout: _Hand = _pick(_HANDS, view)
+    return layout(view, _theme(theme), four_colour).png()
+
+
+def render_round_end(
+    view: dict[str, Any],
+    names: Sequence[str],
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> bytes:
+    """The last scored round (``view["last_round"]``) as a PNG: coop games show every
+    face-down card and ring the picked cards; Turup cards won; Soi points and quadruplets.
+    Raises ``ValueError`` when no round has been scored."""
+    _public(view, "render_round_end")
+    layout: _Layout = _pick(_ROUND_ENDS, view)
+    return layout(view, names, _theme(theme), four_colour).png()
+
+
+def _theme(name: str) -> Theme:
+    return theme(name)

@@ -1,0 +1,301 @@
+"""A drawing surface with the pieces every layout shares: text, panels, pills, cards, PNG."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
+from bot.render.images.style import RGB, Theme, fake_bold, fit, font, text_width
+
+WIDTH = 960
+MARGIN = 16
+GAP = 12
+PAD = 14
+PNG_COMPRESS = 3  # zlib level: small files without costing the 50 ms render budget
+
+GAME_TITLES = {"soureh": "Soureh", "pariah": "Pariah", "turup": "Turup", "soi": "Soi"}
+
+
+class Canvas:
+    """An opaque felt image of a fixed size with helpers to draw the table on it."""
+
+    def __init__(self, height: int, theme: Theme, four_colour: bool, width: int = WIDTH) -> None:
+        self.theme = theme
+        self.four_colour = four_colour
+        self.img = Image.new("RGB", (width, height), theme.felt)
+        self.draw = ImageDraw.Draw(self.img)
+        self.width = width
+        self.draw.rectangle((0, 0, width - 1, height - 1), outline=theme.felt_edge, width=6)
+
+    def text(
+        self,
+        x: int,
+        y: int,
+        text: str,
+        size: int,
+        colour: RGB | None = None,
+        *,
+        bold: bool = False,
+        max_width: int | None = None,
+        anchor: str = "la",
+    ) -> int:
+        """Draw ``text`` (cut to ``max_width``) and return its width."""
+        shown = fit(text, size, max_width if max_width is not None else 10_000, bold)
+        stroke = fake_bold(size, bold)
+        fill = colour if colour is not None else self.theme.text
+        self.draw.text(
+            (x, y),
+            shown,
+            font=font(size, bold),
+            fill=fill,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=fill,
+        )
+        return text_width(shown, size, bold)
+
+    def panel(self, box: tuple[int, int, int, int], *, highlight: bool, out: bool) -> None:
+        """A seat panel; gold-rimmed when it is that seat's turn, greyed when out."""
+        t = self.theme
+        fill = t.panel_out if out else t.panel
+        border = t.accent if highlight else t.panel_border
+        width = 5 if highlight else 2
+        self.draw.rounded_rectangle(box, radius=14, fill=fill, outline=border, width=width)
+
+    def pill(
+        self, x: int, y: int, text: str, size: int, bg: RGB, fg: RGB, *, arrow: bool = False
+    ) -> int:
+        """A rounded label at (x, y); with ``arrow`` a play triangle before the text.
+        Returns its width."""
+        tw = text_width(text, size, True)
+        h = size + 12
+        aw = int(size * 0.7) + 6 if arrow else 0
+        w = tw + aw + 20
+        self.draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=bg)
+        if arrow:
+            ax = x + 11
+            ay = y + h // 2
+            half = int(size * 0.38)
+            self.draw.polygon(
+                [(ax, ay - half), (ax + int(size * 0.66), ay), (ax, ay + half)], fill=fg
+            )
+        self.text(x + 10 + aw, y + h // 2, text, size, fg, bold=True, anchor="lm")
+        return w
+
+    def card(self, x: int, y: int, code: str | None, w: int, h: int) -> None:
+        """A card face (``code``) or, for ``None``, its back."""
+        sprite = card_back(w, h) if code is None else card_face(code, w, h, self.four_colour)
+        paste_card(self.img, sprite, x, y)
+
+    def empty_slot(self, x: int, y: int, w: int, h: int) -> None:
+        """The outline where a pile would be when it is empty."""
+        self.draw.rounded_rectangle(
+            (x, y, x + w, y + h), radius=max(3, w // 10), outline=self.theme.panel_border, width=3
+        )
+
+    def stack(self, x: int, y: int, count: int, w: int, h: int) -> None:
+        """A face-down pile: up to three offset backs, or an empty slot."""
+        if count <= 0:
+            self.empty_slot(x, y, w, h)
+            return
+        layers = min(3, (count + 9) // 10)
+        for i in range(layers - 1, -1, -1):
+            self.card(x + i * 3, y - i * 3, None, w, h)
+
+    def chip(self, x: int, y: int, code: str, h: int) -> int:
+        """A small inline card at (x, y); returns its width."""
+        sprite = card_chip(code, h, self.four_colour)
+        self.img.paste(sprite, (x, y), sprite)
+        return sprite.width
+
+    def quad(self, x: int, y: int, rank: str, h: int) -> int:
+        """A laid-down quadruplet chip; returns its width."""
+        sprite = rank_chip(rank, h, self.four_colour)
+        self.img.paste(sprite, (x, y), sprite)
+        return sprite.width
+
+    def ring(self, x: int, y: int, w: int, h: int, colour: RGB) -> None:
+        """A coloured frame around a card (a picked card at round end)."""
+        r = max(3, w // 10)
+        self.draw.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), r + 4, None, colour, 4)
+
+    def mark(self, x: int, y: int, size: int, ok: bool) -> None:
+        """A tick (valid) or a cross (invalid) of ``size`` pixels at (x, y)."""
+        t = self.theme
+        width = max(3, size // 6)
+        if ok:
+            pts = [
+                (x, y + size * 0.55),
+                (x + size * 0.38, y + size * 0.9),
+                (x + size, y + size * 0.1),
+            ]
+            self.draw.line(pts, fill=t.good, width=width, joint="curve")
+        else:
+            self.draw.line((x, y, x + size, y + size), fill=t.bad, width=width)
+            self.draw.line((x, y + size, x + size, y), fill=t.bad, width=width)
+
+    def png(self) -> bytes:
+        """The image as PNG bytes."""
+        buf = io.BytesIO()
+        self.img.save(buf, "PNG", compress_level=PNG_COMPRESS)
+        return buf.getvalue()
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The display name of ``seat``, or "Seat N" when ``names`` is short."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
+def target_text(view: dict[str, Any]) -> str:
+    """The game's goal in a few words: "threshold 100", "round 2 of 3"."""
+    kind = view.get("target_kind")
+    target = view.get("target")
+    if kind == "rounds":
+        return f"round {view.get('round')} of {target}"
+    if kind == "threshold":
+        return f"round {view.get('round')} · threshold {target}"
+    return f"round {view.get('round')} · target {target}"
+
+
+_YOUR_PHASES = {
+    "draw": "draw a card",
+    "place": "place the drawn card",
+    "reveal": "reveal or continue",
+    "play": "play a card",
+    "ask": "ask for a card",
+}
+
+
+def your_turn_text(view: dict[str, Any]) -> str | None:
+    """ "Your turn: ..." for a player view whose seat is to act, else ``None``."""
+    if view.get("over") or view.get("to_act") is None or view.get("to_act") != view.get("seat"):
+        return None
+    phase = str(view.get("phase"))
+    if phase == "declare":
+        doing = "you may knock" if view.get("game") == "pariah" else "you may declare"
+    else:
+        doing = _YOUR_PHASES.get(phase, "your decision")
+    text = f"Your turn: {doing}"
+    extra = view.get("extra_turns") or 0
+    if extra:
+        text += f" · {extra} extra turn{'s' if extra != 1 else ''}"
+    return text
+
+
+_PHASES = {
+    "draw": "to draw",
+    "place": "places the drawn card",
+    "reveal": "reveals or continues",
+    "play": "to play",
+    "ask": "to ask",
+}
+
+
+def status_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    """Whose turn it is and what they decide, or who won."""
+    if view.get("over") or view.get("to_act") is None:
+        winners = [seat_name(names, s) for s in view.get("winners") or []]
+        return "Game over · " + (" and ".join(winners) + " won" if winners else "no winner")
+    seat = int(view["to_act"])
+    phase = str(view.get("phase"))
+    if phase == "declare":
+        doing = "may knock" if view.get("game") == "pariah" else "may declare"
+    else:
+        doing = _PHASES.get(phase, "to act")
+    text = f"{seat_name(names, seat)} {doing}"
+    extra = view.get("extra_turns") or 0
+    if extra:
+        text += f" · {extra} extra turn{'s' if extra != 1 else ''}"
+    return text
+
+
+HEADER_H = 104
+
+
+def header(
+    canvas: Canvas, view: dict[str, Any], title: str, status: str | None, *, turn: bool = True
+) -> None:
+    """Title, goal and the status pill across the top of the image (with a play arrow
+    when ``turn`` and the game is still on)."""
+    t = canvas.theme
+    game = GAME_TITLES.get(str(view.get("game")), str(view.get("game")).title())
+    canvas.text(MARGIN + 4, 18, f"{game} · {title}", 32, bold=True, max_width=560)
+    canvas.text(
+        canvas.width - MARGIN - 4, 22, target_text(view), 22, t.muted, anchor="ra", max_width=360
+    )
+    if status:
+        over = bool(view.get("over"))
+        canvas.pill(
+            MARGIN,
+            58,
+            fit(status, 24, canvas.width - 80, True),
+            24,
+            t.accent,
+            t.accent_text,
+            arrow=turn and not over,
+        )
+
+
+def grid(players: int, columns: int, top: int, panel_h: int) -> list[tuple[int, int, int, int]]:
+    """Panel boxes for ``players`` seats in ``columns`` columns, starting at ``top``."""
+    pw = (WIDTH - 2 * MARGIN - (columns - 1) * GAP) // columns
+    boxes = []
+    for seat in range(players):
+        row, col = divmod(seat, columns)
+        x = MARGIN + col * (pw + GAP)
+        y = top + row * (panel_h + GAP)
+        boxes.append((x, y, x + pw, y + panel_h))
+    return boxes
+
+
+def grid_height(players: int, columns: int, panel_h: int) -> int:
+    """Total height of the seat grid."""
+    rows = (players + columns - 1) // columns
+    return rows * panel_h + (rows - 1) * GAP
+
+
+def seat_head(
+    canvas: Canvas,
+    box: tuple[int, int, int, int],
+    name: str,
+    right: str,
+    pills: Sequence[tuple[str, RGB, RGB]] = (),
+) -> None:
+    """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right."""
+    x0, y0, x1, _ = box
+    t = canvas.theme
+    rw = canvas.text(x1 - PAD, y0 + PAD, right, 24, t.text, bold=True, anchor="ra")
+    pill_w = sum(text_width(p[0], 17, True) + 26 for p in pills)
+    room = x1 - x0 - 2 * PAD - rw - pill_w - 12
+    x = x0 + PAD
+    x += canvas.text(x, y0 + PAD, name, 26, bold=True, max_width=max(60, room)) + 10
+    for text, bg, fg in pills:
+        x += canvas.pill(x, y0 + PAD + 1, text, 17, bg, fg) + 6
+
+
+def flow(
+    groups: Sequence[Sequence[str]], w: int, step: int, gap: int, max_width: int
+) -> list[list[tuple[int, str]]]:
+    """Lay card groups out in rows: cards in a group overlap by ``step``; a group never
+    splits across rows unless it alone is wider than a row. Returns rows of (x, code)."""
+    rows: list[list[tuple[int, str]]] = [[]]
+    x = 0
+    for group in groups:
+        width = w + step * (len(group) - 1)
+        if rows[-1] and x + width > max_width:
+            rows.append([])
+            x = 0
+        for code in group:
+            if rows[-1] and x + w > max_width:
+                rows.append([])
+                x = 0
+            rows[-1].append((x, code))
+            x += step
+        x += w - step + gap
+    return rows

@@ -1,0 +1,254 @@
+"""Layouts for the coop games, Soureh and Pariah: the table, a hand, the round end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render.images.canvas import (
+    GAP,
+    HEADER_H,
+    MARGIN,
+    PAD,
+    WIDTH,
+    Canvas,
+    grid,
+    grid_height,
+    header,
+    seat_head,
+    seat_name,
+    status_text,
+    your_turn_text,
+)
+from bot.render.images.style import BACK_MAIN, PICK_RING, Theme
+
+CW, CH = 96, 134  # table card size
+PEEK = 50  # how much of the card behind a face-up card shows
+COLUMNS = 2
+PANEL_H = PAD + 34 + 10 + PEEK + CH + 8 + 26 + PAD
+CENTRE_H = CH + 64
+HAND_W, HAND_H = 150, 210
+HAND_OVERLAP = int(HAND_H * 0.37)
+
+
+def _coop_x(box: tuple[int, int, int, int], slot: int) -> int:
+    inner = box[2] - box[0] - 2 * PAD
+    gap = (inner - 4 * CW) // 3
+    return box[0] + PAD + slot * (CW + gap)
+
+
+def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[tuple[str, Any, Any]]:
+    t = canvas.theme
+    info = view["seats"][seat]
+    pills: list[tuple[str, Any, Any]] = []
+    if view.get("to_act") == seat and not view.get("over"):
+        pills.append(("to act", t.accent, t.accent_text))
+    if view.get("declarer") == seat:
+        word = "knocked" if view.get("game") == "pariah" else "declared"
+        pills.append((word, t.text, t.panel))
+    if info.get("protected"):
+        pills.append(("protected", BACK_MAIN, t.text))
+    out = (view.get("out") or [False] * view["players"])[seat]
+    if out:
+        pills.append(("out", t.bad, t.accent_text))
+    elif not info.get("in_round", True):
+        pills.append(("out of round", t.muted, t.panel))
+    return pills
+
+
+def _is_out(view: dict[str, Any], seat: int) -> bool:
+    out = (view.get("out") or [False] * view["players"])[seat]
+    return bool(out) or not view["seats"][seat].get("in_round", True)
+
+
+def _slot_labels(canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: Any) -> None:
+    for slot in range(4):
+        x = _coop_x(box, slot) + CW // 2
+        if isinstance(valid, list) and len(valid) == 4:
+            canvas.text(x - 6, y, str(slot + 1), 20, canvas.theme.muted, bold=True, anchor="ra")
+            canvas.mark(x + 2, y + 3, 16, bool(valid[slot]))
+        else:
+            canvas.text(x, y, str(slot + 1), 20, canvas.theme.muted, bold=True, anchor="ma")
+
+
+def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int) -> None:
+    t = canvas.theme
+    x = MARGIN + 8
+    canvas.stack(x, top + 10, int(view.get("stock") or 0), CW, CH)
+    canvas.text(
+        x + CW // 2, top + CH + 22, f"Stock {view.get('stock', 0)}", 22, anchor="ma", bold=True
+    )
+    x += CW + 40
+    discard = view.get("discard_top")
+    if discard:
+        canvas.card(x, top + 10, str(discard), CW, CH)
+    else:
+        canvas.empty_slot(x, top + 10, CW, CH)
+    canvas.text(
+        x + CW // 2,
+        top + CH + 22,
+        f"Discard {view.get('discard_count', 0)}",
+        22,
+        anchor="ma",
+        bold=True,
+    )
+    tx = x + CW + 40
+    lines: list[str] = []
+    declarer = view.get("declarer")
+    if declarer is not None:
+        word = "knocked" if view.get("game") == "pariah" else "declared"
+        lines.append(f"{seat_name(names, int(declarer))} {word}")
+        owed = [seat_name(names, int(s)) for s in view.get("final_turns") or []]
+        if owed:
+            lines.append("Last turns: " + ", ".join(owed))
+    room = WIDTH - MARGIN - tx - 8
+    y = top + 16
+    for i, line in enumerate(lines[:4]):
+        canvas.text(
+            tx,
+            y,
+            line,
+            24 if i == 0 and declarer is not None else 21,
+            t.text if i == 0 else t.muted,
+            bold=i == 0 and declarer is not None,
+            max_width=room,
+        )
+        y += 34
+
+
+def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+    """The public table: stock, discard, and every seat's coops (backs behind face-up)."""
+    n = int(view["players"])
+    height = HEADER_H + CENTRE_H + grid_height(n, COLUMNS, PANEL_H) + MARGIN + GAP
+    canvas = Canvas(height, theme, four_colour)
+    header(canvas, view, f"round {view.get('round')}", status_text(view, names))
+    _centre(canvas, view, names, HEADER_H)
+    for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + CENTRE_H + GAP, PANEL_H)):
+        info = view["seats"][seat]
+        to_act = view.get("to_act") == seat and not view.get("over")
+        canvas.panel(box, highlight=to_act, out=_is_out(view, seat))
+        total = (view.get("totals") or [0] * n)[seat]
+        seat_head(canvas, box, seat_name(names, seat), str(total), _seat_pills(canvas, view, seat))
+        y = box[1] + PAD + 34 + 10
+        downs = info.get("down") or [None] * 4
+        for slot in range(4):
+            x = _coop_x(box, slot)
+            down = downs[slot]
+            canvas.card(x, y, None if down is None else str(down), CW, CH)
+            up = info["up"][slot]
+            if up is None:
+                canvas.empty_slot(x, y + PEEK, CW, CH)
+            else:
+                canvas.card(x, y + PEEK, str(up), CW, CH)
+        _slot_labels(canvas, box, y + PEEK + CH + 8, info.get("valid"))
+    return canvas
+
+
+def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
+    """The viewer's coops (face-up card, own face-down card over its lower half) and the
+    drawn card."""
+    seat = view.get("seat")
+    if seat is None:
+        raise ValueError("render_hand needs a player_view (its 'seat' is null)")
+    info = view["seats"][int(seat)]
+    coop_h = HAND_OVERLAP + HAND_H
+    top = HEADER_H + 8
+    height = top + 30 + coop_h + 50 + 40 + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    t = canvas.theme
+    header(canvas, view, f"your cards, round {view.get('round')}", your_turn_text(view))
+    drawn = view.get("drawn")
+    gap = 16
+    x0 = MARGIN + 8
+    y = top + 30
+    downs = info.get("down") or [None] * 4
+    valid = info.get("valid")
+    for slot in range(4):
+        x = x0 + slot * (HAND_W + gap)
+        canvas.text(x + HAND_W // 2, top, f"coop {slot + 1}", 22, t.muted, bold=True, anchor="ma")
+        up = info["up"][slot]
+        if up is None:
+            canvas.empty_slot(x, y, HAND_W, HAND_H)
+        else:
+            canvas.card(x, y, str(up), HAND_W, HAND_H)
+        down = downs[slot]
+        canvas.card(x, y + HAND_OVERLAP, None if down is None else str(down), HAND_W, HAND_H)
+        ly = y + coop_h + 12
+        if isinstance(valid, list) and len(valid) == 4:
+            ok = bool(valid[slot])
+            canvas.mark(x + HAND_W // 2 - 44, ly + 4, 20, ok)
+            canvas.text(
+                x + HAND_W // 2 - 16,
+                ly,
+                "valid" if ok else "invalid",
+                22,
+                t.good if ok else t.bad,
+                bold=True,
+            )
+    sep = x0 + 4 * (HAND_W + gap) + 6
+    canvas.draw.line((sep, top, sep, y + coop_h), fill=t.panel_border, width=3)
+    dx = sep + 18
+    canvas.text(dx + HAND_W // 2, top, "drawn", 22, t.muted, bold=True, anchor="ma")
+    if drawn:
+        canvas.card(dx, y, str(drawn), HAND_W, HAND_H)
+    else:
+        canvas.empty_slot(dx, y, HAND_W, HAND_H)
+    canvas.text(
+        MARGIN + 8,
+        height - MARGIN - 30,
+        "Top: face-up card · below it: your face-down card (only you see it)",
+        20,
+        t.muted,
+        max_width=WIDTH - 2 * MARGIN - 16,
+    )
+    return canvas
+
+
+def round_end(
+    view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
+) -> Canvas:
+    """Every coop of the last scored round with its face-down card shown, the picked cards
+    ringed, and the points each seat scored."""
+    last = view.get("last_round")
+    if not last:
+        raise ValueError("no round has been scored yet (last_round is null)")
+    n = int(view["players"])
+    panel_h = PAD + 34 + 10 + PEEK + CH + PAD + 4
+    height = HEADER_H + 8 + grid_height(n, COLUMNS, panel_h) + 44 + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    t = canvas.theme
+    canvas.text(
+        MARGIN + 8,
+        height - MARGIN - 32,
+        "Back row: face-down cards · front: face-up · ringed: the cards scored",
+        20,
+        t.muted,
+        max_width=WIDTH - 2 * MARGIN - 16,
+    )
+    reason = str(last.get("reason") or "")
+    header(canvas, view, "end of the round", reason or None, turn=False)
+    coops = last.get("coops") or []
+    picks = last.get("picks") or []
+    points = last.get("points") or []
+    totals = view.get("totals") or [0] * n
+    for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + 8, panel_h)):
+        canvas.panel(box, highlight=False, out=bool((view.get("out") or [False] * n)[seat]))
+        pts = points[seat] if seat < len(points) else 0
+        right = f"+{pts} (total {totals[seat]})" if seat < len(totals) else f"+{pts}"
+        seat_head(canvas, box, seat_name(names, seat), right)
+        y = box[1] + PAD + 34 + 10
+        seat_coops = coops[seat] if seat < len(coops) else []
+        pick = picks[seat] if seat < len(picks) else None
+        for slot, pair in enumerate(seat_coops[:4]):
+            up, down = (str(c) if c is not None else None for c in pair)
+            x = _coop_x(box, slot)
+            chosen = str(pick[slot]) if pick and pick[slot] is not None else None
+            canvas.card(x, y, down, CW, CH)
+            if chosen is not None and chosen == down and chosen != up:
+                canvas.ring(x, y, CW, CH, PICK_RING)
+            canvas.card(x, y + PEEK, up, CW, CH)
+            if chosen is not None and chosen == up:
+                canvas.ring(x, y + PEEK, CW, CH, PICK_RING)
+        if not seat_coops:
+            canvas.text(box[0] + PAD, y + 20, "out of the round", 22, t.muted)
+    return canvas

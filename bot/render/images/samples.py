@@ -1,0 +1,176 @@
+"""Hand-built example views (per ``bot/games/VIEWS.md``) for previews, benchmarks, tests.
+
+They do not come from an engine; they are plausible mid-game positions so that every
+layout can be drawn without playing a game. ``sample_view(game, players, seed)`` returns a
+public view; ``sample_player_view`` the same position seen by one seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.games.cards import Rank, shuffled, soureh_deck, standard_decks
+
+GAMES = ("soureh", "pariah", "turup", "soi")
+MAX_PLAYERS = {"soureh": 4, "pariah": 2, "turup": 12, "soi": 6}
+NAMES = [
+    "Alice", "Bob", "Chandra", "Dmitri", "Eleni", "Farid",
+    "Grace", "Hiroshi", "Ines", "Jamal", "Kasia", "Luis",
+]  # fmt: skip
+
+
+def _common(game: str, players: int, rng: random.Random) -> dict[str, Any]:
+    kinds = {"soureh": "threshold", "pariah": "threshold", "turup": "rounds", "soi": "target"}
+    targets = {"soureh": 100, "pariah": 200, "turup": 3, "soi": 200}
+    return {
+        "game": game,
+        "players": players,
+        "seat": None,
+        "round": 2,
+        "dealer": players - 1,
+        "to_act": rng.randrange(players),
+        "totals": [rng.randrange(0, 90) for _ in range(players)],
+        "target": targets[game],
+        "target_kind": kinds[game],
+        "over": False,
+        "winners": [],
+        "out": [False] * players,
+        "last_round": None,
+    }
+
+
+def _coop_full(game: str, players: int, seed: int) -> dict[str, Any]:
+    """A coop-game position with every card filled in (the 'truth' behind the views)."""
+    rng = random.Random(seed)
+    deck = shuffled(soureh_deck() if game == "soureh" else standard_decks(1), rng)
+    view = _common(game, players, rng)
+    seats = []
+    for _ in range(players):
+        down = [str(deck.pop()) for _ in range(4)]
+        up = [str(deck.pop()) for _ in range(4)]
+        seats.append({"up": up, "down": down, "valid": None, "protected": False, "in_round": True})
+    seats[0]["protected"] = players > 2
+    discard = [str(deck.pop()) for _ in range(7)]
+    view.update(
+        seats=seats,
+        phase="place",
+        stock=len(deck),
+        discard_top=discard[-1],
+        discard_count=len(discard),
+        drawn=str(deck.pop()),
+        declarer=0 if players > 2 else None,
+        final_turns=list(range(1, players)) if players > 2 else [],
+        extra_turns=1 if game == "pariah" else 0,
+    )
+    view["stock"] = len(deck)
+    return view
+
+
+def sample_view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
+    """A public view of a plausible position of ``game`` with ``players`` seats."""
+    if game in ("soureh", "pariah"):
+        view = _coop_full(game, players, seed)
+        for info in view["seats"]:
+            info["down"] = [None] * 4
+            info["valid"] = None
+        view["drawn"] = None
+        return view
+    rng = random.Random(seed)
+    view = _common(game, players, rng)
+    if game == "turup":
+        decks = 1 if players <= 4 else 2 if players <= 7 else 3
+        deck = shuffled(standard_decks(decks), rng)
+        pile = [str(deck.pop()) for _ in range(rng.randrange(0, 12))]
+        view.update(
+            phase="play",
+            pile=pile,
+            deck=rng.randrange(0, len(deck) // 2),
+            hand=None,
+            seats=[
+                {
+                    "hand_count": rng.randrange(0, 5),
+                    "won": rng.randrange(0, 20),
+                    "round_wins": rng.randrange(0, 2),
+                }
+                for _ in range(players)
+            ],
+        )
+        return view
+    ranks = [r.value for r in Rank]
+    rng.shuffle(ranks)
+    seats = [
+        {
+            "hand_count": rng.randrange(0, 14),
+            "quads": [ranks.pop() for _ in range(rng.randrange(3))],
+        }
+        for _ in range(players)
+    ]
+    asks = []
+    for _ in range(rng.randrange(2, 7)):
+        asker = rng.randrange(players)
+        asked = (asker + 1 + rng.randrange(players - 1)) % players
+        asks.append(
+            {
+                "asker": asker,
+                "asked": asked,
+                "card": str(rng.choice(standard_decks(1))),
+                "hit": rng.random() < 0.4,
+            }
+        )
+    view.update(phase="ask", seats=seats, asks=asks, memory=False, hand=None)
+    return view
+
+
+def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> dict[str, Any]:
+    """The position of ``sample_view(game, players, seed)`` as seen by ``seat``."""
+    rng = random.Random(seed * 31 + seat)
+    if game in ("soureh", "pariah"):
+        view = _coop_full(game, players, seed)
+        for i, info in enumerate(view["seats"]):
+            if i != seat:
+                info["down"] = [None] * 4
+        view["seats"][seat]["valid"] = [rng.random() < 0.6 for _ in range(4)]
+        if view["to_act"] != seat:
+            view["drawn"] = None
+        view["seat"] = seat
+        return view
+    view = sample_view(game, players, seed)
+    view["seat"] = seat
+    deck = shuffled(standard_decks(1), rng)
+    if game == "turup":
+        view["hand"] = [str(deck.pop()) for _ in range(view["seats"][seat]["hand_count"])]
+    else:
+        count = view["seats"][seat]["hand_count"] or 13
+        view["seats"][seat]["hand_count"] = count
+        view["hand"] = [str(deck.pop()) for _ in range(count)]
+    return view
+
+
+def sample_round_end(game: str, players: int, seed: int = 0) -> dict[str, Any]:
+    """A public view just after a round was scored (``last_round`` filled in)."""
+    view = sample_view(game, players, seed)
+    rng = random.Random(seed + 1000)
+    if game in ("soureh", "pariah"):
+        full = _coop_full(game, players, seed)
+        coops = [[[u, d] for u, d in zip(s["up"], s["down"], strict=True)] for s in full["seats"]]
+        picks = [
+            [rng.choice(pair) for pair in seat] if i % 2 == 0 else None
+            for i, seat in enumerate(coops)
+        ]
+        view["last_round"] = {
+            "coops": coops,
+            "picks": picks,
+            "points": [sum(1 for _ in range(rng.randrange(30))) for _ in range(players)],
+            "reason": "Alice declared Soureh and kept four valid coops",
+        }
+    elif game == "turup":
+        won = [rng.randrange(0, 30) for _ in range(players)]
+        best = [i for i, w in enumerate(won) if w == max(won)]
+        view["last_round"] = {"won": won, "winners": best}
+    else:
+        view["last_round"] = {
+            "points": [sum(10 for _ in s["quads"]) for s in view["seats"]],
+            "quads": [s["quads"] for s in view["seats"]],
+        }
+    return view

@@ -1,0 +1,185 @@
+"""Layouts for Soi: recent asks, each seat's hand backs and the quadruplets laid down."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.cards import Card
+from bot.render.images.canvas import (
+    HEADER_H,
+    MARGIN,
+    PAD,
+    WIDTH,
+    Canvas,
+    flow,
+    grid,
+    grid_height,
+    header,
+    seat_head,
+    seat_name,
+    status_text,
+    your_turn_text,
+)
+from bot.render.images.cards import rank_chip
+from bot.render.images.style import Theme
+
+BW, BH = 46, 64
+CHIP_H = 34
+ASK_LINES = 5
+ASK_H = 40
+PANEL_H = PAD + 34 + 10 + BH + 10 + CHIP_H + PAD
+HAND_W, HAND_H = 110, 154
+
+
+def columns(players: int) -> int:
+    """Seat panels per row: two up to four players, three beyond."""
+    return 2 if players <= 4 else 3
+
+
+def _asks(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(view.get("asks") or [])[-ASK_LINES:]
+
+
+def _centre_height(view: dict[str, Any]) -> int:
+    return 44 + max(1, len(_asks(view))) * ASK_H + 8
+
+
+def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int) -> None:
+    t = canvas.theme
+    asks = list(view.get("asks") or [])
+    shown = _asks(view)
+    title = "Recent asks"
+    if view.get("memory"):
+        title += " (only the last 3 are shown: remember the rest)"
+    elif len(asks) > len(shown):
+        title += f" (last {len(shown)} of {len(asks)})"
+    x = MARGIN + 8
+    canvas.text(x, top + 4, title, 22, t.muted, bold=True, max_width=WIDTH - 2 * MARGIN)
+    y = top + 44
+    if not shown:
+        canvas.text(x, y + 4, "No asks yet this round.", 22, t.muted)
+    for ask in shown:
+        asker = seat_name(names, int(ask["asker"]))
+        asked = seat_name(names, int(ask["asked"]))
+        cx = x + canvas.text(x, y + 4, f"{asker} asked {asked} for", 24, max_width=520) + 10
+        cx += canvas.chip(cx, y, str(ask["card"]), CHIP_H) + 12
+        hit = bool(ask.get("hit"))
+        canvas.text(cx, y + 4, "got it" if hit else "no", 24, t.good if hit else t.bad, bold=True)
+        y += ASK_H
+
+
+def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
+    shown = min(count, 6)
+    step = 12
+    for i in range(shown):
+        canvas.card(x + i * step, y, None, BW, BH)
+    return BW + step * (shown - 1) if shown else 0
+
+
+def _quads(canvas: Canvas, box: tuple[int, int, int, int], y: int, ranks: Sequence[Any]) -> None:
+    x = box[0] + PAD
+    if not ranks:
+        canvas.text(x, y + 6, "no quadruplets yet", 18, canvas.theme.muted)
+        return
+    for rank in ranks:
+        if x + rank_chip(str(rank), CHIP_H).width > box[2] - PAD:
+            canvas.text(x, y + 6, "…", 22)
+            return
+        x += canvas.quad(x, y, str(rank), CHIP_H) + 8
+
+
+def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+    """The public Soi table: the recent asks, and per seat hand size and quadruplets."""
+    n = int(view["players"])
+    cols = columns(n)
+    centre_h = _centre_height(view)
+    height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    t = canvas.theme
+    header(canvas, view, f"round {view.get('round')}", status_text(view, names))
+    _centre(canvas, view, names, HEADER_H)
+    totals = view.get("totals") or [0] * n
+    out = view.get("out") or [False] * n
+    for seat, box in enumerate(grid(n, cols, HEADER_H + centre_h, PANEL_H)):
+        info = view["seats"][seat]
+        to_act = view.get("to_act") == seat and not view.get("over")
+        canvas.panel(box, highlight=to_act, out=bool(out[seat]))
+        pills = [("to act", t.accent, t.accent_text)] if to_act else []
+        if out[seat] and not view.get("over"):
+            pills.append(("out", t.muted, t.panel))
+        seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
+        y = box[1] + PAD + 34 + 10
+        count = int(info.get("hand_count") or 0)
+        used = _backs(canvas, box[0] + PAD, y, count)
+        if not count:
+            canvas.empty_slot(box[0] + PAD, y, BW, BH)
+        tx = box[0] + PAD + max(used, BW) + 16
+        canvas.text(
+            tx,
+            y + 14,
+            f"{count} card{'s' if count != 1 else ''}",
+            26,
+            bold=True,
+            max_width=box[2] - PAD - tx,
+        )
+        _quads(canvas, box, y + BH + 10, info.get("quads") or [])
+    return canvas
+
+
+def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
+    """The viewer's Soi hand, grouped by rank (you ask only for ranks you hold)."""
+    if view.get("seat") is None:
+        raise ValueError("render_hand needs a player_view (its 'seat' is null)")
+    by_rank: dict[int, list[Card]] = defaultdict(list)
+    for code in view.get("hand") or []:
+        c = Card.parse(str(code))
+        by_rank[c.order].append(c)
+    groups = [
+        [str(c) for c in sorted(by_rank[r], key=lambda c: "SHDC".index(c.suit.value))]
+        for r in sorted(by_rank)
+    ]
+    rows = flow(groups, HAND_W, 56, 22, WIDTH - 2 * MARGIN - 16)
+    n_rows = max(1, len(rows))
+    quads = view["seats"][int(view["seat"])].get("quads") or []
+    height = HEADER_H + 8 + n_rows * (HAND_H + 14) + (CHIP_H + 24 if quads else 0) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    header(canvas, view, "your hand", your_turn_text(view))
+    top = HEADER_H + 8
+    if not groups:
+        canvas.text(MARGIN + 8, top + 20, "You hold no cards.", 26, canvas.theme.muted)
+    for r, row in enumerate(rows):
+        for x, code in row:
+            canvas.card(MARGIN + 8 + x, top + r * (HAND_H + 14), code, HAND_W, HAND_H)
+    if quads:
+        y = top + n_rows * (HAND_H + 14) + 6
+        x = MARGIN + 8
+        x += canvas.text(x, y + 4, "Your quadruplets:", 22, canvas.theme.muted, bold=True) + 12
+        for rank in quads:
+            x += canvas.quad(x, y, str(rank), CHIP_H) + 8
+    return canvas
+
+
+def round_end(
+    view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
+) -> Canvas:
+    """Points and quadruplets of each seat in the last round."""
+    last = view.get("last_round")
+    if not last:
+        raise ValueError("no round has been scored yet (last_round is null)")
+    n = int(view["players"])
+    cols = columns(n)
+    panel_h = PAD + 34 + 10 + CHIP_H + PAD
+    height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    points = last.get("points") or [0] * n
+    quads = last.get("quads") or [[] for _ in range(n)]
+    totals = view.get("totals") or [0] * n
+    best = max(points) if points else 0
+    header(canvas, view, "end of the round", None)
+    for seat, box in enumerate(grid(n, cols, HEADER_H + 8, panel_h)):
+        canvas.panel(box, highlight=best > 0 and points[seat] == best, out=False)
+        seat_head(canvas, box, seat_name(names, seat), f"+{points[seat]} (total {totals[seat]})")
+        _quads(canvas, box, box[1] + PAD + 34 + 10, quads[seat])
+    return canvas

@@ -1,0 +1,182 @@
+"""Colours, themes and fonts for the card images.
+
+Text uses DejaVu Sans when the system has it (it covers accented and Cyrillic names) and
+Pillow's built-in scalable font otherwise; nothing is downloaded. Characters the chosen
+font cannot draw are replaced (accents stripped, others shown as ``?``) instead of boxes.
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.games.cards import Suit
+
+log = logging.getLogger(__name__)
+
+RGB = tuple[int, int, int]
+
+THEMES = ("dark", "light")
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """The table colours. Both themes are opaque felt, readable on Discord light and dark."""
+
+    felt: RGB
+    felt_edge: RGB
+    panel: RGB
+    panel_out: RGB
+    panel_border: RGB
+    text: RGB
+    muted: RGB
+    accent: RGB
+    accent_text: RGB
+    good: RGB
+    bad: RGB
+
+
+_THEMES = {
+    "dark": Theme(
+        felt=(24, 74, 48),
+        felt_edge=(14, 48, 31),
+        panel=(17, 56, 36),
+        panel_out=(38, 48, 43),
+        panel_border=(52, 110, 78),
+        text=(245, 245, 238),
+        muted=(170, 204, 184),
+        accent=(255, 196, 46),
+        accent_text=(30, 24, 6),
+        good=(88, 214, 120),
+        bad=(255, 110, 96),
+    ),
+    "light": Theme(
+        felt=(44, 112, 74),
+        felt_edge=(30, 84, 54),
+        panel=(33, 92, 60),
+        panel_out=(70, 82, 76),
+        panel_border=(96, 160, 122),
+        text=(255, 255, 250),
+        muted=(204, 232, 214),
+        accent=(255, 204, 64),
+        accent_text=(30, 24, 6),
+        good=(120, 236, 150),
+        bad=(255, 140, 128),
+    ),
+}
+
+
+def theme(name: str) -> Theme:
+    """The theme called ``name`` ("dark" or "light"); ``ValueError`` otherwise."""
+    try:
+        return _THEMES[name]
+    except KeyError:
+        raise ValueError(f"unknown theme {name!r}: use one of {', '.join(THEMES)}") from None
+
+
+# Card ink. Two-colour: the classic red and black. Four-colour (colour-blind aid):
+# spades black, hearts red, diamonds blue, clubs green; shapes always differ as well.
+_TWO_COLOUR: dict[Suit, RGB] = {
+    Suit.SPADES: (24, 24, 28),
+    Suit.CLUBS: (24, 24, 28),
+    Suit.HEARTS: (200, 24, 32),
+    Suit.DIAMONDS: (200, 24, 32),
+}
+_FOUR_COLOUR: dict[Suit, RGB] = {
+    Suit.SPADES: (24, 24, 28),
+    Suit.HEARTS: (200, 24, 32),
+    Suit.DIAMONDS: (22, 86, 206),
+    Suit.CLUBS: (18, 128, 52),
+}
+
+CARD_FACE: RGB = (252, 251, 246)
+CARD_EDGE: RGB = (120, 120, 112)
+BACK_MAIN: RGB = (36, 62, 128)
+BACK_LINE: RGB = (88, 124, 200)
+PICK_RING: RGB = (255, 196, 46)
+
+
+def suit_colour(suit: Suit, four_colour: bool) -> RGB:
+    """The ink colour of ``suit`` in the two- or four-colour deck."""
+    return (_FOUR_COLOUR if four_colour else _TWO_COLOUR)[suit]
+
+
+_CANDIDATES = {
+    False: ("DejaVuSans.ttf",),
+    True: ("DejaVuSans-Bold.ttf",),
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A font of ``size`` pixels: DejaVu Sans if installed, else Pillow's default font."""
+    for name in _CANDIDATES[bold]:
+        try:
+            return ImageFont.truetype(name, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size=size)
+
+
+def fake_bold(size: int, bold: bool) -> int:
+    """Stroke width that thickens the fallback font when no bold face exists."""
+    f = font(size, bold)
+    if not bold or "Bold" in " ".join(str(x) for x in _font_name(f)):
+        return 0
+    return max(1, size // 22)
+
+
+def _font_name(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> tuple[str, ...]:
+    getname = getattr(f, "getname", None)
+    if getname is None:
+        return ()
+    return tuple(str(x) for x in getname())
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(bold: bool, ch: str) -> bool:
+    f = font(20, bold)
+    missing = _mask_bytes(f, "\uffff")
+    return ch.isspace() or _mask_bytes(f, ch) != missing
+
+
+def _mask_bytes(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> bytes:
+    img = Image.new("L", (48, 48))
+    ImageDraw.Draw(img).text((4, 4), text, font=f, fill=255)
+    return img.tobytes()
+
+
+def drawable(text: str, bold: bool = False) -> str:
+    """``text`` with characters the font lacks replaced: accents stripped, else ``?``."""
+    out: list[str] = []
+    for ch in text:
+        if ch.isprintable() and _has_glyph(bold, ch):
+            out.append(ch)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+        if base and all(c.isprintable() and _has_glyph(bold, c) for c in base):
+            out.append(base)
+        elif ch.isprintable():
+            out.append("?")
+    return "".join(out)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """The drawn width of ``text`` in pixels."""
+    left, _, right, _ = font(size, bold).getbbox(text, stroke_width=fake_bold(size, bold))
+    return int(right - left)
+
+
+def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text`` made drawable and cut with an ellipsis to fit ``max_width`` pixels."""
+    clean = drawable(text, bold)
+    if text_width(clean, size, bold) <= max_width:
+        return clean
+    dots = "…" if _has_glyph(bold, "…") else "..."
+    while clean and text_width(clean + dots, size, bold) > max_width:
+        clean = clean[:-1]
+    return clean.rstrip() + dots

@@ -1,0 +1,169 @@
+"""Layouts for Turup: the community pile, each seat's hand backs and cards won."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render.images.canvas import (
+    HEADER_H,
+    MARGIN,
+    PAD,
+    WIDTH,
+    Canvas,
+    grid,
+    grid_height,
+    header,
+    seat_head,
+    seat_name,
+    status_text,
+    your_turn_text,
+)
+from bot.render.images.style import Theme
+
+CW, CH = 84, 118  # pile card size
+BW, BH = 46, 64  # hand backs in a seat panel
+PILE_ROW = CH + 14
+PANEL_H = PAD + 34 + 10 + BH + PAD
+HAND_W, HAND_H = 150, 210
+
+
+def columns(players: int) -> int:
+    """Seat panels per row: two up to four players, three beyond."""
+    return 2 if players <= 4 else 3
+
+
+def _pile_rows(count: int, room: int) -> tuple[int, int]:
+    """(rows, step between cards) for a pile of ``count`` cards in ``room`` pixels."""
+    per_row_free = max(1, (room - CW) // (CW + 10) + 1)
+    rows = max(1, min(3, math.ceil(count / per_row_free)))
+    per_row = max(1, math.ceil(count / rows))
+    step = CW + 10 if per_row <= 1 else min(CW + 10, (room - CW) // (per_row - 1))
+    return rows, step
+
+
+def _centre_height(view: dict[str, Any]) -> int:
+    pile = view.get("pile") or []
+    rows, _ = _pile_rows(len(pile), WIDTH - 2 * MARGIN - CW - 48)
+    return 40 + rows * PILE_ROW + 10
+
+
+def _centre(canvas: Canvas, view: dict[str, Any], top: int) -> None:
+    t = canvas.theme
+    deck = int(view.get("deck") or 0)
+    x = MARGIN + 8
+    canvas.text(x, top, "Deck", 22, t.muted, bold=True)
+    canvas.stack(x, top + 34, deck, CW, CH)
+    if deck:
+        canvas.text(x + CW // 2, top + 34 + CH // 2, str(deck), 30, t.text, bold=True, anchor="mm")
+    px = x + CW + 40
+    pile = [str(c) for c in view.get("pile") or []]
+    room = WIDTH - MARGIN - 8 - px
+    canvas.text(
+        px, top, f"Pile · {len(pile)} card{'s' if len(pile) != 1 else ''}", 22, t.muted, bold=True
+    )
+    if not pile:
+        canvas.empty_slot(px, top + 34, CW, CH)
+        return
+    rows, step = _pile_rows(len(pile), room)
+    per_row = math.ceil(len(pile) / rows)
+    for i, code in enumerate(pile):
+        r, c = divmod(i, per_row)
+        canvas.card(px + c * step, top + 34 + r * PILE_ROW, code, CW, CH)
+
+
+def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
+    """A fan of up to six hand backs; returns the width used."""
+    shown = min(count, 6)
+    step = 18
+    for i in range(shown):
+        canvas.card(x + i * step, y, None, BW, BH)
+    return BW + step * (shown - 1) if shown else 0
+
+
+def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+    """The public Turup table: deck, pile, and per seat the hand backs and cards won."""
+    n = int(view["players"])
+    cols = columns(n)
+    centre_h = _centre_height(view)
+    height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    t = canvas.theme
+    header(canvas, view, f"round {view.get('round')}", status_text(view, names))
+    _centre(canvas, view, HEADER_H)
+    totals = view.get("totals") or [0] * n
+    out = view.get("out") or [False] * n
+    for seat, box in enumerate(grid(n, cols, HEADER_H + centre_h, PANEL_H)):
+        info = view["seats"][seat]
+        to_act = view.get("to_act") == seat and not view.get("over")
+        canvas.panel(box, highlight=to_act, out=bool(out[seat]))
+        pills = [("to act", t.accent, t.accent_text)] if to_act else []
+        seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
+        y = box[1] + PAD + 34 + 10
+        count = int(info.get("hand_count") or 0)
+        used = _backs(canvas, box[0] + PAD, y, count)
+        tx = box[0] + PAD + max(used, BW) + 16
+        room = box[2] - PAD - tx
+        canvas.text(tx, y + 2, f"won {info.get('won', 0)}", 26, bold=True, max_width=room)
+        wins = int(info.get("round_wins") or 0)
+        detail = f"{wins} round{'s' if wins != 1 else ''} won" if wins else "no round won"
+        canvas.text(tx, y + 36, detail, 18, t.muted, max_width=room)
+        if not count:
+            canvas.empty_slot(box[0] + PAD, y, BW, BH)
+    return canvas
+
+
+def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
+    """The viewer's Turup hand."""
+    if view.get("seat") is None:
+        raise ValueError("render_hand needs a player_view (its 'seat' is null)")
+    cards = [str(c) for c in view.get("hand") or []]
+    per_row = (WIDTH - 2 * MARGIN) // (HAND_W + 16)
+    rows = max(1, math.ceil(len(cards) / per_row))
+    height = HEADER_H + 8 + rows * (HAND_H + 16) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    header(canvas, view, "your hand", your_turn_text(view))
+    if not cards:
+        canvas.text(MARGIN + 8, HEADER_H + 20, "Your hand is empty.", 26, canvas.theme.muted)
+    for i, code in enumerate(cards):
+        r, c = divmod(i, per_row)
+        canvas.card(
+            MARGIN + 8 + c * (HAND_W + 16), HEADER_H + 8 + r * (HAND_H + 16), code, HAND_W, HAND_H
+        )
+    return canvas
+
+
+def round_end(
+    view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
+) -> Canvas:
+    """Cards won by each seat in the last round, the round's winners marked."""
+    last = view.get("last_round")
+    if not last:
+        raise ValueError("no round has been scored yet (last_round is null)")
+    n = int(view["players"])
+    cols = columns(n)
+    panel_h = PAD + 34 + 10 + 34 + PAD
+    height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    t = canvas.theme
+    winners = {int(s) for s in last.get("winners") or []}
+    names_won = " and ".join(seat_name(names, s) for s in sorted(winners))
+    header(
+        canvas,
+        view,
+        "end of the round",
+        f"{names_won} won the round" if winners else None,
+        turn=False,
+    )
+    won = last.get("won") or [0] * n
+    totals = view.get("totals") or [0] * n
+    for seat, box in enumerate(grid(n, cols, HEADER_H + 8, panel_h)):
+        best = seat in winners
+        canvas.panel(box, highlight=best, out=False)
+        pills = [("round winner", t.accent, t.accent_text)] if best else []
+        seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
+        y = box[1] + PAD + 34 + 10
+        text = f"{won[seat]} card{'s' if won[seat] != 1 else ''} won"
+        canvas.text(box[0] + PAD, y, text, 26, bold=True, max_width=box[2] - box[0] - 2 * PAD)
+    return canvas
