@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.games.cards import ALL_CARDS, Card, Rank, soureh_deck
+from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Event, InvalidVariant
@@ -64,15 +65,15 @@ def best_pick(total: int, coops: Iterable[tuple[Card, Card]]) -> Pick:
     The lowest cards are best unless a slightly higher sum lands exactly on a multiple of
     100 and drops by 50 below what the lowest cards give.
     """
-    opts = [_options(u, d) for u, d in coops]
-    low = [o[0] for o in opts]
+    pairs = list(coops)
+    low = [_LOW[pair] for pair in pairs]
     s_min = sum(v for v, _ in low)
     base = total + s_min
     chosen = low
     if not (base > 0 and base % 100 == 0):
         target = (base // 100 + 1) * 100
         if target - base < 50:
-            found = _find_sum(opts, target - total)
+            found = _find_sum([_options(u, d) for u, d in pairs], target - total)
             if found is not None:
                 chosen = found
     s = sum(v for v, _ in chosen)
@@ -92,6 +93,11 @@ def _find_sum(opts: list[list[tuple[int, Card]]], want: int) -> list[tuple[int, 
             if tail is not None:
                 return [vc, *tail]
     return None
+
+
+_LOW: dict[tuple[Card, Card], tuple[int, Card]] = {
+    (u, d): _options(u, d)[0] for u in ALL_CARDS for d in ALL_CARDS if not (u.is_face or d.is_face)
+}
 
 
 def score_round(total: int, coops: Iterable[tuple[Card, Card]]) -> int:
@@ -325,7 +331,7 @@ class SourehEngine(CoopEngine):
                 "reveal",
                 f"{{p{me}}} reveals four valid coops: " + " ".join(c.display for c in down) + ".",
                 None,
-                {"seat": me, "down": [str(c) for c in down]},
+                {"seat": me, "down": [CODE[c] for c in down]},
             )
         )
         if st.variant.leave:
@@ -361,7 +367,7 @@ class SourehEngine(CoopEngine):
             assert up is not None and down is not None
             pick = best_pick(totals[s], zip(up, down, strict=True))
             totals[s] = pick.total
-            picks[s] = [str(c) for c in pick.cards]
+            picks[s] = [CODE[c] for c in pick.cards]
         st.totals = totals
         return picks
 

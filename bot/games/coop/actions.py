@@ -7,7 +7,7 @@ Notation (seats 0-based, slots 1–4): ``draw``, ``keep N``, ``give SEAT N``, ``
 
 from __future__ import annotations
 
-from bot.games.cards import Card
+from bot.games.cards import ALL_CARDS, Card, Rank
 from bot.games.protocol import Action
 
 MAX_SEATS = 4
@@ -29,6 +29,11 @@ JACK_ALL: tuple[Action, ...] = tuple(JACK.values())
 GIVE: dict[tuple[int, int], Action] = {
     (s, n): Action("give", (s, n)) for s in range(MAX_SEATS) for n in SLOTS
 }
+# GIVE_ROWS[seat][mask]: the gives onto ``seat``'s face-up slots whose bit is not in mask
+GIVE_ROWS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(GIVE[(s, n)] for n in SLOTS if not mask >> (n - 1) & 1) for mask in range(16))
+    for s in range(MAX_SEATS)
+)
 _KING: dict[tuple[int, int, int, int], Action] = {}
 
 
@@ -93,6 +98,9 @@ def make(word: str, args: tuple[int, ...]) -> Action:
 
 
 _DISPLAY: dict[Card, str] = {}
+CODE: dict[Card, str] = {c: str(c) for c in ALL_CARDS}
+ACES: frozenset[Card] = frozenset(c for c in ALL_CARDS if c.rank is Rank.ACE)
+TENS: frozenset[Card] = frozenset(c for c in ALL_CARDS if c.rank is Rank.TEN)
 
 
 def disp(card: Card) -> str:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import logging
 import random
+import types
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.cards import Card, Rank
+from bot.games.cards import Card
 from bot.games.coop import actions as A
-from bot.games.coop.actions import disp
+from bot.games.coop.actions import ACES, CODE, TENS, disp
 from bot.games.coop.state import CoopState, Phase
 from bot.games.coop.views import build_view, describe
 from bot.games.protocol import (
@@ -36,6 +37,12 @@ log = logging.getLogger(__name__)
 Events = list[Event]
 Args = tuple[Any, ...]
 PRIVATE: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(A.MAX_SEATS))
+
+# Events that recur are built once and shared: treat an event's ``data`` as read-only.
+_DRAW_EVENTS = tuple(
+    Event("draw", f"{{p{s}}} drew a card.", None, {"seat": s}) for s in range(A.MAX_SEATS)
+)
+_DRAWN: dict[tuple[int, Card], Event] = {}
 
 _EXPECT = {
     Phase.DRAW: "start your turn with draw.",
@@ -57,6 +64,17 @@ class CoopEngine:
     valid_table: dict[tuple[Card, Card], bool] = {}  # noqa: RUF012 - per-game, read-only
     declare_word: str = "declare"
     extra_words: frozenset[str] = frozenset()
+
+    def __init__(self) -> None:
+        words = ["draw", "keep", "give", "discard", "end", "reveal", "continue"]
+        words += [self.declare_word, *sorted(self.extra_words)]
+        checks = {**self._checks, self.declare_word: CoopEngine._check_declare}
+        self._rules: dict[str, tuple[int, Callable[[CoopState, Args], None]]] = {
+            w: (len(A.ARGS[w]), types.MethodType(checks[w], self)) for w in words
+        }
+        self._doers: dict[str, Callable[[CoopState, Args, Events], None]] = {
+            w: types.MethodType(self._do[w], self) for w in words
+        }
 
     # ================================================================ hooks
 
@@ -184,7 +202,7 @@ class CoopEngine:
                     f"{{p{seat}}}'s face-down cards: "
                     + ", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
                     PRIVATE[seat],
-                    {"seat": seat, "down": [str(c) for c in down]},
+                    {"seat": seat, "down": [CODE[c] for c in down]},
                 )
             )
         self.begin_turn(st, order[0], ev)
@@ -237,21 +255,27 @@ class CoopEngine:
         me = st.to_act
         drawn = st.drawn
         assert drawn is not None
-        ten = drawn.rank is Rank.TEN
+        ten = drawn in TENS
         protected = st.protected
         in_round = st.in_round
-        give = A.GIVE
-        ace = Rank.ACE
+        aces = ACES
         for s in range(st.n):
             if s in (me, protected) or not in_round[s]:
                 continue
-            row = st.up[s]
-            assert row is not None
-            for i in range(4):
-                if ten or row[i].rank is not ace:
-                    acts.append(give[(s, i + 1)])
+            if ten:
+                acts += A.GIVE_ROWS[s][0]
+            else:
+                row = st.up[s]
+                assert row is not None
+                acts += A.GIVE_ROWS[s][
+                    (row[0] in aces)
+                    | (row[1] in aces) << 1
+                    | (row[2] in aces) << 2
+                    | (row[3] in aces) << 3
+                ]
         acts.append(A.DISCARD)
-        acts.extend(self.place_extra(st, drawn))
+        if self.extra_words:
+            acts.extend(self.place_extra(st, drawn))
         return acts
 
     def parse_action(self, state: CoopState, text: str) -> Action:
@@ -260,10 +284,10 @@ class CoopEngine:
             raise GameOver("The game is over.")
         word, tokens = split_notation(text)
         names = A.ARGS.get(word)
-        if names is None or (word in ("jack", "queen", "king") and word not in self.extra_words):
-            raise BadNotation(f"{word!r} is not a {self.title} action. {self._hint(state)}")
         if word in ("declare", "knock") and word != self.declare_word:
             raise BadNotation(f"There is no {word} in {self.title}: use {self.declare_word}.")
+        if names is None or word not in self._rules:
+            raise BadNotation(f"{word!r} is not a {self.title} action. {self._hint(state)}")
         if len(tokens) != len(names):
             usage = A.EXAMPLES.get(word, word)
             raise BadNotation(f"Write {word} like this: {usage}.")
@@ -285,7 +309,7 @@ class CoopEngine:
         self._check(state, word, args)
         st = state.copy()
         ev: Events = []
-        self._do[word](self, st, args, ev)
+        self._doers[word](st, args, ev)
         return Transition(st, tuple(ev))
 
     # ================================================================ checking
@@ -316,24 +340,24 @@ class CoopEngine:
         row = st.up[seat]
         drawn = st.drawn
         assert row is not None and drawn is not None
-        if row[index].rank is Rank.ACE and drawn.rank is not Rank.TEN:
+        if row[index] in ACES and drawn not in TENS:
             return "A face-up ace can only be replaced by a 10."
         return None
 
     def _check(self, st: CoopState, word: str, args: Args) -> None:
-        names = A.ARGS.get(word)
-        if names is None or (word in ("jack", "queen", "king") and word not in self.extra_words):
+        rule = self._rules.get(word)
+        if rule is None:
+            if word in ("declare", "knock"):
+                raise IllegalAction(f"There is no {word} in {self.title}: use {self.declare_word}.")
             raise IllegalAction(f"{word!r} is not a {self.title} action.")
-        if len(args) != len(names):
+        if len(args) != rule[0]:
             raise BadNotation(f"Write {word} like this: {A.EXAMPLES.get(word, word)}.")
-        if word in ("declare", "knock"):
-            if word != self.declare_word:
-                raise IllegalAction(f"There is no {word} in {self.title}.")
-            error = self.declare_error(st)
-            if error:
-                raise IllegalAction(error)
-            return
-        self._checks[word](self, st, args)
+        rule[1](st, args)
+
+    def _check_declare(self, st: CoopState, args: Args) -> None:
+        error = self.declare_error(st)
+        if error:
+            raise IllegalAction(error)
 
     def _check_draw(self, st: CoopState, args: Args) -> None:
         self._phase_error(st, "draw", Phase.DRAW)
@@ -364,9 +388,6 @@ class CoopEngine:
         """Why reveal/continue is not open now (only asked when it is not)."""
         return "You can only reveal or continue when your turn comes back after declaring."
 
-    def _check_extra(self, st: CoopState, args: Args) -> None:
-        raise IllegalAction("That action is not part of this game.")
-
     # ================================================================ doing
 
     def _do_draw(self, st: CoopState, args: Args, ev: Events) -> None:
@@ -376,10 +397,13 @@ class CoopEngine:
         st.pos += 1
         st.drawn = card
         st.phase = Phase.PLACE
-        ev.append(Event("draw", f"{{p{seat}}} drew a card.", None, {"seat": seat}))
-        ev.append(
-            Event("drawn", f"{{p{seat}}} drew {disp(card)}.", PRIVATE[seat], {"card": str(card)})
-        )
+        ev.append(_DRAW_EVENTS[seat])
+        private = _DRAWN.get((seat, card))
+        if private is None:
+            private = _DRAWN[(seat, card)] = Event(
+                "drawn", f"{{p{seat}}} drew {disp(card)}.", PRIVATE[seat], {"card": CODE[card]}
+            )
+        ev.append(private)
 
     def _do_keep(self, st: CoopState, args: Args, ev: Events) -> None:
         seat = st.to_act
@@ -396,7 +420,7 @@ class CoopEngine:
                 f"{{p{seat}}} drew a card and kept it in slot {slot}; "
                 f"the face-down {disp(old)} goes to the discard pile.",
                 None,
-                {"seat": seat, "slot": slot, "discarded": str(old)},
+                {"seat": seat, "slot": slot, "discarded": CODE[old]},
             )
         )
         ev.append(Event("kept", f"{{p{seat}}} kept {disp(drawn)} in slot {slot}.", PRIVATE[seat]))
@@ -421,8 +445,8 @@ class CoopEngine:
                     "seat": seat,
                     "target": target,
                     "slot": slot,
-                    "card": str(drawn),
-                    "discarded": str(old),
+                    "card": CODE[drawn],
+                    "discarded": CODE[old],
                 },
             )
         )
@@ -448,7 +472,7 @@ class CoopEngine:
                 "discard",
                 f"{{p{seat}}} drew {disp(drawn)} and discarded it.",
                 None,
-                {"seat": seat, "card": str(drawn)},
+                {"seat": seat, "card": CODE[drawn]},
             )
         )
         self._after_place(st, ev)
@@ -480,9 +504,6 @@ class CoopEngine:
         """The declarer plays on (Soureh's ``reveal`` rule)."""
         raise IllegalAction("There is nothing to continue in this game.")
 
-    def _do_extra(self, st: CoopState, args: Args, ev: Events) -> None:
-        raise IllegalAction("That action is not part of this game.")
-
     _checks: dict[str, Callable[[Any, CoopState, Args], None]] = {  # noqa: RUF012
         "draw": _check_draw,
         "keep": _check_keep,
@@ -491,9 +512,6 @@ class CoopEngine:
         "end": _check_end,
         "reveal": _check_reveal,
         "continue": _check_reveal,
-        "jack": _check_extra,
-        "queen": _check_extra,
-        "king": _check_extra,
     }
     _do: dict[str, Callable[[Any, CoopState, Args, Events], None]] = {  # noqa: RUF012
         "draw": _do_draw,
@@ -505,9 +523,6 @@ class CoopEngine:
         "end": _do_end,
         "reveal": _do_reveal,
         "continue": _do_continue,
-        "jack": _do_extra,
-        "queen": _do_extra,
-        "king": _do_extra,
     }
 
     # ================================================================ rounds
@@ -523,7 +538,7 @@ class CoopEngine:
             if up is None or down is None:
                 coops.append(None)
             else:
-                coops.append([[str(u), str(d)] for u, d in zip(up, down, strict=True)])
+                coops.append([[CODE[u], CODE[d]] for u, d in zip(up, down, strict=True)])
         st.last_round = {
             "round": st.round,
             "reason": reason,

@@ -6,13 +6,13 @@ import copy
 from dataclasses import asdict
 from typing import Any, cast
 
-from bot.games.coop.actions import disp
+from bot.games.coop.actions import CODE, disp
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Action
 
 
 def _codes(row: tuple[Any, ...] | None) -> list[str] | None:
-    return None if row is None else [str(c) for c in row]
+    return None if row is None else [CODE[c] for c in row]
 
 
 def build_view(game: str, st: CoopState, viewer: int | None) -> dict[str, Any]:
@@ -50,9 +50,9 @@ def build_view(game: str, st: CoopState, viewer: int | None) -> dict[str, Any]:
         "out": [not (st.in_game[s] and st.in_round[s]) for s in range(st.n)],
         "seats": seats,
         "stock": st.stock_left,
-        "discard_top": None if top is None else str(top),
+        "discard_top": None if top is None else CODE[top],
         "discard_count": st.ndiscard,
-        "drawn": None if drawn is None else str(drawn),
+        "drawn": None if drawn is None else CODE[drawn],
         "declarer": st.declarer,
         "final_turns": list(st.pending),
         "extra_turns": st.extra,
