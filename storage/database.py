@@ -6,9 +6,11 @@ import itertools
 import logging
 import re
 import sqlite3
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import aiosqlite
 
@@ -57,11 +59,14 @@ class Database:
             path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         db = cls(conn, path)
+        for pragma in (
+            "journal_mode=WAL",
+            "synchronous=NORMAL",
+            "foreign_keys=ON",
+            f"busy_timeout={BUSY_TIMEOUT_MS}",
+        ):
+            await db.execute(f"PRAGMA {pragma}")
         if migrate:
             await db.migrate()
         return db
@@ -81,16 +86,38 @@ class Database:
     ) -> None:
         await self.close()
 
+    async def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> int:
+        """Run one statement and close its cursor at once; return the rows changed.
+
+        Prefer this (or ``async with db.conn.execute(...)``) to a bare ``conn.execute``:
+        a cursor left open on a statement that returns rows blocks the next COMMIT."""
+        async with self.conn.execute(sql, params) as cur:
+            return cur.rowcount
+
+    async def fetchone(
+        self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> aiosqlite.Row | None:
+        """The first row of a query (rows read by column name or index), or ``None``."""
+        async with self.conn.execute(sql, params) as cur:
+            row: aiosqlite.Row | None = await cur.fetchone()
+            return row
+
+    async def fetchall(
+        self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
+    ) -> list[aiosqlite.Row]:
+        """Every row of a query."""
+        async with self.conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
     async def applied_migrations(self) -> list[int]:
         """Numbers of the migrations already applied to this file."""
-        await self.conn.execute(
+        await self.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
             " applied_at TEXT NOT NULL DEFAULT (datetime('now')))"
         )
-        query = "SELECT version FROM schema_migrations ORDER BY version"
-        async with self.conn.execute(query) as cur:
-            return [row[0] async for row in cur]
+        rows = await self.fetchall("SELECT version FROM schema_migrations ORDER BY version")
+        return [row[0] for row in rows]
 
     async def migrate(self, up_to: int | None = None) -> list[int]:
         """Apply every migration not yet applied (each once, in a transaction), up to and
@@ -111,16 +138,16 @@ class Database:
             if number in done or (up_to is not None and number > up_to):
                 continue
             log.info("Applying migration %s", name)
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self.execute("BEGIN IMMEDIATE")
             try:
                 for statement in _statements(sql):
-                    await self.conn.execute(statement)
-                await self.conn.execute(
+                    await self.execute(statement)
+                await self.execute(
                     "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (number, name)
                 )
-                await self.conn.execute("COMMIT")
+                await self.execute("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await self.execute("ROLLBACK")
                 raise
             applied.append(number)
         return applied

@@ -33,7 +33,9 @@ def simcord_bot(settings: Settings) -> CardroomBot:
     """The real bot, for SimCord's ``simcord_env`` fixture (which starts and stops it)."""
     from bot.client import CardroomBot  # imported here: game tests never need discord
 
-    return CardroomBot(settings)
+    bot = CardroomBot(settings)
+    bot.shard_count = 1  # SimCord needs a fixed shard count for an AutoShardedBot
+    return bot
 
 
 @pytest.fixture

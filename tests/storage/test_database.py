@@ -162,3 +162,17 @@ def test_misnamed_migration_file_is_reported(
     (folder / "001_c.sql").write_text("SELECT 1;")
     with pytest.raises(MigrationError, match="share the number 001"):
         migration_files()
+
+
+async def test_query_helpers_run_and_close_their_cursors(db: Database) -> None:
+    """execute() returns rows changed; fetchone()/fetchall() read rows by column name."""
+    assert await db.execute("INSERT INTO guilds (guild_id, name) VALUES (?, ?)", (1, "A")) == 1
+    await db.execute("INSERT INTO guilds (guild_id, name) VALUES (:id, :name)", {"id": 2, "name": "B"})
+    assert await db.fetchone("SELECT name FROM guilds WHERE guild_id = ?", (3,)) is None
+    row = await db.fetchone("SELECT name FROM guilds WHERE guild_id = ?", (2,))
+    assert row is not None and row["name"] == "B"
+    rows = await db.fetchall("SELECT guild_id FROM guilds ORDER BY guild_id")
+    assert [r["guild_id"] for r in rows] == [1, 2]
+    await db.execute("BEGIN IMMEDIATE")
+    await db.fetchone("PRAGMA journal_mode")
+    await db.execute("COMMIT")  # no cursor left "in progress" to block the commit
