@@ -167,7 +167,7 @@ def test_misnamed_migration_file_is_reported(
 async def test_query_helpers_run_and_close_their_cursors(db: Database) -> None:
     """execute() returns rows changed; fetchone()/fetchall() read rows by column name."""
     assert await db.execute("INSERT INTO guilds (guild_id, name) VALUES (?, ?)", (1, "A")) == 1
-    await db.execute("INSERT INTO guilds (guild_id, name) VALUES (:id, :name)", {"id": 2, "name": "B"})
+    await db.execute("INSERT INTO guilds VALUES (:id, :name, '')", {"id": 2, "name": "B"})
     assert await db.fetchone("SELECT name FROM guilds WHERE guild_id = ?", (3,)) is None
     row = await db.fetchone("SELECT name FROM guilds WHERE guild_id = ?", (2,))
     assert row is not None and row["name"] == "B"
