@@ -30,14 +30,27 @@ log = logging.getLogger(__name__)
 _WRITE_LOCKS: weakref.WeakKeyDictionary[Database, asyncio.Lock] = weakref.WeakKeyDictionary()
 
 
+def write_lock(db: Database) -> asyncio.Lock:
+    """The lock serialising write transactions on ``db.conn``: the table repository's
+    (``storage.tables``) when that module has one, so the two never nest transactions."""
+    registry = _WRITE_LOCKS
+    try:
+        from storage import tables
+
+        registry = getattr(tables, "_WRITE_LOCKS", _WRITE_LOCKS)
+    except ImportError:
+        pass
+    lock = registry.get(db)
+    if lock is None:
+        lock = registry[db] = asyncio.Lock()
+    return lock
+
+
 @asynccontextmanager
 async def write_transaction(db: Database) -> AsyncIterator[None]:
     """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error), one at a time per
     connection: two coroutines sharing ``db.conn`` must not interleave transactions."""
-    lock = _WRITE_LOCKS.get(db)
-    if lock is None:
-        lock = _WRITE_LOCKS[db] = asyncio.Lock()
-    async with lock:
+    async with write_lock(db):
         await db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -47,9 +60,22 @@ async def write_transaction(db: Database) -> AsyncIterator[None]:
         await db.conn.execute("COMMIT")
 
 
-def now_iso() -> str:
-    """The current UTC time as ISO 8601 (seconds)."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+
+
+def utc_text(value: str) -> str:
+    """A time as stored: ``YYYY-MM-DD HH:MM:SS`` in UTC (so text order is time order).
+    Empty means now; ISO 8601 with an offset is converted; naive times are taken as UTC."""
+    if not value:
+        return datetime.now(UTC).strftime(TIME_FORMAT)
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        log.warning("Keeping an unreadable time %r as it is", value)
+        return value
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime(TIME_FORMAT)
 
 
 def human_seats(result: GameResult) -> list[SeatResult]:
@@ -118,7 +144,7 @@ class StatsRepo(StatsQueries):
                 result.table_id, result.guild_id, result.channel_id, result.game,
                 json.dumps(result.variant, sort_keys=True, default=str), result.seed,
                 result.reason, len(result.seats), len(humans), int(counted), int(rated),
-                result.started_at, result.ended_at or now_iso(),
+                result.started_at and utc_text(result.started_at), utc_text(result.ended_at),
             ),
         )
         result_id = cur.lastrowid

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 import pytest
 
@@ -11,7 +10,7 @@ from bot import rating
 from bot.results import GameResult, SeatResult, placements
 from storage.database import Database
 from storage.guild_settings import GuildSettingsRepo
-from storage.stats import StatsRepo
+from storage.stats import StatsRepo, utc_text
 from storage.stats_models import SortKey
 
 GUILD = 500
@@ -58,13 +57,6 @@ def make_result(
         started_at="2026-11-22T10:00:00+00:00",
         ended_at=ended_at or f"2026-11-22T11:{table_id % 60:02d}:00+00:00",
     )
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "stats.db")
-    yield database
-    await database.close()
 
 
 async def count(db: Database, table: str) -> int:
@@ -318,3 +310,19 @@ async def test_game_detail_other_guild_hidden(db: Database) -> None:
     rid = (await repo.history(GUILD)).games[0].result_id
     assert await repo.game_detail(rid, GUILD + 1) is None
     assert await repo.game_detail(rid + 100) is None
+
+
+def test_times_are_stored_as_utc_text() -> None:
+    """ISO times with an offset, with a T or a space, all store as 'YYYY-MM-DD HH:MM:SS' UTC."""
+    assert utc_text("2026-11-22T12:30:00+01:00") == "2026-11-22 11:30:00"
+    assert utc_text("2026-11-22 11:30:00") == "2026-11-22 11:30:00"
+    assert len(utc_text("")) == 19
+
+
+async def test_history_orders_mixed_time_formats(db: Database) -> None:
+    """Games ended at different times sort newest first whatever format they came in."""
+    repo = StatsRepo(db)
+    await repo.record(make_result(1, [10, 11], [200, 100], ended_at="2026-11-22 11:40:00"))
+    await repo.record(make_result(2, [10, 11], [200, 100], ended_at="2026-11-22T11:35:00+00:00"))
+    await repo.record(make_result(3, [10, 11], [200, 100], ended_at="2026-11-22T12:50:00+01:00"))
+    assert [g.table_id for g in (await repo.history(GUILD)).games] == [3, 1, 2]
