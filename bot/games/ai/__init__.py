@@ -1,23 +1,83 @@
 """Computer players. ``choose(engine, state, seat, level, rng)`` picks a legal action.
 
-Every level sees only what its seat may see. Levels: ``easy``, ``normal``, ``hard``.
+Every level sees only what its seat may see:
+
+- ``easy`` and ``normal`` receive an :class:`~bot.games.ai.view.Info` (the seat's
+  ``player_view``, its legal actions and the public history), never the state;
+- ``hard`` searches (:mod:`bot.games.ai.ismcts`) over full states it gets only from the
+  game's determinizer, which resamples every card hidden from the seat.
+
+Each game's players live in a module of this package exposing ``easy(info, rng)``,
+``normal(info, rng)`` and ``search_spec(engine) -> Search``.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
+from types import ModuleType
 from typing import Any
 
+from bot.games.ai.ismcts import Budget, search
+from bot.games.ai.view import Info, observe
 from bot.games.protocol import Action, Engine, IllegalAction
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
+HARD_BUDGET = Budget()
+"""The default search budget of the ``hard`` level (keeps p95 under 300 ms)."""
 
-def choose(engine: Engine[Any], state: Any, seat: int, level: str, rng: random.Random) -> Action:
-    """The action the computer player at ``seat`` takes now, at ``level``."""
+_MODULES = {
+    "soureh": "bot.games.ai.coop",
+    "pariah": "bot.games.ai.coop",
+    "turup": "bot.games.ai.turup",
+    "soi": "bot.games.ai.soi",
+}
+
+
+def game_module(game: str) -> ModuleType:
+    """The module holding ``game``'s computer players."""
+    try:
+        return importlib.import_module(_MODULES[game])
+    except KeyError:
+        raise ValueError(f"No computer players for {game!r}.") from None
+
+
+def choose(
+    engine: Engine[Any],
+    state: Any,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    *,
+    budget: Budget | None = None,
+) -> Action:
+    """The action the computer player at ``seat`` takes now, at ``level``.
+
+    ``budget`` overrides the hard level's search budget.
+    """
     if level not in LEVELS:
         raise ValueError(f"Unknown computer level {level!r}; choose one of {', '.join(LEVELS)}.")
     if engine.to_act(state) != seat:
         raise IllegalAction("It is not this computer player's turn.")
-    actions = engine.legal_actions(state)
-    return rng.choice(actions)
+    module = game_module(engine.name)
+    info = observe(engine, state, seat)
+    if len(info.legal) == 1:
+        return info.legal[0]
+    if level == "easy":
+        return module.easy(info, rng)
+    if level == "normal":
+        return module.normal(info, rng)
+    spec = module.search_spec(engine)
+    legal = spec.candidates(info, rng) if spec.candidates is not None else list(info.legal)
+    return search(engine, state, seat, legal, rng, spec, budget or HARD_BUDGET)
+
+
+def choose_from_info(game: str, info: Info, level: str, rng: random.Random) -> Action:
+    """An easy or normal move from an Info alone (what rollouts and tests use)."""
+    module = game_module(game)
+    if level == "easy":
+        return module.easy(info, rng)
+    if level == "normal":
+        return module.normal(info, rng)
+    raise ValueError("Only easy and normal players choose from an Info alone.")

@@ -1,0 +1,156 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling et al., 2012).
+
+Each iteration draws a *determinization* of the root state (a full state that agrees with
+everything the searching seat may see, hidden cards resampled), walks the shared tree
+choosing only among actions legal in that determinization (UCB with availability counts),
+adds one node, plays the rest out with a rollout policy up to a horizon, scores the result
+with a game heuristic and backs the score up, each node crediting the seat that moved into
+it. The searching seat never sees the true hidden cards: the only full states it touches
+come from the determinizer: the horizon and the evaluation compare a rollout's end with
+the iteration's determinized start, never with the true state.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.ai.view import Info
+from bot.games.protocol import Action, Engine
+
+log = logging.getLogger(__name__)
+
+Determinizer = Callable[[Any, int, random.Random], Any]
+RolloutPolicy = Callable[[Engine[Any], Any, int, random.Random], Action]
+Evaluator = Callable[[Engine[Any], Any, Any], Sequence[float]]
+Horizon = Callable[[Engine[Any], Any, Any, int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much search one decision may spend: iterations and/or seconds (first hit wins).
+
+    ``seconds=None`` makes the search depend on iterations only, hence reproducible.
+    """
+
+    iterations: int = 2000
+    seconds: float | None = 0.2
+    exploration: float = 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """The game-specific parts of a search."""
+
+    determinize: Determinizer
+    rollout: RolloutPolicy
+    evaluate: Evaluator
+    horizon: Horizon
+    max_depth: int = 6
+    candidates: Callable[[Info, random.Random], list[Action]] | None = None
+    """Narrows the root actions (from what the seat sees) before searching."""
+
+
+class _Node:
+    __slots__ = ("action", "avail", "children", "mover", "parent", "reward", "visits")
+
+    def __init__(self, parent: _Node | None, action: Action | None, mover: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.mover = mover
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+    def ucb(self, c: float) -> float:
+        return self.reward / self.visits + c * math.sqrt(math.log(self.avail) / self.visits)
+
+
+def search(
+    engine: Engine[Any],
+    state: Any,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+    spec: Search,
+    budget: Budget,
+) -> Action:
+    """The root action most visited after searching within ``budget``."""
+    if len(legal) == 1:
+        return legal[0]
+    root = _Node(None, None, seat)
+    root_keys = {str(a) for a in legal}
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    iterations = 0
+    while iterations < budget.iterations:
+        if deadline is not None and iterations and time.perf_counter() >= deadline:
+            break
+        iterations += 1
+        _iterate(engine, state, seat, root, root_keys, rng, spec, budget.exploration)
+    best = max(
+        (child for key, child in root.children.items() if key in root_keys),
+        key=lambda n: (n.visits, n.reward),
+    )
+    log.debug("ismcts %s: %d iterations, best %s", engine.name, iterations, best.action)
+    assert best.action is not None
+    return best.action
+
+
+def _iterate(
+    engine: Engine[Any],
+    state: Any,
+    seat: int,
+    root: _Node,
+    root_keys: set[str],
+    rng: random.Random,
+    spec: Search,
+    c: float,
+) -> None:
+    start = spec.determinize(state, seat, rng)
+    world = start
+    node = root
+    depth = 0
+    while depth < spec.max_depth:
+        mover = engine.to_act(world)
+        if mover is None or spec.horizon(engine, start, world, depth):
+            break
+        actions = engine.legal_actions(world)
+        keyed = {str(a): a for a in actions}
+        if depth == 0:
+            keyed = {k: a for k, a in keyed.items() if k in root_keys}
+        untried = [k for k in keyed if k not in node.children]
+        for key in keyed:
+            child = node.children.get(key)
+            if child is not None:
+                child.avail += 1
+        if untried:
+            key = untried[rng.randrange(len(untried))]
+            child = _Node(node, keyed[key], mover)
+            node.children[key] = child
+            world = engine.apply(world, keyed[key]).state
+            node = child
+            depth += 1
+            break
+        node = max((node.children[k] for k in keyed), key=lambda n: n.ucb(c))
+        assert node.action is not None
+        world = engine.apply(world, node.action).state
+        depth += 1
+    steps = depth
+    while True:
+        mover = engine.to_act(world)
+        if mover is None or spec.horizon(engine, start, world, steps):
+            break
+        world = engine.apply(world, spec.rollout(engine, world, mover, rng)).state
+        steps += 1
+    rewards = spec.evaluate(engine, start, world)
+    walk: _Node | None = node
+    while walk is not None:
+        walk.visits += 1
+        walk.reward += rewards[walk.mover]
+        walk = walk.parent

@@ -1,0 +1,155 @@
+"""Soi computer players.
+
+- easy: asks where the last asks shown on the table put a card, else a random ask;
+- normal: remembers every public ask (the engine's public ``knowledge`` per seat: cards
+  known held, cards known lacking, ranks known held) and asks for the card most likely to
+  be where it asks, preferring ranks it is close to completing;
+- hard: ISMCTS over consistent redeals, normal players in the rollouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.ai.ismcts import Search
+from bot.games.ai.view import Info, register_history
+from bot.games.cards import Card, Rank, standard_deck
+from bot.games.protocol import Action, Engine
+
+ALL = tuple(standard_deck())
+HORIZON = 12
+CANDIDATES = 5
+
+
+def _value(rank: Rank) -> int:
+    if rank is Rank.ACE:
+        return 25
+    return rank.number or 10
+
+
+def _knowledge(state: Any, seat: int) -> tuple[Any, ...]:
+    from bot.games import ENGINES
+
+    engine: Any = ENGINES["soi"]
+    return tuple(engine.knowledge(state, s) for s in range(state.players))
+
+
+register_history("soi", _knowledge)
+
+
+def easy(info: Info, rng: random.Random) -> Action:
+    """A random ask, unless one of the asks on the table shows where a wanted card is."""
+    legal = {(a.args[0], a.args[1]) for a in info.legal}
+    holder: dict[Card, int] = {}
+    for ask in info.view.get("asks") or ():
+        card = Card.parse(ask["card"])
+        if ask["hit"]:
+            holder[card] = ask["asker"]
+        elif holder.get(card) == ask["asked"]:
+            del holder[card]
+    sure = [(s, c) for c, s in holder.items() if (s, c) in legal]
+    if sure:
+        seat, card = sure[rng.randrange(len(sure))]
+        return Action("ask", (seat, card))
+    return info.legal[rng.randrange(len(info.legal))]
+
+
+def _probabilities(info: Info) -> dict[tuple[int, Card], float]:
+    """For every legal ask, the chance the asked seat holds the card (public knowledge)."""
+    view = info.view
+    me = info.seat
+    hand = {Card.parse(t) for t in view["hand"] or ()}
+    counts = [s["hand_count"] for s in view["seats"]]
+    know = info.history
+    laid = {r for s in view["seats"] for r in s["quads"]}
+    known_at: dict[Card, int] = {}
+    for s, k in enumerate(know):
+        if s != me:
+            for c in k.known:
+                known_at[c] = s
+    free = [counts[s] - len(know[s].known) if s != me else 0 for s in range(len(counts))]
+    unknown = [c for c in ALL if c not in hand and c not in known_at and c.rank.value not in laid]
+    out: dict[tuple[int, Card], float] = {}
+    for action in info.legal:
+        seat, card = action.args
+        assert isinstance(seat, int) and isinstance(card, Card)
+        if known_at.get(card) == seat:
+            out[(seat, card)] = 1.0
+            continue
+        if card in known_at or card in know[seat].absent or free[seat] <= 0:
+            out[(seat, card)] = 0.0
+            continue
+        total = sum(free[s] for s in range(len(counts)) if s != me and card not in know[s].absent)
+        p = free[seat] / total if total else 0.0
+        rank = card.rank
+        if rank in know[seat].ranks and not any(c.rank is rank for c in know[seat].known):
+            same = [c for c in unknown if c.rank is rank and c not in know[seat].absent]
+            if same:
+                p = max(p, 1.0 / len(same))
+        out[(seat, card)] = p
+    return out
+
+
+def normal(info: Info, rng: random.Random) -> Action:
+    """Ask for the card most likely held by the asked seat; near-complete ranks first."""
+    return _ranked(info, rng)[0]
+
+
+def candidates(info: Info, rng: random.Random) -> list[Action]:
+    """The hard level's root asks: the normal player's best few."""
+    return _ranked(info, rng)[:CANDIDATES]
+
+
+def _ranked(info: Info, rng: random.Random) -> list[Action]:
+    """The legal asks, best first by the normal player's judgement."""
+    probs = _probabilities(info)
+    held: dict[Rank, int] = {}
+    for t in info.view["hand"] or ():
+        rank = Card.parse(t).rank
+        held[rank] = held.get(rank, 0) + 1
+    keyed = []
+    for action in info.legal:
+        seat, card = action.args
+        assert isinstance(seat, int) and isinstance(card, Card)
+        p = probs[(seat, card)]
+        key = (round(p, 3), held.get(card.rank, 0) + _value(card.rank) / 100, rng.random())
+        keyed.append((key, action))
+    keyed.sort(key=lambda pair: pair[0], reverse=True)
+    return [action for _, action in keyed]
+
+
+def _rollout(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
+    from bot.games.ai.view import observe
+
+    return normal(observe(engine, world, mover), rng)
+
+
+def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
+    return steps >= HORIZON or world.round != start.round or world.turn is None
+
+
+def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
+    """Points laid down this round plus a share of what each hand is building."""
+    n = world.players
+    if world.round != start.round or world.turn is None:
+        points = list(world.last_round.points)
+        scores = [float(points[s]) for s in range(n)]
+    else:
+        scores = []
+        for s in range(n):
+            score = float(sum(_value(r) for r in world.quads[s]))
+            counts: dict[Rank, int] = {}
+            for c in world.hand(s):
+                counts[c.rank] = counts.get(c.rank, 0) + 1
+            score += sum(_value(r) * (k / 4) ** 2 * 0.5 for r, k in counts.items())
+            scores.append(score)
+    mean = sum(scores) / n
+    return [min(1.0, max(0.0, 0.5 + (v - mean) / 60)) for v in scores]
+
+
+def search_spec(engine: Engine[Any]) -> Search:
+    """How the hard level searches Soi."""
+    determinize: Any = getattr(engine, "determinize")  # noqa: B009
+    return Search(determinize, _rollout, _evaluate, _horizon, max_depth=1, candidates=candidates)
