@@ -100,7 +100,7 @@ def card_face(code: str, w: int, h: int, four_colour: bool = False) -> Image.Ima
     )
     rank = card.rank.value
     size = int(h * 0.4 * SS)
-    max_w = int(w * 0.58 * SS)
+    max_w = int(w * 0.52 * SS)
     f = font(size, True)
     while size > 8 and _bbox(f, rank)[2] - _bbox(f, rank)[0] > max_w:
         size -= SS
@@ -116,7 +116,7 @@ def card_face(code: str, w: int, h: int, four_colour: bool = False) -> Image.Ima
         stroke_width=fake_bold(size, True),
         stroke_fill=colour,
     )
-    small = int(min(w * 0.3, h * 0.21) * SS)
+    small = int(min(w * 0.28, h * 0.2) * SS)
     sx = w * SS - small - int(w * 0.08 * SS)
     sy = y0 + ((bottom - top) - small) // 2
     paste_suit(big, card.suit, sx, sy, small, colour)

@@ -30,7 +30,7 @@ CHIP_H = 34
 ASK_LINES = 5
 ASK_H = 40
 PANEL_H = PAD + 34 + 10 + BH + 10 + CHIP_H + PAD
-HAND_W, HAND_H = 110, 154
+HAND_W, HAND_H = 100, 140
 
 
 def columns(players: int) -> int:
@@ -140,7 +140,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
         [str(c) for c in sorted(by_rank[r], key=lambda c: "SHDC".index(c.suit.value))]
         for r in sorted(by_rank)
     ]
-    rows = flow(groups, HAND_W, 56, 22, WIDTH - 2 * MARGIN - 16)
+    rows = flow(groups, HAND_W, HAND_W + 6, 28, WIDTH - 2 * MARGIN - 16)
     n_rows = max(1, len(rows))
     quads = view["seats"][int(view["seat"])].get("quads") or []
     height = HEADER_H + 8 + n_rows * (HAND_H + 14) + (CHIP_H + 24 if quads else 0) + MARGIN

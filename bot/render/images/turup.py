@@ -34,18 +34,24 @@ def columns(players: int) -> int:
     return 2 if players <= 4 else 3
 
 
-def _pile_rows(count: int, room: int) -> tuple[int, int]:
-    """(rows, step between cards) for a pile of ``count`` cards in ``room`` pixels."""
-    per_row_free = max(1, (room - CW) // (CW + 10) + 1)
-    rows = max(1, min(3, math.ceil(count / per_row_free)))
-    per_row = max(1, math.ceil(count / rows))
-    step = CW + 10 if per_row <= 1 else min(CW + 10, (room - CW) // (per_row - 1))
-    return rows, step
+PILE_X = MARGIN + 8 + CW + 40
+PILE_ROOM = WIDTH - MARGIN - 8 - PILE_X
+MAX_PILE_ROWS = 3
+
+
+def _pile_rows(count: int) -> tuple[int, int, int]:
+    """(rows, cards per row, step between cards) for a pile of ``count`` cards: rows of
+    spaced cards, overlapping only when three rows are not enough."""
+    per_row = max(1, (PILE_ROOM - CW) // (CW + 10) + 1)
+    if count <= per_row * MAX_PILE_ROWS:
+        return max(1, math.ceil(count / per_row)), per_row, CW + 10
+    per_row = math.ceil(count / MAX_PILE_ROWS)
+    return MAX_PILE_ROWS, per_row, (PILE_ROOM - CW) // (per_row - 1)
 
 
 def _centre_height(view: dict[str, Any]) -> int:
     pile = view.get("pile") or []
-    rows, _ = _pile_rows(len(pile), WIDTH - 2 * MARGIN - CW - 48)
+    rows, _, _ = _pile_rows(len(pile))
     return 40 + rows * PILE_ROW + 10
 
 
@@ -57,17 +63,15 @@ def _centre(canvas: Canvas, view: dict[str, Any], top: int) -> None:
     canvas.stack(x, top + 34, deck, CW, CH)
     if deck:
         canvas.text(x + CW // 2, top + 34 + CH // 2, str(deck), 30, t.text, bold=True, anchor="mm")
-    px = x + CW + 40
+    px = PILE_X
     pile = [str(c) for c in view.get("pile") or []]
-    room = WIDTH - MARGIN - 8 - px
     canvas.text(
         px, top, f"Pile · {len(pile)} card{'s' if len(pile) != 1 else ''}", 22, t.muted, bold=True
     )
     if not pile:
         canvas.empty_slot(px, top + 34, CW, CH)
         return
-    rows, step = _pile_rows(len(pile), room)
-    per_row = math.ceil(len(pile) / rows)
+    _, per_row, step = _pile_rows(len(pile))
     for i, code in enumerate(pile):
         r, c = divmod(i, per_row)
         canvas.card(px + c * step, top + 34 + r * PILE_ROW, code, CW, CH)
