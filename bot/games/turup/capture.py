@@ -233,7 +233,7 @@ def _spread(
 
 
 def maximal_captures(card: Card, pile: Iterable[Card], limit: int) -> list[tuple[Card, ...]]:
-    """The captures no larger capture contains (at most ``limit`` of them)."""
+    """The captures no larger capture contains: at most ``limit``, the biggest first."""
     pile = list(pile)
     if card.is_face:
         same = sort_cards(c for c in pile if c.rank is card.rank)
@@ -245,5 +245,4 @@ def maximal_captures(card: Card, pile: Iterable[Card], limit: int) -> list[tuple
     for vec in reversed(vectors):  # largest first: a dominated vector meets its dominator
         if not any(all(a >= b for a, b in zip(m, vec, strict=True)) for m in maximal):
             maximal.append(vec)
-    maximal.reverse()
     return _spread(v, pile, maximal, limit)[:limit]
