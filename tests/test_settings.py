@@ -123,3 +123,19 @@ def test_token_is_hidden_from_repr() -> None:
     """The token never appears in the settings' repr (which may end up in a log)."""
     settings = load_settings(discord_token="very-secret")
     assert "very-secret" not in repr(settings)
+
+
+def test_env_example_lists_every_setting_with_a_comment() -> None:
+    """.env.example names every setting, each after a comment, and loads as valid settings."""
+    example = Path(__file__).resolve().parent.parent / ".env.example"
+    lines = example.read_text(encoding="utf-8").splitlines()
+    assigned = {}
+    for index, line in enumerate(lines):
+        if line and not line.startswith("#"):
+            name = line.split("=", 1)[0]
+            assigned[name] = index
+            assert lines[index - 1].startswith("#"), f"{name} has no comment above it"
+    assert set(assigned) == {name.upper() for name in Settings.model_fields}
+    settings = load_settings(env_file=example)
+    assert settings.discord_token is None
+    assert settings.database_url == DEFAULT_DATABASE_URL
