@@ -130,7 +130,7 @@ class TurupEngine:
     title = "Turup"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    Variant = TurupVariant
+    Variant: type = TurupVariant
 
     # ------------------------------------------------------------------ setup
 
