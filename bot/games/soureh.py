@@ -126,8 +126,8 @@ class EndRule(StrEnum):
 class Variant:
     """Soureh's table options."""
 
-    declare: DeclareRule = DeclareRule.FINAL
-    end: EndRule = EndRule.LOWEST
+    declare: str = DeclareRule.FINAL  # a DeclareRule once built
+    end: str = EndRule.LOWEST  # an EndRule once built
     threshold: int = 100
     leave: bool = False
 
