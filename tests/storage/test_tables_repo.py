@@ -1,0 +1,97 @@
+"""TableRepo on a real SQLite file: tables, seats, the action log, one open table per channel."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage.database import Database
+from storage.tables import OpenTableExists, SeatRecord, TableRepo, TableStatus
+
+
+async def _lobby(repo: TableRepo, channel: int = 20) -> int:
+    table = await repo.create(
+        guild_id=10, channel_id=channel, host_id=1, game="turup", variant={"rounds": 1},
+        seed=7, timer_seconds=None, seats=[SeatRecord(0, 1, "Ann")],
+    )
+    return table.id
+
+
+async def test_create_returns_lobby_record(db: Database) -> None:
+    """A new table is a lobby at version 0 with its variant and seats stored."""
+    repo = TableRepo(db)
+    table_id = await _lobby(repo)
+    stored = await repo.load(table_id)
+    assert stored is not None
+    assert stored.table.status is TableStatus.LOBBY
+    assert stored.table.version == 0
+    assert stored.table.variant == {"rounds": 1}
+    assert stored.seats == (SeatRecord(0, 1, "Ann"),)
+    assert stored.actions == ()
+
+
+async def test_one_open_table_per_channel(db: Database) -> None:
+    """A second open table in the same channel is refused; another channel is fine."""
+    repo = TableRepo(db)
+    await _lobby(repo)
+    with pytest.raises(OpenTableExists):
+        await _lobby(repo)
+    assert await _lobby(repo, channel=21)
+
+
+async def test_closed_table_frees_the_channel(db: Database) -> None:
+    """Once closed, the channel can open a new table and the old one is not open."""
+    repo = TableRepo(db)
+    first = await _lobby(repo)
+    await repo.close(first, status=TableStatus.CANCELLED, reason="cancelled", version=1)
+    second = await _lobby(repo)
+    assert [t.id for t in await repo.open_tables()] == [second]
+    closed = await repo.get(first)
+    assert closed is not None and closed.status is TableStatus.CANCELLED
+
+
+async def test_actions_logged_in_order_with_version(db: Database) -> None:
+    """Appended actions come back in order and the version and deadline are stored."""
+    repo = TableRepo(db)
+    table_id = await _lobby(repo)
+    seats = [SeatRecord(0, 1, "Ann"), SeatRecord(1, None, "Ada (easy)", computer_level="easy")]
+    await repo.start(table_id, seats=seats, seed=7, version=1, deadline=None)
+    await repo.append_action(table_id, seq=0, seat=0, text="trail 9C", version=2, deadline=99.5)
+    await repo.append_action(table_id, seq=1, seat=1, text="trail 2D", version=3, deadline=None)
+    stored = await repo.load(table_id)
+    assert stored is not None
+    assert [a.text for a in stored.actions] == ["trail 9C", "trail 2D"]
+    assert stored.table.version == 3 and stored.table.status is TableStatus.RUNNING
+    assert stored.seats[1].is_computer_held and not stored.seats[1].is_human
+    assert [s.table.id for s in await repo.load_open()] == [table_id]
+
+
+async def test_duplicate_sequence_rolls_back(db: Database) -> None:
+    """A failed append leaves neither the action nor the new version behind."""
+    repo = TableRepo(db)
+    table_id = await _lobby(repo)
+    await repo.append_action(table_id, seq=0, seat=0, text="trail 9C", version=1, deadline=None)
+    with pytest.raises(Exception, match="UNIQUE"):
+        await repo.append_action(table_id, seq=0, seat=0, text="x", version=2, deadline=None)
+    table = await repo.get(table_id)
+    assert table is not None and table.version == 1
+    assert len(await repo.actions(table_id)) == 1
+
+
+async def test_finished_action_closes_table(db: Database) -> None:
+    """The last action with finished=True closes the table in the same step."""
+    repo = TableRepo(db)
+    table_id = await _lobby(repo)
+    await repo.append_action(table_id, seq=0, seat=0, text="x", version=1, deadline=None,
+                             finished=True)
+    table = await repo.get(table_id)
+    assert table is not None and table.status is TableStatus.FINISHED
+    assert await repo.open_in_channel(20) is None
+
+
+async def test_update_seat_marks_resignation(db: Database) -> None:
+    """A resigned seat is stored as held by a computer and resigned."""
+    repo = TableRepo(db)
+    table_id = await _lobby(repo)
+    await repo.update_seat(table_id, SeatRecord(0, 1, "Ann", "easy", resigned=True), 4)
+    seat = (await repo.seats(table_id))[0]
+    assert seat.resigned and seat.computer_level == "easy" and seat.user_id == 1
