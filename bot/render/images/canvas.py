@@ -215,6 +215,12 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> str:
     return text
 
 
+def round_end_title(view: dict[str, Any]) -> str:
+    """ "end of round 2" when the engine says which round ``last_round`` is, else generic."""
+    number = (view.get("last_round") or {}).get("round")
+    return f"end of round {number}" if number is not None else "end of the round"
+
+
 HEADER_H = 104
 
 

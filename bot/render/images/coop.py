@@ -15,6 +15,7 @@ from bot.render.images.canvas import (
     grid,
     grid_height,
     header,
+    round_end_title,
     seat_head,
     seat_name,
     status_text,
@@ -204,40 +205,55 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     return canvas
 
 
+_REASONS = {
+    "stock": "the stock ran out",
+    "declaration": "the declaration stood",
+    "failed": "the declaration failed",
+    "last": "one player was left in the round",
+    "reveal": "the declarer revealed",
+    "knock": "a knock ended the round",
+}
+
+
+def reason_text(reason: str) -> str:
+    """The engine's round-end reason code in words ("stock" -> "the stock ran out")."""
+    return _REASONS.get(reason, reason.replace("_", " "))
+
+
 def round_end(
     view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """Every coop of the last scored round with its face-down card shown, the picked cards
-    ringed, and the points each seat scored."""
+    ringed, each coop marked valid or not, and the points each seat scored."""
     last = view.get("last_round")
     if not last:
         raise ValueError("no round has been scored yet (last_round is null)")
     n = int(view["players"])
-    panel_h = PAD + 34 + 10 + PEEK + CH + PAD + 4
+    panel_h = PAD + 34 + 10 + PEEK + CH + 8 + 26 + PAD
     height = HEADER_H + 8 + grid_height(n, COLUMNS, panel_h) + 44 + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
-    canvas.text(
-        MARGIN + 8,
-        height - MARGIN - 32,
-        "Back row: face-down cards · front: face-up · ringed: the cards scored",
-        20,
-        t.muted,
-        max_width=WIDTH - 2 * MARGIN - 16,
-    )
-    reason = str(last.get("reason") or "")
-    header(canvas, view, "end of the round", reason or None, turn=False)
     coops = last.get("coops") or []
     picks = last.get("picks") or []
     points = last.get("points") or []
-    totals = view.get("totals") or [0] * n
+    valid = last.get("valid") or []
+    totals = last.get("totals") or view.get("totals") or [0] * n
+    legend = "Back row: face-down cards · front: face-up"
+    if any(picks):
+        legend += " · ringed: the cards scored"
+    canvas.text(
+        MARGIN + 8, height - MARGIN - 32, legend, 20, t.muted, max_width=WIDTH - 2 * MARGIN - 16
+    )
+    reason = str(last.get("reason") or "")
+    status = reason_text(reason).capitalize() if reason else None
+    header(canvas, view, round_end_title(view), status, turn=False)
     for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + 8, panel_h)):
         canvas.panel(box, highlight=False, out=bool((view.get("out") or [False] * n)[seat]))
-        pts = points[seat] if seat < len(points) else 0
-        right = f"+{pts} (total {totals[seat]})" if seat < len(totals) else f"+{pts}"
+        pts = int(points[seat]) if seat < len(points) else 0
+        right = f"{pts:+d} (total {totals[seat]})" if seat < len(totals) else f"{pts:+d}"
         seat_head(canvas, box, seat_name(names, seat), right)
         y = box[1] + PAD + 34 + 10
-        seat_coops = coops[seat] if seat < len(coops) else []
+        seat_coops = (coops[seat] if seat < len(coops) else None) or []
         pick = picks[seat] if seat < len(picks) else None
         for slot, pair in enumerate(seat_coops[:4]):
             up, down = (str(c) if c is not None else None for c in pair)
@@ -249,6 +265,8 @@ def round_end(
             canvas.card(x, y + PEEK, up, CW, CH)
             if chosen is not None and chosen == up:
                 canvas.ring(x, y + PEEK, CW, CH, PICK_RING)
-        if not seat_coops:
+        if seat_coops:
+            _slot_labels(canvas, box, y + PEEK + CH + 8, valid[seat] if seat < len(valid) else None)
+        else:
             canvas.text(box[0] + PAD, y + 20, "out of the round", 22, t.muted)
     return canvas

@@ -17,6 +17,7 @@ from bot.render.images.canvas import (
     grid,
     grid_height,
     header,
+    round_end_title,
     seat_head,
     seat_name,
     status_text,
@@ -78,15 +79,25 @@ def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
     return BW + step * (shown - 1) if shown else 0
 
 
-def _quads(canvas: Canvas, box: tuple[int, int, int, int], y: int, ranks: Sequence[Any]) -> None:
+def _quads(
+    canvas: Canvas,
+    box: tuple[int, int, int, int],
+    y: int,
+    ranks: Sequence[Any],
+    none: str = "no quadruplets yet",
+) -> None:
+    """The quadruplets as chips, or as a line of ranks when the chips do not fit."""
     x = box[0] + PAD
+    room = box[2] - PAD - x
     if not ranks:
-        canvas.text(x, y + 6, "no quadruplets yet", 18, canvas.theme.muted)
+        canvas.text(x, y + 6, none, 18, canvas.theme.muted)
+        return
+    widths = [rank_chip(str(r), CHIP_H, canvas.four_colour).width + 8 for r in ranks]
+    if sum(widths) - 8 > room:
+        label = f"{len(ranks)} quadruplets: " + " ".join(str(r) for r in ranks)
+        canvas.text(x, y + 4, label, 22, bold=True, max_width=room)
         return
     for rank in ranks:
-        if x + rank_chip(str(rank), CHIP_H).width > box[2] - PAD:
-            canvas.text(x, y + 6, "…", 22)
-            return
         x += canvas.quad(x, y, str(rank), CHIP_H) + 8
 
 
@@ -177,9 +188,9 @@ def round_end(
     quads = last.get("quads") or [[] for _ in range(n)]
     totals = view.get("totals") or [0] * n
     best = max(points) if points else 0
-    header(canvas, view, "end of the round", None)
+    header(canvas, view, round_end_title(view), None)
     for seat, box in enumerate(grid(n, cols, HEADER_H + 8, panel_h)):
         canvas.panel(box, highlight=best > 0 and points[seat] == best, out=False)
         seat_head(canvas, box, seat_name(names, seat), f"+{points[seat]} (total {totals[seat]})")
-        _quads(canvas, box, box[1] + PAD + 34 + 10, quads[seat])
+        _quads(canvas, box, box[1] + PAD + 34 + 10, quads[seat], "no quadruplets")
     return canvas

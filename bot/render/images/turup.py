@@ -15,6 +15,7 @@ from bot.render.images.canvas import (
     grid,
     grid_height,
     header,
+    round_end_title,
     seat_head,
     seat_name,
     status_text,
@@ -156,7 +157,7 @@ def round_end(
     header(
         canvas,
         view,
-        "end of the round",
+        round_end_title(view),
         f"{names_won} won the round" if winners else None,
         turn=False,
     )
