@@ -1,0 +1,213 @@
+"""``/settings show|set|reset``: the server's defaults for new tables (Manage Server)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.options import (
+    GAME_OPTIONS,
+    GAME_TITLES,
+    OptionError,
+    parse_turn_timer,
+    show_turn_timer,
+    spec,
+)
+from bot.render.stats_embeds import settings_embed
+from storage.guild_settings import GuildSettings, GuildSettingsRepo
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+
+log = logging.getLogger(__name__)
+
+REFUSED = (
+    "Only people with the **Manage Server** permission can change Cardroom's settings. "
+    "You can still see them with `/settings show` if you are allowed to use it."
+)
+SERVER_FIELDS = ("turn_timer", "computer_seats", "count_computer_games", "images", "four_colour")
+RESET_CHOICES = [
+    app_commands.Choice(name="everything", value="all"),
+    app_commands.Choice(name="table switches and timer", value="server"),
+    *(app_commands.Choice(name=f"{title} options", value=game) for game, title in
+      GAME_TITLES.items()),
+]
+
+
+def _choices(game: str, name: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=c, value=c) for c in spec(game, name).choices]
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    """True when the user has Manage Server (or Administrator) in this server."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildSettings, list[str]]:
+    """The settings with ``given`` applied (game options as ``"<game>_<option>"``), and a line
+    per change; raises :class:`OptionError` for the first invalid value."""
+    game_options = {g: dict(v) for g, v in current.game_options.items()}
+    server: dict[str, Any] = {}
+    lines = []
+    for key, raw in given.items():
+        if key == "turn_timer":
+            server[key] = parse_turn_timer(raw)
+            lines.append(f"Turn timer → {show_turn_timer(server[key])}")
+        elif key in SERVER_FIELDS:
+            server[key] = bool(raw)
+            lines.append(f"{key.replace('_', ' ').capitalize()} → {'on' if raw else 'off'}")
+        else:
+            game, _, name = key.partition("_")
+            option = spec(game, name)
+            value = option.validate(raw)
+            game_options.setdefault(game, {})[name] = value
+            lines.append(f"{option.label} → {option.show(value)}")
+    new = dataclasses.replace(current, game_options=game_options, **server)
+    return new, lines
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class SettingsCog(
+    commands.GroupCog,
+    group_name="settings",
+    group_description="Cardroom's defaults for new tables in this server",
+):
+    """The server settings commands. Discord shows them to Manage Server by default; the
+    commands check again, since a server may open them to other roles."""
+
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def repo(self) -> GuildSettingsRepo:
+        """The settings repository on the bot's database."""
+        return GuildSettingsRepo(self.bot.db)
+
+    async def _refuse(self, interaction: discord.Interaction) -> bool:
+        if can_manage(interaction):
+            return False
+        await interaction.response.send_message(REFUSED, ephemeral=True)
+        return True
+
+    @app_commands.command(name="show", description="Show this server's Cardroom defaults")
+    async def show(self, interaction: discord.Interaction) -> None:
+        """Anyone allowed to run the command may look."""
+        assert interaction.guild_id is not None
+        current = await self.repo.get(interaction.guild_id)
+        name = interaction.guild.name if interaction.guild else ""
+        await interaction.response.send_message(embed=settings_embed(current, name),
+                                                ephemeral=True)
+
+    @app_commands.command(name="set", description="Change defaults for new tables (Manage Server)")
+    @app_commands.describe(
+        soureh_threshold="Soureh: score that ends the game (20–1000, default 100)",
+        soureh_declare="Soureh: declaration rule (default final)",
+        soureh_end="Soureh: how the game ends (default lowest)",
+        soureh_leave="Soureh: a declaring winner leaves the round (3–4 players)",
+        pariah_threshold="Pariah: score that wins (50–2000, default 200)",
+        turup_rounds="Turup: rounds per game (1–20, default 3)",
+        soi_target="Soi: score that ends the game (20–1000, default 200)",
+        soi_memory="Soi: players must remember the asked cards (default on)",
+        turn_timer="Seconds per turn (30–3600) or off",
+        computer_seats="Whether computer players may take seats",
+        count_computer_games="Whether games with computer seats count for wins and ratings",
+        images="Show card images",
+        four_colour="Four-colour suits in card images",
+    )
+    @app_commands.choices(
+        soureh_declare=_choices("soureh", "declare"), soureh_end=_choices("soureh", "end")
+    )
+    async def set_(
+        self,
+        interaction: discord.Interaction,
+        soureh_threshold: int | None = None,
+        soureh_declare: str | None = None,
+        soureh_end: str | None = None,
+        soureh_leave: bool | None = None,
+        pariah_threshold: int | None = None,
+        turup_rounds: int | None = None,
+        soi_target: int | None = None,
+        soi_memory: bool | None = None,
+        turn_timer: str | None = None,
+        computer_seats: bool | None = None,
+        count_computer_games: bool | None = None,
+        images: bool | None = None,
+        four_colour: bool | None = None,
+    ) -> None:
+        """Validate every given value, then store them all (or none)."""
+        if await self._refuse(interaction):
+            return
+        assert interaction.guild_id is not None
+        values: dict[str, Any] = {
+            "soureh_threshold": soureh_threshold, "soureh_declare": soureh_declare,
+            "soureh_end": soureh_end, "soureh_leave": soureh_leave,
+            "pariah_threshold": pariah_threshold, "turup_rounds": turup_rounds,
+            "soi_target": soi_target, "soi_memory": soi_memory, "turn_timer": turn_timer,
+            "computer_seats": computer_seats, "count_computer_games": count_computer_games,
+            "images": images, "four_colour": four_colour,
+        }
+        given = {k: v for k, v in values.items() if v is not None}
+        if not given:
+            await interaction.response.send_message(
+                "Give at least one setting to change, e.g. `/settings set soureh_threshold:150`.",
+                ephemeral=True,
+            )
+            return
+        current = await self.repo.get(interaction.guild_id)
+        try:
+            new, lines = apply_changes(current, given)
+        except OptionError as exc:
+            await interaction.response.send_message(f"{exc} Nothing was changed.", ephemeral=True)
+            return
+        await self.repo.save(new)
+        log.info("Guild %s settings changed by %s: %s", interaction.guild_id,
+                 interaction.user.id, ", ".join(sorted(given)))
+        await interaction.response.send_message(
+            "Saved:\n" + "\n".join(f"• {line}" for line in lines),
+            embed=settings_embed(new, interaction.guild.name if interaction.guild else ""),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="reset", description="Go back to the default settings")
+    @app_commands.describe(what="What to reset (default: everything)")
+    @app_commands.choices(what=RESET_CHOICES)
+    async def reset(self, interaction: discord.Interaction, what: str = "all") -> None:
+        """Reset everything, the table switches, or one game's options."""
+        if await self._refuse(interaction):
+            return
+        assert interaction.guild_id is not None
+        current = await self.repo.get(interaction.guild_id)
+        if what == "all":
+            new = GuildSettings(guild_id=interaction.guild_id)
+        elif what == "server":
+            fresh = GuildSettings(guild_id=interaction.guild_id)
+            new = dataclasses.replace(
+                current, **{f: getattr(fresh, f) for f in SERVER_FIELDS}
+            )
+        elif what in GAME_OPTIONS:
+            options = {g: v for g, v in current.game_options.items() if g != what}
+            new = dataclasses.replace(current, game_options=options)
+        else:
+            await interaction.response.send_message("Choose what to reset from the list.",
+                                                    ephemeral=True)
+            return
+        await self.repo.save(new)
+        label = next((c.name for c in RESET_CHOICES if c.value == what), what)
+        await interaction.response.send_message(
+            f"Reset {label} to the defaults.",
+            embed=settings_embed(new, interaction.guild.name if interaction.guild else ""),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: CardroomBot) -> None:
+    """Load the settings commands (guild only; Manage Server by default)."""
+    await bot.add_cog(SettingsCog(bot))

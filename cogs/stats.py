@@ -1,0 +1,247 @@
+"""``/leaderboard``, ``/stats`` and ``/history``, with buttons that survive a restart.
+
+custom_ids (all ≤ 100 characters):
+- ``cr:lb:<guild>:<game>:<sort>:<page>:<viewer>`` — a leaderboard page for ``viewer``;
+  the viewer's click edits the message, anyone else gets his own page privately;
+- ``cr:hp:<guild>:<game|all>:<page>`` — a page of the server's history;
+- ``cr:hr:<result id>`` — one game's round-by-round scores, answered privately.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.options import GAME_TITLES
+from bot.render.stats_embeds import history_embed, leaderboard_embed, rounds_embed, stats_embed
+from storage.stats import StatsRepo
+from storage.stats_models import HistoryPage, LeaderboardPage, SortKey
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
+SORT_CHOICES = [app_commands.Choice(name=key.label, value=key.value) for key in SortKey]
+OTHER_SERVER = "These buttons belong to another server's message."
+
+
+def repo_of(interaction: discord.Interaction) -> StatsRepo:
+    """The stats repository on the bot's database."""
+    return StatsRepo(cast("CardroomBot", interaction.client).db)
+
+
+# ------------------------------------------------------------------ leaderboard
+
+
+class LeaderboardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cr:lb:(?P<guild>\d+):(?P<game>[a-z]+):(?P<sort>[a-z]+):(?P<page>\d+):(?P<viewer>\d+)",
+):
+    """Go to a leaderboard page."""
+
+    def __init__(self, guild: int, game: str, sort: SortKey, page: int, viewer: int,
+                 label: str = "Page", disabled: bool = False) -> None:
+        self.guild, self.game, self.sort, self.page, self.viewer = guild, game, sort, page, viewer
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"cr:lb:{guild}:{game}:{sort.value}:{page}:{viewer}",
+        ))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str],
+        /,
+    ) -> LeaderboardButton:
+        """Rebuild the button from its custom_id (also after a restart)."""
+        return cls(int(match["guild"]), match["game"], SortKey(match["sort"]),
+                   int(match["page"]), int(match["viewer"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Only in the server the leaderboard belongs to, for a known game."""
+        if interaction.guild_id != self.guild or self.game not in GAME_TITLES:
+            await interaction.response.send_message(OTHER_SERVER, ephemeral=True)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The viewer turns his page; someone else gets the page with his own row, privately."""
+        user = interaction.user.id
+        page = await repo_of(interaction).leaderboard(
+            self.guild, self.game, self.sort, self.page, viewer=user
+        )
+        embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
+        if user == self.viewer:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+def leaderboard_view(page: LeaderboardPage, viewer: int) -> discord.ui.View:
+    """Previous/next buttons (none for a single page)."""
+    view = discord.ui.View(timeout=None)
+    if page.pages <= 1:
+        return view
+    args = (page.guild_id, page.game, page.sort)
+    view.add_item(LeaderboardButton(*args, max(page.page - 1, 0), viewer, label="◀ Previous",
+                                    disabled=page.page == 0))
+    view.add_item(LeaderboardButton(*args, min(page.page + 1, page.pages - 1), viewer,
+                                    label="Next ▶", disabled=page.page >= page.pages - 1))
+    return view
+
+
+# ---------------------------------------------------------------------- history
+
+
+class HistoryPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cr:hp:(?P<guild>\d+):(?P<game>[a-z]+):(?P<page>\d+)",
+):
+    """Go to a page of the server's history."""
+
+    def __init__(self, guild: int, game: str | None, page: int, label: str = "Page",
+                 disabled: bool = False) -> None:
+        self.guild, self.game, self.page = guild, game, page
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"cr:hp:{guild}:{game or 'all'}:{page}",
+        ))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str],
+        /,
+    ) -> HistoryPageButton:
+        """Rebuild the button from its custom_id."""
+        game = None if match["game"] == "all" else match["game"]
+        return cls(int(match["guild"]), game, int(match["page"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Only in the server the history belongs to."""
+        if interaction.guild_id != self.guild:
+            await interaction.response.send_message(OTHER_SERVER, ephemeral=True)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the page in place (the history is the same for everyone)."""
+        page = await repo_of(interaction).history(self.guild, self.game, self.page)
+        await interaction.response.edit_message(embed=history_embed(page),
+                                                view=history_view(page))
+
+
+class RoundsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cr:hr:(?P<result>\d+)",
+):
+    """Show one recorded game's round-by-round scores."""
+
+    def __init__(self, result_id: int, label: str = "Rounds") -> None:
+        self.result_id = result_id
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.primary, custom_id=f"cr:hr:{result_id}",
+        ))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str],
+        /,
+    ) -> RoundsButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["result"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer privately with the rounds table (only for a game of this server)."""
+        detail = await repo_of(interaction).game_detail(self.result_id, interaction.guild_id)
+        if detail is None:
+            await interaction.response.send_message("That game is not in this server's history.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.send_message(embed=rounds_embed(detail), ephemeral=True)
+
+
+def history_view(page: HistoryPage) -> discord.ui.View:
+    """A numbered rounds button per game (two rows of five), then previous/next."""
+    view = discord.ui.View(timeout=None)
+    for i, game in enumerate(page.games, start=1):
+        view.add_item(RoundsButton(game.result_id, label=f"#{i} rounds"))
+    if page.pages > 1:
+        view.add_item(HistoryPageButton(page.guild_id, page.game, max(page.page - 1, 0),
+                                        label="◀ Newer", disabled=page.page == 0))
+        view.add_item(HistoryPageButton(page.guild_id, page.game,
+                                        min(page.page + 1, page.pages - 1), label="Older ▶",
+                                        disabled=page.page >= page.pages - 1))
+    return view
+
+
+# --------------------------------------------------------------------- commands
+
+
+class StatsCog(commands.Cog):
+    """Rankings, a player's record and the server's recent games."""
+
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+
+    @property
+    def repo(self) -> StatsRepo:
+        """The stats repository on the bot's database."""
+        return StatsRepo(self.bot.db)
+
+    @app_commands.command(name="leaderboard", description="This server's ranking in a game")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game", sort="Order by rating (default), wins or win rate")
+    @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str,
+                          sort: str = SortKey.RATING.value) -> None:
+        """The first page, with the caller's own row."""
+        assert interaction.guild_id is not None
+        user = interaction.user.id
+        page = await self.repo.leaderboard(interaction.guild_id, game, SortKey(sort), 0, user)
+        await interaction.response.send_message(embed=leaderboard_embed(page, user),
+                                                view=leaderboard_view(page, user))
+
+    @app_commands.command(name="stats", description="A player's games, wins, rating and trend")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose stats (default: yours)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
+                    game: str | None = None) -> None:
+        """The member's record in this server."""
+        assert interaction.guild_id is not None
+        who = member or interaction.user
+        stats = await self.repo.player_stats(interaction.guild_id, who.id, game)
+        await interaction.response.send_message(
+            embed=stats_embed(stats, who.display_name, game)
+        )
+
+    @app_commands.command(name="history", description="Recent finished games in this server")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """The newest page, with a rounds button per game."""
+        assert interaction.guild_id is not None
+        page = await self.repo.history(interaction.guild_id, game)
+        await interaction.response.send_message(embed=history_embed(page),
+                                                view=history_view(page))
+
+
+DYNAMIC_ITEMS = (LeaderboardButton, HistoryPageButton, RoundsButton)
+
+
+async def setup(bot: CardroomBot) -> None:
+    """Load the commands and register the restart-proof buttons."""
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(StatsCog(bot))
+
+
+async def teardown(bot: CardroomBot) -> None:
+    """Unregister the buttons when the extension is unloaded."""
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
