@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -126,16 +127,19 @@ def test_token_is_hidden_from_repr() -> None:
 
 
 def test_env_example_lists_every_setting_with_a_comment() -> None:
-    """.env.example names every setting, each after a comment, and loads as valid settings."""
+    """.env.example names every setting (set, or commented out at its default) after a
+    comment, and loads as valid settings."""
     example = Path(__file__).resolve().parent.parent / ".env.example"
     lines = example.read_text(encoding="utf-8").splitlines()
-    assigned = {}
+    named = {}
     for index, line in enumerate(lines):
-        if line and not line.startswith("#"):
-            name = line.split("=", 1)[0]
-            assigned[name] = index
-            assert lines[index - 1].startswith("#"), f"{name} has no comment above it"
-    assert set(assigned) == {name.upper() for name in Settings.model_fields}
+        match = re.match(r"^(?:# )?([A-Z_]+)=(.*)$", line)
+        if match:
+            named[match.group(1)] = match.group(2)
+            above = lines[index - 1]
+            assert above.startswith("#") and "=" not in above, f"{match.group(1)} needs a comment"
+    assert set(named) == {name.upper() for name in Settings.model_fields}
+    assert named["DATABASE_URL"] == DEFAULT_DATABASE_URL
     settings = load_settings(env_file=example)
     assert settings.discord_token is None
     assert settings.database_url == DEFAULT_DATABASE_URL
