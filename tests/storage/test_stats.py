@@ -27,6 +27,7 @@ def make_result(
     guild_id: int = GUILD,
     rounds: Sequence[Sequence[int]] | None = None,
     ended_at: str = "",
+    names: Sequence[str] = (),
 ) -> GameResult:
     """A GameResult for ``players`` (user ids, None for a computer) with final ``totals``."""
     if winners is None:
@@ -37,7 +38,7 @@ def make_result(
         SeatResult(
             seat=i,
             user_id=uid,
-            name=f"user{uid}" if uid is not None else f"Computer {i + 1}",
+            name=names[i] if names else f"user{uid}" if uid is not None else f"Computer {i + 1}",
             total=totals[i],
             place=places[i],
             winner=i in winners,
