@@ -1,0 +1,153 @@
+"""Turup computer players.
+
+- easy: a random capture most of the time when one exists, else a random card;
+- normal: weighs the cards a move wins against what it leaves the next player: the
+  expected largest capture of an unseen card on the pile left behind;
+- hard: ISMCTS over redeals of the unseen cards, greedy rollouts, a few plies deep.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from bot.games.ai.ismcts import Search
+from bot.games.ai.view import Info, observe
+from bot.games.cards import Card, Rank, Suit
+from bot.games.protocol import Action, Engine
+from bot.games.turup import maximal_captures
+
+EASY_CAPTURE = 0.85
+LEAVE_WEIGHT = 0.6
+HORIZON = 10
+SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
+
+
+def easy(info: Info, rng: random.Random) -> Action:
+    """Usually take a capture when there is one; otherwise any card."""
+    takes = info.by_word("capture")
+    if takes and rng.random() < EASY_CAPTURE:
+        return takes[rng.randrange(len(takes))]
+    return info.legal[rng.randrange(len(info.legal))]
+
+
+@lru_cache(maxsize=65536)
+def _best_take(rank: Rank, pile: tuple[str, ...]) -> int:
+    """Cards a card of ``rank`` wins at best from ``pile`` (0 when it captures nothing)."""
+    taken = maximal_captures(SAMPLE[rank], [SAMPLE[Rank(t)] for t in pile], 1)
+    return len(taken[0]) + 1 if taken else 0
+
+
+def _key(pile: Sequence[Card]) -> tuple[str, ...]:
+    """A pile as a cache key: only ranks matter."""
+    return tuple(sorted(c.rank.value for c in pile))
+
+
+def _threat(pile: Sequence[Card], unseen: dict[Rank, float], hand_size: int) -> float:
+    """Expected cards the next player wins from ``pile`` with his best card."""
+    if not pile or hand_size <= 0:
+        return 0.0
+    key = _key(pile)
+    total = sum(unseen.values()) or 1.0
+    takes = sorted(((_best_take(r, key), r) for r in Rank), key=lambda p: p[0], reverse=True)
+    expected = 0.0
+    none_better = 1.0
+    for size, rank in takes:
+        if size == 0:
+            break
+        holds = 1.0 - (1.0 - unseen.get(rank, 0.0) / total) ** hand_size
+        expected += none_better * holds * size
+        none_better *= 1.0 - holds
+    return expected
+
+
+def _unseen(info: Info, hand: list[Card], pile: list[Card]) -> dict[Rank, float]:
+    decks = max(1, (info.view["players"] + 2) // 3) if info.view["players"] > 4 else 1
+    counts = {r: 4.0 * decks for r in Rank}
+    for c in (*hand, *pile):
+        counts[c.rank] = max(0.0, counts[c.rank] - 1)
+    return counts
+
+
+def _ranked(info: Info) -> list[tuple[float, Action]]:
+    view = info.view
+    hand = [Card.parse(t) for t in view["hand"] or ()]
+    pile = [Card.parse(t) for t in view["pile"]]
+    n = view["players"]
+    nxt = (info.seat + 1) % n
+    next_hand = view["seats"][nxt]["hand_count"] if n > 1 else 0
+    unseen = _unseen(info, hand, pile)
+    scored: list[tuple[float, Action]] = []
+    for action in info.legal:
+        played = action.args[0]
+        assert isinstance(played, Card)
+        if action.word == "capture":
+            taken = [c for c in action.args[1:] if isinstance(c, Card)]
+            rest = list(pile)
+            for c in taken:
+                rest.remove(c)
+            gain = len(taken) + 1.0
+            left = rest
+        else:
+            gain = 0.0
+            left = [*pile, played]
+        scored.append((gain - LEAVE_WEIGHT * _threat(left, unseen, next_hand), action))
+    return scored
+
+
+def normal(info: Info, rng: random.Random) -> Action:
+    """The move with the best cards won minus what it leaves for the next player."""
+    scored = _ranked(info)
+    best = max(score for score, _ in scored)
+    top = [a for score, a in scored if score >= best - 1e-9]
+    return top[rng.randrange(len(top))]
+
+
+def greedy(info: Info, rng: random.Random) -> Action:
+    """The largest capture, else a trail of the lowest-value card (fast rollout policy)."""
+    takes = info.by_word("capture")
+    if takes:
+        return max(takes, key=len_args)
+    return min(info.legal, key=lambda a: a.args[0].order if isinstance(a.args[0], Card) else 0)
+
+
+def len_args(action: Action) -> int:
+    """Cards an action moves (capture size + 1)."""
+    return len(action.args)
+
+
+def _rollout(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
+    return greedy(observe(engine, world, mover), rng)
+
+
+def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
+    return steps >= HORIZON or world.round != start.round or world.turn is None
+
+
+def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
+    """The round's result when it ended, else the lead in cards won, squashed to 0..1."""
+    n = start.players
+    if world.round != start.round or world.turn is None:
+        result = world.last_round
+        won = [float(w) for w in result.won]
+        best = max(won)
+        mean = sum(won) / n
+        return [
+            0.75 * (1.0 if won[s] == best else 0.0) + 0.25 * _squash(won[s] - mean, 10)
+            for s in range(n)
+        ]
+    won = [float(len(w)) for w in world.won]
+    mean = sum(won) / n
+    return [_squash(won[s] - mean, 8) for s in range(n)]
+
+
+def _squash(x: float, scale: float) -> float:
+    return min(1.0, max(0.0, 0.5 + x / (2 * scale)))
+
+
+def search_spec(engine: Engine[Any]) -> Search:
+    """How the hard level searches Turup."""
+    determinize: Any = getattr(engine, "determinize")  # noqa: B009
+    return Search(determinize, _rollout, _evaluate, _horizon, max_depth=4)
