@@ -1,0 +1,312 @@
+"""Pariah (RULES.md section 2): two players, face cards with powers, highest score wins.
+
+Pure rules: :func:`coop_valid`, :func:`coop_points`, :func:`round_points`; the engine is
+``ENGINE`` (a :class:`PariahEngine`). Action words beyond Soureh's: ``jack N``, ``queen``,
+``king S1 N1 S2 N2`` and ``knock`` (instead of ``declare``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games import soureh
+from bot.games.cards import ALL_CARDS, Card, Rank, standard_deck
+from bot.games.coop import actions as A
+from bot.games.coop.actions import disp
+from bot.games.coop.engine import PRIVATE, Args, CoopEngine, Events
+from bot.games.coop.state import CoopState, Phase
+from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant
+
+log = logging.getLogger(__name__)
+
+# ---------------------------------------------------------------------------- rules
+
+
+def coop_valid(up: Card, down: Card) -> bool:
+    """Pariah validity: a face card face down spoils the coop, a face card face up makes it."""
+    if down.is_face:
+        return False
+    if up.is_face:
+        return True
+    return soureh.coop_valid(up, down)
+
+
+def card_points(card: Card) -> int:
+    """A card's points: 2–10 their number, ace 15, J, Q, K 0."""
+    if card.is_face:
+        return 0
+    return 15 if card.rank is Rank.ACE else card.order
+
+
+def coop_points(up: Card, down: Card) -> int:
+    """Both cards of a valid coop count; an invalid coop counts nothing."""
+    return card_points(up) + card_points(down) if coop_valid(up, down) else 0
+
+
+def round_points(coops: Iterable[tuple[Card, Card]]) -> int:
+    """A player's points for the round: valid coops, plus 50 when all four are valid."""
+    pairs = list(coops)
+    points = sum(coop_points(u, d) for u, d in pairs)
+    if len(pairs) == 4 and all(coop_valid(u, d) for u, d in pairs):
+        points += 50
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Pariah's table options."""
+
+    threshold: int = 200
+
+    def __post_init__(self) -> None:
+        if type(self.threshold) is not int or not 50 <= self.threshold <= 2000:
+            raise InvalidVariant("Pariah threshold must be between 50 and 2000.")
+
+
+PariahVariant = Variant
+
+# ---------------------------------------------------------------------------- engine
+
+_VALID = {(u, d): coop_valid(u, d) for u in ALL_CARDS for d in ALL_CARDS}
+
+
+class PariahEngine(CoopEngine):
+    """Pariah behind the engine contract (see ``bot/games/coop/engine.py``)."""
+
+    name = "pariah"
+    title = "Pariah"
+    min_players = 2
+    max_players = 2
+    Variant = Variant
+    full_deck = tuple(standard_deck())
+    valid_table = _VALID
+    declare_word = "knock"
+    extra_words = frozenset({"jack", "queen", "king"})
+
+    def check_variant(self, players: int, variant: Any) -> PariahVariant:
+        """The variant (defaults when ``None``); Pariah needs exactly two players."""
+        if variant is None:
+            variant = PariahVariant()
+        elif isinstance(variant, Mapping):
+            variant = PariahVariant(**variant)
+        elif not isinstance(variant, PariahVariant):
+            raise InvalidVariant("That is not a Pariah variant.")
+        if players != 2:
+            raise InvalidVariant("Pariah is played by exactly 2 players.")
+        return variant
+
+    # ------------------------------------------------------------ face cards
+
+    def place_extra(self, st: CoopState, drawn: Card) -> list[Action]:
+        """The drawn face card's own action."""
+        rank = drawn.rank
+        if rank is Rank.JACK:
+            return list(A.JACK_ALL)
+        if rank is Rank.QUEEN:
+            return [A.QUEEN]
+        if rank is Rank.KING:
+            return A.king_all([0, 1])
+        return []
+
+    def _check_face(self, st: CoopState, word: str, rank: Rank) -> None:
+        self._phase_error(st, word, Phase.PLACE)
+        drawn = st.drawn
+        assert drawn is not None
+        if drawn.rank is not rank:
+            raise IllegalAction(f"You can only {word} when you drew a {rank.word}.")
+
+    def _check_jack(self, st: CoopState, args: Args) -> None:
+        self._check_face(st, "jack", Rank.JACK)
+        self._slot(args[0])
+
+    def _check_queen(self, st: CoopState, args: Args) -> None:
+        self._check_face(st, "queen", Rank.QUEEN)
+
+    def _check_king(self, st: CoopState, args: Args) -> None:
+        self._check_face(st, "king", Rank.KING)
+        s1, n1, s2, n2 = args
+        self._seat(st, s1)
+        self._slot(n1)
+        self._seat(st, s2)
+        self._slot(n2)
+        if (s1, n1) == (s2, n2):
+            raise IllegalAction("Swap two different face-down cards.")
+
+    def _do_jack(self, st: CoopState, args: Args, ev: Events) -> None:
+        me, drawn = st.to_act, st.drawn
+        assert me is not None and drawn is not None
+        slot = args[0]
+        down = st.down[me]
+        assert down is not None
+        old = st.set_up(me, slot - 1, drawn, _VALID[(drawn, down[slot - 1])])
+        st.push_discard(old)
+        ev.append(
+            Event(
+                "jack",
+                f"{{p{me}}} drew {disp(drawn)} and put it in place of his face-up "
+                f"{disp(old)} in slot {slot}.",
+                None,
+                {"seat": me, "slot": slot, "card": str(drawn), "discarded": str(old)},
+            )
+        )
+        self._after_place(st, ev)
+
+    def _do_queen(self, st: CoopState, args: Args, ev: Events) -> None:
+        me, drawn = st.to_act, st.drawn
+        assert me is not None and drawn is not None
+        st.push_discard(drawn)
+        st.extra += 2
+        ev.append(
+            Event(
+                "queen",
+                f"{{p{me}}} drew {disp(drawn)} and discarded it: two more turns.",
+                None,
+                {"seat": me, "card": str(drawn), "extra_turns": st.extra},
+            )
+        )
+        self._after_place(st, ev)
+
+    def _do_king(self, st: CoopState, args: Args, ev: Events) -> None:
+        me, drawn = st.to_act, st.drawn
+        assert me is not None and drawn is not None
+        s1, n1, s2, n2 = args
+        st.push_discard(drawn)
+        d1, d2 = st.down[s1], st.down[s2]
+        u1, u2 = st.up[s1], st.up[s2]
+        assert d1 is not None and d2 is not None and u1 is not None and u2 is not None
+        c1, c2 = d1[n1 - 1], d2[n2 - 1]
+        st.set_down(s1, n1 - 1, c2, _VALID[(u1[n1 - 1], c2)])
+        st.set_down(s2, n2 - 1, c1, _VALID[(u2[n2 - 1], c1)])
+        ev.append(
+            Event(
+                "king",
+                f"{{p{me}}} drew {disp(drawn)}, discarded it and swapped the face-down cards "
+                f"of {{p{s1}}}'s slot {n1} and {{p{s2}}}'s slot {n2}.",
+                None,
+                {"seat": me, "card": str(drawn), "swap": [[s1, n1], [s2, n2]]},
+            )
+        )
+        for seat, slot, card in ((s1, n1, c2), (s2, n2, c1)):
+            ev.append(
+                Event(
+                    "swapped",
+                    f"{{p{seat}}}'s face-down card in slot {slot} is now {disp(card)}.",
+                    PRIVATE[seat],
+                    {"seat": seat, "slot": slot, "card": str(card)},
+                )
+            )
+        self._after_place(st, ev)
+
+    _checks: dict[str, Callable[[Any, CoopState, Args], None]] = {  # noqa: RUF012
+        **CoopEngine._checks,
+        "jack": _check_jack,
+        "queen": _check_queen,
+        "king": _check_king,
+    }
+    _do: dict[str, Callable[[Any, CoopState, Args, Events], None]] = {  # noqa: RUF012
+        **CoopEngine._do,
+        "jack": _do_jack,
+        "queen": _do_queen,
+        "king": _do_king,
+    }
+
+    # ------------------------------------------------------------ knocking
+
+    def may_declare(self, st: CoopState) -> bool:
+        """Knocking is open at the end of a turn with no Queen turns left, once a round."""
+        return st.extra == 0 and st.declarer is None
+
+    def declare_error(self, st: CoopState) -> str | None:
+        """Why the seat to act may not knock now, or ``None``."""
+        if st.phase is Phase.DECLARE:
+            return None
+        if st.phase is Phase.PLACE:
+            return "You can't knock yet: place the card you drew first."
+        if st.declarer is not None:
+            return "You can't knock: somebody has knocked already."
+        if st.extra > 0:
+            return "You can't knock while you have Queen turns left."
+        return "You can only knock at the end of your turn."
+
+    def reveal_error(self, st: CoopState) -> str:
+        """Pariah has no reveal."""
+        return "There is no reveal or continue in Pariah."
+
+    def do_declare(self, st: CoopState, ev: Events) -> None:
+        """Knock: the opponent takes one more turn (with its Queen turns), then scoring."""
+        me = st.to_act
+        assert me is not None
+        other = 1 - me
+        st.declarer = me
+        st.pending = (other,)
+        ev.append(
+            Event(
+                "knock",
+                f"{{p{me}}} knocks: {{p{other}}} takes one more turn, then the round ends.",
+                None,
+                {"seat": me},
+            )
+        )
+        self.finish_turn(st, ev)
+
+    # ------------------------------------------------------------ turns
+
+    def finish_turn(self, st: CoopState, ev: Events) -> None:
+        """Queen turns first; after the opponent's last turn following a knock, scoring."""
+        me = st.to_act
+        assert me is not None
+        if st.extra > 0:
+            st.extra -= 1
+            self.begin_turn(st, me, ev)
+            return
+        if st.declarer is not None and me != st.declarer:
+            st.pending = ()
+            self.end_round(st, "knock", ev, f"{{p{st.declarer}}} knocked.")
+            return
+        self.begin_turn(st, 1 - me, ev)
+
+    def begin_turn(self, st: CoopState, seat: int, ev: Events) -> None:
+        """Give ``seat`` a turn, or end the round when the stock is out."""
+        st.to_act = seat
+        if st.pos >= len(st.stock):
+            self.end_round(st, "stock", ev, "the stock ran out.")
+            return
+        st.phase = Phase.DRAW
+
+    # ------------------------------------------------------------ rounds
+
+    def score(self, st: CoopState, reason: str) -> list[list[str] | None]:
+        """Both players add their round points; Pariah has no picks."""
+        totals = list(st.totals)
+        for s in range(st.n):
+            up, down = st.up[s], st.down[s]
+            assert up is not None and down is not None
+            totals[s] += round_points(zip(up, down, strict=True))
+        st.totals = totals
+        return [None] * st.n
+
+    def after_round(self, st: CoopState, ev: Events) -> tuple[int, ...] | None:
+        """The first over the threshold wins; both over: the higher, or another round."""
+        totals = st.totals
+        over = [s for s in range(st.n) if totals[s] >= st.variant.threshold]
+        if not over:
+            return None
+        if len(over) == 1:
+            return (over[0],)
+        if totals[0] != totals[1]:
+            return (0,) if totals[0] > totals[1] else (1,)
+        ev.append(
+            Event(
+                "tie",
+                f"Both players have {totals[0]}: another round decides.",
+                None,
+                {"total": totals[0]},
+            )
+        )
+        return None
+
+
+ENGINE = PariahEngine()
