@@ -9,7 +9,8 @@ may use ``ENGINE.knowledge(state, seat)`` (public knowledge about a hand) and
 
 from __future__ import annotations
 
-from bot.games.soi.engine import SoiEngine, ask_problem
+from bot.games.soi.checks import ask_problem
+from bot.games.soi.engine import SoiEngine
 from bot.games.soi.rules import (
     Ask,
     AskedEmptySeat,

@@ -22,6 +22,8 @@ RANKS: tuple[Rank, ...] = tuple(Rank)
 SUITS: tuple[Suit, ...] = tuple(Suit)
 CARD_AT: tuple[Card, ...] = tuple(Card.of(r, s) for r in RANKS for s in SUITS)
 INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARD_AT)}
+CODE: dict[Card, str] = {c: str(c) for c in CARD_AT}
+CODE_AT: tuple[str, ...] = tuple(str(c) for c in CARD_AT)
 RANK_INDEX: dict[Rank, int] = {r: i for i, r in enumerate(RANKS)}
 RANK_MASK: tuple[int, ...] = tuple(0xF << (4 * i) for i in range(len(RANKS)))
 FULL_DECK_MASK = (1 << len(CARD_AT)) - 1
@@ -51,6 +53,11 @@ def bits(mask: int) -> Iterator[int]:
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, by rank (ace first) then suit."""
     return [CARD_AT[i] for i in bits(mask)]
+
+
+def codes_of(mask: int) -> list[str]:
+    """The card codes of a mask, in :func:`cards_of` order."""
+    return [CODE_AT[i] for i in bits(mask)]
 
 
 def mask_of(cards: Any) -> int:
@@ -119,7 +126,7 @@ class Ask:
 
     def to_json(self) -> dict[str, Any]:
         """The view form: ``{"asker", "asked", "card", "hit"}``."""
-        return {"asker": self.asker, "asked": self.asked, "card": str(self.card), "hit": self.hit}
+        return {"asker": self.asker, "asked": self.asked, "card": CODE[self.card], "hit": self.hit}
 
 
 @dataclass(frozen=True, slots=True)
