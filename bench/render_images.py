@@ -1,0 +1,104 @@
+"""Benchmark: milliseconds per card image, per game at the largest table, and a cache hit.
+
+Run ``python -m bench.render_images`` (``--repeat 3`` for a quick smoke run). Views come
+from real engines (a position after some random legal moves) when the engine is present,
+else from the hand-built samples. The first render of each game (card sprites drawn and
+cached) is reported separately from the steady state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from bot.render.images import ImageCache, ImageKey, render_hand, render_round_end, render_table
+from bot.render.images.samples import (
+    GAMES,
+    MAX_PLAYERS,
+    NAMES,
+    sample_player_view,
+    sample_round_end,
+    sample_view,
+)
+
+
+def _views(game: str, players: int) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]:
+    """(public view, player view of the seat to act, round-end view, source)."""
+    try:
+        from bot.games import ENGINES
+
+        eng = ENGINES[game]
+    except ModuleNotFoundError:
+        return (
+            sample_view(game, players, 1),
+            sample_player_view(game, players, 0, 1),
+            sample_round_end(game, players, 1),
+            "sample",
+        )
+    rng = random.Random(7)
+    state = eng.new_game(players=players, seed=7)
+    for _ in range(3 * players):
+        if eng.to_act(state) is None:
+            break
+        state = eng.apply(state, rng.choice(eng.legal_actions(state))).state
+    seat = eng.to_act(state) or 0
+    return (
+        eng.public_view(state),
+        eng.player_view(state, seat),
+        sample_round_end(game, players, 1),
+        "engine",
+    )
+
+
+def _time(fn: Callable[[], object], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print render times per game at the maximum number of players."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--repeat", type=int, default=30, help="renders per measurement")
+    args = parser.parse_args(argv)
+    repeat = max(1, args.repeat)
+    print(f"card images: {repeat} renders each, median (min) in ms; target < 50 ms per table")
+    print(
+        f"{'game':8} {'seats':>5} {'view':>6} {'first':>7} {'table':>15} {'hand':>15}"
+        f" {'round end':>15} {'png kB':>7}"
+    )
+    for game in GAMES:
+        players = MAX_PLAYERS[game]
+        public, mine, end, source = _views(game, players)
+        first = _time(partial(render_table, public, NAMES), 1)[0]
+        table = _time(partial(render_table, public, NAMES), repeat)
+        hand = _time(partial(render_hand, mine), repeat)
+        rend = _time(partial(render_round_end, end, NAMES), repeat)
+        size = len(render_table(public, NAMES)) / 1024
+
+        def cell(xs: list[float]) -> str:
+            return f"{statistics.median(xs):6.1f} ({min(xs):5.1f})"
+
+        print(
+            f"{game:8} {players:>5} {source:>6} {first:7.1f} {cell(table):>15} "
+            f"{cell(hand):>15} {cell(rend):>15} {size:7.1f}"
+        )
+    cache = ImageCache(max_entries=256)
+    public = sample_view("turup", 12, 1)
+    key = ImageKey("bench", 1, "table", None, (False, "dark"))
+    cache.get_or_render(key, lambda: render_table(public, NAMES))
+    hits = _time(lambda: cache.get_or_render(key, lambda: b""), max(repeat, 1000))
+    print(f"cache hit: {statistics.median(hits) * 1000:.2f} µs median over {len(hits)} lookups")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
