@@ -26,6 +26,9 @@ COLOUR = 0x455A64
 GAME_COLOURS = {"soureh": 0x2E7D32, "pariah": 0x6A1B9A, "turup": 0xC62828, "soi": 0x1565C0}
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
+MAX_TOTAL = 6000
+HISTORY_BUDGET = 5000  # characters for all of a history page's fields' values
+ROUNDS_BUDGET = 3500  # characters for a rounds table
 NAME_WIDTH = 20
 COLUMN = 7
 
@@ -182,8 +185,8 @@ def stats_embed(stats: PlayerStats, shown_name: str, game: str | None = None) ->
 # ------------------------------------------------------------------ history
 
 
-def seats_text(seats: Sequence[SeatLine]) -> str:
-    """Seats by place: ``🏆 **alice** 45 · bob 120 · 🤖 Computer 2 88``."""
+def seats_text(seats: Sequence[SeatLine], limit: int = MAX_FIELD) -> str:
+    """Seats by place: ``🏆 **alice** 45 · bob 120 · 🤖 Computer 2 88`` (cut at ``limit``)."""
     parts = []
     for s in sorted(seats, key=lambda x: (x.place, x.seat)):
         name = name_of(s.name, s.user_id)
@@ -192,7 +195,7 @@ def seats_text(seats: Sequence[SeatLine]) -> str:
         if s.winner:
             name = f"🏆 **{name}**"
         parts.append(f"{name} {s.total}" + (" (resigned)" if s.resigned else ""))
-    return clip(" · ".join(parts), MAX_FIELD)
+    return clip(" · ".join(parts), limit)
 
 
 def history_label(index: int, game: GameSummary) -> str:
@@ -207,8 +210,10 @@ def history_embed(page: HistoryPage) -> discord.Embed:
     if not page.games:
         embed.description = "No finished games in this server yet."
         return embed
+    budget = min(MAX_FIELD, HISTORY_BUDGET // len(page.games))
     for i, game in enumerate(page.games, start=1):
-        embed.add_field(name=history_label(i, game), value=seats_text(game.seats), inline=False)
+        embed.add_field(name=history_label(i, game), value=seats_text(game.seats, budget),
+                        inline=False)
     embed.set_footer(
         text=f"Page {page.page + 1}/{page.pages} · {page.total} games · "
         "the numbered buttons show a game's rounds"
@@ -216,7 +221,7 @@ def history_embed(page: HistoryPage) -> discord.Embed:
     return embed
 
 
-def rounds_table(detail: GameDetail, limit: int = MAX_DESCRIPTION - 200) -> str:
+def rounds_table(detail: GameDetail, limit: int = ROUNDS_BUDGET) -> str:
     """The round-by-round points as a monospaced table with a totals line; the earliest
     rounds are left out (and said so) when the table would not fit in ``limit``."""
     seats = detail.summary.seats
@@ -244,10 +249,10 @@ def rounds_embed(detail: GameDetail) -> discord.Embed:
         colour=GAME_COLOURS.get(summary.game, COLOUR),
         description=rounds_table(detail) if detail.rounds else "No round was completed.",
     )
-    embed.add_field(name="Result", value=seats_text(summary.seats), inline=False)
+    embed.add_field(name="Result", value=seats_text(summary.seats, 1000), inline=False)
     options = " · ".join(f"{k} {v}" for k, v in sorted(detail.variant.items()))
     if options:
-        embed.add_field(name="Options", value=clip(options, MAX_FIELD), inline=False)
+        embed.add_field(name="Options", value=clip(options, 300), inline=False)
     status = "rated" if summary.rated else "counted" if summary.counted else "not counted"
     embed.set_footer(text=f"Table {summary.table_id} · {status}")
     return embed
