@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench import engine_soi
 from bot.games.cards import Card, standard_deck
 from bot.games.protocol import Action, replay
 from bot.games.soi import ENGINE, SoiState, Variant, ask_problem
@@ -237,3 +238,10 @@ def test_determinize_keeps_known_cards_after_hits() -> None:
     for k in range(10):
         fake = ENGINE.determinize(state, viewer, random.Random(k))
         assert ENGINE.knowledge(state, owner).known <= set(fake.hand(owner))
+
+
+def test_bench_runs_tiny(capsys: pytest.CaptureFixture[str]) -> None:
+    """The benchmark runs at a tiny size and prints its figures."""
+    engine_soi.main(["--games", "1", "--samples", "2"])
+    out = capsys.readouterr().out
+    assert "4 players" in out and "actions/s" in out and "µs/call" in out
