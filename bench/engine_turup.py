@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from bot.games.cards import Card, card, standard_decks
 from bot.games.turup import ENGINE, captures
-from bot.games.turup.capture import value_options
+from bot.games.turup.capture import clear_caches
 
 
 def random_play(players: int, games: int, seed: int = 0) -> tuple[int, float]:
@@ -44,7 +44,7 @@ def capture_timing(
     for _ in range(calls):
         pile = rng.sample(numbers, size)
         card_ = played if played is not None else rng.choice(numbers)
-        value_options.cache_clear()
+        clear_caches()
         start = time.perf_counter()
         found += len(captures(card_, pile))
         total += time.perf_counter() - start

@@ -446,3 +446,21 @@ def test_determinize_keeps_what_the_seat_sees() -> None:
         guessed = [c for s in range(5) if s != seat for c in guess.hands[s]] + list(guess.deck)
         assert Counter(unseen) == Counter(guessed)
         assert guessed != unseen
+
+
+def test_legal_actions_stay_bounded_on_a_huge_pile() -> None:
+    """27 number cards: at most 1,000 options, the whole-pile capture among them, all legal."""
+    state = E.new_game(12, seed=1)
+    pile = [c for c in standard_decks(3) if c.number is not None and c.number < 10]
+    pile = [c for c in pile if c.suit.value in "SHD"][:27]
+    hands = list(state.hands)
+    hands[0] = tuple(cards("10S 9S 8S 7S"))
+    state = replace(state, hands=tuple(hands), pile=tuple(pile))
+    listed = E.legal_actions(state)
+    assert 900 < len(listed) <= 1000
+    whole = Action(
+        "capture", (card("9S"), *sorted(pile, key=lambda c: (c.order, "SHDC".index(c.suit))))
+    )
+    assert whole in listed  # 9s alone, 8+1, 7+2, 6+3, 5+4: all 27 cards
+    for action in listed:
+        assert E.parse_action(state, str(action)) == action

@@ -79,10 +79,10 @@ def _groups(v: int, avail: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=4096)
-def value_options(v: int, avail: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every non-empty value vector within ``avail`` that splits into groups summing to v.
+def _search(v: int, avail: tuple[int, ...], cap: int | None) -> tuple[tuple[int, ...], bool]:
+    """Packed value vectors of captures within ``avail``; stops past ``cap`` of them.
 
-    Sorted by number of cards, then by the vector; exact, with every vector found once.
+    Returns the vectors and whether the list is complete.
     """
     guard = 0
     for i in range(v):
@@ -91,17 +91,44 @@ def value_options(v: int, avail: tuple[int, ...]) -> tuple[tuple[int, ...], ...]
     reach: set[int] = {0}
     for group in _groups(v, avail):
         g = _pack(group)
-        grown: list[int] = []
+        grown = set(reach)
         for r in reach:
             x = r + g
             while (limit - x) & guard == guard:
-                grown.append(x)
+                grown.add(x)
                 x += g
-        reach.update(grown)
+            if cap is not None and len(grown) > cap + 1:
+                grown.discard(0)
+                return tuple(sorted(grown)), False
+        reach = grown
     reach.discard(0)
-    vectors = [_unpack(p, v) for p in reach]
+    return tuple(sorted(reach)), True
+
+
+@lru_cache(maxsize=1024)
+def value_options(
+    v: int, avail: tuple[int, ...], cap: int | None = None
+) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """Non-empty value vectors within ``avail`` that split into groups summing to v.
+
+    Exact, each vector once, sorted by number of cards, then by the vector; the flag says
+    whether the list is complete. With ``cap``, a search that finds more than ``cap``
+    vectors stops and returns ``cap`` of them (a deterministic choice) with the flag False.
+    """
+    packed, complete = _search(v, avail, cap)
+    if not complete and cap is not None:
+        packed = packed[:cap]
+    vectors = [_unpack(p, v) for p in packed]
     vectors.sort(key=lambda vec: (sum(vec), vec[::-1]))
-    return tuple(vectors)
+    return tuple(vectors), complete
+
+
+def clear_caches() -> None:
+    """Forget every cached search (benchmarks use it to time whole searches)."""
+    _search.cache_clear()
+    value_options.cache_clear()
+    _maximal_vectors.cache_clear()
+    value_splits.cache_clear()
 
 
 @lru_cache(maxsize=65536)
@@ -201,7 +228,8 @@ def captures(card: Card, pile: Iterable[Card], limit: int | None = None) -> list
         return out
     v = card.number
     assert v is not None
-    return _spread(v, pile, value_options(v, _value_counts(v, pile)), cap)
+    vectors, _ = value_options(v, _value_counts(v, pile), cap)
+    return _spread(v, pile, vectors, cap)
 
 
 def _spread(
@@ -232,17 +260,57 @@ def _spread(
     return out
 
 
+EXACT_MAXIMAL = 2000  # value vectors up to which maximal captures are found exactly
+
+
 def maximal_captures(card: Card, pile: Iterable[Card], limit: int) -> list[tuple[Card, ...]]:
-    """The captures no larger capture contains: at most ``limit``, the biggest first."""
+    """Big captures for a short list: at most ``limit``, the biggest first.
+
+    Exactly the captures no larger capture contains while the pile allows at most
+    ``EXACT_MAXIMAL`` value patterns; past that (a huge pile), captures to which no further
+    group can be added, grown greedily from each possible group, so the cost stays bounded.
+    """
     pile = list(pile)
     if card.is_face:
         same = sort_cards(c for c in pile if c.rank is card.rank)
         return [same] if same else []
     v = card.number
     assert v is not None
-    vectors = value_options(v, _value_counts(v, pile))
+    return _spread(v, pile, _maximal_vectors(v, _value_counts(v, pile)), limit)[:limit]
+
+
+@lru_cache(maxsize=1024)
+def _maximal_vectors(v: int, avail: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Maximal capture vectors, biggest first (exact, or greedy past ``EXACT_MAXIMAL``)."""
+    vectors, complete = value_options(v, avail, EXACT_MAXIMAL)
+    if not complete:
+        vectors = _greedy_vectors(v, avail)
     maximal: list[tuple[int, ...]] = []
     for vec in reversed(vectors):  # largest first: a dominated vector meets its dominator
         if not any(all(a >= b for a, b in zip(m, vec, strict=True)) for m in maximal):
             maximal.append(vec)
-    return _spread(v, pile, maximal, limit)[:limit]
+    return tuple(maximal)
+
+
+def _greedy_vectors(v: int, avail: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """From each group, keep adding the first group that still fits.
+
+    Two preferences are tried: groups of few (high) cards first, which tends to use the
+    whole pile, and groups of many (low) cards first.
+    """
+    few_first = sorted(_groups(v, avail), key=lambda g: (sum(g), g[::-1]))
+    orders = (few_first, few_first[::-1])
+    found: set[tuple[int, ...]] = set()
+    for start in few_first:
+        for groups in orders:
+            have = list(start)
+            grew = True
+            while grew:
+                grew = False
+                for g in groups:
+                    if all(h + k <= a for h, k, a in zip(have, g, avail, strict=True)):
+                        have = [h + k for h, k in zip(have, g, strict=True)]
+                        grew = True
+                        break
+            found.add(tuple(have))
+    return tuple(sorted(found, key=lambda vec: (sum(vec), vec[::-1])))

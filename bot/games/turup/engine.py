@@ -157,18 +157,19 @@ class TurupEngine:
         return state.turn
 
     def legal_actions(self, state: TurupState) -> list[Action]:
-        """Every capture of every distinct hand card, then its trail (reduced past 1,000)."""
+        """Every capture of every distinct hand card, then its trail.
+
+        Past ``LIST_LIMIT`` entries, the cards with the most options list their single
+        matches, their maximal captures and, as far as the limit allows, their smallest
+        captures; ``parse_action`` still accepts every capture.
+        """
         if state.turn is None:
             return []
         distinct = sort_cards(set(state.hands[state.turn]))
         options = {c: captures(c, state.pile, limit=LIST_LIMIT) for c in distinct}
         budget = LIST_LIMIT - len(distinct)
         if sum(len(o) for o in options.values()) > budget:
-            used = 0
-            for c in sorted(distinct, key=lambda c: len(options[c])):
-                if used + len(options[c]) > budget:
-                    options[c] = self._reduced(c, state.pile)
-                used += len(options[c])
+            self._shorten(options, state.pile, budget)
         out: list[Action] = []
         for c in distinct:
             out.extend(Action("capture", (c, *taken)) for taken in options[c])
@@ -176,11 +177,24 @@ class TurupEngine:
         return out
 
     @staticmethod
-    def _reduced(card: Card, pile: Sequence[Card]) -> list[tuple[Card, ...]]:
-        """Single matches and maximal captures: the short list for a huge choice."""
-        singles = [(c,) for c in sort_cards(set(pile)) if c.rank is card.rank]
-        big = [t for t in maximal_captures(card, pile, REDUCED_PER_CARD) if len(t) > 1]
-        return singles + big
+    def _shorten(
+        options: dict[Card, list[tuple[Card, ...]]], pile: Sequence[Card], budget: int
+    ) -> None:
+        """Keep whole lists for the cards with fewest options; shorten the rest in place."""
+        used = 0
+        short: dict[Card, list[tuple[Card, ...]]] = {}
+        for c in sorted(options, key=lambda c: len(options[c])):
+            if short or used + len(options[c]) > budget:
+                singles = [(p,) for p in sort_cards(set(pile)) if p.rank is c.rank]
+                big = [t for t in maximal_captures(c, pile, REDUCED_PER_CARD) if len(t) > 1]
+                short[c] = singles + big
+            else:
+                used += len(options[c])
+        room = max(0, budget - used - sum(len(v) for v in short.values())) // max(1, len(short))
+        for c, kept in short.items():
+            seen = set(kept)
+            extra = [t for t in options[c] if t not in seen][:room]
+            options[c] = sorted(kept + extra, key=lambda t: (len(t), [card_key(x) for x in t]))
 
     def parse_action(self, state: TurupState, text: str) -> Action:
         """Read ``capture 5D 2C 3S`` or ``trail 9C`` and check it is legal now."""
