@@ -18,6 +18,7 @@ from bot.render.images import (
     render_round_end,
     render_table,
 )
+from bot.render.images.canvas import seat_name
 from bot.render.images.cards import card_face, suit_mask
 from bot.render.images.samples import (
     GAMES,
@@ -285,3 +286,9 @@ def test_cache_refuses_zero_size() -> None:
     """An ImageCache must hold at least one entry."""
     with pytest.raises(ValueError):
         ImageCache(max_entries=0)
+
+
+def test_undrawable_or_empty_names_become_seat_numbers() -> None:
+    """A name the font cannot draw, or an empty one, is shown as "Seat N"; others as given."""
+    names = ["\ue000\ue001\ue002", "", "Zoë"]
+    assert [seat_name(names, i) for i in range(4)] == ["Seat 1", "Seat 2", "Zoë", "Seat 4"]

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
-from bot.render.images.style import RGB, Theme, fake_bold, fit, font, text_width
+from bot.render.images.style import RGB, Theme, drawable, fake_bold, fit, font, text_width
 
 WIDTH = 960
 MARGIN = 16
@@ -146,10 +146,14 @@ class Canvas:
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``, or "Seat N" when ``names`` is short."""
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat]
-    return f"Seat {seat + 1}"
+    """The display name of ``seat``; "Seat N" when ``names`` is short or the font cannot
+    draw most of the name."""
+    name = names[seat].strip() if 0 <= seat < len(names) else ""
+    shown = drawable(name, True)
+    lost = shown.count("?") - name.count("?")
+    if not name or lost * 2 > len(name):
+        return f"Seat {seat + 1}"
+    return name
 
 
 def target_text(view: dict[str, Any]) -> str:

@@ -100,23 +100,17 @@ def card_face(code: str, w: int, h: int, four_colour: bool = False) -> Image.Ima
     )
     rank = card.rank.value
     size = int(h * 0.4 * SS)
-    max_w = int(w * 0.52 * SS)
+    max_w = int(w * 0.55 * SS)
     f = font(size, True)
-    while size > 8 and _bbox(f, rank)[2] - _bbox(f, rank)[0] > max_w:
+    while size > 8 and _rank_width(f, rank, size) > max_w:
         size -= SS
         f = font(size, True)
     _, top, _, bottom = _bbox(f, font_probe(rank))
     x0 = int(w * 0.08 * SS)
     y0 = int(h * 0.05 * SS)
-    d.text(
-        (x0 - _bbox(f, rank)[0], y0 - top),
-        rank,
-        font=f,
-        fill=colour,
-        stroke_width=fake_bold(size, True),
-        stroke_fill=colour,
-    )
-    small = int(min(w * 0.28, h * 0.2) * SS)
+    _draw_rank(d, x0, y0 - top, f, rank, size, colour)
+    room = w * SS - x0 - _rank_width(f, rank, size) - int(w * 0.14 * SS)
+    small = min(int(min(w * 0.28, h * 0.2) * SS), room)
     sx = w * SS - small - int(w * 0.08 * SS)
     sy = y0 + ((bottom - top) - small) // 2
     paste_suit(big, card.suit, sx, sy, small, colour)
@@ -127,6 +121,48 @@ def card_face(code: str, w: int, h: int, four_colour: bool = False) -> Image.Ima
     out = big.resize((w, h), Image.Resampling.LANCZOS).convert("RGBA")
     out.putalpha(_rounded_mask(w, h, radius))
     return out
+
+
+@lru_cache(maxsize=256)
+def _ink(size: int, ch: str) -> tuple[int, int]:
+    """(left, right) of the glyph's ink when drawn at x = 0 in the bold font."""
+    f = font(size, True)
+    left, _, right, bottom = _bbox(f, ch)
+    img = Image.new("L", (right - left + size, bottom + size // 2), 0)
+    ImageDraw.Draw(img).text((size // 4, 0), ch, font=f, fill=255)
+    box = img.getbbox()
+    if box is None:
+        return 0, right - left
+    return box[0] - size // 4, box[2] - size // 4
+
+
+def _rank_width(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, rank: str, size: int) -> int:
+    """Ink width of ``rank`` drawn glyph by glyph, tightly spaced (so "10" stays large)."""
+    widths = [_ink(size, ch)[1] - _ink(size, ch)[0] for ch in rank]
+    return sum(widths) + (len(rank) - 1) * max(1, size // 30)
+
+
+def _draw_rank(
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    f: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+    rank: str,
+    size: int,
+    colour: RGB,
+) -> None:
+    """Draw ``rank`` glyph by glyph from ink edge ``x`` with tight spacing."""
+    for ch in rank:
+        left, right = _ink(size, ch)
+        d.text(
+            (x - left, y),
+            ch,
+            font=f,
+            fill=colour,
+            stroke_width=fake_bold(size, True),
+            stroke_fill=colour,
+        )
+        x += right - left + max(1, size // 30)
 
 
 def _bbox(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> tuple[int, int, int, int]:
