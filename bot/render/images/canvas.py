@@ -150,7 +150,7 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     draw most of the name."""
     name = names[seat].strip() if 0 <= seat < len(names) else ""
     shown = drawable(name, True)
-    lost = shown.count("?") - name.count("?")
+    lost = shown.count("?") - name.count("?") + max(0, len(name) - len(shown))
     if not name or lost * 2 > len(name):
         return f"Seat {seat + 1}"
     return name
