@@ -8,7 +8,7 @@ import pytest
 
 from bot.games import ENGINES
 from bot.games.cards import Card, Rank, card, cards, standard_deck
-from bot.games.protocol import Action, BadNotation, GameOver, InvalidVariant
+from bot.games.protocol import Action, BadNotation, Engine, GameOver, InvalidVariant
 from bot.games.soi import (
     ENGINE,
     AskedEmptySeat,
@@ -400,3 +400,14 @@ def test_random_first_player_uses_state_rng_only() -> None:
     random.seed(2)
     b = ENGINE.new_game(5, 99)
     assert a == b
+
+
+def test_engine_follows_protocol() -> None:
+    """The Soi engine satisfies the Engine protocol and names itself."""
+    assert isinstance(ENGINE, Engine)
+    assert (ENGINE.name, ENGINE.title, ENGINE.min_players, ENGINE.max_players) == (
+        "soi",
+        "Soi",
+        3,
+        6,
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import random
 import re
 from collections.abc import Callable
@@ -245,3 +247,21 @@ def test_bench_runs_tiny(capsys: pytest.CaptureFixture[str]) -> None:
     engine_soi.main(["--games", "1", "--samples", "2"])
     out = capsys.readouterr().out
     assert "4 players" in out and "actions/s" in out and "µs/call" in out
+
+
+def test_determinize_relaxes_contradictory_knowledge(caplog: pytest.LogCaptureFixture) -> None:
+    """When no deal fits every constraint, the softest (held ranks) is dropped, not the rest."""
+    state = ENGINE.new_game(4, 2)
+    hand1 = state.hands[1]
+    missing = next(m for m in RANK_MASK if not hand1 & m)  # 13 random cards miss a rank
+    ranks = list(state.ranks)
+    ranks[1] = 1 << RANK_MASK.index(missing)  # says seat 1 holds a rank it cannot hold
+    absent = list(state.absent)
+    absent[1] = FULL_DECK_MASK & ~hand1  # ... while every other card is ruled out for it
+    bad = dataclasses.replace(state, ranks=tuple(ranks), absent=tuple(absent))
+    with caplog.at_level(logging.WARNING, logger="bot.games.soi.determinize"):
+        fake = ENGINE.determinize(bad, 0, random.Random(1))
+    assert "relaxed" in caplog.text
+    assert fake.hands[1] == hand1
+    assert ENGINE.player_view(fake, 0) == ENGINE.player_view(bad, 0)
+    check_state(fake)

@@ -44,7 +44,9 @@ def determinize(state: SoiState, seat: int, rng: random.Random) -> SoiState:
         deal = _deal(state, others, rng, use_ranks, use_absent)
         if deal is not None:
             break
-        log.warning("soi determinize relaxed (ranks=%s, absent=%s)", use_ranks, use_absent)
+        log.warning(
+            "soi determinize: no deal fits (ranks=%s, absent=%s); relaxed", use_ranks, use_absent
+        )
     if deal is None:  # unreachable: the true hands always fit the hard constraints
         raise RuntimeError("No deal fits the public knowledge of this Soi state.")
     hands = list(state.hands)
