@@ -30,11 +30,12 @@ from bot.games.protocol import (
 from bot.games.turup.capture import (
     captures,
     card_key,
+    is_capture,
     maximal_captures,
     sort_cards,
-    value_splits,
 )
 from bot.games.turup.state import (
+    HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     RoundResult,
@@ -84,7 +85,12 @@ def _remove(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def capture_error(played: Card, taken: Sequence[Card]) -> str | None:
-    """Why ``played`` may not take ``taken`` (a message for the player), or ``None``."""
+    """Why ``played`` may not take ``taken`` (a message for the player), or ``None``.
+
+    The verdict is ``is_capture``'s; this only finds the words for a refusal.
+    """
+    if is_capture(played, taken):
+        return None
     if not taken:
         return "A capture takes at least one card from the pile."
     if played.is_face:
@@ -103,16 +109,9 @@ def capture_error(played: Card, taken: Sequence[Card]) -> str | None:
         assert t.number is not None
         if t.number > v:
             return f"{played.display} can't take {t.display}: {t.number} is more than {v}."
+    # Cards of the played rank are matches; the rest must split into additions.
     rest = sort_cards(t for t in taken if t.number != v)
-    if not rest:
-        return None
-    values = [t.number or 0 for t in rest]
-    total = sum(values)
-    counts = [0] * v
-    for n in values:
-        counts[n - 1] += 1
-    if total % v == 0 and value_splits(v, tuple(counts)):
-        return None
+    total = sum(t.number or 0 for t in rest)
     plus = " + ".join(t.display for t in rest)
     if len(rest) == 1:
         return f"{plus} makes {total}, not {v}."
@@ -306,8 +305,8 @@ class TurupEngine:
                 return replace(state, turn=nxt)
         if state.deck:
             hands, deck, counts = deal_hands(state.deck, n, state.dealer)
-            if all(k == counts[0] for k in counts):
-                text = f"Dealt {_cards_word(counts[0])} more to each player"
+            if len(state.deck) >= HAND_SIZE * n:
+                text = "Dealt four more cards to each player"
             else:
                 got = ", ".join(f"{seat_ref(s)} {counts[s]}" for s in range(n) if counts[s])
                 text = f"The last {_cards_word(len(state.deck))} were dealt one at a time: {got}"
@@ -379,7 +378,8 @@ class TurupEngine:
             events.append(
                 Event(
                     "game_end",
-                    f"The game is over after {state.round} rounds. Cards won: {tally}. {verdict}.",
+                    f"The game is over after {state.round} round{'s' if state.round > 1 else ''}. "
+                    f"Cards won: {tally}. {verdict}.",
                     None,
                     {"totals": totals, "winners": game_winners, "round_wins": list(round_wins)},
                 )
