@@ -1,0 +1,277 @@
+"""Soureh and Pariah computer players.
+
+- easy: declares (or reveals) whenever it may, takes a keep that completes its four valid
+  coops, otherwise a random placement; Pariah: knocks with four valid coops;
+- normal: scores every placement with :mod:`~bot.games.ai.coop_model` (its own expected
+  result minus the opponents'), which puts red 10s and black 2s on opponents, aces under
+  the hardest coops (or the easiest when none is hard: robust coops are rewarded),
+  sabotages a declarer's least-protected coop on the last turn and follows the Pariah
+  point tips; it declares or knocks only when no opponent looks close to done;
+- hard: ISMCTS over redeals (:mod:`~bot.games.ai.determinize_coop`), rollouts by a fast
+  greedy player, a few turns deep, scored by the same kind of estimate.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.ai.coop_model import (
+    JACK_KIND,
+    PRIOR,
+    Board,
+    Model,
+    board_from_view,
+    kind_of,
+    unseen_counts,
+)
+from bot.games.ai.determinize_coop import determinize
+from bot.games.ai.ismcts import Search
+from bot.games.ai.view import Info, register_history
+from bot.games.cards import Card, Rank
+from bot.games.protocol import Action, Engine
+
+ROBUST_WEIGHT = 3.0
+QUEEN_BONUS = 6.0
+DECLARE_IF_OPPONENTS_BELOW = 0.35
+KNOCK_LEAD = 25.0
+HORIZON = 9
+
+
+def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
+    """The discard pile (every card in it was shown) and a declarer's declared face-up cards."""
+    declared = state.declared_up
+    return (
+        [str(c) for c in state.discard[: state.ndiscard]],
+        None if declared is None else [str(c) for c in declared],
+    )
+
+
+register_history("soureh", _public_history)
+register_history("pariah", _public_history)
+
+
+# ---------------------------------------------------------------------------- easy
+
+
+def easy(info: Info, rng: random.Random) -> Action:
+    """A random placement with basic sense: never miss a true declaration or a reveal."""
+    for word in ("reveal", "declare"):
+        found = info.by_word(word)
+        if found:
+            return found[0]
+    view = info.view
+    mine = view["seats"][info.seat]
+    if info.by_word("knock"):
+        return info.by_word("knock")[0] if all(mine["valid"]) else info.by_word("end")[0]
+    drawn = view.get("drawn")
+    if drawn is not None and rng.random() < 0.9:
+        card = Card.parse(drawn)
+        game_valid = _valid_fn(info.game)
+        for action in info.by_word("keep"):
+            slot = action.args[0]
+            assert isinstance(slot, int)
+            flags = list(mine["valid"])
+            flags[slot - 1] = game_valid(Card.parse(mine["up"][slot - 1]), card)
+            if all(flags) and not all(mine["valid"]):
+                return action
+    return info.legal[rng.randrange(len(info.legal))]
+
+
+def _valid_fn(game: str) -> Any:
+    import importlib
+
+    return importlib.import_module(f"bot.games.{game}").coop_valid
+
+
+# ---------------------------------------------------------------------------- normal
+
+
+def _model(info: Info) -> tuple[Model, Board]:
+    view = info.view
+    discards, declared = info.history if info.history else ([], None)
+    seen: list[Card] = [Card.parse(t) for t in discards]
+    for s, row in enumerate(view["seats"]):
+        if row.get("up") is not None:
+            seen.extend(Card.parse(t) for t in row["up"])
+        if s == info.seat and row.get("down") is not None:
+            seen.extend(Card.parse(t) for t in row["down"])
+    if view.get("drawn") is not None:
+        seen.append(Card.parse(view["drawn"]))
+    model = Model(info.game, unseen_counts(info.game, seen))
+    board = board_from_view(view, info.seat, declared if info.game == "soureh" else None)
+    return model, board
+
+
+def _utility(model: Model, board: Board, me: int) -> float:
+    """My expected result minus the opponents' mean, plus how robust my valid coops are."""
+    mine = model.seat_value(board[me])
+    others = [model.seat_value(c) for s, c in board.items() if s != me]
+    value = mine - (sum(others) / len(others) if others else 0.0)
+    for up, belief in board[me]:
+        if belief[0] == "k" and model.valid[up][belief[1]]:
+            value += ROBUST_WEIGHT * model.robust(belief[1]) / 4
+    return value
+
+
+def _after(board: Board, me: int, drawn: int | None, action: Action) -> tuple[Board, float]:
+    """The board after a placement (beliefs moved as the action moves cards) and a bonus."""
+    word, args = action.word, action.args
+    new = {s: list(c) for s, c in board.items()}
+    bonus = 0.0
+    if word == "keep" and drawn is not None:
+        slot = int(args[0]) - 1  # type: ignore[arg-type]
+        new[me][slot] = (new[me][slot][0], ("k", drawn))
+    elif word == "give" and drawn is not None:
+        seat, slot = int(args[0]), int(args[1]) - 1  # type: ignore[arg-type]
+        if seat in new:
+            new[seat][slot] = (drawn, new[seat][slot][1])
+    elif word == "jack":
+        slot = int(args[0]) - 1  # type: ignore[arg-type]
+        new[me][slot] = (JACK_KIND, new[me][slot][1])
+    elif word == "queen":
+        bonus = QUEEN_BONUS
+    elif word == "king":
+        s1, n1, s2, n2 = (int(a) for a in args)  # type: ignore[arg-type]
+        if s1 in new and s2 in new:
+            b1, b2 = new[s1][n1 - 1][1], new[s2][n2 - 1][1]
+            new[s1][n1 - 1] = (new[s1][n1 - 1][0], b2)
+            new[s2][n2 - 1] = (new[s2][n2 - 1][0], b1)
+            if b1 == PRIOR and b2 == PRIOR:
+                bonus -= 1.0  # swapping two unknown cards teaches nothing
+    return new, bonus
+
+
+def normal(info: Info, rng: random.Random) -> Action:
+    """The placement with the best expected result; declare or knock only when safe."""
+    if info.by_word("reveal"):
+        return info.by_word("reveal")[0]
+    ends = info.by_word("declare", "knock")
+    if ends:
+        return ends[0] if _should_end(info) else info.by_word("end")[0]
+    model, board = _model(info)
+    me = info.seat
+    drawn_text = info.view.get("drawn")
+    drawn = kind_of(Card.parse(drawn_text)) if drawn_text is not None else None
+    best: Action = info.legal[0]
+    best_score = float("-inf")
+    for action in info.legal:
+        new, bonus = _after(board, me, drawn, action)
+        score = _utility(model, new, me) + bonus + rng.random() * 1e-6
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _should_end(info: Info) -> bool:
+    """Declare (Soureh) or knock (Pariah) only when no opponent looks close to done."""
+    model, board = _model(info)
+    me = info.seat
+    opponents = [c for s, c in board.items() if s != me]
+    closest = max((model.all_valid(c) for c in opponents), default=0.0)
+    if info.game == "soureh":
+        return closest < DECLARE_IF_OPPONENTS_BELOW or info.view.get("stock", 99) < 4
+    mine = model.seat_value(board[me])
+    lead = mine - max((model.seat_value(c) for c in opponents), default=0.0)
+    four = model.all_valid(board[me]) >= 1.0
+    return (four and closest < DECLARE_IF_OPPONENTS_BELOW) or lead > KNOCK_LEAD
+
+
+# ---------------------------------------------------------------------------- hard
+
+
+def _greedy(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
+    """A fast rollout player that reads the (determinized) table directly."""
+    actions = engine.legal_actions(world)
+    words = {a.word: a for a in actions}
+    for word in ("reveal", "declare", "knock", "queen"):
+        if word in words:
+            return words[word]
+    if "draw" in words:
+        return words["draw"]
+    if "end" in words:
+        return words["end"]
+    drawn: Card | None = world.drawn
+    if drawn is None:
+        return actions[rng.randrange(len(actions))]
+    valid = _valid_fn(engine.name)
+    up, down, flags = world.up[mover], world.down[mover], world.valid[mover]
+    # keep where it turns an invalid coop valid (the hardest face-up card first)
+    best_keep: Action | None = None
+    for action in actions:
+        if action.word == "keep":
+            i = int(action.args[0]) - 1  # type: ignore[arg-type]
+            if not flags[i] and valid(up[i], drawn):
+                best_keep = action
+                if up[i].rank in (Rank.TEN, Rank.TWO):
+                    return action
+    if best_keep is not None:
+        return best_keep
+    gives = []
+    for action in actions:
+        if action.word == "give":
+            s, i = int(action.args[0]), int(action.args[1]) - 1  # type: ignore[arg-type]
+            if world.valid[s][i] and not valid(drawn, world.down[s][i]):
+                gives.append(action)
+    if gives:
+        return gives[rng.randrange(len(gives))]
+    del down
+    return words.get("discard", actions[0])
+
+
+def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
+    return steps >= HORIZON or world.round != start.round or world.to_act is None
+
+
+def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
+    """The round's points when it ended, else an estimate from the real (sampled) coops."""
+    n = start.n
+    soureh = engine.name == "soureh"
+    if world.round != start.round or world.to_act is None:
+        assert world.last_round is not None
+        points = [float(p) for p in world.last_round["points"]]
+        values = [-p for p in points] if soureh else points
+        scale = 25.0 if soureh else 60.0
+    else:
+        values = [_world_value(engine.name, world, s) for s in range(n)]
+        scale = 20.0 if soureh else 50.0
+    live = [s for s in range(n) if world.in_round[s]] or list(range(n))
+    out = []
+    for s in range(n):
+        others = [values[t] for t in live if t != s]
+        mean = sum(others) / len(others) if others else 0.0
+        out.append(min(1.0, max(0.0, 0.5 + (values[s] - mean) / (2 * scale))))
+    return out
+
+
+_FIX = (0.0, 0.45, 0.75, 0.9, 1.0)
+
+
+def _world_value(game: str, world: Any, s: int) -> float:
+    up, down, flags = world.up[s], world.down[s], world.valid[s]
+    if up is None or down is None or flags is None:
+        return 0.0
+    bad = 4 - sum(flags)
+    if game == "soureh":
+        low = sum(min(u.order, d.order) for u, d in zip(up, down, strict=True))
+        return -_FIX[bad] * low
+    from bot.games.ai.coop_model import pariah_points
+
+    points = sum(
+        pariah_points(kind_of(u)) + pariah_points(kind_of(d))
+        for u, d, ok in zip(up, down, flags, strict=True)
+        if ok
+    )
+    return points + (50.0 if bad == 0 else 12.0 if bad == 1 else 0.0)
+
+
+def search_spec(engine: Engine[Any]) -> Search:
+    """How the hard level searches Soureh and Pariah."""
+    own = getattr(engine, "determinize", None)
+    game = engine.name
+
+    def redeal(state: Any, seat: int, rng: random.Random) -> Any:
+        return own(state, seat, rng) if own is not None else determinize(game, state, seat, rng)
+
+    return Search(redeal, _greedy, _evaluate, _horizon, max_depth=3)

@@ -1,0 +1,97 @@
+"""Determinize a coop-game state (Soureh, Pariah) for one seat, for the hard level's search.
+
+The engines offer no ``determinize`` of their own yet, so it lives here. The cards a seat
+cannot see are the other seats' face-down cards, the stock and another seat's drawn card;
+as a multiset they are fixed by what the seat sees, so they are gathered, put in a
+canonical order (hence the result depends only on the seat's information and ``rng``),
+shuffled and dealt back into the same places. A Soureh declarer declared truthfully, so
+his face-down cards are then repaired by swaps until they make valid coops with the
+face-up cards he declared over. The generator that shuffles later rounds is replaced.
+What a Pariah King swap taught the seat about a particular face-down card is not used.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bot.games.cards import Card
+from bot.games.coop.state import CoopState
+
+
+def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> CoopState:
+    """A state ``seat`` cannot tell from ``state``: every hidden card dealt anew."""
+    module = importlib.import_module(f"bot.games.{game}")
+    valid: Callable[[Card, Card], bool] = module.coop_valid
+    others = [s for s in range(state.n) if s != seat and state.down[s] is not None]
+    hidden: list[Card] = []
+    for s in others:
+        row = state.down[s]
+        assert row is not None
+        hidden.extend(row)
+    stock = state.stock[state.pos :]
+    hidden.extend(stock)
+    drawn_hidden = state.drawn is not None and state.to_act != seat
+    if drawn_hidden:
+        assert state.drawn is not None
+        hidden.append(state.drawn)
+    hidden.sort(key=lambda c: (c.order, c.suit.value))
+    rng.shuffle(hidden)
+    declarer = state.declarer
+    if (
+        game == "soureh"
+        and declarer is not None
+        and declarer in others
+        and state.declared_up is not None
+    ):
+        start = others.index(declarer) * 4
+        _repair(hidden, start, state.declared_up, valid, rng)
+    new = state.copy()
+    downs = list(state.down)
+    valids = list(state.valid)
+    for i, s in enumerate(others):
+        row4 = (hidden[4 * i], hidden[4 * i + 1], hidden[4 * i + 2], hidden[4 * i + 3])
+        downs[s] = row4
+        up = state.up[s]
+        assert up is not None
+        valids[s] = (
+            valid(up[0], row4[0]),
+            valid(up[1], row4[1]),
+            valid(up[2], row4[2]),
+            valid(up[3], row4[3]),
+        )
+    pos = 4 * len(others)
+    if drawn_hidden:
+        new.drawn = hidden[pos]
+        pos += 1
+    new.down = downs
+    new.valid = valids
+    new.stock = tuple(hidden[pos:])
+    new.pos = 0
+    new.rng = random.Random(rng.getrandbits(64))
+    return new
+
+
+def _repair(
+    hidden: list[Card],
+    start: int,
+    ups: Any,
+    valid: Callable[[Card, Card], bool],
+    rng: random.Random,
+) -> None:
+    """Swap cards into ``hidden[start:start+4]`` until each is valid under its up card."""
+    n = len(hidden)
+    for slot in range(4):
+        i = start + slot
+        if valid(ups[slot], hidden[i]):
+            continue
+        offset = rng.randrange(n)
+        for step in range(n):
+            j = (offset + step) % n
+            if start <= j < start + 4:
+                continue
+            if valid(ups[slot], hidden[j]):
+                hidden[i], hidden[j] = hidden[j], hidden[i]
+                break
