@@ -1,6 +1,7 @@
 """Benchmark: milliseconds per card image, per game at the largest table, and a cache hit.
 
-Run ``python -m bench.render_images`` (``--repeat 3`` for a quick smoke run). Views come
+Run ``python -m bench.render_images`` (``--repeat 3`` for a quick smoke run, ``--save DIR``
+to write the images for a look). Views come
 from real engines (a position after some random legal moves) when the engine is present,
 else from the hand-built samples. The first render of each game (card sprites drawn and
 cached) is reported separately from the steady state.
@@ -14,6 +15,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from bot.render.images import ImageCache, ImageKey, render_hand, render_round_end, render_table
@@ -68,7 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print render times per game at the maximum number of players."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--repeat", type=int, default=30, help="renders per measurement")
+    parser.add_argument("--save", type=Path, help="also write the images as PNGs into this folder")
     args = parser.parse_args(argv)
+    if args.save is not None:
+        args.save.mkdir(parents=True, exist_ok=True)
     repeat = max(1, args.repeat)
     print(f"card images: {repeat} renders each, median (min) in ms; target < 50 ms per table")
     print(
@@ -83,6 +88,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         hand = _time(partial(render_hand, mine), repeat)
         rend = _time(partial(render_round_end, end, NAMES), repeat)
         size = len(render_table(public, NAMES)) / 1024
+        if args.save is not None:
+            (args.save / f"{game}_table.png").write_bytes(render_table(public, NAMES))
+            (args.save / f"{game}_hand.png").write_bytes(render_hand(mine))
+            (args.save / f"{game}_round_end.png").write_bytes(render_round_end(end, NAMES))
 
         def cell(xs: list[float]) -> str:
             return f"{statistics.median(xs):6.1f} ({min(xs):5.1f})"

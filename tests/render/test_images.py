@@ -14,6 +14,9 @@ from bot.render.images import (
     WIDTH,
     ImageCache,
     ImageKey,
+    cached_hand,
+    cached_round_end,
+    cached_table,
     render_hand,
     render_round_end,
     render_table,
@@ -292,3 +295,32 @@ def test_undrawable_or_empty_names_become_seat_numbers() -> None:
     """A name the font cannot draw, or an empty one, is shown as "Seat N"; others as given."""
     names = ["\ue000\ue001\ue002", "", "Zoë"]
     assert [seat_name(names, i) for i in range(4)] == ["Seat 1", "Seat 2", "Zoë", "Seat 4"]
+
+
+def test_cached_table_renders_once_per_version() -> None:
+    """cached_table returns the stored PNG for a repeated version and renders a new one
+    for a new version."""
+    cache = ImageCache()
+    view = sample_view("soi", 4, seed=1)
+    first = cached_table(cache, "t", 1, view, NAMES)
+    assert cached_table(cache, "t", 1, view, NAMES) is first
+    assert first == render_table(view, NAMES)
+    view2 = dict(view, to_act=(view["to_act"] + 1) % 4)
+    assert cached_table(cache, "t", 2, view2, NAMES) != first
+    assert len(cache) == 2
+
+
+def test_cached_hand_is_per_seat() -> None:
+    """cached_hand keeps one image per viewer seat, so seats never see each other's hand."""
+    cache = ImageCache()
+    a = cached_hand(cache, "t", 1, sample_player_view("turup", 2, seat=0, seed=1))
+    b = cached_hand(cache, "t", 1, sample_player_view("turup", 2, seat=1, seed=1))
+    assert a != b
+    assert len(cache) == 2
+
+
+def test_cached_round_end_matches_render() -> None:
+    """cached_round_end gives the same picture as render_round_end."""
+    cache = ImageCache()
+    view = sample_round_end("soureh", 3, seed=2)
+    assert cached_round_end(cache, "t", 7, view, NAMES) == render_round_end(view, NAMES)

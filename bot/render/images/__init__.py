@@ -8,7 +8,7 @@ can reach a public image; ``render_hand`` takes a ``player_view``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from bot.render.images import coop, soi, turup
@@ -21,6 +21,9 @@ __all__ = [
     "WIDTH",
     "ImageCache",
     "ImageKey",
+    "cached_hand",
+    "cached_round_end",
+    "cached_table",
     "render_hand",
     "render_round_end",
     "render_table",
@@ -99,3 +102,52 @@ def render_round_end(
 
 def _theme(name: str) -> Theme:
     return theme(name)
+
+
+def cached_table(
+    cache: ImageCache,
+    table_id: Hashable,
+    version: int,
+    view: dict[str, Any],
+    names: Sequence[str],
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> bytes:
+    """``render_table`` through ``cache``: one render per table state version and options."""
+    key = ImageKey(table_id, version, "table", None, (four_colour, theme, tuple(names)))
+    return cache.get_or_render(
+        key, lambda: render_table(view, names, four_colour=four_colour, theme=theme)
+    )
+
+
+def cached_hand(
+    cache: ImageCache,
+    table_id: Hashable,
+    version: int,
+    view: dict[str, Any],
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> bytes:
+    """``render_hand`` through ``cache``, keyed by the viewer's seat as well."""
+    seat = view.get("seat")
+    key = ImageKey(table_id, version, "hand", seat, (four_colour, theme))
+    return cache.get_or_render(key, lambda: render_hand(view, four_colour=four_colour, theme=theme))
+
+
+def cached_round_end(
+    cache: ImageCache,
+    table_id: Hashable,
+    version: int,
+    view: dict[str, Any],
+    names: Sequence[str],
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> bytes:
+    """``render_round_end`` through ``cache``."""
+    key = ImageKey(table_id, version, "round_end", None, (four_colour, theme, tuple(names)))
+    return cache.get_or_render(
+        key, lambda: render_round_end(view, names, four_colour=four_colour, theme=theme)
+    )

@@ -275,7 +275,7 @@ def seat_head(
     box: tuple[int, int, int, int],
     name: str,
     right: str,
-    pills: Sequence[tuple[str, RGB, RGB]] = (),
+    pills: Sequence[Pill] = (),
 ) -> None:
     """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right."""
     x0, y0, x1, _ = box
@@ -287,6 +287,20 @@ def seat_head(
     x += canvas.text(x, y0 + PAD, name, 26, bold=True, max_width=max(60, room)) + 10
     for text, bg, fg in pills:
         x += canvas.pill(x, y0 + PAD + 1, text, 17, bg, fg) + 6
+
+
+Pill = tuple[str, RGB, RGB]
+
+
+def turn_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
+    """ "to act" for the seat to act, "winner" for each winner once the game is over."""
+    t = canvas.theme
+    if view.get("over"):
+        winners = view.get("winners") or []
+        return [("winner", t.accent, t.accent_text)] if seat in winners else []
+    if view.get("to_act") == seat:
+        return [("to act", t.accent, t.accent_text)]
+    return []
 
 
 def flow(

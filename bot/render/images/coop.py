@@ -12,6 +12,7 @@ from bot.render.images.canvas import (
     PAD,
     WIDTH,
     Canvas,
+    Pill,
     grid,
     grid_height,
     header,
@@ -19,6 +20,7 @@ from bot.render.images.canvas import (
     seat_head,
     seat_name,
     status_text,
+    turn_pills,
     your_turn_text,
 )
 from bot.render.images.style import BACK_MAIN, PICK_RING, Theme
@@ -38,12 +40,10 @@ def _coop_x(box: tuple[int, int, int, int], slot: int) -> int:
     return box[0] + PAD + slot * (CW + gap)
 
 
-def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[tuple[str, Any, Any]]:
+def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
     t = canvas.theme
     info = view["seats"][seat]
-    pills: list[tuple[str, Any, Any]] = []
-    if view.get("to_act") == seat and not view.get("over"):
-        pills.append(("to act", t.accent, t.accent_text))
+    pills = turn_pills(canvas, view, seat)
     if view.get("declarer") == seat:
         word = "knocked" if view.get("game") == "pariah" else "declared"
         pills.append((word, t.text, t.panel))

@@ -21,6 +21,7 @@ from bot.render.images.canvas import (
     seat_head,
     seat_name,
     status_text,
+    turn_pills,
     your_turn_text,
 )
 from bot.render.images.cards import rank_chip
@@ -117,7 +118,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         info = view["seats"][seat]
         to_act = view.get("to_act") == seat and not view.get("over")
         canvas.panel(box, highlight=to_act, out=bool(out[seat]))
-        pills = [("to act", t.accent, t.accent_text)] if to_act else []
+        pills = turn_pills(canvas, view, seat)
         if out[seat] and not view.get("over"):
             pills.append(("out", t.muted, t.panel))
         seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)

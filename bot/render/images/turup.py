@@ -19,6 +19,7 @@ from bot.render.images.canvas import (
     seat_head,
     seat_name,
     status_text,
+    turn_pills,
     your_turn_text,
 )
 from bot.render.images.style import Theme
@@ -103,7 +104,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         info = view["seats"][seat]
         to_act = view.get("to_act") == seat and not view.get("over")
         canvas.panel(box, highlight=to_act, out=bool(out[seat]))
-        pills = [("to act", t.accent, t.accent_text)] if to_act else []
+        pills = turn_pills(canvas, view, seat)
         seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
         y = box[1] + PAD + 34 + 10
         count = int(info.get("hand_count") or 0)
