@@ -16,6 +16,7 @@ import pytest
 from simcord import Env
 
 from bot.client import CardroomBot, cog_extensions
+from bot.settings import Settings
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 CHAT_INPUT, USER, MESSAGE = 1, 2, 3
@@ -255,3 +256,20 @@ def test_checker_accepts_a_well_formed_command() -> None:
         ],
     }
     assert command_problems([payload]) == []
+
+
+async def test_dev_guild_id_syncs_to_that_server_only(settings: Settings) -> None:
+    """With DEV_GUILD_ID set, the commands are synced to that server, not globally."""
+    guild_id = 1_100_000_000_000_000_000
+    bot = CardroomBot(settings.model_copy(update={"dev_guild_id": guild_id}))
+    bot.shard_count = 1
+    env = Env(bot)
+    env.create_guild("Dev server", id=guild_id)
+    await env.start()
+    try:
+        assert _synced(env) == []
+        names = {c["name"] for c in _synced(env, guild_id)}
+        assert names == {c.name for c in bot.tree.get_commands(guild=discord.Object(guild_id))}
+        assert command_problems(_synced(env, guild_id)) == []
+    finally:
+        await env.shutdown()
