@@ -411,3 +411,18 @@ def test_engine_follows_protocol() -> None:
         3,
         6,
     )
+
+
+def test_later_rounds_deal_from_left_of_new_dealer() -> None:
+    """Round 2's dealer is seat 0, so seat 1 is dealt first and gets the extra card."""
+    three = {
+        0: "AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H",
+        1: "6S 6H 6D 6C 7S 7H 7D 7C 8S 8H 8D 8C 9S 9H 9D 9C 5D",
+        2: "10S 10H 10D 10C JS JH JD JC QS QH QD QC KS KH KD KC 5C",
+    }
+    state = ENGINE.new_game(3, seed_first(3, 0), Variant(target=1000), deck=stack(3, three))
+    state, _ = play(state, "ask 1 5D", "ask 2 5C")
+    assert ENGINE.totals(state) == [25 + 2 + 3 + 4 + 5, 6 + 7 + 8 + 9, 40]
+    assert state.round == 2 and state.dealer == 0
+    seats = ENGINE.public_view(state)["seats"]
+    assert [c["hand_count"] + 4 * len(c["quads"]) for c in seats] == [17, 18, 17]
