@@ -1,9 +1,11 @@
-"""What Soureh and Pariah share: the deal, turns, draw/keep/give/discard, parsing, rounds.
+"""What Soureh and Pariah share: the engine contract, draw/keep/give/discard, parsing.
 
-A game subclasses :class:`CoopEngine` and fills in the hooks (variant check, when a
-player may declare or knock, how a turn ends and begins, how a round is scored and when
-the game is over). Every move has one checking function used by ``parse_action``,
-``legal_actions`` (through the same ``*_error`` helpers) and ``apply``.
+A game subclasses :class:`CoopEngine` and fills in the hooks of
+:class:`bot.games.coop.rounds.CoopRules` (variant check, when a player may declare or
+knock, how a turn ends and begins, how a round is scored and when the game is over).
+
+Every move has one checking function used by ``parse_action``, ``legal_actions``
+(through the same ``*_error`` helpers) and ``apply``.
 """
 
 from __future__ import annotations
@@ -11,13 +13,14 @@ from __future__ import annotations
 import logging
 import random
 import types
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from bot.games.cards import Card
 from bot.games.coop import actions as A
 from bot.games.coop.actions import ACES, CODE, TENS, disp
+from bot.games.coop.determinize import determinize
+from bot.games.coop.rounds import PRIVATE, Args, CoopRules, Events
 from bot.games.coop.state import CoopState, Phase
 from bot.games.coop.views import build_view, describe
 from bot.games.protocol import (
@@ -26,17 +29,12 @@ from bot.games.protocol import (
     Event,
     GameOver,
     IllegalAction,
-    InvalidVariant,
     Transition,
     parse_int,
     split_notation,
 )
 
 log = logging.getLogger(__name__)
-
-Events = list[Event]
-Args = tuple[Any, ...]
-PRIVATE: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(A.MAX_SEATS))
 
 # Events that recur are built once and shared: treat an event's ``data`` as read-only.
 _DRAW_EVENTS = tuple(
@@ -52,18 +50,8 @@ _EXPECT = {
 }
 
 
-class CoopEngine:
+class CoopEngine(CoopRules):
     """The engine of a coop game. Stateless: all game data lives in :class:`CoopState`."""
-
-    name: str = ""
-    title: str = ""
-    min_players: int = 2
-    max_players: int = 4
-    Variant: type = object
-    full_deck: tuple[Card, ...] = ()
-    valid_table: dict[tuple[Card, Card], bool] = {}  # noqa: RUF012 - per-game, read-only
-    declare_word: str = "declare"
-    extra_words: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         words = ["draw", "keep", "give", "discard", "end", "reveal", "continue"]
@@ -75,137 +63,6 @@ class CoopEngine:
         self._doers: dict[str, Callable[[CoopState, Args, Events], None]] = {
             w: types.MethodType(self._do[w], self) for w in words
         }
-
-    # ================================================================ hooks
-
-    def check_variant(self, players: int, variant: Any) -> Any:
-        """Return the variant (defaults when ``None``) or raise ``InvalidVariant``."""
-        raise NotImplementedError
-
-    def may_declare(self, st: CoopState) -> bool:
-        """At the end of the placement: is declaring (knocking) open to the seat to act?"""
-        raise NotImplementedError
-
-    def declare_error(self, st: CoopState) -> str | None:
-        """Why the seat to act may not declare (knock) now, or ``None``."""
-        raise NotImplementedError
-
-    def do_declare(self, st: CoopState, ev: Events) -> None:
-        """Record a declaration (knock) and end the turn."""
-        raise NotImplementedError
-
-    def finish_turn(self, st: CoopState, ev: Events) -> None:
-        """The seat to act has finished his turn: move play on."""
-        raise NotImplementedError
-
-    def begin_turn(self, st: CoopState, seat: int, ev: Events) -> None:
-        """Give ``seat`` the turn (or end the round when the stock is out)."""
-        raise NotImplementedError
-
-    def score(self, st: CoopState, reason: str) -> list[list[str] | None]:
-        """Score the round into ``st.totals``; return each seat's picked cards (or None)."""
-        raise NotImplementedError
-
-    def after_round(self, st: CoopState, ev: Events) -> tuple[int, ...] | None:
-        """After scoring: the winners when the game is over, else ``None``."""
-        raise NotImplementedError
-
-    def place_extra(self, st: CoopState, drawn: Card) -> list[Action]:
-        """Game-specific placements of the drawn card (Pariah's face cards)."""
-        return []
-
-    def extra_view(self, st: CoopState, view: dict[str, Any]) -> None:
-        """Add game-specific keys to a view."""
-
-    # ================================================================ setup
-
-    def new_game(
-        self,
-        players: int,
-        seed: int,
-        variant: Any | None = None,
-        deck: Sequence[Card] | None = None,
-    ) -> CoopState:
-        """Deal a new game; ``deck`` (top first, in dealing order) stacks round 1."""
-        var = self.check_variant(players, variant)
-        st = CoopState.__new__(CoopState)
-        st.n = players
-        st.variant = var
-        st.rng = random.Random(seed)
-        st.round = 1
-        st.dealer = players - 1
-        st.totals = [0] * players
-        st.in_game = [True] * players
-        st.last_round = None
-        st.winners = ()
-        if deck is None:
-            cards = list(self.full_deck)
-            st.rng.shuffle(cards)
-        else:
-            cards = self._check_deck(players, deck)
-        self._deal(st, cards, [])
-        return st
-
-    def _check_deck(self, players: int, deck: Sequence[Card]) -> list[Card]:
-        cards = list(deck)
-        if len(cards) < 8 * players:
-            raise InvalidVariant(
-                f"A stacked deck needs at least {8 * players} cards for {players} players."
-            )
-        allowed = Counter(self.full_deck)
-        for card, count in Counter(cards).items():
-            if count > allowed[card]:
-                raise InvalidVariant(f"A {self.title} deck holds {allowed[card]} of {card}.")
-        return cards
-
-    def _deal(self, st: CoopState, cards: list[Card], ev: Events) -> None:
-        """Deal ``cards`` (top first) to the seats still in the game and start the round."""
-        n = st.n
-        order = [(st.dealer + i) % n for i in range(1, n + 1) if st.in_game[(st.dealer + i) % n]]
-        k = len(order)
-        ups: list[Any] = [None] * n
-        downs: list[Any] = [None] * n
-        valids: list[Any] = [None] * n
-        table = self.valid_table
-        for i, seat in enumerate(order):
-            d = cards[4 * i : 4 * i + 4]
-            u = cards[4 * k + 4 * i : 4 * k + 4 * i + 4]
-            downs[seat] = (d[0], d[1], d[2], d[3])
-            ups[seat] = (u[0], u[1], u[2], u[3])
-            valids[seat] = tuple(table[(u[j], d[j])] for j in range(4))
-        st.up, st.down, st.valid = ups, downs, valids
-        st.stock = tuple(cards[8 * k :])
-        st.pos = 0
-        st.discard = []
-        st.ndiscard = 0
-        st.in_round = list(st.in_game)
-        st.start_totals = tuple(st.totals)
-        st.drawn = None
-        st.declarer = None
-        st.pending = ()
-        st.protected = None
-        st.declared_up = None
-        st.extra = 0
-        ev.append(
-            Event(
-                "deal",
-                f"Round {st.round}: {{p{st.dealer}}} deals.",
-                None,
-                {"round": st.round, "dealer": st.dealer},
-            )
-        )
-        for seat in order:
-            down = downs[seat]
-            ev.append(
-                Event(
-                    "hidden",
-                    f"{{p{seat}}}'s face-down cards: "
-                    + ", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
-                    PRIVATE[seat],
-                    {"seat": seat, "down": [CODE[c] for c in down]},
-                )
-            )
-        self.begin_turn(st, order[0], ev)
 
     # ================================================================ contract
 
@@ -236,6 +93,10 @@ class CoopEngine:
     def describe(self, state: CoopState, action: Action) -> str:
         """The action in words for the seat to act (``{p<seat>}`` placeholders for seats)."""
         return describe(state, action, self.declare_word)
+
+    def determinize(self, state: CoopState, seat: int, rng: random.Random) -> CoopState:
+        """A state identical in all ``seat`` sees, every card hidden from him reshuffled."""
+        return determinize(self.valid_table, state, seat, rng)
 
     def legal_actions(self, state: CoopState) -> list[Action]:
         """Every action open to the seat to act."""
@@ -496,14 +357,6 @@ class CoopEngine:
     def _do_continue(self, st: CoopState, args: Args, ev: Events) -> None:
         self.do_continue(st, ev)
 
-    def do_reveal(self, st: CoopState, ev: Events) -> None:
-        """The declarer reveals (Soureh's ``reveal`` rule)."""
-        raise IllegalAction("There is nothing to reveal in this game.")
-
-    def do_continue(self, st: CoopState, ev: Events) -> None:
-        """The declarer plays on (Soureh's ``reveal`` rule)."""
-        raise IllegalAction("There is nothing to continue in this game.")
-
     _checks: dict[str, Callable[[Any, CoopState, Args], None]] = {  # noqa: RUF012
         "draw": _check_draw,
         "keep": _check_keep,
@@ -524,75 +377,3 @@ class CoopEngine:
         "reveal": _do_reveal,
         "continue": _do_continue,
     }
-
-    # ================================================================ rounds
-
-    def end_round(self, st: CoopState, reason: str, ev: Events, text: str) -> None:
-        """Score the round, tell it, then end the game or deal the next round."""
-        picks = self.score(st, reason)
-        n = st.n
-        points = [st.totals[s] - st.start_totals[s] for s in range(n)]
-        coops: list[Any] = []
-        for s in range(n):
-            up, down = st.up[s], st.down[s]
-            if up is None or down is None:
-                coops.append(None)
-            else:
-                coops.append([[CODE[u], CODE[d]] for u, d in zip(up, down, strict=True)])
-        st.last_round = {
-            "round": st.round,
-            "reason": reason,
-            "coops": coops,
-            "valid": [list(v) if v is not None else None for v in st.valid],
-            "picks": picks,
-            "points": points,
-            "totals": list(st.totals),
-        }
-        lines = [f"Round {st.round} ends: {text}"]
-        for s in range(n):
-            if coops[s] is None:
-                continue
-            shown = " ".join(f"{u}/{d}" for u, d in coops[s])
-            line = f"{{p{s}}}: {shown}"
-            if picks[s] is not None:
-                line += f"; picks {' '.join(picks[s] or [])}"
-            lines.append(f"{line}; {points[s]:+d} → {st.totals[s]}")
-        ev.append(Event("round_end", "\n".join(lines), None, dict(st.last_round)))
-        st.drawn = None
-        st.declarer = None
-        st.pending = ()
-        st.protected = None
-        st.declared_up = None
-        st.extra = 0
-        winners = self.after_round(st, ev)
-        if winners is not None:
-            st.winners = winners
-            st.phase = Phase.OVER
-            st.to_act = None
-            names = " and ".join(f"{{p{s}}}" for s in winners)
-            ev.append(
-                Event(
-                    "game_end",
-                    f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}.",
-                    None,
-                    {"winners": list(winners), "totals": list(st.totals)},
-                )
-            )
-            log.debug("%s game over after round %s", self.name, st.round)
-            return
-        self.next_round(st, ev)
-
-    def next_round(self, st: CoopState, ev: Events) -> None:
-        """Move the dealer on, shuffle from the state's own generator and deal."""
-        n = st.n
-        dealer = (st.dealer + 1) % n
-        while not st.in_game[dealer]:
-            dealer = (dealer + 1) % n
-        st.dealer = dealer
-        st.round += 1
-        rng = random.Random()
-        rng.setstate(st.rng.getstate())
-        cards = list(self.full_deck)
-        rng.shuffle(cards)
-        st.rng = rng
-        self._deal(st, cards, ev)

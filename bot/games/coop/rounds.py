@@ -1,0 +1,250 @@
+"""Rounds of the coop games: the hooks a game fills in, the deal, scoring and game end.
+
+:class:`CoopRules` is the base of :class:`bot.games.coop.engine.CoopEngine`; a game
+(Soureh, Pariah) subclasses the engine and fills in the hooks.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.cards import Card
+from bot.games.coop import actions as A
+from bot.games.coop.actions import CODE, disp
+from bot.games.coop.state import CoopState, Phase
+from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant
+
+log = logging.getLogger(__name__)
+
+Events = list[Event]
+Args = tuple[Any, ...]
+PRIVATE: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(A.MAX_SEATS))
+
+
+class CoopRules:
+    """Hooks, deal and round ends of a coop game (stateless; data lives in the state)."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    Variant: type = object
+    full_deck: tuple[Card, ...] = ()
+    valid_table: dict[tuple[Card, Card], bool] = {}  # noqa: RUF012 - per-game, read-only
+    declare_word: str = "declare"
+    extra_words: frozenset[str] = frozenset()
+
+    # ================================================================ hooks
+
+    def check_variant(self, players: int, variant: Any) -> Any:
+        """Return the variant (defaults when ``None``) or raise ``InvalidVariant``."""
+        raise NotImplementedError
+
+    def may_declare(self, st: CoopState) -> bool:
+        """At the end of the placement: is declaring (knocking) open to the seat to act?"""
+        raise NotImplementedError
+
+    def declare_error(self, st: CoopState) -> str | None:
+        """Why the seat to act may not declare (knock) now, or ``None``."""
+        raise NotImplementedError
+
+    def do_declare(self, st: CoopState, ev: Events) -> None:
+        """Record a declaration (knock) and end the turn."""
+        raise NotImplementedError
+
+    def finish_turn(self, st: CoopState, ev: Events) -> None:
+        """The seat to act has finished his turn: move play on."""
+        raise NotImplementedError
+
+    def begin_turn(self, st: CoopState, seat: int, ev: Events) -> None:
+        """Give ``seat`` the turn (or end the round when the stock is out)."""
+        raise NotImplementedError
+
+    def score(self, st: CoopState, reason: str) -> list[list[str] | None]:
+        """Score the round into ``st.totals``; return each seat's picked cards (or None)."""
+        raise NotImplementedError
+
+    def after_round(self, st: CoopState, ev: Events) -> tuple[int, ...] | None:
+        """After scoring: the winners when the game is over, else ``None``."""
+        raise NotImplementedError
+
+    def place_extra(self, st: CoopState, drawn: Card) -> list[Action]:
+        """Game-specific placements of the drawn card (Pariah's face cards)."""
+        return []
+
+    def extra_view(self, st: CoopState, view: dict[str, Any]) -> None:
+        """Add game-specific keys to a view."""
+
+    # ================================================================ setup
+
+    def new_game(
+        self,
+        players: int,
+        seed: int,
+        variant: Any | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> CoopState:
+        """Deal a new game; ``deck`` (top first, in dealing order) stacks round 1."""
+        var = self.check_variant(players, variant)
+        st = CoopState.__new__(CoopState)
+        st.n = players
+        st.variant = var
+        st.rng = random.Random(seed)
+        st.round = 1
+        st.dealer = players - 1
+        st.totals = [0] * players
+        st.in_game = [True] * players
+        st.last_round = None
+        st.winners = ()
+        if deck is None:
+            cards = list(self.full_deck)
+            st.rng.shuffle(cards)
+        else:
+            cards = self._check_deck(players, deck)
+        self._deal(st, cards, [])
+        return st
+
+    def _check_deck(self, players: int, deck: Sequence[Card]) -> list[Card]:
+        cards = list(deck)
+        if len(cards) < 8 * players:
+            raise InvalidVariant(
+                f"A stacked deck needs at least {8 * players} cards for {players} players."
+            )
+        allowed = Counter(self.full_deck)
+        for card, count in Counter(cards).items():
+            if count > allowed[card]:
+                raise InvalidVariant(f"A {self.title} deck holds {allowed[card]} of {card}.")
+        return cards
+
+    def _deal(self, st: CoopState, cards: list[Card], ev: Events) -> None:
+        """Deal ``cards`` (top first) to the seats still in the game and start the round."""
+        n = st.n
+        order = [(st.dealer + i) % n for i in range(1, n + 1) if st.in_game[(st.dealer + i) % n]]
+        k = len(order)
+        ups: list[Any] = [None] * n
+        downs: list[Any] = [None] * n
+        valids: list[Any] = [None] * n
+        table = self.valid_table
+        for i, seat in enumerate(order):
+            d = cards[4 * i : 4 * i + 4]
+            u = cards[4 * k + 4 * i : 4 * k + 4 * i + 4]
+            downs[seat] = (d[0], d[1], d[2], d[3])
+            ups[seat] = (u[0], u[1], u[2], u[3])
+            valids[seat] = tuple(table[(u[j], d[j])] for j in range(4))
+        st.up, st.down, st.valid = ups, downs, valids
+        st.stock = tuple(cards[8 * k :])
+        st.pos = 0
+        st.discard = []
+        st.ndiscard = 0
+        st.in_round = list(st.in_game)
+        st.start_totals = tuple(st.totals)
+        st.drawn = None
+        st.declarer = None
+        st.pending = ()
+        st.protected = None
+        st.declared_up = None
+        st.extra = 0
+        ev.append(
+            Event(
+                "deal",
+                f"Round {st.round}: {{p{st.dealer}}} deals.",
+                None,
+                {"round": st.round, "dealer": st.dealer},
+            )
+        )
+        for seat in order:
+            down = downs[seat]
+            ev.append(
+                Event(
+                    "hidden",
+                    f"{{p{seat}}}'s face-down cards: "
+                    + ", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
+                    PRIVATE[seat],
+                    {"seat": seat, "down": [CODE[c] for c in down]},
+                )
+            )
+        self.begin_turn(st, order[0], ev)
+
+    def do_reveal(self, st: CoopState, ev: Events) -> None:
+        """The declarer reveals (Soureh's ``reveal`` rule)."""
+        raise IllegalAction("There is nothing to reveal in this game.")
+
+    def do_continue(self, st: CoopState, ev: Events) -> None:
+        """The declarer plays on (Soureh's ``reveal`` rule)."""
+        raise IllegalAction("There is nothing to continue in this game.")
+
+    # ================================================================ rounds
+
+    def end_round(self, st: CoopState, reason: str, ev: Events, text: str) -> None:
+        """Score the round, tell it, then end the game or deal the next round."""
+        picks = self.score(st, reason)
+        n = st.n
+        points = [st.totals[s] - st.start_totals[s] for s in range(n)]
+        coops: list[Any] = []
+        for s in range(n):
+            up, down = st.up[s], st.down[s]
+            if up is None or down is None:
+                coops.append(None)
+            else:
+                coops.append([[CODE[u], CODE[d]] for u, d in zip(up, down, strict=True)])
+        st.last_round = {
+            "round": st.round,
+            "reason": reason,
+            "coops": coops,
+            "valid": [list(v) if v is not None else None for v in st.valid],
+            "picks": picks,
+            "points": points,
+            "totals": list(st.totals),
+        }
+        lines = [f"Round {st.round} ends: {text}"]
+        for s in range(n):
+            if coops[s] is None:
+                continue
+            shown = " ".join(f"{u}/{d}" for u, d in coops[s])
+            line = f"{{p{s}}}: {shown}"
+            if picks[s] is not None:
+                line += f"; picks {' '.join(picks[s] or [])}"
+            lines.append(f"{line}; {points[s]:+d} → {st.totals[s]}")
+        ev.append(Event("round_end", "\n".join(lines), None, dict(st.last_round)))
+        st.drawn = None
+        st.declarer = None
+        st.pending = ()
+        st.protected = None
+        st.declared_up = None
+        st.extra = 0
+        winners = self.after_round(st, ev)
+        if winners is not None:
+            st.winners = winners
+            st.phase = Phase.OVER
+            st.to_act = None
+            names = " and ".join(f"{{p{s}}}" for s in winners)
+            ev.append(
+                Event(
+                    "game_end",
+                    f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}.",
+                    None,
+                    {"winners": list(winners), "totals": list(st.totals)},
+                )
+            )
+            log.debug("%s game over after round %s", self.name, st.round)
+            return
+        self.next_round(st, ev)
+
+    def next_round(self, st: CoopState, ev: Events) -> None:
+        """Move the dealer on, shuffle from the state's own generator and deal."""
+        n = st.n
+        dealer = (st.dealer + 1) % n
+        while not st.in_game[dealer]:
+            dealer = (dealer + 1) % n
+        st.dealer = dealer
+        st.round += 1
+        rng = random.Random()
+        rng.setstate(st.rng.getstate())
+        cards = list(self.full_deck)
+        rng.shuffle(cards)
+        st.rng = rng
+        self._deal(st, cards, ev)
