@@ -23,7 +23,7 @@ from bot.render.images.canvas import (
     turn_pills,
     your_turn_text,
 )
-from bot.render.images.style import BACK_MAIN, PICK_RING, Theme
+from bot.render.images.style import BACK_MAIN, HIDDEN_RING, PICK_RING, Theme
 
 CW, CH = 96, 134  # table card size
 PEEK = 50  # how much of the card behind a face-up card shows
@@ -174,6 +174,8 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
             canvas.card(x, y, str(up), HAND_W, HAND_H)
         down = downs[slot]
         canvas.card(x, y + HAND_OVERLAP, None if down is None else str(down), HAND_W, HAND_H)
+        if down is not None:
+            canvas.ring(x, y + HAND_OVERLAP, HAND_W, HAND_H, HIDDEN_RING)
         ly = y + coop_h + 12
         if isinstance(valid, list) and len(valid) == 4:
             ok = bool(valid[slot])
@@ -197,7 +199,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     canvas.text(
         MARGIN + 8,
         height - MARGIN - 30,
-        "Top: face-up card · below it: your face-down card (only you see it)",
+        "Top: the face-up card · blue frame: your face-down card (only you see it)",
         20,
         t.muted,
         max_width=WIDTH - 2 * MARGIN - 16,

@@ -117,7 +117,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     for seat, box in enumerate(grid(n, cols, HEADER_H + centre_h, PANEL_H)):
         info = view["seats"][seat]
         to_act = view.get("to_act") == seat and not view.get("over")
-        canvas.panel(box, highlight=to_act, out=bool(out[seat]))
+        canvas.panel(box, highlight=to_act, out=bool(out[seat]) and not view.get("over"))
         pills = turn_pills(canvas, view, seat)
         if out[seat] and not view.get("over"):
             pills.append(("out", t.muted, t.panel))

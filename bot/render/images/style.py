@@ -98,6 +98,7 @@ CARD_EDGE: RGB = (120, 120, 112)
 BACK_MAIN: RGB = (36, 62, 128)
 BACK_LINE: RGB = (88, 124, 200)
 PICK_RING: RGB = (255, 196, 46)
+HIDDEN_RING: RGB = (110, 160, 255)
 
 
 def suit_colour(suit: Suit, four_colour: bool) -> RGB:
