@@ -11,6 +11,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     HEARTBEAT_FILE=/tmp/cardroom.heartbeat \
     LOG_LEVEL=INFO
 
+# DejaVu fonts for the card images (bot/render/images looks for DejaVuSans.ttf).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
 # An unprivileged user owns the data volume; the code stays root-owned and read-only to it.
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin cardroom \
     && mkdir -p /data \

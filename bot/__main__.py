@@ -50,7 +50,8 @@ DISCORD_TOKEN is missing: Cardroom needs a bot token to connect to Discord.
      "New Application") -> Bot -> Reset Token, and copy the token.
   2. Put it in a file named .env in this folder (copy .env.example to .env):
          DISCORD_TOKEN=your-token-here
-     or set the DISCORD_TOKEN environment variable.
+     or set the DISCORD_TOKEN environment variable
+     (Docker: docker run --env-file .env ...).
   3. Start again: python -m bot
 
 The README ("Creating the Discord bot") explains how to invite the bot to a server.
