@@ -15,24 +15,26 @@ and checking it against the pile are a few integer operations; it is cached per
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from bot.games.cards import Card, Suit
+from bot.games.cards import ALL_CARDS, Card, Suit
 
 _WIDTH = 6  # bits per value field: counts up to 31, guard bit 32
 _MASK = (1 << (_WIDTH - 1)) - 1
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_VALUE = {c: c.number or 0 for c in ALL_CARDS}  # face cards 0: never part of an addition
+_KEY = {c: (c.order, _SUIT_INDEX[c.suit]) for c in ALL_CARDS}
 
 
 def card_key(card: Card) -> tuple[int, int]:
     """Sort key used for every list of cards the engine prints: rank, then suit."""
-    return card.order, _SUIT_INDEX[card.suit]
+    return _KEY[card]
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards in canonical order (rank, then suit)."""
-    return tuple(sorted(cards, key=card_key))
+    return tuple(sorted(cards, key=_KEY.__getitem__))
 
 
 # ---------------------------------------------------------------------- value level
@@ -40,12 +42,12 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def _value_counts(v: int, cards: Iterable[Card]) -> tuple[int, ...]:
     """How many of ``cards`` have each value 1..v (index 0 is aces)."""
-    counts = [0] * v
+    counts = [0] * (v + 1)
     for c in cards:
-        n = c.number
-        if n is not None and n <= v:
-            counts[n - 1] += 1
-    return tuple(counts)
+        n = _VALUE[c]
+        if n <= v:
+            counts[n] += 1
+    return tuple(counts[1:])
 
 
 def _pack(counts: Sequence[int]) -> int:
@@ -184,11 +186,13 @@ def is_capture(card: Card, taken: Sequence[Card] | Iterable[Card]) -> bool:
     return value_splits(v, _value_counts(v, taken))
 
 
-def _choices(codes: Counter[Card], k: int) -> list[tuple[Card, ...]]:
+def _choices(codes: Mapping[Card, int], k: int) -> list[tuple[Card, ...]]:
     """The distinct ways (by card code) to pick ``k`` cards from a multiset of codes."""
     if k == 0:
         return [()]
     keys = sort_cards(codes)
+    if k == 1:
+        return [(c,) for c in keys]
     out: list[tuple[Card, ...]] = []
     picked: list[Card] = []
 
@@ -229,18 +233,19 @@ def captures(card: Card, pile: Iterable[Card], limit: int | None = None) -> list
     v = card.number
     assert v is not None
     vectors, _ = value_options(v, _value_counts(v, pile), cap)
-    return _spread(v, pile, vectors, cap)
+    return _spread(v, pile, vectors, cap) if vectors else []
 
 
 def _spread(
     v: int, pile: Sequence[Card], vectors: Iterable[tuple[int, ...]], cap: int | None
 ) -> list[tuple[Card, ...]]:
     """Turn value vectors into card tuples, every distinct choice of codes for each."""
-    by_value: list[Counter[Card]] = [Counter() for _ in range(v)]
+    by_value: dict[int, dict[Card, int]] = {}
     for c in pile:
-        n = c.number
-        if n is not None and n <= v:
-            by_value[n - 1][c] += 1
+        n = _VALUE[c]
+        if 0 < n <= v:
+            codes = by_value.setdefault(n - 1, {})
+            codes[c] = codes.get(c, 0) + 1
     memo: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
     out: list[tuple[Card, ...]] = []
     for vec in vectors:
