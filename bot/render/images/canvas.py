@@ -237,7 +237,7 @@ def header(
     game = GAME_TITLES.get(str(view.get("game")), str(view.get("game")).title())
     canvas.text(MARGIN + 4, 18, f"{game} · {title}", 32, bold=True, max_width=560)
     canvas.text(
-        canvas.width - MARGIN - 4, 22, target_text(view), 22, t.muted, anchor="ra", max_width=360
+        canvas.width - MARGIN - 4, 22, target_text(view), 24, t.muted, anchor="ra", max_width=360
     )
     if status:
         over = bool(view.get("over"))
@@ -277,16 +277,22 @@ def seat_head(
     right: str,
     pills: Sequence[Pill] = (),
 ) -> None:
-    """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right."""
+    """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right.
+    ``pills`` come most important first; those that do not fit are left out."""
     x0, y0, x1, _ = box
     t = canvas.theme
     rw = canvas.text(x1 - PAD, y0 + PAD, right, 24, t.text, bold=True, anchor="ra")
-    pill_w = sum(text_width(p[0], 17, True) + 26 for p in pills)
-    room = x1 - x0 - 2 * PAD - rw - pill_w - 12
+    shown = list(pills)
+    while True:
+        pill_w = sum(text_width(p[0], 19, True) + 26 for p in shown)
+        room = x1 - x0 - 2 * PAD - rw - pill_w - 12
+        if room >= 120 or not shown:
+            break
+        shown.pop()  # pills come most important first: drop from the end
     x = x0 + PAD
     x += canvas.text(x, y0 + PAD, name, 26, bold=True, max_width=max(60, room)) + 10
-    for text, bg, fg in pills:
-        x += canvas.pill(x, y0 + PAD + 1, text, 17, bg, fg) + 6
+    for text, bg, fg in shown:
+        x += canvas.pill(x, y0 + PAD, text, 19, bg, fg) + 6
 
 
 Pill = tuple[str, RGB, RGB]

@@ -43,7 +43,7 @@ def _coop_x(box: tuple[int, int, int, int], slot: int) -> int:
 def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
     t = canvas.theme
     info = view["seats"][seat]
-    pills = turn_pills(canvas, view, seat)
+    pills: list[Pill] = []
     if view.get("declarer") == seat:
         word = "knocked" if view.get("game") == "pariah" else "declared"
         pills.append((word, t.text, t.panel))
@@ -54,7 +54,7 @@ def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
         pills.append(("out", t.bad, t.accent_text))
     elif not info.get("in_round", True):
         pills.append(("out of round", t.muted, t.panel))
-    return pills
+    return pills + turn_pills(canvas, view, seat)  # the gold frame also shows the turn
 
 
 def _is_out(view: dict[str, Any], seat: int) -> bool:

@@ -91,7 +91,7 @@ def _quads(
     x = box[0] + PAD
     room = box[2] - PAD - x
     if not ranks:
-        canvas.text(x, y + 6, none, 18, canvas.theme.muted)
+        canvas.text(x, y + 6, none, 20, canvas.theme.muted)
         return
     widths = [rank_chip(str(r), CHIP_H, canvas.four_colour).width + 8 for r in ranks]
     if sum(widths) - 8 > room:

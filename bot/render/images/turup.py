@@ -114,7 +114,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         canvas.text(tx, y + 2, f"won {info.get('won', 0)}", 26, bold=True, max_width=room)
         wins = int(info.get("round_wins") or 0)
         detail = f"{wins} round{'s' if wins != 1 else ''} won" if wins else "no round won"
-        canvas.text(tx, y + 36, detail, 18, t.muted, max_width=room)
+        canvas.text(tx, y + 36, detail, 20, t.muted, max_width=room)
         if not count:
             canvas.empty_slot(box[0] + PAD, y, BW, BH)
     return canvas
