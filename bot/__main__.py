@@ -120,7 +120,10 @@ def setup_logging(level: str) -> None:
     """discord.py's log format and colours on stderr, at ``level`` for every logger."""
     import discord.utils
 
-    discord.utils.setup_logging(level=logging.getLevelName(level), root=True)
+    numeric = logging.getLevelName(level)
+    discord.utils.setup_logging(level=numeric, root=True)
+    # aiosqlite's DEBUG lines repeat every statement with its parameters: noise, not insight.
+    logging.getLogger("aiosqlite").setLevel(max(numeric, logging.INFO))
     # Cardroom has no voice features: skip discord.py's "PyNaCl/davey is not installed".
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import signal
 import subprocess
@@ -211,3 +212,20 @@ def test_every_subcommand_sets_func() -> None:
     assert len(actions) == 1
     for name, sub in actions[0].choices.items():
         assert callable(sub.get_default("func")), name
+
+
+def test_setup_logging_sets_the_level_and_quietens_aiosqlite() -> None:
+    """LOG_LEVEL=DEBUG reaches the root logger, while aiosqlite stays at INFO or above."""
+    root = logging.getLogger()
+    saved = (root.level, list(root.handlers), logging.getLogger("aiosqlite").level)
+    try:
+        cli.setup_logging("DEBUG")
+        assert root.level == logging.DEBUG
+        assert logging.getLogger("aiosqlite").getEffectiveLevel() == logging.INFO
+        cli.setup_logging("ERROR")
+        assert root.level == logging.ERROR
+        assert logging.getLogger("aiosqlite").getEffectiveLevel() == logging.ERROR
+    finally:
+        root.setLevel(saved[0])
+        root.handlers[:] = saved[1]
+        logging.getLogger("aiosqlite").setLevel(saved[2])
