@@ -7,9 +7,10 @@ summing to the played number card's value). Face cards capture only by match.
 Suits never matter to legality, so the search works on *value vectors* (how many cards of
 each value 1..v are taken) and only then spreads each vector over the actual card codes.
 The value-level search is an exact closure over the possible groups (the partitions of
-v that the pile can supply), with the vectors packed into one int so that adding a group
-and checking it against the pile are a few integer operations; it is cached per
-``(value, counts)``, so repeated calls on the same pile cost a dict look-up.
+v that the pile can supply), with the vectors packed into one int (a field per value with
+a guard bit) so that adding a group and checking it against the pile are a few integer
+operations; it is cached per ``(value, counts)``, so repeated calls on the same pile
+cost a dict look-up.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from functools import lru_cache
 
 from bot.games.cards import ALL_CARDS, Card, Suit
 
-_WIDTH = 6  # bits per value field: counts up to 31, guard bit 32
-_MASK = (1 << (_WIDTH - 1)) - 1
 _SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
 _VALUE = {c: c.number or 0 for c in ALL_CARDS}  # face cards 0: never part of an addition
 _KEY = {c: (c.order, _SUIT_INDEX[c.suit]) for c in ALL_CARDS}
@@ -50,15 +49,21 @@ def _value_counts(v: int, cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(counts[1:])
 
 
-def _pack(counts: Sequence[int]) -> int:
+def _width(avail: Sequence[int]) -> int:
+    """Bits per packed field: room for twice the largest count, plus a guard bit."""
+    return (2 * max(avail, default=0)).bit_length() + 1
+
+
+def _pack(counts: Sequence[int], width: int) -> int:
     out = 0
     for i, k in enumerate(counts):
-        out |= k << (i * _WIDTH)
+        out |= k << (i * width)
     return out
 
 
-def _unpack(packed: int, v: int) -> tuple[int, ...]:
-    return tuple((packed >> (i * _WIDTH)) & _MASK for i in range(v))
+def _unpack(packed: int, v: int, width: int) -> tuple[int, ...]:
+    mask = (1 << (width - 1)) - 1
+    return tuple((packed >> (i * width)) & mask for i in range(v))
 
 
 def _groups(v: int, avail: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -86,13 +91,14 @@ def _search(v: int, avail: tuple[int, ...], cap: int | None) -> tuple[tuple[int,
 
     Returns the vectors and whether the list is complete.
     """
+    width = _width(avail)
     guard = 0
     for i in range(v):
-        guard |= 1 << (i * _WIDTH + _WIDTH - 1)
-    limit = _pack(avail) | guard
+        guard |= 1 << (i * width + width - 1)
+    limit = _pack(avail, width) | guard
     reach: set[int] = {0}
     for group in _groups(v, avail):
-        g = _pack(group)
+        g = _pack(group, width)
         grown = set(reach)
         for r in reach:
             x = r + g
@@ -120,7 +126,8 @@ def value_options(
     packed, complete = _search(v, avail, cap)
     if not complete and cap is not None:
         packed = packed[:cap]
-    vectors = [_unpack(p, v) for p in packed]
+    width = _width(avail)
+    vectors = [_unpack(p, v, width) for p in packed]
     vectors.sort(key=lambda vec: (sum(vec), vec[::-1]))
     return tuple(vectors), complete
 
