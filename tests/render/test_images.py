@@ -324,3 +324,14 @@ def test_cached_round_end_matches_render() -> None:
     cache = ImageCache()
     view = sample_round_end("soureh", 3, seed=2)
     assert cached_round_end(cache, "t", 7, view, NAMES) == render_round_end(view, NAMES)
+
+
+def test_prepare_draws_the_sprites_the_table_uses() -> None:
+    """After prepare(), rendering a table draws no new card face."""
+    from bot.render.images import prepare
+    from bot.render.images.cards import card_face
+
+    prepare()
+    before = card_face.cache_info().misses
+    render_table(sample_view("soureh", 4, seed=9), NAMES)
+    assert card_face.cache_info().misses == before

@@ -24,6 +24,7 @@ __all__ = [
     "cached_hand",
     "cached_round_end",
     "cached_table",
+    "prepare",
     "render_hand",
     "render_round_end",
     "render_table",
@@ -102,6 +103,26 @@ def render_round_end(
 
 def _theme(name: str) -> Theme:
     return theme(name)
+
+
+def prepare(*, four_colour: bool = False) -> None:
+    """Draw every card sprite the layouts use, so the first real render is as fast as the
+    rest (about a second of work; call it once at start-up, e.g. in a thread)."""
+    from bot.games.cards import ALL_CARDS
+    from bot.render.images.cards import card_back, card_face
+
+    sizes = {
+        (coop.CW, coop.CH),
+        (coop.HAND_W, coop.HAND_H),
+        (turup.CW, turup.CH),
+        (turup.HAND_W, turup.HAND_H),
+        (soi.HAND_W, soi.HAND_H),
+    }
+    for w, h in sizes:
+        card_back(w, h)
+        for card in ALL_CARDS:
+            card_face(str(card), w, h, four_colour)
+    card_back(turup.BW, turup.BH)
 
 
 def cached_table(

@@ -80,7 +80,7 @@ def _radius(w: int) -> int:
     return max(3, w // 10)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)
 def card_face(code: str, w: int, h: int, four_colour: bool = False) -> Image.Image:
     """The face of card ``code`` ("10H") as an RGBA sprite of w x h pixels.
 
