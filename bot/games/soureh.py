@@ -73,7 +73,7 @@ def best_pick(total: int, coops: Iterable[tuple[Card, Card]]) -> Pick:
     if not (base > 0 and base % 100 == 0):
         target = (base // 100 + 1) * 100
         if target - base < 50:
-            found = _find_sum([_options(u, d) for u, d in pairs], target - total)
+            found = _find_sum([_OPTIONS[pair] for pair in pairs], target - total)
             if found is not None:
                 chosen = found
     s = sum(v for v, _ in chosen)
@@ -95,9 +95,10 @@ def _find_sum(opts: list[list[tuple[int, Card]]], want: int) -> list[tuple[int, 
     return None
 
 
-_LOW: dict[tuple[Card, Card], tuple[int, Card]] = {
-    (u, d): _options(u, d)[0] for u in ALL_CARDS for d in ALL_CARDS if not (u.is_face or d.is_face)
+_OPTIONS: dict[tuple[Card, Card], list[tuple[int, Card]]] = {
+    (u, d): _options(u, d) for u in ALL_CARDS for d in ALL_CARDS if not (u.is_face or d.is_face)
 }
+_LOW: dict[tuple[Card, Card], tuple[int, Card]] = {pair: opts[0] for pair, opts in _OPTIONS.items()}
 
 
 def score_round(total: int, coops: Iterable[tuple[Card, Card]]) -> int:

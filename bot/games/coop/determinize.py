@@ -47,7 +47,7 @@ def determinize(table: Table, state: CoopState, seat: int, rng: random.Random) -
     unseen cards allow it.
     """
     new = state.copy()
-    new.rng = random.Random(rng.getrandbits(64))
+    new.next_seed = rng.getrandbits(64)
     if state.phase is Phase.OVER:
         return new
     others = [s for s in range(state.n) if s != seat and state.down[s] is not None]

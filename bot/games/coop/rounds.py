@@ -25,6 +25,13 @@ Args = tuple[Any, ...]
 PRIVATE: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(A.MAX_SEATS))
 
 
+def fast_shuffle(deck: Sequence[Card], rng: random.Random) -> list[Card]:
+    """The deck in a random order drawn from ``rng`` (a sort on random keys: quicker than
+    ``rng.shuffle``, which draws a bounded integer per card)."""
+    keys = [rng.random() for _ in deck]
+    return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+
+
 class CoopRules:
     """Hooks, deal and round ends of a coop game (stateless; data lives in the state)."""
 
@@ -93,7 +100,7 @@ class CoopRules:
         st = CoopState.__new__(CoopState)
         st.n = players
         st.variant = var
-        st.rng = random.Random(seed)
+        rng = random.Random(seed)
         st.round = 1
         st.dealer = players - 1
         st.totals = [0] * players
@@ -101,10 +108,10 @@ class CoopRules:
         st.last_round = None
         st.winners = ()
         if deck is None:
-            cards = list(self.full_deck)
-            st.rng.shuffle(cards)
+            cards = fast_shuffle(self.full_deck, rng)
         else:
             cards = self._check_deck(players, deck)
+        st.next_seed = rng.getrandbits(64)
         self._deal(st, cards, [])
         return st
 
@@ -242,9 +249,7 @@ class CoopRules:
             dealer = (dealer + 1) % n
         st.dealer = dealer
         st.round += 1
-        rng = random.Random()
-        rng.setstate(st.rng.getstate())
-        cards = list(self.full_deck)
-        rng.shuffle(cards)
-        st.rng = rng
+        rng = random.Random(st.next_seed)
+        cards = fast_shuffle(self.full_deck, rng)
+        st.next_seed = rng.getrandbits(64)
         self._deal(st, cards, ev)

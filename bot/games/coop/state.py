@@ -9,7 +9,6 @@ pile, an append-only list shared between states: a state only reads its first
 
 from __future__ import annotations
 
-import random
 from enum import StrEnum
 from typing import Any
 
@@ -46,11 +45,11 @@ class CoopState:
         "last_round",
         "n",
         "ndiscard",
+        "next_seed",
         "pending",
         "phase",
         "pos",
         "protected",
-        "rng",
         "round",
         "start_totals",
         "stock",
@@ -64,7 +63,7 @@ class CoopState:
 
     n: int
     variant: Any
-    rng: random.Random
+    next_seed: int  # seeds the generator that shuffles the next round
     round: int
     dealer: int
     up: list[Coops | None]
@@ -94,7 +93,7 @@ class CoopState:
         new = CoopState.__new__(CoopState)
         new.n = self.n
         new.variant = self.variant
-        new.rng = self.rng
+        new.next_seed = self.next_seed
         new.round = self.round
         new.dealer = self.dealer
         new.up = self.up
