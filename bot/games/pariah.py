@@ -62,7 +62,9 @@ class Variant:
     threshold: int = 200
 
     def __post_init__(self) -> None:
-        if type(self.threshold) is not int or not 50 <= self.threshold <= 2000:
+        if type(self.threshold) is not int:
+            raise InvalidVariant("Pariah threshold must be a whole number.")
+        if not 50 <= self.threshold <= 2000:
             raise InvalidVariant("Pariah threshold must be between 50 and 2000.")
 
 
@@ -91,7 +93,10 @@ class PariahEngine(CoopEngine):
         if variant is None:
             variant = PariahVariant()
         elif isinstance(variant, Mapping):
-            variant = PariahVariant(**variant)
+            try:
+                variant = PariahVariant(**variant)
+            except TypeError:
+                raise InvalidVariant("Pariah's only option is threshold.") from None
         elif not isinstance(variant, PariahVariant):
             raise InvalidVariant("That is not a Pariah variant.")
         if players != 2:

@@ -136,15 +136,17 @@ class Variant:
         try:
             object.__setattr__(self, "declare", DeclareRule(self.declare))
         except ValueError:
-            raise InvalidVariant("The declaration rule must be final or reveal.") from None
+            raise InvalidVariant("Soureh declare must be final or reveal.") from None
         try:
             object.__setattr__(self, "end", EndRule(self.end))
         except ValueError:
-            raise InvalidVariant("The game end must be lowest or elimination.") from None
-        if type(self.threshold) is not int or not 20 <= self.threshold <= 1000:
+            raise InvalidVariant("Soureh end must be lowest or elimination.") from None
+        if type(self.threshold) is not int:
+            raise InvalidVariant("Soureh threshold must be a whole number.")
+        if not 20 <= self.threshold <= 1000:
             raise InvalidVariant("Soureh threshold must be between 20 and 1000.")
         if type(self.leave) is not bool:
-            raise InvalidVariant("The leave option is on or off.")
+            raise InvalidVariant("Soureh leave must be on or off.")
 
 
 SourehVariant = Variant
@@ -171,7 +173,12 @@ class SourehEngine(CoopEngine):
         if variant is None:
             variant = SourehVariant()
         elif isinstance(variant, Mapping):
-            variant = SourehVariant(**variant)
+            try:
+                variant = SourehVariant(**variant)
+            except TypeError:
+                raise InvalidVariant(
+                    "Soureh options are declare, end, threshold and leave."
+                ) from None
         elif not isinstance(variant, SourehVariant):
             raise InvalidVariant("That is not a Soureh variant.")
         if type(players) is not int or not 2 <= players <= 4:

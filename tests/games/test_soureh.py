@@ -9,7 +9,7 @@ import pytest
 from bot.games import ENGINES
 from bot.games.cards import Card, cards
 from bot.games.coop.state import CoopState
-from bot.games.protocol import Event, GameOver, IllegalAction, InvalidVariant
+from bot.games.protocol import Event, GameOver, IllegalAction, InvalidVariant, NotYourTurn
 from bot.games.soureh import ENGINE, Variant, best_pick, coop_valid, hundred_rule, score_round
 
 VALID_UP = "2H 2D 3H 3D"  # red face-up cards ...
@@ -513,3 +513,26 @@ def test_leave_variant_with_reveal() -> None:
     assert kinds(events)[:2] == ["reveal", "leave"]
     view = ENGINE.public_view(st)
     assert view["totals"] == [0, 10, 10] and view["to_act"] == 1 and view["phase"] == "draw"
+
+
+def test_check_turn_names_the_problem() -> None:
+    """check_turn refuses a seat that is not to act, with a plain message."""
+    st = two_player()
+    ENGINE.check_turn(st, 0)
+    with pytest.raises(NotYourTurn, match="It is not your turn."):
+        ENGINE.check_turn(st, 1)
+
+
+def test_variant_from_options_mapping() -> None:
+    """A mapping of options builds the variant; an unknown option is refused clearly."""
+    st = ENGINE.new_game(3, 1, {"declare": "reveal", "leave": True})
+    assert ENGINE.public_view(st)["variant"] == {
+        "declare": "reveal",
+        "end": "lowest",
+        "threshold": 100,
+        "leave": True,
+    }
+    with pytest.raises(InvalidVariant, match="Soureh options are"):
+        ENGINE.new_game(3, 1, {"speed": 3})
+    with pytest.raises(InvalidVariant, match="whole number"):
+        Variant(threshold="lots")  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from bot.games.protocol import (
     Event,
     GameOver,
     IllegalAction,
+    NotYourTurn,
     Transition,
     parse_int,
     split_notation,
@@ -69,6 +70,13 @@ class CoopEngine(CoopRules):
     def to_act(self, state: CoopState) -> int | None:
         """The seat whose decision it is; ``None`` once the game is over."""
         return state.to_act
+
+    def check_turn(self, state: CoopState, seat: int) -> None:
+        """Raise ``NotYourTurn`` (or ``GameOver``) unless ``seat`` is the one to act."""
+        if state.phase is Phase.OVER:
+            raise GameOver("The game is over.")
+        if state.to_act != seat:
+            raise NotYourTurn("It is not your turn.")
 
     def totals(self, state: CoopState) -> list[int]:
         """Each seat's running score."""
