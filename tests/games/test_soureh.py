@@ -519,7 +519,7 @@ def test_check_turn_names_the_problem() -> None:
     """check_turn refuses a seat that is not to act, with a plain message."""
     st = two_player()
     ENGINE.check_turn(st, 0)
-    with pytest.raises(NotYourTurn, match="It is not your turn."):
+    with pytest.raises(NotYourTurn, match=r"It is not your turn."):
         ENGINE.check_turn(st, 1)
 
 
