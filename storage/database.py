@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import re
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
@@ -50,6 +52,8 @@ class Database:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
+        self.write_lock = asyncio.Lock()
+        """Held for each ``transaction()``: one write transaction at a time on ``conn``."""
 
     @classmethod
     async def open(cls, path: str | Path, *, migrate: bool = True) -> Database:
@@ -60,15 +64,19 @@ class Database:
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         db = cls(conn, path)
-        for pragma in (
-            "journal_mode=WAL",
-            "synchronous=NORMAL",
-            "foreign_keys=ON",
-            f"busy_timeout={BUSY_TIMEOUT_MS}",
-        ):
-            await db.execute(f"PRAGMA {pragma}")
-        if migrate:
-            await db.migrate()
+        try:
+            for pragma in (
+                "journal_mode=WAL",
+                "synchronous=NORMAL",
+                "foreign_keys=ON",
+                f"busy_timeout={BUSY_TIMEOUT_MS}",
+            ):
+                await db.execute(f"PRAGMA {pragma}")
+            if migrate:
+                await db.migrate()
+        except BaseException:
+            await db.close()  # never leak the connection's worker thread
+            raise
         return db
 
     async def close(self) -> None:
@@ -109,6 +117,25 @@ class Database:
         async with self.conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any error), one at a time.
+
+        All coroutines share one connection, so two transactions must not interleave: this
+        holds ``write_lock`` throughout. Not re-entrant (do not nest). Usage::
+
+            async with db.transaction() as conn:
+                await conn.execute("INSERT ...", (...))
+        """
+        async with self.write_lock:
+            await self.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.execute("ROLLBACK")
+                raise
+            await self.execute("COMMIT")
+
     async def applied_migrations(self) -> list[int]:
         """Numbers of the migrations already applied to this file."""
         await self.execute(
@@ -138,17 +165,12 @@ class Database:
             if number in done or (up_to is not None and number > up_to):
                 continue
             log.info("Applying migration %s", name)
-            await self.execute("BEGIN IMMEDIATE")
-            try:
+            async with self.transaction():
                 for statement in _statements(sql):
                     await self.execute(statement)
                 await self.execute(
                     "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (number, name)
                 )
-                await self.execute("COMMIT")
-            except BaseException:
-                await self.execute("ROLLBACK")
-                raise
             applied.append(number)
         return applied
 

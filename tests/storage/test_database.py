@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import aiosqlite
@@ -176,3 +177,39 @@ async def test_query_helpers_run_and_close_their_cursors(db: Database) -> None:
     await db.execute("BEGIN IMMEDIATE")
     await db.fetchone("PRAGMA journal_mode")
     await db.execute("COMMIT")  # no cursor left "in progress" to block the commit
+
+
+async def test_transaction_commits_or_rolls_back(db: Database) -> None:
+    """transaction() commits its writes, and undoes them all when the block raises."""
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO guilds (guild_id) VALUES (1)")
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO guilds (guild_id) VALUES (2)")
+            raise RuntimeError("boom")
+    rows = await db.fetchall("SELECT guild_id FROM guilds")
+    assert [row[0] for row in rows] == [1]
+
+
+async def test_transactions_do_not_interleave(db: Database) -> None:
+    """Two coroutines' transactions run one after the other, never nested."""
+    order: list[str] = []
+
+    async def write(tag: str, guild_id: int) -> None:
+        async with db.transaction() as conn:
+            order.append(f"{tag} begin")
+            await asyncio.sleep(0.01)
+            await conn.execute("INSERT INTO guilds (guild_id) VALUES (?)", (guild_id,))
+            order.append(f"{tag} end")
+
+    await asyncio.gather(write("a", 1), write("b", 2))
+    assert order == ["a begin", "a end", "b begin", "b end"]
+    assert len(await db.fetchall("SELECT guild_id FROM guilds")) == 2
+
+
+async def test_open_that_fails_raises_cleanly_for_a_non_database_file(tmp_path: Path) -> None:
+    """A file that is not SQLite makes open() raise (and close its connection)."""
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"this is not a database, just some text" * 100)
+    with pytest.raises(aiosqlite.DatabaseError):
+        await Database.open(path)
