@@ -191,32 +191,38 @@ class CoopRules:
         picks = self.score(st, reason)
         n = st.n
         points = [st.totals[s] - st.start_totals[s] for s in range(n)]
-        coops: list[Any] = []
+
+        def summary() -> dict[str, Any]:
+            # built afresh for the state and for the event, so neither shares lists
+            coops = [
+                None
+                if up is None or down is None
+                else [[CODE[u], CODE[d]] for u, d in zip(up, down, strict=True)]
+                for up, down in zip(st.up, st.down, strict=True)
+            ]
+            return {
+                "round": st.round,
+                "reason": reason,
+                "coops": coops,
+                "valid": [list(v) if v is not None else None for v in st.valid],
+                "picks": [None if p is None else list(p) for p in picks],
+                "points": list(points),
+                "totals": list(st.totals),
+            }
+
+        st.last_round = summary()
+        lines = [f"Round {st.round} ends: {text}"]
         for s in range(n):
             up, down = st.up[s], st.down[s]
             if up is None or down is None:
-                coops.append(None)
-            else:
-                coops.append([[CODE[u], CODE[d]] for u, d in zip(up, down, strict=True)])
-        st.last_round = {
-            "round": st.round,
-            "reason": reason,
-            "coops": coops,
-            "valid": [list(v) if v is not None else None for v in st.valid],
-            "picks": picks,
-            "points": points,
-            "totals": list(st.totals),
-        }
-        lines = [f"Round {st.round} ends: {text}"]
-        for s in range(n):
-            if coops[s] is None:
                 continue
-            shown = " ".join(f"{u}/{d}" for u, d in coops[s])
+            shown = " ".join(f"{disp(u)}/{disp(d)}" for u, d in zip(up, down, strict=True))
             line = f"{{p{s}}}: {shown}"
-            if picks[s] is not None:
-                line += f"; picks {' '.join(picks[s] or [])}"
+            pick = picks[s]
+            if pick is not None:
+                line += "; picks " + " ".join(disp(Card.parse(c)) for c in pick)
             lines.append(f"{line}; {points[s]:+d} → {st.totals[s]}")
-        ev.append(Event("round_end", "\n".join(lines), None, dict(st.last_round)))
+        ev.append(Event("round_end", "\n".join(lines), None, summary()))
         st.drawn = None
         st.declarer = None
         st.pending = ()
