@@ -268,10 +268,9 @@ def _world_value(game: str, world: Any, s: int) -> float:
 
 def search_spec(engine: Engine[Any]) -> Search:
     """How the hard level searches Soureh and Pariah."""
-    own = getattr(engine, "determinize", None)
     game = engine.name
 
     def redeal(state: Any, seat: int, rng: random.Random) -> Any:
-        return own(state, seat, rng) if own is not None else determinize(game, state, seat, rng)
+        return determinize(game, state, seat, rng)
 
     return Search(redeal, _greedy, _evaluate, _horizon, max_depth=3)

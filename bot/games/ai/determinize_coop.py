@@ -1,12 +1,16 @@
 """Determinize a coop-game state (Soureh, Pariah) for one seat, for the hard level's search.
 
-The engines offer no ``determinize`` of their own yet, so it lives here. The cards a seat
+The engine's own ``determinize`` shuffles the hidden cards in the order they lie, so two
+states that differ only in hidden cards give different samples from the same ``rng``;
+this one puts them in a canonical order first, so the sample (and the hard player's
+choice) is a function of the seat's information and ``rng`` alone. The cards a seat
 cannot see are the other seats' face-down cards, the stock and another seat's drawn card;
 as a multiset they are fixed by what the seat sees, so they are gathered, put in a
 canonical order (hence the result depends only on the seat's information and ``rng``),
 shuffled and dealt back into the same places. A Soureh declarer declared truthfully, so
 his face-down cards are then repaired by swaps until they make valid coops with the
-face-up cards he declared over. The generator that shuffles later rounds is replaced.
+face-up cards he declared over (his current ones while he chooses to reveal). The seed
+that shuffles later rounds is replaced.
 What a Pariah King swap taught the seat about a particular face-down card is not used.
 """
 
@@ -47,7 +51,9 @@ def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> C
         and state.declared_up is not None
     ):
         start = others.index(declarer) * 4
-        _repair(hidden, start, state.declared_up, valid, rng)
+        revealing = state.phase == "reveal" and state.to_act == declarer
+        ups = state.up[declarer] if revealing else state.declared_up
+        _repair(hidden, start, ups, valid, rng)
     new = state.copy()
     downs = list(state.down)
     valids = list(state.valid)
@@ -70,7 +76,7 @@ def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> C
     new.valid = valids
     new.stock = tuple(hidden[pos:])
     new.pos = 0
-    new.rng = random.Random(rng.getrandbits(64))
+    new.next_seed = rng.getrandbits(64)
     return new
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from bot.games.ai.determinize_turup import determinize
 from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, observe
 from bot.games.cards import Card, Rank, Suit
@@ -149,5 +150,4 @@ def _squash(x: float, scale: float) -> float:
 
 def search_spec(engine: Engine[Any]) -> Search:
     """How the hard level searches Turup."""
-    determinize: Any = getattr(engine, "determinize")  # noqa: B009
     return Search(determinize, _rollout, _evaluate, _horizon, max_depth=4)

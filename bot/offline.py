@@ -1,0 +1,272 @@
+"""``python -m bot play``: a full game in the terminal against computer players.
+
+You sit at seat 0. The board shows what your seat may see (your ``player_view``), the
+legal moves are numbered and written in the same notation as the bot; type a number or
+the notation. ``quit`` (or end of input) leaves the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from bot.games import ENGINES, GAME_NAMES
+from bot.games.ai import LEVELS, choose
+from bot.games.cards import Card
+from bot.games.protocol import Action, Engine, Event, GameError
+from bot.simulate import parse_variant
+
+HUMAN = 0
+MAX_LISTED = 120
+QUIT_WORDS = {"quit", "exit", "q"}
+HELP_WORDS = {"help", "?", "moves", "board"}
+
+
+def _card(text: str | None) -> str:
+    return "?" if text is None else Card.parse(text).display
+
+
+def _cards(texts: Sequence[str | None] | None) -> str:
+    return " ".join(_card(t) for t in texts or ()) or "—"
+
+
+def seat_names(players: int) -> list[str]:
+    """The names used at an offline table: "You" then "Computer 1", "Computer 2", ..."""
+    return ["You", *(f"Computer {s}" for s in range(1, players))]
+
+
+def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
+    """Your seat's view of the table, as text."""
+    game = view["game"]
+    totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"]))
+    head = f"Round {view['round']} · totals: {totals} ({view['target_kind']} {view['target']})"
+    if game in ("soureh", "pariah"):
+        return "\n".join([head, *_coop_lines(view, names)])
+    if game == "turup":
+        return "\n".join([head, *_turup_lines(view, names)])
+    if game == "soi":
+        return "\n".join([head, *_soi_lines(view, names)])
+    return head
+
+
+def _coop_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    top = view.get("discard_top")
+    lines = [
+        f"Stock {view['stock']} · discard pile {view.get('discard_count', 0)}"
+        + (f", top {_card(top)}" if top else "")
+    ]
+    width = max(len(n) for n in names) + 9
+    for s, row in enumerate(view["seats"]):
+        tags = []
+        if view.get("declarer") == s:
+            tags.append("declared" if view["game"] == "soureh" else "knocked")
+        if row.get("protected"):
+            tags.append("protected")
+        if not row.get("in_round", True):
+            tags.append("out")
+        label = f"{names[s]} (seat {s})"
+        line = f"  {label:<{width}} up {_cards(row['up'])}   down {_cards(row['down'])}"
+        if row.get("valid") is not None:
+            line += "   valid " + " ".join("yes" if v else "no" for v in row["valid"])
+        if tags:
+            line += "   [" + ", ".join(tags) + "]"
+        lines.append(line)
+    if view.get("extra_turns"):
+        lines.append(f"Extra turns left: {view['extra_turns']}")
+    if view.get("drawn"):
+        lines.append(f"You drew {_card(view['drawn'])}.")
+    return lines
+
+
+def _turup_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    lines = [f"Deck {view['deck']} · pile: {_cards(view['pile'])}"]
+    for s, row in enumerate(view["seats"]):
+        lines.append(
+            f"  {names[s]}: {row['hand_count']} in hand, won {row['won']} this round, "
+            f"rounds won {row['round_wins']}"
+        )
+    if view.get("hand") is not None:
+        lines.append(f"Your hand: {_cards(view['hand'])}")
+    return lines
+
+
+def _soi_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    lines = []
+    for s, row in enumerate(view["seats"]):
+        quads = ", ".join(row["quads"]) or "none"
+        lines.append(f"  seat {s} {names[s]}: {row['hand_count']} cards, quadruplets: {quads}")
+    asks = view.get("asks") or []
+    if asks:
+        lines.append("Asks" + (" (last 3)" if view.get("memory") else "") + ":")
+        for a in asks:
+            answer = "had it" if a["hit"] else "did not have it"
+            lines.append(
+                f"  {names[a['asker']]} asked {names[a['asked']]} for {_card(a['card'])}: {answer}"
+            )
+    if view.get("hand") is not None:
+        lines.append(f"Your hand: {_cards(view['hand'])}")
+    return lines
+
+
+def _render(text: str, names: Sequence[str]) -> str:
+    return Event("text", text).render(names)
+
+
+def play(
+    engine: Engine[Any],
+    players: int,
+    level: str,
+    seed: int,
+    variant: Any | None,
+    stdin: TextIO,
+    stdout: TextIO,
+) -> int:
+    """Play one game with the human at seat 0; return the exit status."""
+    names = seat_names(players)
+    state = engine.new_game(players, seed, variant)
+    rng = random.Random(seed)
+
+    def say(text: str = "") -> None:
+        stdout.write(text + "\n")
+
+    say(f"{engine.title}: you (seat 0) against {players - 1} {level} computer player(s).")
+    say(f"Seed {seed}. Type a move's number or its notation; 'help' lists them, 'quit' leaves.")
+    shown = True
+    while (seat := engine.to_act(state)) is not None:
+        if seat != HUMAN:
+            action = choose(engine, state, seat, level, rng)
+        else:
+            if shown:
+                say()
+                say(render_board(engine.player_view(state, HUMAN), names))
+            shown = True
+            legal = engine.legal_actions(state)
+            _list_moves(engine, state, legal, names, say)
+            chosen = _ask(engine, state, legal, stdin, stdout)
+            if chosen is None:
+                say("Bye.")
+                return 0
+            if isinstance(chosen, str):
+                say(chosen)
+                shown = False
+                continue
+            action = chosen
+        transition = engine.apply(state, action)
+        for event in transition.events:
+            if event.visible_to(HUMAN):
+                say(event.render(names))
+        state = transition.state
+    say()
+    totals = engine.totals(state)
+    say("Final totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals)))
+    winners = engine.winners(state)
+    say("Winner: " + " and ".join(names[s] for s in winners) if winners else "No winner.")
+    return 0
+
+
+def _list_moves(
+    engine: Engine[Any], state: Any, legal: Sequence[Action], names: Sequence[str], say: Any
+) -> None:
+    say("Your moves:")
+    for i, action in enumerate(legal[:MAX_LISTED], start=1):
+        text = _render(engine.describe(state, action), names)
+        if not text.startswith(str(action)):
+            text = f"{action} — {text}" if text else str(action)
+        say(f"  {i:>2}. {text}")
+    if len(legal) > MAX_LISTED:
+        say(f"  ... and {len(legal) - MAX_LISTED} more: type the notation.")
+
+
+def _ask(
+    engine: Engine[Any], state: Any, legal: Sequence[Action], stdin: TextIO, stdout: TextIO
+) -> Action | str | None:
+    """Read one move: an Action, a message to show (and ask again), or None to stop."""
+    stdout.write("> ")
+    stdout.flush()
+    line = stdin.readline()
+    if not line:
+        return None
+    text = line.strip()
+    if text.lower() in QUIT_WORDS:
+        return None
+    if not text or text.lower() in HELP_WORDS:
+        return "Type a move's number or its notation (e.g. as listed), or 'quit'."
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        return f"There is no move {number}: pick 1 to {len(legal)}."
+    try:
+        return engine.parse_action(state, text)
+    except GameError as exc:
+        return str(exc)
+
+
+def add_parser(subparsers: Any) -> None:
+    """Add the ``play`` subcommand to ``python -m bot``."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal against computer players (no Discord needed)",
+        description="Play a game in the terminal against computer players.",
+    )
+    _arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=GAME_NAMES)
+    parser.add_argument("--players", type=int, default=None, help="seats, you included")
+    parser.add_argument("--level", choices=LEVELS, default="normal", help="computer level")
+    parser.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="KEY=VALUE", help="a table option"
+    )
+
+
+def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the ``play`` subcommand."""
+    engine = ENGINES[args.game]
+    players = args.players
+    if players is None:
+        players = 4 if args.game == "soi" else max(2, engine.min_players)
+    if not engine.min_players <= players <= engine.max_players:
+        print(
+            f"{engine.title} takes {engine.min_players}–{engine.max_players} players.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        variant = parse_variant(engine, args.variant)
+    except (ValueError, GameError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        return play(
+            engine,
+            players,
+            args.level,
+            seed,
+            variant,
+            stdin or sys.stdin,
+            stdout or sys.stdout,
+        )
+    except KeyboardInterrupt:
+        (stdout or sys.stdout).write("\nBye.\n")
+        return 0
+
+
+def main(
+    argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """Run ``play`` on its own (tests, ``python -m bot.offline``)."""
+    parser = argparse.ArgumentParser(prog="cardroom play")
+    _arguments(parser)
+    return run(parser.parse_args(argv), stdin, stdout)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
