@@ -68,7 +68,8 @@ def _coop_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         if not row.get("in_round", True):
             tags.append("out")
         label = f"{names[s]} (seat {s})"
-        line = f"  {label:<{width}} up {_cards(row['up'])}   down {_cards(row['down'])}"
+        down = row["down"] if row["down"] is not None else [None] * len(row["up"] or ())
+        line = f"  {label:<{width}} up {_cards(row['up'])}   down {_cards(down)}"
         if row.get("valid") is not None:
             line += "   valid " + " ".join("yes" if v else "no" for v in row["valid"])
         if tags:
