@@ -17,16 +17,18 @@ from bot.games.cards import Rank, soureh_deck
 from bot.games.soureh import best_pick, coop_valid
 
 
-def play(turns: int, players: int = 4, seed: int = 1) -> tuple[int, int, float]:
+def play(
+    turns: int, players: int = 4, seed: int = 1, game: str = "soureh"
+) -> tuple[int, int, float]:
     """Play random games until ``turns`` turns were played; (turns, actions, seconds)."""
-    engine = ENGINES["soureh"]
+    engine = ENGINES[game]
     rng = random.Random(seed)
     done = actions = 0
-    game = 0
+    games = 0
     start = time.perf_counter()
     while done < turns:
-        state = engine.new_game(players, seed * 100_000 + game)
-        game += 1
+        state = engine.new_game(players, seed * 100_000 + games)
+        games += 1
         while done < turns:
             seat = engine.to_act(state)
             if seat is None:

@@ -41,16 +41,20 @@ def card_points(card: Card) -> int:
     return 15 if card.rank is Rank.ACE else card.order
 
 
+_POINTS = {c: card_points(c) for c in ALL_CARDS}
+_VALID = {(u, d): coop_valid(u, d) for u in ALL_CARDS for d in ALL_CARDS}
+
+
 def coop_points(up: Card, down: Card) -> int:
     """Both cards of a valid coop count; an invalid coop counts nothing."""
-    return card_points(up) + card_points(down) if coop_valid(up, down) else 0
+    return _POINTS[up] + _POINTS[down] if _VALID[(up, down)] else 0
 
 
 def round_points(coops: Iterable[tuple[Card, Card]]) -> int:
     """A player's points for the round: valid coops, plus 50 when all four are valid."""
     pairs = list(coops)
     points = sum(coop_points(u, d) for u, d in pairs)
-    if len(pairs) == 4 and all(coop_valid(u, d) for u, d in pairs):
+    if len(pairs) == 4 and all(_VALID[pair] for pair in pairs):
         points += 50
     return points
 
@@ -72,7 +76,7 @@ PariahVariant = Variant
 
 # ---------------------------------------------------------------------------- engine
 
-_VALID = {(u, d): coop_valid(u, d) for u in ALL_CARDS for d in ALL_CARDS}
+_KINGS = tuple(A.king_all([0, 1]))
 
 
 class PariahEngine(CoopEngine):
@@ -113,7 +117,7 @@ class PariahEngine(CoopEngine):
         if rank is Rank.QUEEN:
             return [A.QUEEN]
         if rank is Rank.KING:
-            return A.king_all([0, 1])
+            return list(_KINGS)
         return []
 
     def _check_face(self, st: CoopState, word: str, rank: Rank) -> None:
