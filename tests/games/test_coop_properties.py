@@ -124,6 +124,8 @@ def random_game(engine: CoopEngine, players: int, seed: int, variant: Any) -> No
         assert cards_on_table(state) == full
         if rng.random() < 0.2 or state.phase is Phase.OVER:
             check_views(engine, state)
+            for option in engine.legal_actions(state):
+                assert engine.describe(state, option).startswith(str(option))
     else:
         raise AssertionError("the game did not end")
     assert engine.winners(state)
