@@ -101,6 +101,20 @@ def check_events(
                 assert not any(f'"{code}"' in mentioned for code in hidden), event
 
 
+def check_gives_agree(engine: CoopEngine, state: CoopState) -> None:
+    """The gives listed are exactly those the give check accepts."""
+    if state.phase is not Phase.PLACE:
+        return
+    listed = {a.args for a in engine.legal_actions(state) if a.word == "give"}
+    accepted = {
+        (seat, index + 1)
+        for seat in range(state.n)
+        for index in range(4)
+        if engine.give_error(state, seat, index) is None
+    }
+    assert listed == accepted
+
+
 def random_game(engine: CoopEngine, players: int, seed: int, variant: Any) -> None:
     """Play one seeded random game, checking every property after every action."""
     rng = random.Random(seed)
@@ -126,6 +140,7 @@ def random_game(engine: CoopEngine, players: int, seed: int, variant: Any) -> No
             check_views(engine, state)
             for option in engine.legal_actions(state):
                 assert engine.describe(state, option).startswith(str(option))
+            check_gives_agree(engine, state)
     else:
         raise AssertionError("the game did not end")
     assert engine.winners(state)
