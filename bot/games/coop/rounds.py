@@ -123,6 +123,8 @@ class CoopRules:
             )
         allowed = Counter(self.full_deck)
         for card, count in Counter(cards).items():
+            if not allowed[card]:
+                raise InvalidVariant(f"There is no {card} in a {self.title} deck.")
             if count > allowed[card]:
                 raise InvalidVariant(f"A {self.title} deck holds {allowed[card]} of {card}.")
         return cards
