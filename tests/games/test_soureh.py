@@ -416,3 +416,13 @@ def test_variant_from_options_mapping() -> None:
         ENGINE.new_game(3, 1, {"speed": 3})
     with pytest.raises(InvalidVariant, match="whole number"):
         Variant(threshold="lots")  # type: ignore[arg-type]
+
+
+def test_deal_events_tell_each_seat_his_cards() -> None:
+    """deal_events gives the public deal and each seat's face-down cards privately."""
+    st = two_player()
+    events = ENGINE.deal_events(st)
+    assert [e.kind for e in events] == ["deal", "hidden", "hidden"]
+    assert events[0].public and events[0].text == "Round 1: {p1} deals."
+    assert events[1].seats == frozenset({0}) and events[1].data["down"] == ["9S", "9C", "9D", "8S"]
+    assert events[2].seats == frozenset({1}) and "2♠" in events[2].text

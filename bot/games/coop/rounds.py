@@ -157,17 +157,25 @@ class CoopRules:
         st.protected = None
         st.declared_up = None
         st.extra = 0
-        ev.append(
+        ev.extend(self.deal_events(st))
+        self.begin_turn(st, order[0], ev)
+
+    def deal_events(self, state: CoopState) -> list[Event]:
+        """The current round's deal told again: the public ``deal`` event and, per seat, a
+        private ``hidden`` event with his face-down cards as they are now. Round 1 is dealt
+        by ``new_game``, which returns no events: call this to send the first hands."""
+        events = [
             Event(
                 "deal",
-                f"Round {st.round}: {{p{st.dealer}}} deals.",
+                f"Round {state.round}: {{p{state.dealer}}} deals.",
                 None,
-                {"round": st.round, "dealer": st.dealer},
+                {"round": state.round, "dealer": state.dealer},
             )
-        )
-        for seat in order:
-            down = downs[seat]
-            ev.append(
+        ]
+        for seat, down in enumerate(state.down):
+            if down is None:
+                continue
+            events.append(
                 Event(
                     "hidden",
                     f"{{p{seat}}}'s face-down cards: "
@@ -176,7 +184,7 @@ class CoopRules:
                     {"seat": seat, "down": [CODE[c] for c in down]},
                 )
             )
-        self.begin_turn(st, order[0], ev)
+        return events
 
     def do_reveal(self, st: CoopState, ev: Events) -> None:
         """The declarer reveals (Soureh's ``reveal`` rule)."""
