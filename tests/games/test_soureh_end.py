@@ -126,3 +126,26 @@ def test_leave_variant_with_reveal() -> None:
     assert kinds(events)[:2] == ["reveal", "leave"]
     view = ENGINE.public_view(st)
     assert view["totals"] == [0, 10, 10] and view["to_act"] == 1 and view["phase"] == "draw"
+
+
+def test_leave_bonus_obeys_hundred_rule() -> None:
+    """The +10 of a player leaving is subject to the multiple-of-100 rule (90 → 100 → 50)."""
+    st = game(
+        [VALID_DOWN, VALID_DOWN, BAD_DOWN],
+        [VALID_UP, VALID_UP, BAD_UP],
+        "4S 4C 4H 4D 7S 7C 7H 7D",
+        leave=True,
+        threshold=200,
+    ).copy()
+    st.totals = [0, 90, 40]  # a position from an earlier round
+    st, _ = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    assert ENGINE.totals(st) == [0, 50, 50]
+
+
+def test_stock_out_during_final_turns_scores_as_stock_out() -> None:
+    """When the stock runs out during the final turns the round ends as a stock-out."""
+    st = game([VALID_DOWN, BAD_DOWN, BAD_DOWN], [VALID_UP, BAD_UP, BAD_UP], "4S 4C")
+    st, events = play(st, "draw", "discard", "declare", "draw", "discard")
+    end = next(e for e in events if e.kind == "round_end")
+    assert end.data["reason"] == "stock"
+    assert end.data["points"] == [0, 34, 34]
