@@ -202,3 +202,21 @@ def test_higher_total_wins_over_threshold() -> None:
     assert ENGINE.totals(st) == [89, 82]
     assert ENGINE.winners(st) == [0]
     assert events[-1].kind == "game_end"
+
+
+def test_stock_out_ends_the_round() -> None:
+    """An empty stock at a draw ends the round, scored as usual."""
+    st = game("7H")
+    st, events = play(st, "draw", "discard", "end")
+    end = next(e for e in events if e.kind == "round_end")
+    assert end.data["reason"] == "stock" and end.data["points"] == [82, 82]
+
+
+def test_face_up_ace_only_takes_a_ten_in_pariah_too() -> None:
+    """Giving onto an opponent's face-up ace needs a 10, as in Soureh; a Jack is no 10."""
+    deck = stacked([DOWN0, DOWN1], [UP0, "AH 4D 4S 4C"], "JS 7H")
+    st = ENGINE.new_game(2, 3, None, deck)
+    st, _ = play(st, "draw")
+    assert "give 1 1" not in legal(st)
+    with pytest.raises(IllegalAction, match="only be replaced by a 10"):
+        ENGINE.parse_action(st, "give 1 1")
