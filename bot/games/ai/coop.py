@@ -7,8 +7,9 @@
   the hardest coops (or the easiest when none is hard: robust coops are rewarded),
   sabotages a declarer's least-protected coop on the last turn and follows the Pariah
   point tips; it declares or knocks only when no opponent looks close to done;
-- hard: ISMCTS over redeals (:mod:`~bot.games.ai.determinize_coop`), rollouts by a fast
-  greedy player, a few turns deep, scored by the same kind of estimate.
+- hard: ISMCTS over redeals (:mod:`~bot.games.ai.determinize_coop`) among the normal
+  player's few best moves, normal players in the rollouts to the end of the round; it
+  leaves the normal favourite only for a move that did clearly better.
 """
 
 from __future__ import annotations
@@ -28,15 +29,17 @@ from bot.games.ai.coop_model import (
 )
 from bot.games.ai.determinize_coop import determinize
 from bot.games.ai.ismcts import Search
-from bot.games.ai.view import Info, register_history
-from bot.games.cards import Card, Rank
+from bot.games.ai.view import Info, observe, register_history
+from bot.games.cards import Card
 from bot.games.protocol import Action, Engine
 
 ROBUST_WEIGHT = 3.0
 QUEEN_BONUS = 6.0
 DECLARE_IF_OPPONENTS_BELOW = 0.35
 KNOCK_LEAD = 25.0
-HORIZON = 9
+HORIZON = 150
+CANDIDATES = 4
+MARGIN = 0.03
 
 
 def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
@@ -145,23 +148,31 @@ def _after(board: Board, me: int, drawn: int | None, action: Action) -> tuple[Bo
 
 def normal(info: Info, rng: random.Random) -> Action:
     """The placement with the best expected result; declare or knock only when safe."""
+    return ranked(info, rng)[0]
+
+
+def ranked(info: Info, rng: random.Random) -> list[Action]:
+    """The legal actions, the normal player's favourite first."""
     if info.by_word("reveal"):
-        return info.by_word("reveal")[0]
+        return info.by_word("reveal") + info.by_word("continue")
     ends = info.by_word("declare", "knock")
     if ends:
-        return ends[0] if _should_end(info) else info.by_word("end")[0]
+        return ends + info.by_word("end") if _should_end(info) else info.by_word("end") + ends
     model, board = _model(info)
     me = info.seat
     drawn_text = info.view.get("drawn")
     drawn = kind_of(Card.parse(drawn_text)) if drawn_text is not None else None
-    best: Action = info.legal[0]
-    best_score = float("-inf")
+    scored = []
     for action in info.legal:
         new, bonus = _after(board, me, drawn, action)
-        score = _utility(model, new, me) + bonus + rng.random() * 1e-6
-        if score > best_score:
-            best, best_score = action, score
-    return best
+        scored.append((_utility(model, new, me) + bonus + rng.random() * 1e-6, action))
+    scored.sort(key=lambda pair: pair[0], reverse=True)
+    return [action for _, action in scored]
+
+
+def candidates(info: Info, rng: random.Random) -> list[Action]:
+    """The hard level's root actions: the normal player's best few, its favourite first."""
+    return ranked(info, rng)[:CANDIDATES]
 
 
 def _should_end(info: Info) -> bool:
@@ -181,43 +192,9 @@ def _should_end(info: Info) -> bool:
 # ---------------------------------------------------------------------------- hard
 
 
-def _greedy(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
-    """A fast rollout player that reads the (determinized) table directly."""
-    actions = engine.legal_actions(world)
-    words = {a.word: a for a in actions}
-    for word in ("reveal", "declare", "knock", "queen"):
-        if word in words:
-            return words[word]
-    if "draw" in words:
-        return words["draw"]
-    if "end" in words:
-        return words["end"]
-    drawn: Card | None = world.drawn
-    if drawn is None:
-        return actions[rng.randrange(len(actions))]
-    valid = _valid_fn(engine.name)
-    up, down, flags = world.up[mover], world.down[mover], world.valid[mover]
-    # keep where it turns an invalid coop valid (the hardest face-up card first)
-    best_keep: Action | None = None
-    for action in actions:
-        if action.word == "keep":
-            i = int(action.args[0]) - 1  # type: ignore[arg-type]
-            if not flags[i] and valid(up[i], drawn):
-                best_keep = action
-                if up[i].rank in (Rank.TEN, Rank.TWO):
-                    return action
-    if best_keep is not None:
-        return best_keep
-    gives = []
-    for action in actions:
-        if action.word == "give":
-            s, i = int(action.args[0]), int(action.args[1]) - 1  # type: ignore[arg-type]
-            if world.valid[s][i] and not valid(drawn, world.down[s][i]):
-                gives.append(action)
-    if gives:
-        return gives[rng.randrange(len(gives))]
-    del down
-    return words.get("discard", actions[0])
+def _rollout(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
+    """Rollouts are played by normal players (random ones never declare well)."""
+    return normal(observe(engine, world, mover), rng)
 
 
 def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
@@ -273,4 +250,6 @@ def search_spec(engine: Engine[Any]) -> Search:
     def redeal(state: Any, seat: int, rng: random.Random) -> Any:
         return determinize(game, state, seat, rng)
 
-    return Search(redeal, _greedy, _evaluate, _horizon, max_depth=3)
+    return Search(
+        redeal, _rollout, _evaluate, _horizon, max_depth=1, candidates=candidates, margin=MARGIN
+    )

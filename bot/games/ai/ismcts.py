@@ -53,7 +53,9 @@ class Search:
     horizon: Horizon
     max_depth: int = 6
     candidates: Callable[[Info, random.Random], list[Action]] | None = None
-    """Narrows the root actions (from what the seat sees) before searching."""
+    """Narrows the root actions (from what the seat sees) before searching, best first."""
+    margin: float | None = None
+    """If set, the first root action is kept unless another's mean reward beats it by this."""
 
 
 class _Node:
@@ -97,6 +99,14 @@ def search(
         (child for key, child in root.children.items() if key in root_keys),
         key=lambda n: (n.visits, n.reward),
     )
+    default = root.children.get(str(legal[0]))
+    if (
+        spec.margin is not None
+        and default is not None
+        and best is not default
+        and best.reward / best.visits - default.reward / default.visits < spec.margin
+    ):
+        best = default
     log.debug("ismcts %s: %d iterations, best %s", engine.name, iterations, best.action)
     assert best.action is not None
     return best.action
@@ -146,7 +156,9 @@ def _iterate(
         mover = engine.to_act(world)
         if mover is None or spec.horizon(engine, start, world, steps):
             break
-        world = engine.apply(world, spec.rollout(engine, world, mover, rng)).state
+        actions = engine.legal_actions(world)
+        action = actions[0] if len(actions) == 1 else spec.rollout(engine, world, mover, rng)
+        world = engine.apply(world, action).state
         steps += 1
     rewards = spec.evaluate(engine, start, world)
     walk: _Node | None = node

@@ -15,13 +15,14 @@ from typing import Any
 
 from bot.games.ai.determinize_turup import determinize
 from bot.games.ai.ismcts import Search
-from bot.games.ai.view import Info, observe
+from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
 from bot.games.turup import maximal_captures
 
 EASY_CAPTURE = 0.85
-LEAVE_WEIGHT = 0.6
+LEAVE_WEIGHT = 0.8
+FOLLOW_WEIGHT = 0.5
 HORIZON = 10
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
 
@@ -64,10 +65,19 @@ def _threat(pile: Sequence[Card], unseen: dict[Rank, float], hand_size: int) -> 
     return expected
 
 
+def _won_cards(state: Any, seat: int) -> tuple[Any, ...]:
+    """The cards won so far this round, all seats (every capture is shown to the table)."""
+    return tuple(c for won in state.won for c in won)
+
+
+register_history("turup", _won_cards)
+
+
 def _unseen(info: Info, hand: list[Card], pile: list[Card]) -> dict[Rank, float]:
-    decks = max(1, (info.view["players"] + 2) // 3) if info.view["players"] > 4 else 1
+    players = info.view["players"]
+    decks = 1 if players <= 4 else 2 if players <= 7 else 3
     counts = {r: 4.0 * decks for r in Rank}
-    for c in (*hand, *pile):
+    for c in (*hand, *pile, *info.history):
         counts[c.rank] = max(0.0, counts[c.rank] - 1)
     return counts
 
@@ -94,6 +104,10 @@ def _ranked(info: Info) -> list[tuple[float, Action]]:
         else:
             gain = 0.0
             left = [*pile, played]
+        later = [c for c in hand if c is not played]
+        if later and left:
+            key = _key(left)
+            gain += FOLLOW_WEIGHT * max(_best_take(c.rank, key) for c in later)
         scored.append((gain - LEAVE_WEIGHT * _threat(left, unseen, next_hand), action))
     return scored
 
