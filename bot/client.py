@@ -1,7 +1,10 @@
-"""CardroomBot: opens storage, loads every cog, syncs the slash commands."""
+"""CardroomBot: opens storage, builds the table service, restores open tables, loads every
+cog, syncs the slash commands."""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import logging
 import pkgutil
 
@@ -10,7 +13,11 @@ from discord.ext import commands
 
 import cogs
 from bot.settings import Settings
+from bot.tables.publisher import DiscordNotifier
+from bot.tables.service import TableService
+from bot.tables.ui import DYNAMIC_ITEMS
 from storage.database import Database
+from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +41,7 @@ class CardroomBot(commands.AutoShardedBot):
         self.settings = settings
         self.sync_commands = sync_commands
         self._db: Database | None = None
+        self._tables: TableService | None = None
 
     @property
     def db(self) -> Database:
@@ -42,9 +50,21 @@ class CardroomBot(commands.AutoShardedBot):
             raise RuntimeError("The database is not open yet.")
         return self._db
 
+    @property
+    def tables(self) -> TableService:
+        """The table service (available from ``setup_hook`` on)."""
+        if self._tables is None:
+            raise RuntimeError("The table service is not built yet.")
+        return self._tables
+
     async def setup_hook(self) -> None:
-        """Open storage, load the cogs, sync the command tree."""
+        """Open storage, build the table service, register the persistent components,
+        restore open tables, load the cogs, sync the command tree."""
         self._db = await Database.open(self.settings.database_path)
+        self._tables = TableService(TableRepo(self._db), notifier=DiscordNotifier(self))
+        self._add_result_recorders(self._tables, self._db)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self._tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
         if self.sync_commands:
@@ -60,8 +80,18 @@ class CardroomBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
 
+    @staticmethod
+    def _add_result_recorders(tables: TableService, db: Database) -> None:
+        """Finished games go to the stats repository when that module is installed."""
+        if importlib.util.find_spec("storage.stats") is None:
+            return
+        stats = importlib.import_module("storage.stats")
+        tables.add_finish_listener(stats.StatsRepo(db).record)
+
     async def close(self) -> None:
-        """Close Discord, then the database."""
+        """Stop the tables' background work, close Discord, then the database."""
+        if self._tables is not None:
+            await self._tables.aclose()
         await super().close()
         if self._db is not None:
             await self._db.close()

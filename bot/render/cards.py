@@ -1,0 +1,52 @@
+"""Cards and seats as people read them in Discord text ("10♦", a face-down card as 🂠)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.games.cards import Card
+
+FACE_DOWN = "🂠"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card(code: str | None) -> str:
+    """One card in display form; ``None`` (hidden) as a face-down card."""
+    if not code:
+        return FACE_DOWN
+    try:
+        return Card.parse(str(code)).display
+    except ValueError:
+        return str(code)
+
+
+def cards(codes: Iterable[str | None]) -> str:
+    """Cards in display form, space separated; ``—`` when there are none."""
+    shown = [card(c) for c in codes]
+    return " ".join(shown) if shown else "—"
+
+
+def sort_hand(codes: Iterable[str]) -> list[str]:
+    """A hand in rank then suit order."""
+    parsed = [Card.parse(c) for c in codes]
+    parsed.sort(key=lambda c: (c.order, c.suit.value))
+    return [str(c) for c in parsed]
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """A seat's name, or a neutral word for ``None``."""
+    if seat is None:
+        return "nobody"
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def truncate(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters, marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def as_int_list(value: Any) -> list[int]:
+    """A list of ints from a view value (empty when absent)."""
+    return [int(v) for v in value] if isinstance(value, list) else []

@@ -1,0 +1,194 @@
+"""Embeds for the lobby, the table message, a player's cards and the rules, built from the
+table's record and the engine's views only (never from engine state)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.options import GAME_OPTIONS, GAME_TITLES, show_turn_timer
+from bot.render.cards import seat_name, truncate
+from bot.render.games import Field, private_text, public_fields, round_summary
+from storage.tables import TableStatus
+
+if TYPE_CHECKING:
+    from bot.tables.model import Table
+
+COLOURS = {"soureh": 0x2E7D32, "pariah": 0x6A1B9A, "turup": 0xC62828, "soi": 0x1565C0}
+PHASES = {
+    "draw": "to draw",
+    "place": "to place the drawn card",
+    "declare": "to declare or end the turn",
+    "reveal": "to reveal or continue",
+    "play": "to play a card",
+    "ask": "to ask for a card",
+}
+SEAT_LIMITS = {"soureh": "2–4", "pariah": "2", "turup": "2–12", "soi": "3–6"}
+LOWEST_WINS = {"soureh"}
+
+
+def title_of(game: str) -> str:
+    """The game's display name."""
+    return GAME_TITLES.get(game, game.title())
+
+
+def options_text(game: str, variant: dict[str, Any], timer: int | None) -> str:
+    """The table's options in a line: ``threshold 100 · declare final · timer 3 min``."""
+    parts = []
+    for spec in GAME_OPTIONS.get(game, ()):
+        if spec.name in variant:
+            parts.append(f"{spec.name} {spec.show(variant[spec.name])}")
+    parts.append(f"timer {show_turn_timer(timer)}")
+    return " · ".join(parts)
+
+
+def seat_label(table: Table, seat: int) -> str:
+    """A seat's name with a mention for people and a robot for computers."""
+    record = table.seats[seat]
+    if record.user_id is None:
+        return f"🤖 {record.name}"
+    text = f"<@{record.user_id}>"
+    if record.resigned:
+        text += " (resigned — 🤖 plays on)"
+    elif record.is_computer_held:
+        text += " (🤖 holds the seat)"
+    return text
+
+
+def _add_fields(embed: discord.Embed, fields: list[Field]) -> None:
+    for f in fields[:24]:
+        embed.add_field(name=truncate(f.name, 256), value=truncate(f.value or "—", 1024),
+                        inline=f.inline)
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    """The lobby: game, options, seats, host."""
+    rec = table.record
+    engine = table.engine
+    embed = discord.Embed(
+        title=f"{title_of(rec.game)} — table #{rec.id} (lobby)",
+        colour=COLOURS.get(rec.game, 0x555555),
+        description=(
+            f"Host: <@{rec.host_id}>\n"
+            f"Options: {options_text(rec.game, rec.variant, rec.timer_seconds)}"
+            f"\nPlayers: {SEAT_LIMITS.get(rec.game, '')} — press **Join** to sit down."
+        ),
+    )
+    lines = [f"{i + 1}. {seat_label(table, i)}" for i in range(len(table.seats))]
+    embed.add_field(
+        name=f"Seats ({len(table.seats)}/{engine.max_players})",
+        value="\n".join(lines) or "—",
+        inline=False,
+    )
+    if table.status is TableStatus.CANCELLED:
+        embed.title = f"{title_of(rec.game)} — table #{rec.id} (cancelled)"
+        embed.description = "This table was cancelled."
+    embed.set_footer(text=f"Table #{rec.id} · /rules game:{title_of(rec.game)}")
+    return embed
+
+
+def _turn_line(table: Table, view: dict[str, Any]) -> str:
+    seat = view.get("to_act")
+    if seat is None:
+        return ""
+    phase = PHASES.get(str(view.get("phase")), "to act")
+    line = f"**Turn:** {seat_label(table, seat)} {phase}"
+    if view.get("extra_turns"):
+        line += f" ({view['extra_turns']} extra turn(s) left)"
+    deadline = table.record.deadline
+    if deadline:
+        line += f" · time runs out <t:{int(deadline)}:R>"
+    return line
+
+
+def _standings(table: Table, view: dict[str, Any]) -> str:
+    totals = view.get("totals") or []
+    winners = set(view.get("winners") or [])
+    low = table.game in LOWEST_WINS
+    resigned = {s.seat for s in table.seats if s.resigned}
+    order = sorted(range(len(totals)), key=lambda s: (
+        s in resigned, s not in winners, totals[s] if low else -totals[s]))
+    lines = []
+    for place, s in enumerate(order, start=1):
+        crown = " 🏆" if s in winners else ""
+        lines.append(f"{place}. {seat_name(table.names, s)} — {totals[s]}{crown}")
+    return "\n".join(lines)
+
+
+def table_embed(table: Table) -> discord.Embed:
+    """The table message: public cards, whose turn, recent events, totals, round results."""
+    if table.state is None:
+        return lobby_embed(table)
+    rec = table.record
+    view = table.public_view()
+    names = table.names
+    kind = view.get("target_kind", "target")
+    status = table.status
+    state_word = {
+        TableStatus.FINISHED: "game over",
+        TableStatus.CANCELLED: "closed",
+        TableStatus.BROKEN: "closed",
+    }.get(status, f"round {view.get('round', 1)}")
+    embed = discord.Embed(
+        title=f"{title_of(rec.game)} — table #{rec.id} · {state_word}",
+        colour=COLOURS.get(rec.game, 0x555555),
+    )
+    lines = []
+    if status is TableStatus.RUNNING:
+        lines.append(_turn_line(table, view))
+    elif status is TableStatus.FINISHED or view.get("over"):
+        winners = view.get("winners") or []
+        who = ", ".join(seat_name(names, s) for s in winners) or "nobody"
+        lines.append(f"**Game over.** Winner: **{who}** 🏆")
+    else:
+        lines.append(f"**This table was closed** ({rec.end_reason or 'cancelled'}).")
+    lines.append(f"{str(kind).capitalize()}: **{view.get('target')}** · "
+                 f"{options_text(rec.game, rec.variant, rec.timer_seconds)}")
+    if table.recent:
+        lines.append("")
+        lines.append("**Recent**")
+        lines.extend(f"• {truncate(t, 300)}" for t in table.recent)
+    embed.description = truncate("\n".join(line for line in lines if line is not None), 4096)
+    _add_fields(embed, public_fields(view, names))
+    summary = round_summary(view, names)
+    if summary:
+        embed.add_field(name="Last round", value=truncate(summary, 1024), inline=False)
+    if status is not TableStatus.RUNNING:
+        embed.add_field(name="Final standings" if status is TableStatus.FINISHED
+                        else "Standings", value=truncate(_standings(table, view), 1024),
+                        inline=False)
+    embed.set_footer(text=f"Table #{rec.id} · My cards shows yours · /move to type a move")
+    _fit(embed)
+    return embed
+
+
+def _fit(embed: discord.Embed) -> None:
+    """Keep the embed under Discord's 6,000-character total by trimming the recent lines."""
+    while len(embed) > 6000 and embed.description:
+        embed.description = embed.description[: max(0, len(embed.description) - 500)]
+
+
+def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.Embed:
+    """A seat's own cards (ephemeral or DM): never posted in a channel."""
+    view = table.player_view(seat)
+    embed = discord.Embed(
+        title=title or f"Your cards — {title_of(table.game)} table #{table.id}",
+        description=truncate(private_text(view), 4096),
+        colour=COLOURS.get(table.game, 0x555555),
+    )
+    totals = view.get("totals") or []
+    if seat < len(totals):
+        embed.set_footer(text=f"Round {view.get('round', 1)} · your total {totals[seat]}")
+    return embed
+
+
+def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
+    """The short DM with a seat's cards."""
+    view = table.player_view(seat)
+    where = f" in {guild_name}" if guild_name else ""
+    return truncate(
+        f"**{title_of(table.game)} table #{table.id}{where}** — round {view.get('round', 1)}\n"
+        + private_text(view),
+        2000,
+    )

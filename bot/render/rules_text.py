@@ -1,0 +1,136 @@
+"""The rules of each game as short pages for ``/rules`` (distilled from RULES.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.render.embeds import COLOURS, title_of
+
+RULES: dict[str, tuple[tuple[str, str], ...]] = {
+    "soureh": (
+        ("The table", (
+            "2–4 players; **lowest score wins**. Deck: two decks, A–10 only (80 cards).\n"
+            "Each player has four **coops** (slots 1–4): a face-down card only he may look "
+            "at, with a face-up card in front of it. The rest is the stock; beside it the "
+            "discard pile.\n\n"
+            "**Values:** 2–10 their number; an ace is 1 or 11, as its owner prefers.\n"
+            "**A valid coop** (face-up U over face-down D): two aces — invalid; exactly one "
+            "ace — valid; U red — valid if D is higher; U black — valid if D is lower. "
+            "Equal values are never valid."
+        )),
+        ("A turn", (
+            "Draw the top card of the stock (`draw`), then one of:\n"
+            "• **keep** it in place of one of your face-down cards (`keep 2`);\n"
+            "• **give** it in place of an opponent's face-up card (`give 1 3`: seat 1, "
+            "slot 3) — a face-up ace can only be replaced by a 10, and a protected "
+            "player's cards cannot be replaced;\n"
+            "• **discard** it (`discard`).\n"
+            "The replaced card goes to the discard pile. If the stock is empty when you "
+            "must draw, the round ends."
+        )),
+        ("Declaring and scoring", (
+            "When all four of your coops are valid you may **declare** at the end of your "
+            "turn (`declare`, or `end` to pass). The first player who then replaces one of "
+            "the declarer's cards makes him **protected**.\n"
+            "**declare: final** (default) — everyone else has one more turn, then the round "
+            "ends; players without four valid coops score.\n"
+            "**declare: reveal** — when the turn comes back, the declarer may `reveal` (he "
+            "scores nothing, everyone else scores) or `continue`.\n"
+            "A scoring player adds one card from each coop (the bot picks the lowest "
+            "result); a total that lands on a positive multiple of 100 drops by 50."
+        )),
+        ("Ending the game", (
+            "**end: lowest** (default) — once someone reaches the `threshold` (default "
+            "100), the lowest total wins.\n"
+            "**end: elimination** — players who reach the threshold leave; the last one "
+            "standing wins.\n"
+            "**leave** (3–4 players) — a successful declarer leaves the round, everyone "
+            "still in it adds 10, and the round goes on."
+        )),
+    ),
+    "pariah": (
+        ("The table", (
+            "Exactly 2 players; **highest score wins**. One 52-card deck. Same table and "
+            "turns as Soureh (`draw`, then `keep`, `give` or `discard`).\n"
+            "**A valid coop:** a face card face-down is invalid; otherwise a face card "
+            "face-up is valid; otherwise Soureh's rules apply."
+        )),
+        ("Face cards drawn", (
+            "A drawn face card may also be used for its own action:\n"
+            "• **Jack** — replace one of your own face-up cards (`jack 2`);\n"
+            "• **Queen** — discard it and take two more turns (`queen`);\n"
+            "• **King** — discard it and swap any two face-down cards on the table "
+            "(`king 0 1 1 4`: seat 0 slot 1 with seat 1 slot 4)."
+        )),
+        ("Knocking and scoring", (
+            "At the end of a turn with no extra turns left you may **knock** (`knock`); "
+            "the opponent has one more turn and the round ends. An empty stock ends it too.\n"
+            "Each **valid** coop scores both its cards: 2–10 their number, ace 15, J Q K 0; "
+            "four valid coops add a 50 point bonus.\n"
+            "The first to reach the `threshold` (default 200) wins; if both do, the higher "
+            "total wins (a tie plays another round)."
+        )),
+    ),
+    "turup": (
+        ("The table", (
+            "2–12 players; **most cards won wins**. One deck for 2–4 players, two for 5–7, "
+            "three for 8–12. Four cards to each hand, four face up to the pile.\n"
+            "On your turn play one card:\n"
+            "• **capture** — take pile cards that split into groups, each a card of the "
+            "same rank or number cards adding up to your card (`capture 5D 2C 3S`: play "
+            "5♦, take 2♣ and 3♠); aces are 1, J Q K capture only by rank;\n"
+            "• **trail** — put it on the pile (`trail 9C`), always allowed."
+        )),
+        ("Rounds", (
+            "When every hand is empty, four more cards go to each player. When the deck "
+            "and the hands are empty, each player counts his cards won; cards left on the "
+            "pile count for nobody.\n"
+            "A game is `rounds` rounds (default 3); the cards won add up over the rounds "
+            "and the highest total wins."
+        )),
+    ),
+    "soi": (
+        ("The table", (
+            "3–6 players; **highest score wins**. One 52-card deck, all dealt.\n"
+            "Collect all four suits of a rank — a **quadruplet** — and lay it down at once.\n"
+            "On your turn ask another player who still has cards for one card "
+            "(`ask 2 QH`: ask seat 2 for Q♥). You must hold a card of that rank and not "
+            "the card itself. If he has it he hands it over and you ask again; if not, the "
+            "turn passes to him."
+        )),
+        ("Scoring", (
+            "A player with no cards is out of the round; the round ends when every card is "
+            "laid down. A quadruplet scores its rank: 2–10 their number, J Q K 10, four "
+            "aces 25.\nThe game ends after the round in which someone reaches the `target` "
+            "(default 200); the highest total wins.\n"
+            "**memory: on** (default) — the table shows only the last 3 asks; **off** — "
+            "every ask of the round."
+        )),
+    ),
+}
+
+
+def rules_page(game: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
+    """One page of a game's rules with Previous / Next buttons."""
+    from bot.tables.ui import RulesButton
+
+    pages = RULES[game]
+    page = max(0, min(page, len(pages) - 1))
+    heading, text = pages[page]
+    embed = discord.Embed(
+        title=f"{title_of(game)} — {heading}", description=text,
+        colour=COLOURS.get(game, 0x555555),
+    )
+    embed.set_footer(text=f"Page {page + 1} of {len(pages)} · play with /play")
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesButton(game, page - 1 if page else 0, label="Previous", disabled=page == 0))
+    last = page == len(pages) - 1
+    view.add_item(RulesButton(game, page + 1 if not last else page, label="Next", disabled=last))
+    return embed, view
+
+
+def rules_pages(game: str) -> list[Any]:
+    """The pages of a game's rules (heading, text)."""
+    return list(RULES[game])

@@ -1,0 +1,199 @@
+"""The in-memory side of a table: its stored row, seats, engine state and render bookkeeping."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter, deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import ENGINES
+from bot.games.protocol import Action, Engine, Event
+from storage.tables import SeatRecord, TableRecord, TableStatus
+
+RECENT_EVENTS = 6
+PRIVATE_EVENTS = 4
+
+
+class TableError(Exception):
+    """A table operation that cannot be done; the message is fit to show the person."""
+
+
+class StaleAction(TableError):
+    """The click was made on an out-of-date message (version mismatch)."""
+
+    def __init__(self, message: str = "This button is out of date.") -> None:
+        super().__init__(message)
+
+
+class TableExists(TableError):
+    """The channel already has an open table."""
+
+    def __init__(self, table_id: int, message_id: int | None) -> None:
+        super().__init__("There is already an open table in this channel.")
+        self.table_id = table_id
+        self.message_id = message_id
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """What an accepted action did, from the acting seat's point of view."""
+
+    seat: int
+    action: Action
+    version: int
+    events: tuple[str, ...]  # rendered, visible to the acting seat
+    over: bool
+
+
+@dataclass(eq=False)
+class Table:
+    """A table held in memory: the stored row, seats and (once running) the engine state."""
+
+    record: TableRecord
+    seats: list[SeatRecord]
+    state: Any = None
+    log: list[str] = field(default_factory=list)
+    recent: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    private: dict[int, deque[str]] = field(default_factory=dict)
+    rounds: list[tuple[int, ...]] = field(default_factory=list)
+    round_no: int = 0
+    round_start_totals: tuple[int, ...] = ()
+    final_recorded: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # rendering and DMs (coalesced by the service)
+    dirty: bool = False
+    last_render: float = float("-inf")
+    flush_task: asyncio.Task[None] | None = None
+    pending_dms: set[int] = field(default_factory=set)
+    dm_hidden: dict[int, list[str]] = field(default_factory=dict)
+    dm_refused: set[int] = field(default_factory=set)
+    ai_task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ identity
+
+    @property
+    def id(self) -> int:
+        """The table id."""
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        """The state version carried in custom_ids."""
+        return self.record.version
+
+    @property
+    def status(self) -> TableStatus:
+        """lobby, running, finished, cancelled or broken."""
+        return self.record.status
+
+    @property
+    def game(self) -> str:
+        """The game name (``"soureh"``...)."""
+        return self.record.game
+
+    @property
+    def engine(self) -> Engine[Any]:
+        """The game's engine."""
+        return ENGINES[self.record.game]
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names in seat order (for ``Event.render``)."""
+        return [s.name for s in self.seats]
+
+    @property
+    def running(self) -> bool:
+        """True while the game is being played."""
+        return self.record.status is TableStatus.RUNNING and self.state is not None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of that user, or ``None``."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def to_act(self) -> int | None:
+        """The seat to act now (``None`` in the lobby or once over)."""
+        if self.state is None:
+            return None
+        return self.engine.to_act(self.state)
+
+    def humans_left(self) -> list[SeatRecord]:
+        """Human seats that have not resigned."""
+        return [s for s in self.seats if s.user_id is not None and not s.resigned]
+
+    def public_view(self) -> dict[str, Any]:
+        """The engine's public view (empty in the lobby)."""
+        return self.engine.public_view(self.state) if self.state is not None else {}
+
+    def player_view(self, seat: int) -> dict[str, Any]:
+        """That seat's view."""
+        return self.engine.player_view(self.state, seat)
+
+    # -------------------------------------------------------------- events
+
+    def record_events(self, events: Iterable[Event]) -> None:
+        """Keep the recent public events and each seat's private ones, names filled in."""
+        names = self.names
+        for event in events:
+            text = event.render(names)
+            if event.seats is None:
+                self.recent.append(text)
+            else:
+                for seat in event.seats:
+                    self.private.setdefault(seat, deque(maxlen=PRIVATE_EVENTS)).append(text)
+
+    def start_rounds(self) -> None:
+        """Begin round bookkeeping for a freshly dealt game."""
+        self.round_no = int(self.public_view().get("round", 1))
+        self.round_start_totals = tuple(self.engine.totals(self.state))
+        self.rounds = []
+        self.final_recorded = False
+
+    def track_round(self) -> None:
+        """Record a round's points whenever the round number moves or the game ends."""
+        view = self.public_view()
+        totals = tuple(self.engine.totals(self.state))
+        round_no = int(view.get("round", 1))
+        over = bool(view.get("over"))
+        if round_no != self.round_no or (over and not self.final_recorded):
+            self.rounds.append(
+                tuple(a - b for a, b in zip(totals, self.round_start_totals, strict=True))
+            )
+            self.round_start_totals = totals
+            self.round_no = round_no
+            self.final_recorded = over
+
+    def hidden_cards(self, seat: int) -> list[str]:
+        """That seat's hidden cards as shown to it (hand, face-down cards, a drawn card)."""
+        view = self.player_view(seat)
+        cards: list[str] = []
+        hand = view.get("hand")
+        if isinstance(hand, list):
+            cards.extend(str(c) for c in hand if c)
+        seats = view.get("seats")
+        if isinstance(seats, list) and seat < len(seats):
+            down = seats[seat].get("down") if isinstance(seats[seat], dict) else None
+            if isinstance(down, list):
+                cards.extend(str(c) for c in down if c)
+        return cards
+
+    def drawn_card(self, seat: int) -> str | None:
+        """The card the seat holds after drawing (coop games), if any."""
+        drawn = self.player_view(seat).get("drawn")
+        return str(drawn) if drawn else None
+
+
+def new_cards(before: list[str], after: list[str], known: Iterable[str]) -> bool:
+    """True when ``after`` holds a card the seat did not hold or name before."""
+    extra = Counter(after) - Counter(before) - Counter(known)
+    return bool(+extra)
+
+
+def signature(cards: list[str]) -> str:
+    """A comparable form of a seat's hidden cards."""
+    return json.dumps(cards)

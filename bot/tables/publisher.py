@@ -1,0 +1,79 @@
+"""The Discord side of the table service: edit the table message, DM hands, announce."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import discord
+
+from bot.render.embeds import dm_text, table_embed
+from bot.tables.model import Table
+from bot.tables.ui import jump_url, table_view
+
+log = logging.getLogger(__name__)
+
+
+class DiscordNotifier:
+    """Implements ``bot.tables.service.Notifier`` with a discord.py client."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        rec = table.record
+        return self.client.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
+
+    async def render(self, table: Table) -> None:
+        """Edit the table message in place (post it again if it was deleted)."""
+        rec = table.record
+        embed, view = table_embed(table), table_view(table)
+        channel = self._channel(table)
+        if rec.message_id is not None:
+            try:
+                await channel.get_partial_message(rec.message_id).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                log.info("Table %s message was deleted; posting it again", table.id)
+        await self.repost(table, old_note=False)
+
+    async def repost(self, table: Table, *, old_note: bool = True) -> discord.Message:
+        """Post the table message at the bottom; the old one says where the table went."""
+        service = getattr(self.client, "tables", None)
+        channel = self._channel(table)
+        message = await channel.send(embed=table_embed(table), view=table_view(table))
+        old = table.record.message_id
+        if service is not None and table.id in service.tables:
+            await service.set_message(table.id, message.id)
+        else:
+            table.record = dataclasses.replace(table.record, message_id=message.id)
+        if old_note and old is not None and old != message.id:
+            try:
+                await channel.get_partial_message(old).edit(
+                    content=f"This table moved: {jump_url(table)}", embed=None, view=None
+                )
+            except discord.HTTPException:
+                log.info("Could not retire the old message of table %s", table.id)
+        return message
+
+    async def send_hand(self, table: Table, seat: int) -> bool:
+        """DM the seat's cards; ``False`` when Discord refuses the DM."""
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return True
+        user = self.client.get_user(user_id)
+        try:
+            if user is None:
+                user = await self.client.fetch_user(user_id)
+            guild = self.client.get_guild(table.record.guild_id)
+            await user.send(dm_text(table, seat, guild.name if guild else None))
+        except discord.Forbidden:
+            return False
+        return True
+
+    async def announce(self, table: Table, text: str) -> None:
+        """A short public line in the table's channel."""
+        await self._channel(table).send(
+            text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
+        )
+

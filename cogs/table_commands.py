@@ -1,0 +1,168 @@
+"""``/move``, ``/hand``, ``/table``, ``/resign``, ``/cancel`` and ``/rules``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games.protocol import GameError
+from bot.options import GAME_TITLES
+from bot.render.cards import truncate
+from bot.render.embeds import hand_embed
+from bot.render.rules_text import rules_page
+from bot.tables.model import Table, TableError
+from bot.tables.publisher import DiscordNotifier
+from bot.tables.service import TableService
+from bot.tables.ui import jump_url
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in GAME_TITLES.items()]
+NO_TABLE = "There is no open table in this channel. Start one with /play."
+
+
+class TableCommands(commands.Cog):
+    """Playing at the channel's table by typing."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self) -> TableService:
+        return self.bot.tables  # type: ignore[attr-defined]
+
+    def _table(self, interaction: discord.Interaction[Any]) -> Table | None:
+        if interaction.channel_id is None:
+            return None
+        return self.tables.in_channel(interaction.channel_id)
+
+    @app_commands.command(name="move", description="Take your turn by typing it")
+    @app_commands.guild_only()
+    @app_commands.describe(action="Your move, e.g. draw, keep 2, capture 5D 2C 3S, ask 2 QH")
+    async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
+        """Play an action in notation (the same checks as the buttons)."""
+        table = self._table(interaction)
+        if table is None:
+            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            return
+        try:
+            result = await self.tables.act(table.id, interaction.user.id, action)
+        except (TableError, GameError) as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        lines = [f"› {e}" for e in result.events[-4:]] or [f"Played `{result.action}`."]
+        if not result.over and table.to_act() == result.seat:
+            lines.append("Your move again — /move or **Take turn**.")
+        await interaction.response.send_message(truncate("\n".join(lines), 2000), ephemeral=True)
+
+    @move.autocomplete("action")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Exactly the user's legal actions now, in words and notation, filtered by the text."""
+        table = self._table(interaction)
+        if table is None:
+            return []
+        typed = current.strip().lower()
+        choices = []
+        for action, words in self.tables.legal_actions(table, interaction.user.id):
+            notation = str(action)
+            if typed and typed not in notation.lower() and typed not in words.lower():
+                continue
+            label = words if words.startswith(notation) else f"{notation} — {words}"
+            choices.append(app_commands.Choice(name=truncate(label, 100), value=notation))
+            if len(choices) == 25:
+                break
+        return choices
+
+    @app_commands.command(name="hand", description="Your cards and what you may do now")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the caller's cards ephemerally."""
+        table = self._table(interaction)
+        seat = table.seat_of(interaction.user.id) if table else None
+        if table is None or seat is None or table.state is None:
+            await interaction.response.send_message(
+                NO_TABLE if table is None else "You have no cards at this table.", ephemeral=True
+            )
+            return
+        embed = hand_embed(table, seat)
+        legal = self.tables.legal_actions(table, interaction.user.id)
+        if legal:
+            text = "\n".join(f"`{a}`" for a, _ in legal[:20])
+            if len(legal) > 20:
+                text += f"\n… and {len(legal) - 20} more (type /move to see them)"
+            embed.add_field(name="You may", value=truncate(text, 1024), inline=False)
+        elif table.running:
+            to_act = table.to_act()
+            who = table.names[to_act] if to_act is not None else "nobody"
+            embed.add_field(name="Waiting", value=f"{who} is to act.", inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="table", description="Post the table message again at the bottom")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        """Re-post the table message; the old one stops being updated."""
+        table = self._table(interaction)
+        if table is None:
+            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with table.lock:
+            await DiscordNotifier(self.bot).repost(table)
+        await interaction.followup.send(f"Here is the table: {jump_url(table)}", ephemeral=True)
+
+    @app_commands.command(name="resign", description="Leave the running game (a computer plays on)")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        """Resign: a computer (easy) takes the seat and the player is placed last."""
+        table = self._table(interaction)
+        if table is None:
+            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            return
+        try:
+            await self.tables.resign(table.id, interaction.user.id)
+        except (TableError, GameError) as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            "You resigned: a computer player takes your seat and you are placed last.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="cancel", description="End this channel's table (host or moderator)")
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        """Close the table."""
+        table = self._table(interaction)
+        if table is None:
+            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            return
+        perms = interaction.permissions
+        try:
+            await self.tables.cancel(
+                table.id, interaction.user.id, moderator=bool(perms and perms.manage_messages)
+            )
+        except (TableError, GameError) as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(f"Table #{table.id} is cancelled.")
+
+    @app_commands.command(name="rules", description="The rules of a game and its variants")
+    @app_commands.describe(game="The game whose rules to show")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
+    ) -> None:
+        """A short paged embed of the rules."""
+        embed, view = rules_page(game.value, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the cog."""
+    await bot.add_cog(TableCommands(bot))

@@ -1,0 +1,284 @@
+"""Helpers for driving tables through SimCord: members, the panel driver, payload audits."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from simcord import Env
+
+from bot.games.cards import Card
+from bot.tables.model import Table
+from bot.tables.panels import turup_captures
+from bot.tables.service import TableService
+
+CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+
+EMBED_LIMITS = {"title": 256, "description": 4096, "footer": 2048}
+
+
+def service(env: Env) -> TableService:
+    """The running bot's table service."""
+    svc: TableService = env.bot.tables  # type: ignore[attr-defined]
+    return svc
+
+
+def table_in(env: Env, channel: Any) -> Table:
+    """The open table of a channel."""
+    table = service(env).in_channel(channel.id)
+    assert table is not None, "no open table in that channel"
+    return table
+
+
+async def flush(env: Env) -> None:
+    """Let pending renders, DMs and computer moves finish."""
+    await env.settle()
+
+
+# ----------------------------------------------------------------- limits
+
+
+def check_embed(embed: dict[str, Any]) -> None:
+    """Every Discord embed limit on one embed payload."""
+    total = 0
+    title = embed.get("title") or ""
+    assert len(title) <= 256, title
+    desc = embed.get("description") or ""
+    assert len(desc) <= 4096
+    fields = embed.get("fields") or []
+    assert len(fields) <= 25
+    for f in fields:
+        assert 0 < len(f["name"]) <= 256 and 0 < len(f["value"]) <= 1024, f
+        total += len(f["name"]) + len(f["value"])
+    footer = (embed.get("footer") or {}).get("text") or ""
+    assert len(footer) <= 2048
+    total += len(title) + len(desc) + len(footer)
+    assert total <= 6000
+
+
+def check_components(rows: list[dict[str, Any]]) -> None:
+    """Rows, buttons per row, select options, custom_id and label lengths."""
+    assert len(rows) <= 5
+    ids = []
+    for row in rows:
+        items = row.get("components") or []
+        assert 1 <= len(items) <= 5
+        if any(i.get("type") != 2 for i in items):
+            assert len(items) == 1, "a select fills its row"
+        for item in items:
+            cid = item.get("custom_id")
+            if cid is not None:
+                assert len(cid) <= 100, cid
+                ids.append(cid)
+            assert len(item.get("label") or "") <= 80
+            options = item.get("options")
+            if options is not None:
+                assert 1 <= len(options) <= 25
+                for o in options:
+                    assert len(o["label"]) <= 100 and len(o["value"]) <= 100
+                    assert len(o.get("description") or "") <= 100
+                assert item.get("max_values", 1) <= len(options)
+    assert len(ids) == len(set(ids)), "custom_ids must be unique in a message"
+
+
+def payload_of(request: Any) -> dict[str, Any] | None:
+    """The message payload of a request (callback data or message body), if any."""
+    body = request.json
+    if not isinstance(body, dict):
+        return None
+    if "/callback" in request.path:
+        data = body.get("data")
+        return data if isinstance(data, dict) else None
+    return body
+
+
+def check_payload(payload: dict[str, Any]) -> None:
+    """All limits of one message payload."""
+    assert len(payload.get("content") or "") <= 2000
+    embeds = payload.get("embeds") or []
+    assert len(embeds) <= 10
+    for e in embeds:
+        check_embed(e)
+    check_components(payload.get("components") or [])
+
+
+# ----------------------------------------------------------------- audits
+
+
+@dataclass
+class Audit:
+    """Walks the recorded requests: limits, one acknowledgement per interaction, and no
+    hidden card in a public (channel, non-ephemeral) payload."""
+
+    env: Env
+    dm_channels: set[int] = field(default_factory=set)
+    seen: int = 0
+    callbacks: Counter[str] = field(default_factory=Counter)
+    public_posts: int = 0
+    public_edits: int = 0
+
+    def _ephemeral(self, req: Any, payload: dict[str, Any]) -> bool:
+        if (payload.get("flags") or 0) & 64:
+            return True
+        backend = self.env.backend
+        m = re.match(r"/interactions/(\d+)/[^/]+/callback", req.path)
+        if m:
+            record = backend.interactions[int(m.group(1))]
+            if (req.json or {}).get("type") == 7 and record.source_message_id is not None:
+                source = backend.get_message(record.channel_id, record.source_message_id)
+                return bool(source.flags & 64)
+            return False
+        m = re.match(r"/webhooks/\d+/([^/]+)(/messages/(.+))?", req.path)
+        if m:
+            record = backend.interactions[backend.interaction_tokens[m.group(1)]]
+            if m.group(3) == "@original":
+                return bool(record.ephemeral)
+            if m.group(3):
+                return bool(backend.get_message(record.channel_id, int(m.group(3))).flags & 64)
+        return False
+
+    def public_payloads(self, start: int = 0) -> list[tuple[str, dict[str, Any]]]:
+        """Channel posts/edits and non-ephemeral interaction replies since ``start``."""
+        found = []
+        for req in self.env.http_requests[start:]:
+            payload = payload_of(req)
+            if payload is None or req.method not in ("POST", "PATCH"):
+                continue
+            if "/callback" in req.path or req.path.startswith("/webhooks/"):
+                if not self._ephemeral(req, payload):
+                    found.append((req.path, payload))
+                continue
+            m = re.match(r"/channels/(\d+)/messages", req.path)
+            if m and int(m.group(1)) not in self.dm_channels:
+                found.append((req.path, payload))
+        return found
+
+    def step(self, tables: list[Table]) -> None:
+        """Check every request since the last step against the tables' current states."""
+        new = self.env.http_requests[self.seen:]
+        start = self.seen
+        self.seen = len(self.env.http_requests)
+        for req in new:
+            payload = payload_of(req)
+            if payload is not None:
+                check_payload(payload)
+            m = re.match(r"/interactions/(\d+)/[^/]+/callback", req.path)
+            if m:
+                self.callbacks[m.group(1)] += 1
+                assert self.callbacks[m.group(1)] == 1, "interaction answered twice"
+            m = re.match(r"/channels/(\d+)/messages(/\d+)?$", req.path)
+            if m and int(m.group(1)) not in self.dm_channels:
+                if req.method == "POST":
+                    self.public_posts += 1
+                elif req.method == "PATCH":
+                    self.public_edits += 1
+        hidden = set()
+        for table in tables:
+            hidden |= hidden_cards(table)
+        for path, payload in self.public_payloads(start):
+            text = json.dumps(payload, ensure_ascii=False)
+            for code in hidden:
+                disp = Card.parse(code).display
+                assert code not in CARD_CODE.findall(text), f"{code} leaked in {path}"
+                assert not re.search(rf"(?<![0-9]){re.escape(disp)}", text), \
+                    f"{disp} leaked in {path}"
+
+
+def hidden_cards(table: Table) -> set[str]:
+    """Cards some seat holds hidden now that appear nowhere in the public view."""
+    if table.state is None:
+        return set()
+    public = set(CARD_CODE.findall(json.dumps(table.public_view())))
+    held: set[str] = set()
+    for seat in range(len(table.seats)):
+        held |= set(table.hidden_cards(seat))
+        drawn = table.drawn_card(seat)
+        if drawn:
+            held.add(drawn)
+    return held - public
+
+
+# ----------------------------------------------------------------- driving
+
+
+async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[Any]:
+    """Play ``notation`` for ``member`` by clicking Take turn and using the panel."""
+    table = table_in(env, channel)
+    results = []
+    opened = await member.click(message_of(env, table, channel), label="Take turn")
+    results.append(opened)
+    panel_msg = opened.response
+    assert panel_msg is not None and panel_msg.ephemeral
+    word, *args = notation.split()
+    version = table.version
+
+    async def click(label: str) -> Any:
+        r = await member.click(panel_msg, label=label)
+        results.append(r)
+        return r
+
+    async def choose(kind: str, value: str, arg: str = "") -> Any:
+        cid = f"cs:{table.id}:{version}:{kind}" + (f":{arg}" if arg else "")
+        r = await member.select(panel_msg, [value], custom_id=cid)
+        results.append(r)
+        return r
+
+    game = table.game
+    if game in ("soureh", "pariah"):
+        labels = {"draw": "Draw", "reveal": "Reveal", "continue": "Continue",
+                  "declare": "Declare", "knock": "Knock", "end": "End turn",
+                  "discard": "Discard", "queen": "Queen: 2 more turns"}
+        if word in labels:
+            await click(labels[word])
+        elif word == "keep":
+            await click(f"Keep {args[0]}")
+        elif word == "jack":
+            await click(f"Jack {args[0]}")
+        elif word == "give":
+            await choose("a", notation, "give")
+        elif word == "king":
+            await choose("k1", f"{args[0]}.{args[1]}")
+            await choose("a", notation)
+    elif game == "turup":
+        code = args[0]
+        await choose("tc", code)
+        if word == "trail":
+            await click(f"Trail {Card.parse(code).display}")
+        else:
+            actions = table.engine.legal_actions(table.state)
+            captures = [str(a) for a in turup_captures(actions, code)]
+            await choose("tx", str(captures.index(notation)), code)
+    elif game == "soi":
+        target, wanted = args
+        await choose("sp", target)
+        await choose("ss", f"{target}.{wanted[:-1]}")
+        await choose("a", notation)
+    for r in results:
+        assert r.acknowledged
+    return results
+
+
+def message_of(env: Env, table: Table, channel: Any) -> Any:
+    """The table message as the channel holds it."""
+    for message in channel.history():
+        if message.id == table.record.message_id:
+            return message
+    raise AssertionError("table message not found")
+
+
+@pytest.fixture
+def world(simcord_env: Env) -> dict[str, Any]:
+    """A guild with a channel and four members."""
+    env = simcord_env
+    # no pauses: every change renders at once and computers move at once (the coalescing
+    # timer and the computer pause are tested in tests/test_tables_service.py)
+    service(env).render_interval = 0
+    service(env).ai_delay = 0
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]
+    return {"env": env, "guild": guild, "channel": channel, "members": members}
