@@ -17,6 +17,7 @@ async def test_finished_table_is_recorded_and_ranked(simcord_env: Env) -> None:
     channel = guild.create_text_channel("cards")
     ann = guild.add_member(env.create_user("ann"))
     bob = guild.add_member(env.create_user("bob"))
+    bot.tables.render_interval = 0  # render every move at once: this test is about the result
 
     opened = await ann.slash(channel, "play", game="turup", rounds=1, timer="off")
     assert opened.acknowledged and opened.response is not None
