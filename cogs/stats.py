@@ -158,7 +158,10 @@ class RoundsButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer privately with the rounds table (only for a game of this server)."""
-        detail = await repo_of(interaction).game_detail(self.result_id, interaction.guild_id)
+        guild = interaction.guild_id
+        detail = None if guild is None else await repo_of(interaction).game_detail(
+            self.result_id, guild
+        )
         if detail is None:
             await interaction.response.send_message("That game is not in this server's history.",
                                                     ephemeral=True)
