@@ -58,3 +58,23 @@ async def test_duplicate_concurrent_records_store_once(tmp_path: Path) -> None:
     async with await Database.open(path) as first, await Database.open(path) as second:
         await asyncio.gather(*(StatsRepo(db).record(result) for db in (first, second) * 3))
         await check_all_counted(first, 1)
+
+
+async def test_records_interleaved_with_table_writes(db: Database) -> None:
+    """Stats and table-repository transactions on one connection never nest (shared lock)."""
+    from storage.tables import SeatRecord, TableRepo
+
+    tables = TableRepo(db)
+
+    async def open_table(channel: int) -> None:
+        seats = [SeatRecord(seat=0, user_id=10, name="user10")]
+        await tables.create(guild_id=GUILD, channel_id=channel, host_id=10, game="turup",
+                            variant={"rounds": 1}, seed=channel, timer_seconds=None, seats=seats)
+
+    stats = StatsRepo(db)
+    await asyncio.gather(
+        *(stats.record(r) for r in twenty_results()),
+        *(open_table(1000 + i) for i in range(20)),
+    )
+    await check_all_counted(db, 20)
+    assert await count(db, "tables") == 20
