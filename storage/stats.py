@@ -130,6 +130,9 @@ class StatsRepo(StatsQueries):
         if counted and has_computer:
             counted = (await self.settings.get(result.guild_id)).count_computer_games
         rated = counted and len(humans) >= 2
+        await conn.execute(
+            "INSERT OR IGNORE INTO guilds (guild_id) VALUES (?)", (result.guild_id,)
+        )
         await conn.executemany(
             "INSERT INTO players (user_id, display_name, updated_at)"
             " VALUES (?, ?, datetime('now')) ON CONFLICT(user_id) DO UPDATE"

@@ -84,6 +84,7 @@ async def test_record_stores_result_seats_and_rounds(db: Database) -> None:
     assert detail.rounds == ((100, 50, 40), (100, 100, 50))
     assert detail.variant == {"threshold": 200}
     assert detail.seed == 11
+    assert await count(db, "guilds") == 1
 
 
 async def test_record_twice_is_idempotent(db: Database) -> None:
