@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 
 import pytest
@@ -328,3 +329,16 @@ async def test_history_orders_mixed_time_formats(db: Database) -> None:
     await repo.record(make_result(2, [10, 11], [200, 100], ended_at="2026-11-22T11:35:00+00:00"))
     await repo.record(make_result(3, [10, 11], [200, 100], ended_at="2026-11-22T12:50:00+01:00"))
     assert [g.table_id for g in (await repo.history(GUILD)).games] == [3, 1, 2]
+
+
+async def test_failed_record_leaves_nothing(db: Database) -> None:
+    """A result that cannot be stored (two seats numbered 0) rolls back completely."""
+    repo = StatsRepo(db)
+    good = make_result(1, [10, 11], [200, 100])
+    broken = GameResult(**{**_asdict(good), "seats": (good.seats[0], good.seats[0])})
+    with pytest.raises(sqlite3.IntegrityError):
+        await repo.record(broken)
+    for table in ("game_results", "result_seats", "ratings", "players"):
+        assert await count(db, table) == 0
+    await repo.record(good)
+    assert (await repo.leaderboard(GUILD, "pariah")).total == 2
