@@ -1,0 +1,5 @@
+"""``python -m bench``: run every benchmark (see :mod:`bench.run`)."""
+
+from bench.run import main
+
+raise SystemExit(main())

@@ -1,0 +1,209 @@
+"""Persistence: time to commit one action, and restoring open tables at start-up.
+
+Run ``python -m bench.persistence`` (``--quick`` for tiny sizes). Everything runs on a real
+SQLite file opened by ``Database.open`` with the production pragmas (WAL,
+``synchronous=NORMAL``, one aiosqlite connection), in a temporary folder on the same disk.
+
+- *Commit one action*: ``TableRepo.append_action`` (the one transaction written for each
+  accepted action, before the player is answered), and ``TableService.act`` end to end
+  (lock, parse, engine, the same commit), on 2-seat human tables of each game.
+- *Restore*: N open tables written mid-game (a mix of the four games, each log cut at half
+  the length of a seeded random game), the file closed, then ``Database.open`` +
+  ``TableService.restore()`` timed as a start-up does it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.run import Figure, ms, percentile
+from bot.games import ENGINES
+from storage.database import Database
+from storage.tables import SeatRecord, TableRepo
+
+GAMES = ("soureh", "pariah", "turup", "soi")
+PLAYERS = {"soureh": 4, "pariah": 2, "turup": 4, "soi": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class TableLog:
+    """A mid-game table to store: its game, seats, seed and the action texts with seats."""
+
+    game: str
+    players: int
+    seed: int
+    actions: tuple[tuple[int, str], ...]
+
+
+def mid_game(game: str, seed: int, progress: float = 0.5) -> TableLog:
+    """A seeded random game of ``game`` cut at ``progress`` of its length (still open)."""
+    engine = ENGINES[game]
+    players = PLAYERS[game]
+    rng = random.Random(seed)
+    state = engine.new_game(players, seed)
+    played: list[tuple[int, str]] = []
+    while (seat := engine.to_act(state)) is not None:
+        action = rng.choice(engine.legal_actions(state))
+        played.append((seat, str(action)))
+        state = engine.apply(state, action).state
+    cut = max(1, min(len(played) - 1, round(len(played) * progress)))
+    return TableLog(game, players, seed, tuple(played[:cut]))
+
+
+def templates(per_game: int, seed: int = 0) -> list[TableLog]:
+    """``per_game`` distinct mid-game logs of each game, interleaved by game."""
+    logs = [[mid_game(g, seed * 10_000 + i) for i in range(per_game)] for g in GAMES]
+    return [log for group in zip(*logs, strict=True) for log in group]
+
+
+async def write_open_tables(db: Database, count: int, logs: Sequence[TableLog]) -> int:
+    """Store ``count`` running tables (cycling through ``logs``) in one transaction; returns
+    the number of logged actions. Bulk SQL, as a fixture: the repository writes one table
+    at a time, which would make the set-up take longer than the measure."""
+    rows_t: list[tuple[Any, ...]] = []
+    rows_s: list[tuple[Any, ...]] = []
+    rows_a: list[tuple[Any, ...]] = []
+    actions = 0
+    for n in range(count):
+        log = logs[n % len(logs)]
+        table_id = n + 1
+        rows_t.append((table_id, 1, 10_000 + n, 100 + n, log.game, "{}", log.seed, "running",
+                       len(log.actions) + 1))
+        for seat in range(log.players):
+            rows_s.append((table_id, seat, 1000 * n + seat + 1, f"player {seat + 1}"))
+        rows_a.extend((table_id, seq, seat, text) for seq, (seat, text) in enumerate(log.actions))
+        actions += len(log.actions)
+    await db.execute("BEGIN IMMEDIATE")
+    await db.conn.executemany(
+        "INSERT INTO tables (id, guild_id, channel_id, host_id, game, variant, seed, status,"
+        " version, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, datetime('now'))", rows_t)
+    await db.conn.executemany(
+        "INSERT INTO table_seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)", rows_s)
+    await db.conn.executemany(
+        "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)", rows_a)
+    await db.execute("COMMIT")
+    return actions
+
+
+async def commit_times(path: Path, count: int) -> tuple[list[float], list[float]]:
+    """(append_action seconds, TableService.act seconds), ``count`` of each."""
+    from bot.tables.service import TableService
+
+    repo_times: list[float] = []
+    act_times: list[float] = []
+    rng = random.Random(5)
+    async with await Database.open(path) as db:
+        repo = TableRepo(db)
+        service = TableService(repo, seed_source=lambda: rng.randrange(2**31))
+        channel = 1
+        while len(act_times) < count:
+            game = GAMES[channel % len(GAMES)]
+            engine = ENGINES[game]
+            players = 2 if engine.min_players <= 2 else engine.min_players
+            table = await service.open(guild_id=1, channel_id=channel, host_id=1, host_name="a",
+                                       game=game, options={}, timer_seconds=None)
+            for user in range(2, players + 1):
+                await service.join(table.id, None, user, f"p{user}")
+            await service.start(table.id, None, 1)
+            while table.running and len(act_times) < count:
+                seat = table.to_act()
+                assert seat is not None
+                text = str(rng.choice(engine.legal_actions(table.state)))
+                start = time.perf_counter()
+                await service.act(table.id, table.seats[seat].user_id or 0, text)
+                act_times.append(time.perf_counter() - start)
+            if table.running:
+                await service.cancel(table.id, 1)
+            channel += 1
+        # the bare commit, on a table of its own so the log stays consistent
+        table = await service.open(guild_id=1, channel_id=10**6, host_id=1, host_name="a",
+                                   game="soureh", options={}, timer_seconds=None)
+        seats = [SeatRecord(0, 1, "a"), SeatRecord(1, 2, "b")]
+        await repo.start(table.id, seats=seats, seed=1, version=1, deadline=None)
+        for seq in range(count):
+            start = time.perf_counter()
+            await repo.append_action(table.id, seq=seq, seat=seq % 2, text="keep 2",
+                                     version=seq + 2, deadline=time.time() + 60)
+            repo_times.append(time.perf_counter() - start)
+        await service.aclose()
+    return repo_times, act_times
+
+
+async def restore_time(path: Path, count: int, logs: Sequence[TableLog]) -> dict[str, Any]:
+    """Write ``count`` open tables, reopen the file and time the restore."""
+    from bot.tables.service import TableService
+
+    async with await Database.open(path) as db:
+        actions = await write_open_tables(db, count, logs)
+    start = time.perf_counter()
+    db = await Database.open(path)
+    opened = time.perf_counter()
+    service = TableService(TableRepo(db))
+    restored = await service.restore()
+    done = time.perf_counter()
+    await service.aclose()
+    start_read = time.perf_counter()
+    loaded = await TableRepo(db).load_open()
+    read = time.perf_counter() - start_read
+    await db.close()
+    return {"tables": len(restored), "actions": actions, "total": done - start,
+            "open": opened - start, "read": read, "loaded": len(loaded)}
+
+
+async def measure(quick: bool) -> list[Figure]:
+    """Both measures in a temporary folder."""
+    sec = "6. Persistence"
+    count = 20 if quick else 2000
+    tables = 8 if quick else 1000
+    logs = templates(2 if quick else 25)
+    with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as folder:
+        repo_t, act_t = await commit_times(Path(folder) / "commit.db", count)
+        info = await restore_time(Path(folder) / "restore.db", tables, logs)
+    per_game = {g: statistics.mean(len(t.actions) for t in logs if t.game == g) for g in GAMES}
+    mix = ", ".join(f"{g} {n:.0f}" for g, n in per_game.items())
+    wal = "WAL, synchronous=NORMAL (Database.open), a file on local disk"
+    return [
+        Figure(sec, "commit one action (TableRepo.append_action)",
+               f"median {ms(statistics.median(repo_t))}, p99 {ms(percentile(repo_t, 99))}",
+               method=f"{count} append_action transactions on one table; {wal}"),
+        Figure(sec, "one action through TableService.act",
+               f"median {ms(statistics.median(act_t))}, p99 {ms(percentile(act_t, 99))}",
+               method=f"{count} random legal actions on 2-4-seat human tables of the four "
+               "games, no Discord side: lock, parse, engine, commit, memory update"),
+        Figure(sec, f"restore {info['tables']:,} open tables at start-up",
+               f"{info['total']:.2f} s (open {info['open']:.2f} s, read {info['read']:.2f} s, "
+               f"replay {info['total'] - info['open'] - info['read']:.2f} s)",
+               target="< 2 s", met=None if quick else info["total"] < 2.0,
+               method=f"{info['tables']:,} running tables (the four games in turn, "
+               f"{info['actions']:,} logged actions: mean per table {mix}), file closed, then "
+               "Database.open + TableService.restore(); 'read' is a TableRepo.load_open timed "
+               "alone afterwards, 'replay' the rest"),
+    ]
+
+
+def collect(quick: bool) -> list[Figure]:
+    """The runner's entry point."""
+    return asyncio.run(measure(quick))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes")
+    args = parser.parse_args(argv)
+    for f in collect(args.quick):
+        print(f"{f.measure}: {f.value}" + (f"  [target {f.target}]" if f.target else ""))
+        print(f"    {f.method}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,321 @@
+"""Every benchmark in one command: ``python -m bench`` prints a table and writes bench/results.md.
+
+``--quick`` runs each measure once at tiny sizes (what the smoke test does) and writes no file
+unless ``--out`` is given; ``--only NAME ...`` picks sections (engines, captures, ai, render,
+persistence, memory, click, edits). Each section builds :class:`Figure` rows; the engine,
+capture and render sections reuse the functions of ``bench.engine_*`` and ``bot.render``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).with_name("results.md")
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One measured figure: where it belongs, what it is, its value, target and method."""
+
+    section: str
+    measure: str
+    value: str
+    target: str = ""
+    met: bool | None = None
+    method: str = ""
+
+
+def percentile(samples: Sequence[float], pct: float) -> float:
+    """Nearest-rank percentile (``pct`` in 0..100) of non-empty ``samples``."""
+    ordered = sorted(samples)
+    rank = max(1, math.ceil(pct / 100 * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def ms(seconds: float) -> str:
+    """Seconds as milliseconds text (µs below 1 ms)."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:,.0f} µs"
+    return f"{seconds * 1e3:,.2f} ms"
+
+
+def spread(samples: Sequence[float]) -> str:
+    """``median / p95 / max`` of timings in seconds, as text."""
+    return " / ".join(
+        ms(x) for x in (statistics.median(samples), percentile(samples, 95), max(samples))
+    )
+
+
+def machine() -> dict[str, str]:
+    """The CPU model, cores, Python, OS and the UTC date of this run."""
+    model = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return {
+        "CPU": model,
+        "cores": str(os.cpu_count()),
+        "Python": platform.python_version(),
+        "OS": platform.platform(terse=True),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "load average at start": f"{load:.2f}",
+    }
+
+
+# ------------------------------------------------------------------ engines
+
+
+def _random_play(game: str, games: int, seed: int = 0) -> tuple[int, float]:
+    """Whole games of uniformly random legal play at the smallest table; (actions, seconds)."""
+    from bot.games import ENGINES
+
+    engine = ENGINES[game]
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for game_no in range(games):
+        state = engine.new_game(engine.min_players, seed * 1000 + game_no)
+        while engine.to_act(state) is not None:
+            state = engine.apply(state, rng.choice(engine.legal_actions(state))).state
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def engines(quick: bool) -> list[Figure]:
+    """Random legal play through the engine contract, per game."""
+    from bench import engine_soi, engine_soureh, engine_turup
+
+    sec = "1. Engine speed"
+    out = []
+    turns, actions, secs = engine_soureh.play(500 if quick else 100_000)
+    out.append(Figure(
+        sec, "Soureh, 4 players", f"{actions / secs:,.0f} actions/s ({turns / secs:,.0f} turns/s)",
+        method=f"bench.engine_soureh.play: {turns:,} turns of random legal play "
+        "(a turn: the draw to the end of the turn)"))
+    games = 1 if quick else 30
+    actions, secs = _random_play("pariah", games)
+    out.append(Figure(sec, "Pariah, 2 players", f"{actions / secs:,.0f} actions/s",
+                      method=f"{games} whole games of random legal play (bench.run)"))
+    actions, secs = engine_turup.random_play(4, games)
+    out.append(Figure(sec, "Turup, 4 players", f"{actions / secs:,.0f} actions/s",
+                      method=f"bench.engine_turup.random_play: {games} whole games"))
+    actions, rounds, secs = engine_soi.random_play(4, games)
+    out.append(Figure(sec, "Soi, 4 players", f"{actions / secs:,.0f} actions/s",
+                      method=f"bench.engine_soi.random_play: {games} games to 200, "
+                      f"{rounds} rounds"))
+    return out
+
+
+def captures(quick: bool) -> list[Figure]:
+    """``turup.captures`` on 10-, 15- and 20-card piles."""
+    from bench import engine_turup
+    from bot.games.cards import card
+
+    calls = 2 if quick else 200
+    out = []
+    for size in (10, 15, 20):
+        mean, found = engine_turup.capture_timing(size, calls, None)
+        mean10, found10 = engine_turup.capture_timing(size, calls, card("10S"))
+        out.append(Figure(
+            "2. Turup captures", f"{size}-card pile",
+            f"{mean:,.0f} µs ({found:,.0f} options); with a 10: {mean10:,.0f} µs "
+            f"({found10:,.0f} options)",
+            method=f"bench.engine_turup.capture_timing: mean of {calls} calls on random piles "
+            "of number cards, caches cleared before each call"))
+    return out
+
+
+# ------------------------------------------------------------ computer players
+
+
+def _decision_states(game: str, count: int, seed: int) -> list[Any]:
+    """States of random play where the seat to act has a real choice (2+ legal actions)."""
+    from bot.games import ENGINES
+
+    engine = ENGINES[game]
+    players = 2 if engine.min_players == 2 else max(engine.min_players, 4)
+    rng = random.Random(seed)
+    states: list[Any] = []
+    game_no = 0
+    while len(states) < count:
+        state = engine.new_game(players, seed * 1000 + game_no)
+        game_no += 1
+        step = 0
+        while engine.to_act(state) is not None and len(states) < count:
+            legal = engine.legal_actions(state)
+            if step % 5 == 0 and len(legal) > 1:
+                states.append(state)
+            state = engine.apply(state, rng.choice(legal)).state
+            step += 1
+    return states
+
+
+def ai(quick: bool) -> list[Figure]:
+    """Decision time per computer level per game."""
+    from bot.games import ENGINES
+    from bot.games.ai import LEVELS, Budget, choose
+
+    count = 2 if quick else 30
+    budget = Budget(iterations=20, seconds=0.01) if quick else None
+    out = []
+    for game in ("soureh", "pariah", "turup", "soi"):
+        engine = ENGINES[game]
+        states = _decision_states(game, count, seed=3)
+        seats = [engine.to_act(state) or 0 for state in states]
+        cells = []
+        hard_p95 = 0.0
+        for level in LEVELS:
+            times = []
+            choose(engine, states[0], seats[0], level, random.Random(0), budget=budget)  # warm
+            for i, (state, seat) in enumerate(zip(states, seats, strict=True)):
+                rng = random.Random(i)
+                start = time.perf_counter()
+                choose(engine, state, seat, level, rng, budget=budget)
+                times.append(time.perf_counter() - start)
+            cells.append(f"{level} {spread(times)}")
+            if level == "hard":
+                hard_p95 = percentile(times, 95)
+        out.append(Figure(
+            "3. Computer players", f"{engine.title} (median / p95 / max)", "; ".join(cells),
+            target="hard p95 ≤ 300 ms", met=None if quick else hard_p95 <= 0.3,
+            method=f"bot.games.ai.choose on {len(states)} states of seeded random play where "
+            "the seat has 2+ legal actions, one decision each per level"))
+    return out
+
+
+# ------------------------------------------------------------------- render
+
+
+def render(quick: bool) -> list[Figure]:
+    """Card images: table, hand and round-end renders at the largest table of each game."""
+    from bench import render_images
+    from bot.render.images import render_hand, render_round_end, render_table
+    from bot.render.images.samples import GAMES, MAX_PLAYERS, NAMES
+
+    repeat = 1 if quick else 20
+    out = []
+    for game in GAMES:
+        players = MAX_PLAYERS[game]
+        public, mine, end, source = render_images._views(game, players)
+        cells = []
+        for label, fn in (
+            ("table", lambda p=public: render_table(p, NAMES)),
+            ("hand", lambda m=mine: render_hand(m)),
+            ("round end", lambda e=end: render_round_end(e, NAMES)),
+        ):
+            fn()
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                fn()
+                times.append(time.perf_counter() - start)
+            cells.append(f"{label} {ms(statistics.median(times))}")
+        out.append(Figure(
+            "Card images", f"{game}, {players} seats", "; ".join(cells), target="< 50 ms",
+            met=None,
+            method=f"median of {repeat} renders after a first (warm) one; views from "
+            f"{source} positions (bench.render_images._views)"))
+    return out
+
+
+# ------------------------------------------------------------------- runner
+
+SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
+    "engines": engines,
+    "captures": captures,
+    "ai": ai,
+    "render": render,
+}
+LATER = ("persistence", "memory", "click", "edits")
+
+
+def section(name: str) -> Callable[[bool], list[Figure]]:
+    """The collect function of a section (this module's, or ``bench.<name>.collect``)."""
+    if name in SECTIONS:
+        return SECTIONS[name]
+    module = importlib.import_module(f"bench.{name}")
+    collect: Callable[[bool], list[Figure]] = module.collect
+    return collect
+
+
+def table_text(figures: Sequence[Figure]) -> str:
+    """The figures as a Markdown table."""
+    lines = ["| section | measure | value | target | |", "| --- | --- | --- | --- | --- |"]
+    for f in figures:
+        mark = "" if f.met is None else ("met" if f.met else "**missed**")
+        lines.append(f"| {f.section} | {f.measure} | {f.value} | {f.target} | {mark} |")
+    return "\n".join(lines)
+
+
+def methods_text(figures: Sequence[Figure]) -> str:
+    """One line per figure saying how it was measured."""
+    return "\n".join(f"- **{f.section} — {f.measure}**: {f.method}" for f in figures if f.method)
+
+
+def report(figures: Sequence[Figure], info: dict[str, str], quick: bool,
+           seconds: dict[str, float]) -> str:
+    """The whole results.md text."""
+    head = "\n".join(f"- {k}: {v}" for k, v in info.items())
+    took = ", ".join(f"{name} {secs:.0f} s" for name, secs in seconds.items())
+    size = "quick (tiny sizes)" if quick else "full"
+    return (
+        "# Cardroom benchmarks\n\n"
+        f"Written by `python -m bench` ({size} run). Machine:\n\n{head}\n\n"
+        "The machine's 2 cores are shared with other work, so figures vary by a few tens of "
+        "per cent between runs.\n\n"
+        f"{table_text(figures)}\n\n## Method of each measure\n\n{methods_text(figures)}\n\n"
+        f"Time per section: {took}.\n"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the chosen sections, print the table and write the results file."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes (smoke run)")
+    parser.add_argument("--only", nargs="+", choices=[*SECTIONS, *LATER], help="sections to run")
+    parser.add_argument("--out", type=Path, help="results file (default: bench/results.md, "
+                        "none for --quick)")
+    args = parser.parse_args(argv)
+    names = args.only or [*SECTIONS, *LATER]
+    info = machine()
+    figures: list[Figure] = []
+    seconds: dict[str, float] = {}
+    for name in names:
+        print(f"-- {name} ...", file=sys.stderr, flush=True)
+        gc.collect()
+        start = time.perf_counter()
+        found = section(name)(args.quick)
+        seconds[name] = time.perf_counter() - start
+        figures.extend(found)
+        for f in found:
+            print(f"{f.section:22} {f.measure:28} {f.value}"
+                  + (f"  [target {f.target}]" if f.target else ""), flush=True)
+    print()
+    print(table_text(figures))
+    out = args.out if args.out is not None else (None if args.quick else RESULTS)
+    if out is not None:
+        out.write_text(report(figures, info, args.quick, seconds), encoding="utf-8")
+        print(f"\nwritten to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
