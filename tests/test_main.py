@@ -229,3 +229,19 @@ def test_setup_logging_sets_the_level_and_quietens_aiosqlite() -> None:
         root.setLevel(saved[0])
         root.handlers[:] = saved[1]
         logging.getLogger("aiosqlite").setLevel(saved[2])
+
+
+INSTALL = (
+    "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[dev]' && python -m bot"
+)
+TEST = ". .venv/bin/activate && pytest"
+
+
+def test_readme_and_ci_use_the_same_commands() -> None:
+    """The README's install and test commands are the ones .ci/run runs."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert INSTALL in readme and TEST in readme
+    install = INSTALL.removesuffix(" && python -m bot").split(" && ", 1)[1]
+    assert install in ci and TEST in ci
+    assert "python3 -m venv" in ci and "ruff check ." in ci
