@@ -25,6 +25,7 @@ from bot.games.ai.coop_model import (
     Model,
     board_from_view,
     kind_of,
+    kind_of_text,
     unseen_counts,
 )
 from bot.games.ai.determinize_coop import determinize
@@ -39,7 +40,8 @@ DECLARE_IF_OPPONENTS_BELOW = 0.35
 KNOCK_LEAD = 25.0
 HORIZON = 150
 CANDIDATES = 4
-MARGIN = 0.03
+MARGIN = 1.0
+PAIRED = True
 
 
 def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
@@ -94,14 +96,14 @@ def _valid_fn(game: str) -> Any:
 def _model(info: Info) -> tuple[Model, Board]:
     view = info.view
     discards, declared = info.history if info.history else ([], None)
-    seen: list[Card] = [Card.parse(t) for t in discards]
+    seen: list[str] = list(discards)
     for s, row in enumerate(view["seats"]):
         if row.get("up") is not None:
-            seen.extend(Card.parse(t) for t in row["up"])
+            seen.extend(row["up"])
         if s == info.seat and row.get("down") is not None:
-            seen.extend(Card.parse(t) for t in row["down"])
+            seen.extend(row["down"])
     if view.get("drawn") is not None:
-        seen.append(Card.parse(view["drawn"]))
+        seen.append(view["drawn"])
     model = Model(info.game, unseen_counts(info.game, seen))
     board = board_from_view(view, info.seat, declared if info.game == "soureh" else None)
     return model, board
@@ -161,7 +163,7 @@ def ranked(info: Info, rng: random.Random) -> list[Action]:
     model, board = _model(info)
     me = info.seat
     drawn_text = info.view.get("drawn")
-    drawn = kind_of(Card.parse(drawn_text)) if drawn_text is not None else None
+    drawn = kind_of_text(drawn_text) if drawn_text is not None else None
     scored = []
     for action in info.legal:
         new, bonus = _after(board, me, drawn, action)
@@ -251,5 +253,12 @@ def search_spec(engine: Engine[Any]) -> Search:
         return determinize(game, state, seat, rng)
 
     return Search(
-        redeal, _rollout, _evaluate, _horizon, max_depth=1, candidates=candidates, margin=MARGIN
+        redeal,
+        _rollout,
+        _evaluate,
+        _horizon,
+        max_depth=1,
+        candidates=candidates,
+        margin=MARGIN,
+        paired=PAIRED,
     )

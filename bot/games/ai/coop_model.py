@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from bot.games.cards import Card, Rank, Suit, soureh_deck, standard_deck
+from bot.games.cards import ALL_CARDS, Card, Rank, Suit, soureh_deck, standard_deck
 
 Kind = tuple[int, bool]
 Belief = tuple[str, int]  # ("k", kind index) known, ("p", 0) prior, ("d", up index) declared
@@ -23,9 +23,19 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 JACK_KIND = KIND_INDEX[(11, False)]
 
 
+_KIND_OF: dict[Card, int] = {c: KIND_INDEX[(c.order, c.is_red)] for c in ALL_CARDS}
+_KIND_OF_TEXT: dict[str, int] = {str(c): k for c, k in _KIND_OF.items()}
+
+
 def kind_of(card: Card) -> int:
     """The kind index of a card."""
-    return KIND_INDEX[(card.order, card.is_red)]
+    return _KIND_OF[card]
+
+
+def kind_of_text(text: str) -> int:
+    """The kind index of a card in notation (``"10H"``)."""
+    kind = _KIND_OF_TEXT.get(text)
+    return kind if kind is not None else _KIND_OF[Card.parse(text)]
 
 
 def _sample(kind: int) -> Card:
@@ -52,14 +62,19 @@ def pariah_points(kind: int) -> int:
     return 15 if order == 1 else 0 if order > 10 else order
 
 
-def unseen_counts(game: str, seen: Iterable[Card]) -> list[float]:
-    """How many cards of each kind the seat has not seen."""
-    deck = soureh_deck() if game == "soureh" else standard_deck()
+@lru_cache(maxsize=4)
+def _deck_counts(game: str) -> tuple[float, ...]:
     counts = [0.0] * 26
-    for c in deck:
-        counts[kind_of(c)] += 1
-    for c in seen:
-        k = kind_of(c)
+    for c in soureh_deck() if game == "soureh" else standard_deck():
+        counts[_KIND_OF[c]] += 1
+    return tuple(counts)
+
+
+def unseen_counts(game: str, seen: Iterable[str]) -> list[float]:
+    """How many cards of each kind the seat has not seen (cards in notation)."""
+    counts = list(_deck_counts(game))
+    for text in seen:
+        k = kind_of_text(text)
         counts[k] = max(0.0, counts[k] - 1)
     return counts
 
@@ -160,11 +175,11 @@ def board_from_view(
     for s, row in enumerate(seats):
         if not row.get("in_round", True) or row.get("up") is None:
             continue
-        ups = [kind_of(Card.parse(t)) for t in row["up"]]
+        ups = [kind_of_text(t) for t in row["up"]]
         if s == seat:
-            downs = [("k", kind_of(Card.parse(t))) for t in row["down"]]
+            downs = [("k", kind_of_text(t)) for t in row["down"]]
         elif s == declarer and declared_up is not None:
-            downs = [("d", kind_of(Card.parse(t))) for t in declared_up]
+            downs = [("d", kind_of_text(t)) for t in declared_up]
         else:
             downs = [PRIOR] * 4
         board[s] = [(u, d) for u, d in zip(ups, downs, strict=True)]

@@ -55,7 +55,11 @@ class Search:
     candidates: Callable[[Info, random.Random], list[Action]] | None = None
     """Narrows the root actions (from what the seat sees) before searching, best first."""
     margin: float | None = None
-    """If set, the first root action is kept unless another's mean reward beats it by this."""
+    """If set, the first root action is kept unless another's mean reward beats it by this
+    (in paired mode: by this many standard errors of the paired difference)."""
+    paired: bool = False
+    """Flat search with common random numbers: every root action is played out on the
+    same determinization with the same rollout generator, and compared pairwise."""
 
 
 class _Node:
@@ -86,6 +90,8 @@ def search(
     """The root action most visited after searching within ``budget``."""
     if len(legal) == 1:
         return legal[0]
+    if spec.paired:
+        return _paired(engine, state, seat, legal, rng, spec, budget)
     root = _Node(None, None, seat)
     root_keys = {str(a) for a in legal}
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
@@ -166,3 +172,53 @@ def _iterate(
         walk.visits += 1
         walk.reward += rewards[walk.mover]
         walk = walk.parent
+
+
+def _paired(
+    engine: Engine[Any],
+    state: Any,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+    spec: Search,
+    budget: Budget,
+) -> Action:
+    """Flat Monte Carlo with common random numbers over determinizations."""
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    rewards: list[list[float]] = [[] for _ in legal]
+    done = 0
+    while done < budget.iterations:
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        start = spec.determinize(state, seat, rng)
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(legal):
+            world = engine.apply(start, action).state
+            rewards[i].append(_playout(engine, start, world, seat, random.Random(seed), spec))
+            done += 1
+    rounds = min(len(r) for r in rewards)
+    means = [sum(r[:rounds]) / rounds for r in rewards]
+    best = max(range(len(legal)), key=lambda i: means[i])
+    if spec.margin is not None and best != 0:
+        diffs = [a - b for a, b in zip(rewards[best][:rounds], rewards[0][:rounds], strict=True)]
+        mean = sum(diffs) / rounds
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, rounds - 1)
+        if mean <= 0 or mean < spec.margin * math.sqrt(var / rounds):
+            best = 0
+    log.debug("paired %s: %d playouts, best %s", engine.name, done, legal[best])
+    return legal[best]
+
+
+def _playout(
+    engine: Engine[Any], start: Any, world: Any, seat: int, rng: random.Random, spec: Search
+) -> float:
+    steps = 1
+    while True:
+        mover = engine.to_act(world)
+        if mover is None or spec.horizon(engine, start, world, steps):
+            break
+        actions = engine.legal_actions(world)
+        action = actions[0] if len(actions) == 1 else spec.rollout(engine, world, mover, rng)
+        world = engine.apply(world, action).state
+        steps += 1
+    return spec.evaluate(engine, start, world)[seat]

@@ -21,6 +21,8 @@ from bot.games.protocol import Action, Engine
 ALL = tuple(standard_deck())
 HORIZON = 12
 CANDIDATES = 5
+MARGIN = 1.0
+PAIRED = True
 
 
 def _value(rank: Rank) -> int:
@@ -152,4 +154,12 @@ def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
 def search_spec(engine: Engine[Any]) -> Search:
     """How the hard level searches Soi."""
     determinize: Any = getattr(engine, "determinize")  # noqa: B009
-    return Search(determinize, _rollout, _evaluate, _horizon, max_depth=1, candidates=candidates)
+    return Search(
+        determinize,
+        _rollout,
+        _evaluate,
+        _horizon,
+        max_depth=1,
+        candidates=candidates,
+        margin=MARGIN,
+    )

@@ -24,6 +24,9 @@ EASY_CAPTURE = 0.85
 LEAVE_WEIGHT = 0.8
 FOLLOW_WEIGHT = 0.5
 HORIZON = 10
+CANDIDATES = 5
+MARGIN = 1.0
+PAIRED = True
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
 
 
@@ -114,10 +117,19 @@ def _ranked(info: Info) -> list[tuple[float, Action]]:
 
 def normal(info: Info, rng: random.Random) -> Action:
     """The move with the best cards won minus what it leaves for the next player."""
-    scored = _ranked(info)
-    best = max(score for score, _ in scored)
-    top = [a for score, a in scored if score >= best - 1e-9]
-    return top[rng.randrange(len(top))]
+    return ranked(info, rng)[0]
+
+
+def ranked(info: Info, rng: random.Random) -> list[Action]:
+    """The legal moves, the normal player's favourite first (ties in random order)."""
+    scored = [(round(score, 9), rng.random(), action) for score, action in _ranked(info)]
+    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    return [action for _, _, action in scored]
+
+
+def candidates(info: Info, rng: random.Random) -> list[Action]:
+    """The hard level's root moves: the normal player's best few, its favourite first."""
+    return ranked(info, rng)[:CANDIDATES]
 
 
 def greedy(info: Info, rng: random.Random) -> Action:
@@ -164,4 +176,15 @@ def _squash(x: float, scale: float) -> float:
 
 def search_spec(engine: Engine[Any]) -> Search:
     """How the hard level searches Turup."""
+    if PAIRED:
+        return Search(
+            determinize,
+            _rollout,
+            _evaluate,
+            _horizon,
+            max_depth=1,
+            candidates=candidates,
+            margin=MARGIN,
+            paired=True,
+        )
     return Search(determinize, _rollout, _evaluate, _horizon, max_depth=4)
