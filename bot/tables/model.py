@@ -126,6 +126,10 @@ class Table:
         """Human seats that have not resigned."""
         return [s for s in self.seats if s.user_id is not None and not s.resigned]
 
+    def describe(self, action: Action) -> str:
+        """The action in words for the seat to act, with seat names filled in."""
+        return Event("describe", self.engine.describe(self.state, action)).render(self.names)
+
     def public_view(self) -> dict[str, Any]:
         """The engine's public view (empty in the lobby)."""
         return self.engine.public_view(self.state) if self.state is not None else {}

@@ -95,7 +95,7 @@ def _build(
 
 
 def _describe(table: Table, action: Action) -> str:
-    return table.engine.describe(table.state, action)
+    return table.describe(action)
 
 
 def _coop(table: Table, step: Step, actions: list[Action], view: discord.ui.View) -> str:

@@ -129,8 +129,7 @@ class TableService:
             return []
         if table.seats[seat].is_computer_held:
             return []
-        engine, state = table.engine, table.state
-        return [(a, engine.describe(state, a)) for a in engine.legal_actions(state)]
+        return [(a, table.describe(a)) for a in table.engine.legal_actions(table.state)]
 
     # ----------------------------------------------------------------- lobby
 

@@ -148,6 +148,8 @@ class Audit:
             payload = payload_of(req)
             if payload is None or req.method not in ("POST", "PATCH"):
                 continue
+            if "/callback" in req.path and (req.json or {}).get("type") == 8:
+                continue  # autocomplete choices are shown to the typing user only
             if "/callback" in req.path or req.path.startswith("/webhooks/"):
                 if not self._ephemeral(req, payload):
                     found.append((req.path, payload))

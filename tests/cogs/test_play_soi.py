@@ -1,0 +1,84 @@
+"""A whole game of Soi on Discord, with a refused DM falling back to the My cards button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.cards import card
+from bot.render.embeds import table_embed
+from tests.cogs.conftest import Audit, flush, message_of, service, table_in, via_panel
+
+
+def _good_ask(table: Any) -> str:
+    """An ask that hits when one exists (so the test game stays short), else the first."""
+    legal = [str(a) for a in table.engine.legal_actions(table.state)]
+    for notation in legal:
+        _, target, wanted = notation.split()
+        if wanted in (table.player_view(int(target)).get("hand") or []):
+            return notation
+    return legal[0]
+
+
+async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
+    """Three members play Soi to a target of 20; cat's DMs are closed and he is told once."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, cat, dan = world["members"]
+    service(env).seed_source = lambda: 3
+    env.inject_error("POST", f"/channels/{cat.user.dm_channel.id}/messages", status=403,
+                     code=50007, message="Cannot send messages to this user", times=None)
+    audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
+
+    wrong = await ann.slash(channel, "play", game="soi", rounds=2)
+    assert wrong.ephemeral and "rounds" in wrong.response.content and "Turup" in wrong.response.content
+    opened = await ann.slash(channel, "play", game="soi", target=20, memory="off", timer="off")
+    assert not opened.ephemeral
+    second = await bob.slash(channel, "play", game="turup")
+    assert second.ephemeral and "already has an open table" in second.response.content
+    assert str(opened.response.id) in second.response.content
+    for member in (bob, cat):
+        assert (await member.click(opened.response, label="Join")).acknowledged
+    early = await bob.click(opened.response, label="Start (host)")
+    assert early.ephemeral and "host" in early.response.content
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    players = {s.user_id: m for m in (ann, bob, cat) for s in table.seats if s.user_id == m.id}
+    audit.step([table])
+
+    notices = [m for m in channel.history() if "cannot send direct messages" in m.content]
+    assert len(notices) == 1 and cat.mention in notices[0].content
+    cat_seat = table.seat_of(cat.id)
+    mine = await cat.click(message_of(env, table, channel), label="My cards")
+    assert mine.ephemeral
+    for code in table.hidden_cards(cat_seat):
+        assert card(code) in mine.response.embeds[0].description
+    outsider = await dan.click(message_of(env, table, channel), label="My cards")
+    assert outsider.ephemeral and "not playing" in outsider.response.content
+
+    turn = 0
+    while table.running:
+        seat = table.to_act()
+        member = players[table.seats[seat].user_id]
+        notation = _good_ask(table)
+        before = table.version
+        if turn % 6 == 0:
+            await via_panel(env, member, channel, notation)
+        else:
+            choices = await member.autocomplete(channel, "move", "action", notation)
+            assert notation in [c["value"] for c in choices] and len(choices) <= 25
+            assert (await member.slash(channel, "move", action=notation)).acknowledged
+        assert table.version == before + 1
+        audit.step([table])
+        turn += 1
+    await flush(env)
+    audit.step([table])
+
+    embed = message_of(env, table, channel).embeds[0]
+    assert embed.to_dict() == table_embed(table).to_dict()
+    assert "game over" in (embed.title or "")
+    assert max(table.engine.totals(table.state)) >= 20
+    notices = [m for m in channel.history() if "cannot send direct messages" in m.content]
+    assert len(notices) == 1, "the refused DM is announced once"
+    assert audit.public_posts == 1
+    for member in (ann, bob):
+        assert member.user.dm_channel.last_message is not None
