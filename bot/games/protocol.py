@@ -97,7 +97,7 @@ _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
 def seat_ref(seat: int) -> str:
     """The placeholder that stands for a seat's name in an event text."""
-    return "{p%d}" % seat
+    return f"{{p{seat}}}"
 
 
 @dataclass(frozen=True, slots=True)
