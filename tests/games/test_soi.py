@@ -190,7 +190,7 @@ def test_partial_stacked_deck_and_duplicates() -> None:
     """A partial stacked deck is dealt first; a card stacked twice is refused."""
     state = ENGINE.new_game(4, 2, deck=cards("AS 2S 3S 4S"))
     assert [str(c) in hand(state, s) for s, c in enumerate(cards("AS 2S 3S 4S"))] == [True] * 4
-    with pytest.raises(ValueError, match="only once"):
+    with pytest.raises(InvalidVariant, match="only once"):
         ENGINE.new_game(4, 2, deck=cards("AS AS"))
 
 

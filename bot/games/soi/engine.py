@@ -232,7 +232,7 @@ def _deck_order(stacked: Sequence[Card] | None, rng: random.Random) -> list[Card
         return order
     given = list(stacked)
     if len(set(given)) != len(given):
-        raise ValueError("A stacked Soi deck may hold each card only once.")
+        raise InvalidVariant("A stacked Soi deck may hold each card only once.")
     rest = [c for c in standard_deck() if c not in set(given)]
     rng.shuffle(rest)
     return given + rest
@@ -258,7 +258,11 @@ class SoiEngine:
         deck: Sequence[Card] | None = None,
     ) -> SoiState:
         """Deal round 1. ``deck`` (top first, may be partial) stacks it: card i to seat i mod n."""
-        if isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS
+        ):
             raise InvalidVariant(f"Soi is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
         if variant is None:
             variant = Variant()
