@@ -59,13 +59,15 @@ class GuildSettingsRepo:
         return GuildSettings.from_json(guild_id, row[0])
 
     async def save(self, settings: GuildSettings) -> None:
-        """Store the settings (insert or replace)."""
-        await self.db.conn.execute(
-            "INSERT INTO guild_settings (guild_id, data, updated_at) VALUES (?, ?, datetime('now'))"
-            " ON CONFLICT(guild_id) DO UPDATE SET data = excluded.data,"
-            " updated_at = excluded.updated_at",
-            (settings.guild_id, settings.to_json()),
-        )
+        """Store the settings (insert or replace), in a transaction of its own."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, data, updated_at)"
+                " VALUES (?, ?, datetime('now'))"
+                " ON CONFLICT(guild_id) DO UPDATE SET data = excluded.data,"
+                " updated_at = excluded.updated_at",
+                (settings.guild_id, settings.to_json()),
+            )
 
     async def update(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some fields and store the result."""
