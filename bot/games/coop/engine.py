@@ -121,27 +121,13 @@ class CoopEngine(CoopRules):
 
     def _place_actions(self, st: CoopState) -> list[Action]:
         acts = list(A.KEEP_ALL)
-        me = st.to_act
         drawn = st.drawn
         assert drawn is not None
-        ten = drawn in TENS
-        protected = st.protected
-        in_round = st.in_round
-        aces = ACES
+        seat_error = self.give_seat_error
+        blocked = self.give_blocked
         for s in range(st.n):
-            if s in (me, protected) or not in_round[s]:
-                continue
-            if ten:
-                acts += A.GIVE_ROWS[s][0]
-            else:
-                row = st.up[s]
-                assert row is not None
-                acts += A.GIVE_ROWS[s][
-                    (row[0] in aces)
-                    | (row[1] in aces) << 1
-                    | (row[2] in aces) << 2
-                    | (row[3] in aces) << 3
-                ]
+            if seat_error(st, s) is None:
+                acts += A.GIVE_ROWS[s][blocked(st, s)]
         acts.append(A.DISCARD)
         if self.extra_words:
             acts.extend(self.place_extra(st, drawn))
@@ -198,20 +184,37 @@ class CoopEngine(CoopRules):
             raise IllegalAction(f"There is no seat {seat}: seats are numbered 0 to {st.n - 1}.")
         return seat
 
-    def give_error(self, st: CoopState, seat: int, index: int) -> str | None:
-        """Why the drawn card may not go onto ``seat``'s face-up slot ``index`` (0–3)."""
+    # The give rule lives in the two functions below; ``legal_actions`` (through
+    # ``_place_actions``) and ``apply`` (through ``give_error``) both use them.
+
+    def give_seat_error(self, st: CoopState, seat: int) -> str | None:
+        """Why the drawn card may not go onto any of ``seat``'s face-up cards, or ``None``."""
         if seat == st.to_act:
             return "You never replace your own face-up cards: keep replaces a face-down one."
         if not st.in_round[seat]:
             return "That player is not in this round."
         if seat == st.protected:
             return "That player is protected: nobody may replace his cards until his turn."
-        row = st.up[seat]
-        drawn = st.drawn
-        assert row is not None and drawn is not None
-        if row[index] in ACES and drawn not in TENS:
-            return "A face-up ace can only be replaced by a 10."
         return None
+
+    def give_blocked(self, st: CoopState, seat: int) -> int:
+        """The face-up slots of ``seat`` the drawn card may not replace, as a bit mask (bit
+        ``i`` for slot ``i + 1``): the aces, unless the drawn card is a 10."""
+        if st.drawn in TENS:
+            return 0
+        row = st.up[seat]
+        assert row is not None
+        aces = ACES
+        return (
+            (row[0] in aces) | (row[1] in aces) << 1 | (row[2] in aces) << 2 | (row[3] in aces) << 3
+        )
+
+    def give_error(self, st: CoopState, seat: int, index: int) -> str | None:
+        """Why the drawn card may not go onto ``seat``'s face-up slot ``index`` (0–3)."""
+        error = self.give_seat_error(st, seat)
+        if error is None and self.give_blocked(st, seat) >> index & 1:
+            error = "A face-up ace can only be replaced by a 10."
+        return error
 
     def _check(self, st: CoopState, word: str, args: Args) -> None:
         rule = self._rules.get(word)
