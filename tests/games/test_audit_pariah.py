@@ -9,6 +9,7 @@ from bot.games.cards import Card, cards
 from bot.games.coop.state import CoopState
 from bot.games.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.protocol import Event, IllegalAction
+from tests.games.test_audit_soureh import check_answers_ignore_hidden_cards, coop_texts
 
 # Seat 0: four valid coops, 2+5+2+5+3+6+3+6 = 32, +50.
 UP0, DOWN0 = "2H 2D 3H 3D", "5S 5C 6S 6C"
@@ -222,3 +223,10 @@ def test_one_player_over_threshold_wins() -> None:
     st, _ = play(st, "draw", "discard", "end", "draw", "discard", "end")
     assert ENGINE.totals(st) == [82, 23]
     assert ENGINE.winners(st) == [0]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_pariah_answers_depend_only_on_what_the_actor_sees(seed: int) -> None:
+    """No Pariah error message (or legality) depends on a card hidden from the actor."""
+    state = ENGINE.new_game(2, seed)
+    check_answers_ignore_hidden_cards(ENGINE, state, seed, coop_texts(2))

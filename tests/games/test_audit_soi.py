@@ -3,11 +3,14 @@ player every round, asking on after a hit, public asks under memory, stacked-dec
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.games.cards import cards, standard_deck
 from bot.games.protocol import Event, InvalidVariant
 from bot.games.soi import ENGINE, RankNotHeld, SoiState, Variant
+from tests.games.test_audit_soureh import outcome
 from tests.games.test_soi import FOUR, SIX, seed_first, stack
 
 
@@ -92,3 +95,22 @@ def test_three_player_round_robin_deal() -> None:
     counts = [c["hand_count"] + 4 * len(c["quads"]) for c in ENGINE.public_view(state)["seats"]]
     assert counts == [18, 17, 17]
     assert all(set(state.hand(s)) <= set(deck[s::3]) for s in range(3))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (6, 3)])
+def test_answers_depend_only_on_what_the_actor_sees(players: int, seed: int) -> None:
+    """No Soi error message (or legality) depends on a card hidden from the asker: every
+    ask text gets the same answer in a determinized state."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(players, seed, Variant(target=20))
+    texts = [f"ask {s} {c}" for s in range(players + 1) for c in standard_deck()]
+    step = 0
+    while ENGINE.to_act(state) is not None and state.round == 1:
+        seat = ENGINE.to_act(state)
+        assert seat is not None
+        if step % 6 == 0:
+            other = ENGINE.determinize(state, seat, random.Random(step))
+            for text in texts:
+                assert outcome(ENGINE, state, text) == outcome(ENGINE, other, text), text
+        state = ENGINE.apply(state, rng.choice(ENGINE.legal_actions(state))).state
+        step += 1

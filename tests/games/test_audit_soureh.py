@@ -4,12 +4,13 @@ elsewhere (4-player final turns, reveal-rule declarations, protection, leave, sc
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from bot.games.cards import Card, cards
 from bot.games.coop.state import CoopState, Phase
-from bot.games.protocol import Event, IllegalAction
+from bot.games.protocol import Event, GameError, IllegalAction
 from bot.games.soureh import ENGINE, Variant, best_pick, score_round
 
 # Valid coops: red face-up cards under higher face-down cards (lowest pick 2+2+3+3 = 10).
@@ -356,3 +357,45 @@ def test_elimination_game_goes_on_below_threshold() -> None:
     st, _ = play(st, "draw", "discard", "draw", "discard", "end")
     view = ENGINE.public_view(st)
     assert (view["round"], view["totals"], view["winners"]) == (2, [34, 0], [])
+
+
+# ---------------------------------------------------------------------------- hidden cards
+
+
+def coop_texts(players: int) -> list[str]:
+    """Action texts worth trying in a coop game: every word with every small argument."""
+    texts = ["draw", "discard", "declare", "knock", "end", "reveal", "continue", "queen", "dance"]
+    texts += [f"{w} {n}" for w in ("keep", "jack") for n in range(0, 6)]
+    texts += [f"give {s} {n}" for s in range(players + 1) for n in range(1, 5)]
+    texts += [f"king 0 {n} {players - 1} {m}" for n in range(1, 5) for m in range(1, 5)]
+    return texts
+
+
+def outcome(engine: Any, state: Any, text: str) -> str:
+    """What parse_action answers to ``text``: the action's text or the error message."""
+    try:
+        return str(engine.parse_action(state, text))
+    except GameError as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def check_answers_ignore_hidden_cards(engine: Any, state: Any, seed: int, texts: list[str]) -> None:
+    """Along a random game from ``state``, parse_action answers every text the same in a
+    determinized state: legality and messages depend only on what the actor may see."""
+    rng = random.Random(seed)
+    for step in range(400):
+        seat = engine.to_act(state)
+        if seat is None:
+            break
+        if step % 7 == 0:
+            other = engine.determinize(state, seat, random.Random(step))
+            for text in texts:
+                assert outcome(engine, state, text) == outcome(engine, other, text), text
+        state = engine.apply(state, rng.choice(engine.legal_actions(state))).state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_soureh_answers_depend_only_on_what_the_actor_sees(players: int, seed: int) -> None:
+    """No Soureh error message (or legality) depends on a card hidden from the actor."""
+    state = ENGINE.new_game(players, seed, Variant(declare="reveal", leave=players >= 3))
+    check_answers_ignore_hidden_cards(ENGINE, state, seed, coop_texts(players))

@@ -3,6 +3,7 @@ groups, trails beside captures, 12-player decks and short deals, later rounds' d
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from bot.games.cards import Card, cards, standard_decks
 from bot.games.protocol import Action, IllegalAction
 from bot.games.turup import ENGINE, TurupState, Variant, captures, deck_count, is_capture
+from tests.games.test_audit_soureh import outcome
 
 
 def trail_first(state: TurupState) -> TurupState:
@@ -129,3 +131,39 @@ def test_won_pile_counts_the_played_card_and_totals_add_up() -> None:
     assert ENGINE.totals(state) == [6, 0]
     assert ENGINE.winners(state) == [0]
     assert state.last_round is not None and state.last_round.leftover == 2
+
+
+def turup_texts(state: TurupState, rng: random.Random) -> list[str]:
+    """Texts to try: trails and captures of hand cards, pile cards and unseen cards."""
+    seat = ENGINE.to_act(state)
+    assert seat is not None
+    mine = list(state.hands[seat])
+    unseen = [c for s in range(state.players) if s != seat for c in state.hands[s]]
+    unseen += list(state.deck[:8])
+    probe = mine + rng.sample(unseen, min(4, len(unseen)))
+    pile = list(state.pile)
+    texts = [f"trail {c}" for c in probe]
+    for c in probe:
+        for k in (1, 2):
+            if len(pile) >= k:
+                texts.append(" ".join(["capture", str(c), *map(str, rng.sample(pile, k))]))
+        texts.append(f"capture {c} {rng.choice(probe)}")
+    return texts
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (5, 2)])
+def test_answers_depend_only_on_what_the_actor_sees(players: int, seed: int) -> None:
+    """No Turup error message (or legality) depends on a card hidden from the actor:
+    each text gets the same answer in a determinized state."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(players, seed, Variant(rounds=1))
+    step = 0
+    while ENGINE.to_act(state) is not None:
+        seat = ENGINE.to_act(state)
+        assert seat is not None
+        if step % 5 == 0:
+            other = ENGINE.determinize(state, seat, random.Random(step))
+            for text in turup_texts(state, rng):
+                assert outcome(ENGINE, state, text) == outcome(ENGINE, other, text), text
+        state = ENGINE.apply(state, rng.choice(ENGINE.legal_actions(state))).state
+        step += 1
