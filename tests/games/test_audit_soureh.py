@@ -11,7 +11,7 @@ import pytest
 from bot.games.cards import Card, cards
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Event, GameError, IllegalAction
-from bot.games.soureh import ENGINE, Variant, best_pick, score_round
+from bot.games.soureh import ENGINE, Variant, best_pick, coop_valid, score_round
 
 # Valid coops: red face-up cards under higher face-down cards (lowest pick 2+2+3+3 = 10).
 V1_UP, V1_DOWN = "2H 2D 3H 3D", "5S 5C 6S 6C"
@@ -399,3 +399,89 @@ def test_soureh_answers_depend_only_on_what_the_actor_sees(players: int, seed: i
     """No Soureh error message (or legality) depends on a card hidden from the actor."""
     state = ENGINE.new_game(players, seed, Variant(declare="reveal", leave=players >= 3))
     check_answers_ignore_hidden_cards(ENGINE, state, seed, coop_texts(players))
+
+
+# ---------------------------------------------------------------------------- scoring oracle
+
+
+def brute_total(total: int, coops: list[tuple[Card, Card]]) -> int:
+    """The lowest total after the 100 rule over every pick, ace 1 or 11 (no shortcuts)."""
+    options = []
+    for pair in coops:
+        vals: set[int] = set()
+        for c in pair:
+            vals |= {1, 11} if c.rank.value == "A" else {c.order}
+        options.append(vals)
+    return min(
+        _hundred(total + a + b + c + d)
+        for a in options[0]
+        for b in options[1]
+        for c in options[2]
+        for d in options[3]
+    )
+
+
+def check_round_end(prev: CoopState, events: list[Event]) -> None:
+    """Re-score a round end from the state before the action, by RULES.md section 1."""
+    totals = list(prev.totals)
+    in_round = list(prev.in_round)
+    declarer = prev.declarer
+    for e in events:
+        if e.kind == "leave":
+            in_round[e.data["seat"]] = False
+            totals = [_hundred(t + 10) if in_round[s] else t for s, t in enumerate(prev.totals)]
+            assert e.data["totals"] == totals
+        if e.kind == "reveal":
+            declarer = e.data["seat"]
+        if e.kind != "round_end":
+            continue
+        data = e.data
+        coops = [
+            None if row is None else [(Card.parse(u), Card.parse(d)) for u, d in row]
+            for row in data["coops"]
+        ]
+        for s, row in enumerate(coops):
+            if row is not None:
+                assert data["valid"][s] == [coop_valid(u, d) for u, d in row]
+        if data["reason"] == "reveal":
+            scorers = {s for s in range(prev.n) if in_round[s] and s != declarer}
+        elif data["reason"] == "last":
+            scorers = {s for s in range(prev.n) if in_round[s]}
+            assert len(scorers) == 1
+        else:
+            scorers = {s for s in range(prev.n) if in_round[s] and False in data["valid"][s]}
+        for s in range(prev.n):
+            row = coops[s]
+            want = brute_total(totals[s], row) if s in scorers and row is not None else totals[s]
+            assert data["totals"][s] == want, (s, data)
+            assert (data["picks"][s] is not None) is (s in scorers)
+        return
+
+
+@pytest.mark.parametrize(
+    ("players", "declare", "end", "leave"),
+    [
+        (2, "final", "lowest", False),
+        (3, "reveal", "elimination", True),
+        (4, "final", "elimination", True),
+        (4, "reveal", "lowest", False),
+    ],
+)
+def test_round_scores_agree_with_an_independent_scorer(
+    players: int, declare: str, end: str, leave: bool
+) -> None:
+    """Every round end of seeded random games, re-scored from the rules, agrees."""
+    rng = random.Random(players)
+    rounds = 0
+    for seed in range(6):
+        state = ENGINE.new_game(players, seed, Variant(declare, end, 150, leave))
+        while ENGINE.to_act(state) is not None:
+            legal_now = ENGINE.legal_actions(state)
+            wanted = [a for a in legal_now if a.word in ("declare", "reveal")]
+            action = wanted[0] if wanted and rng.random() < 0.8 else rng.choice(legal_now)
+            t = ENGINE.apply(state, action)
+            if any(e.kind == "round_end" for e in t.events):
+                check_round_end(state, list(t.events))
+                rounds += 1
+            state = t.state
+    assert rounds > 20
