@@ -3,6 +3,8 @@ elsewhere (King swaps of every kind, face cards given or kept, knocking, scoring
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.games.cards import Card, cards
@@ -230,3 +232,40 @@ def test_pariah_answers_depend_only_on_what_the_actor_sees(seed: int) -> None:
     """No Pariah error message (or legality) depends on a card hidden from the actor."""
     state = ENGINE.new_game(2, seed)
     check_answers_ignore_hidden_cards(ENGINE, state, seed, coop_texts(2))
+
+
+def test_round_scores_and_game_end_agree_with_the_rules() -> None:
+    """Random games: each round adds both players' valid-coop points (ace 15, faces 0,
+    +50 for four valid); the game ends exactly when someone reaches the threshold with a
+    strictly higher total than the other."""
+    rng = random.Random(4)
+    rounds = 0
+    for seed in range(8):
+        state = ENGINE.new_game(2, seed, Variant(threshold=150))
+        while ENGINE.to_act(state) is not None:
+            legal_now = ENGINE.legal_actions(state)
+            knock = [a for a in legal_now if a.word == "knock"]
+            action = knock[0] if knock and rng.random() < 0.3 else rng.choice(legal_now)
+            t = ENGINE.apply(state, action)
+            end = next((e for e in t.events if e.kind == "round_end"), None)
+            if end is not None:
+                rounds += 1
+                for s in (0, 1):
+                    coops = [(Card.parse(u), Card.parse(d)) for u, d in end.data["coops"][s]]
+                    points = sum(
+                        (_points(u) + _points(d)) * coop_valid(u, d) for u, d in coops
+                    ) + 50 * all(coop_valid(u, d) for u, d in coops)
+                    assert end.data["points"][s] == points
+                    assert end.data["totals"][s] == state.totals[s] + points
+                totals = end.data["totals"]
+                decided = max(totals) >= 150 and totals[0] != totals[1]
+                assert (ENGINE.to_act(t.state) is None) is decided
+                if decided:
+                    assert ENGINE.winners(t.state) == [totals.index(max(totals))]
+            state = t.state
+    assert rounds > 20
+
+
+def _points(card: Card) -> int:
+    """Pariah card points, written out from the rules: 2–10 face value, A 15, J/Q/K 0."""
+    return {"A": 15, "J": 0, "Q": 0, "K": 0}.get(card.rank.value, card.order)
