@@ -485,3 +485,54 @@ def test_round_scores_agree_with_an_independent_scorer(
                 rounds += 1
             state = t.state
     assert rounds > 20
+
+
+# ---------------------------------------------------------------------------- turn order
+
+
+@pytest.mark.parametrize(
+    ("players", "declare", "leave"),
+    [(3, "final", False), (4, "final", True), (3, "reveal", True), (4, "reveal", False)],
+)
+def test_turns_after_a_declaration_follow_the_rules(
+    players: int, declare: str, leave: bool
+) -> None:
+    """Random games: after a declaration every other player in the round draws once, in
+    turn order (fewer only when the stock runs out); then `final` resolves the round and
+    `reveal` hands the declarer reveal/continue (or a lapse when his coops are spoiled)."""
+    rng = random.Random(players * 7)
+    checked = 0
+    for seed in range(8):
+        state = ENGINE.new_game(players, seed, Variant(declare, "elimination", 150, leave))
+        watch: tuple[int, list[int]] | None = None  # declarer, seats owed a turn
+        while ENGINE.to_act(state) is not None:
+            legal_now = ENGINE.legal_actions(state)
+            wanted = [a for a in legal_now if a.word == "declare"]
+            action = wanted[0] if wanted and rng.random() < 0.7 else rng.choice(legal_now)
+            t = ENGINE.apply(state, action)
+            for e in t.events:
+                if e.kind == "declare":
+                    me = e.data["seat"]
+                    owed = [(me + i) % players for i in range(1, players)]
+                    watch = (me, [s for s in owed if state.in_round[s]])
+                elif watch is not None and e.kind == "draw":
+                    assert watch[1] and e.data["seat"] == watch[1].pop(0)
+                elif watch is not None and e.kind in ("round_end", "leave"):
+                    if e.kind == "leave" or e.data["reason"] != "stock":
+                        assert watch[1] == [], e.kind
+                    watch = None
+                    checked += 1
+                    break
+            if watch is not None and not watch[1] and declare == "reveal":
+                view = ENGINE.public_view(t.state)
+                if view["to_act"] == watch[0] and view["declarer"] == watch[0]:
+                    assert view["phase"] == "reveal"
+                    assert t.state.valid[watch[0]] == (True, True, True, True)
+                    watch = None
+                    checked += 1
+                elif any(e.kind == "lapse" for e in t.events):
+                    assert view["to_act"] == watch[0] and view["declarer"] is None
+                    watch = None
+                    checked += 1
+            state = t.state
+    assert checked > 20
