@@ -11,7 +11,11 @@ from bot.games.cards import Card, cards
 from bot.games.coop.state import CoopState
 from bot.games.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.protocol import Event, IllegalAction
-from tests.games.test_audit_soureh import check_answers_ignore_hidden_cards, coop_texts
+from tests.games.test_audit_soureh import (
+    check_answers_ignore_hidden_cards,
+    check_branches_do_not_interfere,
+    coop_texts,
+)
 
 # Seat 0: four valid coops, 2+5+2+5+3+6+3+6 = 32, +50.
 UP0, DOWN0 = "2H 2D 3H 3D", "5S 5C 6S 6C"
@@ -269,3 +273,8 @@ def test_round_scores_and_game_end_agree_with_the_rules() -> None:
 def _points(card: Card) -> int:
     """Pariah card points, written out from the rules: 2–10 face value, A 15, J/Q/K 0."""
     return {"A": 15, "J": 0, "Q": 0, "K": 0}.get(card.rank.value, card.order)
+
+
+def test_pariah_branches_do_not_interfere() -> None:
+    """Pariah states branch safely: apply never changes what another state shows."""
+    check_branches_do_not_interfere(ENGINE, ENGINE.new_game(2, 6), 6)

@@ -3,6 +3,7 @@ elsewhere (4-player final turns, reveal-rule declarations, protection, leave, sc
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -536,3 +537,47 @@ def test_turns_after_a_declaration_follow_the_rules(
                     checked += 1
             state = t.state
     assert checked > 20
+
+
+# ---------------------------------------------------------------------------- branching
+
+
+def full_view(engine: Any, state: Any) -> list[Any]:
+    """Every seat's view plus the stock and discard pile: all of a state a caller sees."""
+    views: list[Any] = [engine.player_view(state, s) for s in range(state.n)]
+    return [*views, list(state.stock[state.pos :]), list(state.discard_pile)]
+
+
+def check_branches_do_not_interfere(engine: Any, state: Any, seed: int) -> None:
+    """Play on from one state along two branches, interleaved; each branch looks exactly
+    like the same moves played from a deep copy (copy-on-write never leaks)."""
+    rng = random.Random(seed)
+
+    def step(s: Any) -> Any:
+        if engine.to_act(s) is None:
+            return s
+        pick = random.Random(len(s.discard_pile) * 97 + s.pos).choice(engine.legal_actions(s))
+        return engine.apply(s, pick).state
+
+    for _ in range(300):
+        if engine.to_act(state) is None:
+            return
+        legal_now = engine.legal_actions(state)
+        a, b = rng.choice(legal_now), rng.choice(legal_now)
+        steps = rng.randrange(1, 6)
+        refs = []
+        for action in (a, b):
+            ref = engine.apply(copy.deepcopy(state), action).state
+            for _ in range(steps):
+                ref = step(ref)
+            refs.append(full_view(engine, ref))
+        left, right = engine.apply(state, a).state, engine.apply(state, b).state
+        for _ in range(steps):
+            right, left = step(right), step(left)
+        assert [full_view(engine, left), full_view(engine, right)] == refs
+        state = engine.apply(state, rng.choice(legal_now)).state
+
+
+def test_soureh_branches_do_not_interfere() -> None:
+    """Soureh states branch safely: apply never changes what another state shows."""
+    check_branches_do_not_interfere(ENGINE, ENGINE.new_game(3, 4, Variant(leave=True)), 4)
