@@ -1,12 +1,20 @@
-"""Single-observer information-set Monte Carlo tree search (Cowling et al., 2012).
+"""Information-set Monte Carlo search for the hard level.
 
-Each iteration draws a *determinization* of the root state (a full state that agrees with
-everything the searching seat may see, hidden cards resampled), walks the shared tree
-choosing only among actions legal in that determinization (UCB with availability counts),
-adds one node, plays the rest out with a rollout policy up to a horizon, scores the result
-with a game heuristic and backs the score up, each node crediting the seat that moved into
-it. The searching seat never sees the true hidden cards: the only full states it touches
-come from the determinizer: the horizon and the evaluation compare a rollout's end with
+Two modes share one :class:`Search` description of a game:
+
+- *tree* (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Each iteration
+  draws a *determinization* of the root state (a full state that agrees with everything
+  the searching seat may see, hidden cards resampled), walks the shared tree choosing only
+  among actions legal in that determinization (UCB with availability counts), adds one
+  node, plays the rest out with a rollout policy up to a horizon, scores the result with a
+  game heuristic and backs the score up, each node crediting the seat that moved into it.
+- *paired* (flat determinized Monte Carlo with common random numbers): every root action
+  is played out on the same determinization with the same rollout generator, so actions
+  are compared on identical deals; the variance of a difference is far smaller than that
+  of either result, which matters when a decision gets only a hundred playouts.
+
+The searching seat never sees the true hidden cards: the only full states it touches come
+from the determinizer, and the horizon and the evaluation compare a rollout's end with
 the iteration's determinized start, never with the true state.
 """
 

@@ -23,10 +23,11 @@ from bot.games.turup import maximal_captures
 EASY_CAPTURE = 0.85
 LEAVE_WEIGHT = 0.8
 FOLLOW_WEIGHT = 0.5
-HORIZON = 10
+HORIZON = 8
 CANDIDATES = 5
 MARGIN = 1.0
 PAIRED = True
+ROLLOUT_NORMAL = True
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
 
 
@@ -146,7 +147,8 @@ def len_args(action: Action) -> int:
 
 
 def _rollout(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
-    return greedy(observe(engine, world, mover), rng)
+    info = observe(engine, world, mover)
+    return normal(info, rng) if ROLLOUT_NORMAL else greedy(info, rng)
 
 
 def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
