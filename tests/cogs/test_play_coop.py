@@ -1,0 +1,90 @@
+"""Whole games of Soureh and Pariah on Discord, by panel buttons/selects and /move."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.render.cards import card
+from bot.render.embeds import table_embed
+from tests.cogs.conftest import (
+    Audit,
+    coop_policy,
+    flush,
+    message_of,
+    service,
+    table_in,
+    via_panel,
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "options"),
+    [("soureh", 2, {"threshold": 20}), ("pariah", 10, {"threshold": 50})],
+)
+async def test_coop_game_from_play_to_standings(
+    world: dict[str, Any], game: str, seed: int, options: dict[str, int]
+) -> None:
+    """Two members play a short coop game through every decision point to the standings."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, cat = world["members"][:3]
+    service(env).seed_source = lambda: seed
+    audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
+
+    opened = await ann.slash(channel, "play", game=game, timer="off", **options)
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    players = {s.user_id: m for m in (ann, bob) for s in table.seats if s.user_id == m.id}
+    audit.step([table])
+
+    for seat, s in enumerate(table.seats):
+        dm = players[s.user_id].user.dm_channel.last_message
+        assert dm is not None
+        downs = [card(c) for c in table.hidden_cards(seat)]
+        assert all(d in dm.content for d in downs)
+
+    words: Counter[str] = Counter()
+    rounds_seen = set()
+    turn = 0
+    while table.running:
+        seat = table.to_act()
+        member = players[table.seats[seat].user_id]
+        other = players[table.seats[1 - seat].user_id]
+        if turn == 1:
+            before = table.version
+            refused = await other.click(message_of(env, table, channel), label="Take turn")
+            assert refused.ephemeral and "not your turn" in refused.response.content
+            typed = await cat.slash(channel, "move", action="draw")
+            assert typed.ephemeral and "not seated" in typed.response.content
+            assert table.version == before
+        notation = coop_policy(table)
+        words[notation.split()[0]] += 1
+        before = table.version
+        if turn % 2 == 0:
+            await via_panel(env, member, channel, notation)
+        else:
+            assert (await member.slash(channel, "move", action=notation)).acknowledged
+        assert table.version == before + 1
+        if table.running:
+            rounds_seen.add(table.public_view()["round"])
+        audit.step([table])
+        turn += 1
+    await flush(env)
+    audit.step([table])
+
+    assert {"draw", "keep", "discard"} <= set(words)
+    message = message_of(env, table, channel)
+    embed = message.embeds[0]
+    assert embed.to_dict() == table_embed(table).to_dict()
+    names = [f.name for f in embed.fields]
+    assert "Last round" in names and "Final standings" in names
+    assert "over" in embed.to_dict()["fields"][0]["value"]
+    assert audit.public_posts == 0
+    if game == "soureh":
+        assert len(rounds_seen) > 1, "the test game spans rounds"
+    else:
+        assert words["give"] + words["jack"] + words["queen"] + words["king"] > 0
