@@ -1,9 +1,11 @@
 """Turup computer players.
 
 - easy: a random capture most of the time when one exists, else a random card;
-- normal: weighs the cards a move wins against what it leaves the next player: the
-  expected largest capture of an unseen card on the pile left behind;
-- hard: ISMCTS over redeals of the unseen cards, greedy rollouts, a few plies deep.
+- normal: weighs the cards a move wins against what it leaves the next player (the
+  expected largest capture of an unseen card on the pile left behind; cards already won
+  are remembered) plus what its own remaining cards could take next;
+- hard: paired determinized search among normal's best moves: redeals of the unseen
+  cards, normal players in the rollouts a few plies deep, scored by cards won.
 """
 
 from __future__ import annotations
