@@ -157,6 +157,7 @@ class Table:
         self.round_start_totals = tuple(self.engine.totals(self.state))
         self.rounds = []
         self.final_recorded = False
+        self.recent.append(f"{self.engine.title} dealt: {len(self.seats)} players.")
 
     def track_round(self) -> None:
         """Record a round's points whenever the round number moves or the game ends."""

@@ -274,7 +274,6 @@ class TableService:
                 table.record, status=TableStatus.RUNNING, version=version, deadline=deadline
             )
             table.start_rounds()
-            table.recent.append(f"{engine.title} dealt: {len(table.seats)} players.")
             for seat in table.humans_left():
                 table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
                 table.pending_dms.add(seat.seat)
