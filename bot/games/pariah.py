@@ -77,6 +77,14 @@ PariahVariant = Variant
 # ---------------------------------------------------------------------------- engine
 
 _KINGS = tuple(A.king_all([0, 1]))
+# The word of a drawn face card's own action, and the actions of each word: the one rule
+# that both ``place_extra`` (legal actions) and ``_check_face`` (parse, apply) use.
+_FACE_WORD: dict[Rank, str] = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+_WORD_ACTIONS: dict[str, tuple[Action, ...]] = {
+    "jack": A.JACK_ALL,
+    "queen": (A.QUEEN,),
+    "king": _KINGS,
+}
 
 
 class PariahEngine(CoopEngine):
@@ -111,20 +119,14 @@ class PariahEngine(CoopEngine):
 
     def place_extra(self, st: CoopState, drawn: Card) -> list[Action]:
         """The drawn face card's own action."""
-        rank = drawn.rank
-        if rank is Rank.JACK:
-            return list(A.JACK_ALL)
-        if rank is Rank.QUEEN:
-            return [A.QUEEN]
-        if rank is Rank.KING:
-            return list(_KINGS)
-        return []
+        word = _FACE_WORD.get(drawn.rank)
+        return list(_WORD_ACTIONS[word]) if word else []
 
     def _check_face(self, st: CoopState, word: str, rank: Rank) -> None:
         self._phase_error(st, word, Phase.PLACE)
         drawn = st.drawn
         assert drawn is not None
-        if drawn.rank is not rank:
+        if _FACE_WORD.get(drawn.rank) != word:
             raise IllegalAction(f"You can only {word} when you drew a {rank.word}.")
 
     def _check_jack(self, st: CoopState, args: Args) -> None:

@@ -14,6 +14,7 @@ from bot.games.protocol import Event, IllegalAction
 from tests.games.test_audit_soureh import (
     check_answers_ignore_hidden_cards,
     check_branches_do_not_interfere,
+    check_legal_equals_accepted,
     coop_texts,
 )
 
@@ -278,3 +279,8 @@ def _points(card: Card) -> int:
 def test_pariah_branches_do_not_interfere() -> None:
     """Pariah states branch safely: apply never changes what another state shows."""
     check_branches_do_not_interfere(ENGINE, ENGINE.new_game(2, 6), 6)
+
+
+def test_pariah_legal_actions_and_apply_agree() -> None:
+    """Pariah's legal_actions lists exactly the actions parse_action and apply accept."""
+    check_legal_equals_accepted(ENGINE, ENGINE.new_game(2, 9), 9)

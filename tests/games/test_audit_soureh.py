@@ -581,3 +581,36 @@ def check_branches_do_not_interfere(engine: Any, state: Any, seed: int) -> None:
 def test_soureh_branches_do_not_interfere() -> None:
     """Soureh states branch safely: apply never changes what another state shows."""
     check_branches_do_not_interfere(ENGINE, ENGINE.new_game(3, 4, Variant(leave=True)), 4)
+
+
+# ---------------------------------------------------------------------------- one check
+
+
+def accepts(engine: Any, state: Any, text: str) -> bool:
+    """Does parse_action accept ``text`` in ``state``?"""
+    try:
+        engine.parse_action(state, text)
+    except GameError:
+        return False
+    return True
+
+
+def check_legal_equals_accepted(engine: Any, state: Any, seed: int) -> None:
+    """Along a random game, the texts parse_action accepts are exactly the listed legal
+    actions (among every text tried), and each accepted one applies."""
+    rng = random.Random(seed)
+    texts = coop_texts(state.n)
+    for _ in range(400):
+        if engine.to_act(state) is None:
+            return
+        legal_now = {str(a) for a in engine.legal_actions(state)}
+        accepted = {t for t in texts if accepts(engine, state, t)}
+        assert accepted == legal_now & set(texts)
+        for text in accepted:
+            engine.apply(state, engine.parse_action(state, text))
+        state = engine.apply(state, rng.choice(engine.legal_actions(state))).state
+
+
+def test_soureh_legal_actions_and_apply_agree() -> None:
+    """Soureh's legal_actions lists exactly the actions parse_action and apply accept."""
+    check_legal_equals_accepted(ENGINE, ENGINE.new_game(4, 9, Variant(declare="reveal")), 9)
