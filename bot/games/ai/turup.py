@@ -20,7 +20,6 @@ from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
-from bot.games.turup import maximal_captures
 
 EASY_CAPTURE = 0.85
 LEAVE_WEIGHT = 0.8
@@ -44,8 +43,43 @@ def easy(info: Info, rng: random.Random) -> Action:
 @lru_cache(maxsize=65536)
 def _best_take(rank: Rank, pile: tuple[str, ...]) -> int:
     """Cards a card of ``rank`` wins at best from ``pile`` (0 when it captures nothing)."""
-    taken = maximal_captures(SAMPLE[rank], [SAMPLE[Rank(t)] for t in pile], 1)
-    return len(taken[0]) + 1 if taken else 0
+    matches = sum(1 for t in pile if t == rank.value)
+    v = rank.number
+    if v is None:
+        return matches + 1 if matches else 0
+    small = tuple(sorted((Rank(t).number or 99 for t in pile), reverse=True))
+    taken = matches + _groups(v, tuple(x for x in small if x < v))
+    return taken + 1 if taken else 0
+
+
+@lru_cache(maxsize=65536)
+def _groups(v: int, values: tuple[int, ...]) -> int:
+    """Most cards of ``values`` (descending) that split into disjoint groups adding to v."""
+    if len(values) < 2:
+        return 0
+    first, rest = values[0], values[1:]
+    best = _groups(v, rest)  # the largest card stays out of every group
+    for used in _subsets(v - first, rest):
+        left = list(rest)
+        for x in used:
+            left.remove(x)
+        best = max(best, 1 + len(used) + _groups(v, tuple(left)))
+    return best
+
+
+@lru_cache(maxsize=65536)
+def _subsets(target: int, values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The distinct sub-multisets of ``values`` (descending) adding up to ``target``."""
+    if target == 0:
+        return ((),)
+    out: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for i, x in enumerate(values):
+        if x > target or x in seen:
+            continue
+        seen.add(x)
+        out.extend((x, *tail) for tail in _subsets(target - x, values[i + 1 :]))
+    return tuple(out)
 
 
 def _key(pile: Sequence[Card]) -> tuple[str, ...]:
