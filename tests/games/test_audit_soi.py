@@ -10,7 +10,7 @@ import pytest
 from bot.games.cards import cards, standard_deck
 from bot.games.protocol import Event, InvalidVariant
 from bot.games.soi import ENGINE, RankNotHeld, SoiState, Variant
-from tests.games.test_audit_soureh import outcome
+from tests.games.test_audit_soureh import accepts, outcome
 from tests.games.test_soi import FOUR, SIX, seed_first, stack
 
 
@@ -114,3 +114,15 @@ def test_answers_depend_only_on_what_the_actor_sees(players: int, seed: int) -> 
                 assert outcome(ENGINE, state, text) == outcome(ENGINE, other, text), text
         state = ENGINE.apply(state, rng.choice(ENGINE.legal_actions(state))).state
         step += 1
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (5, 5)])
+def test_legal_actions_are_exactly_the_accepted_asks(players: int, seed: int) -> None:
+    """legal_actions lists exactly the asks parse_action (and so apply) accepts."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(players, seed, Variant(target=20))
+    texts = [f"ask {s} {c}" for s in range(players) for c in standard_deck()]
+    while ENGINE.to_act(state) is not None and state.round == 1:
+        legal_now = {str(a) for a in ENGINE.legal_actions(state)}
+        assert {t for t in texts if accepts(ENGINE, state, t)} == legal_now
+        state = ENGINE.apply(state, rng.choice(ENGINE.legal_actions(state))).state

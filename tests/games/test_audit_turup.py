@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from bot.games.cards import Card, cards, standard_decks
-from bot.games.protocol import Action, IllegalAction
+from bot.games.protocol import Action, GameError, IllegalAction
 from bot.games.turup import ENGINE, TurupState, Variant, captures, deck_count, is_capture
 from tests.games.test_audit_soureh import outcome
 
@@ -167,3 +167,39 @@ def test_answers_depend_only_on_what_the_actor_sees(players: int, seed: int) -> 
                 assert outcome(ENGINE, state, text) == outcome(ENGINE, other, text), text
         state = ENGINE.apply(state, rng.choice(ENGINE.legal_actions(state))).state
         step += 1
+
+
+def test_legal_actions_are_exactly_the_accepted_moves() -> None:
+    """On piles of up to 8 cards, legal_actions lists exactly the captures and trails that
+    parse_action accepts (every subset of the pile tried with every hand card)."""
+    rng = random.Random(8)
+    state = ENGINE.new_game(3, 8, Variant(rounds=1))
+    checked = 0
+    while ENGINE.to_act(state) is not None:
+        seat = ENGINE.to_act(state)
+        assert seat is not None
+        legal_now = ENGINE.legal_actions(state)
+        if len(state.pile) <= 8:
+            pile = [str(c) for c in state.pile]
+            texts = set()
+            for c in set(state.hands[seat]):
+                texts.add(f"trail {c}")
+                for mask in range(1, 1 << len(pile)):
+                    taken = [p for i, p in enumerate(pile) if mask >> i & 1]
+                    texts.add(" ".join(["capture", str(c), *taken]))
+            accepted = {str(ENGINE.parse_action(state, t)) for t in texts if accepts(state, t)}
+            assert accepted == {str(a) for a in legal_now}
+            checked += 1
+        captures_now = [a for a in legal_now if a.word == "capture"]
+        pool = captures_now if captures_now and rng.random() < 0.7 else legal_now
+        state = ENGINE.apply(state, rng.choice(pool)).state
+    assert checked > 20
+
+
+def accepts(state: TurupState, text: str) -> bool:
+    """Does parse_action accept ``text``?"""
+    try:
+        ENGINE.parse_action(state, text)
+    except GameError:
+        return False
+    return True
