@@ -1,0 +1,263 @@
+"""Interaction latency through the real bot under SimCord, beside a bare command.
+
+Run ``python -m bench.click`` (``--quick`` for a few clicks). The real ``CardroomBot`` runs
+offline under SimCord on a SQLite file in a temporary folder; a ``/bench-bare`` slash
+command that only answers with a fixed embed is added to its command tree for this run
+only. Two members play Soureh (timer off); every click on an action button of the
+ephemeral turn panel (``Draw``, ``Keep n``, ``Discard``, ...) is timed: lock, engine,
+SQLite commit, the new panel. Latency runs from the moment the member clicks to the moment
+the bot's interaction callback request is recorded by SimCord; the bare command is timed
+the same way, interleaved with the clicks. Coalesced table edits and DMs happen later, in
+virtual time, outside the measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import statistics
+import tempfile
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from discord import app_commands
+
+from bench.run import Figure, ms, percentile
+
+BARE_EMBED = discord.Embed(title="Bench", description="A fixed reply.", colour=0x2F7D32)
+CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
+TARGET_RATIO = 2.0
+QUIET = 3.1  # virtual seconds after which no coalesced edit is pending (2 x 1.5 s + margin)
+PANEL_LIFE = 15 * 60 + 1  # discord.py gives an ephemeral message's view a 15-minute timeout
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """When a request was recorded: real (perf_counter) and virtual (SimCord clock) time."""
+
+    real: float
+    virtual: float
+
+
+class TimedRequests(list[Any]):
+    """SimCord's request log, stamping each request as it is appended."""
+
+    def __init__(self, env: simcord.Env, existing: list[Any]) -> None:
+        super().__init__(existing)
+        self.env = env
+        self.stamps: list[Stamp | None] = [None] * len(existing)
+
+    def append(self, item: Any) -> None:
+        """Record the request and its time."""
+        self.stamps.append(Stamp(time.perf_counter(), self.env.backend.clock.elapsed))
+        super().append(item)
+
+
+def timed_log(env: simcord.Env) -> TimedRequests:
+    """Swap the env's request log for a stamping one (same entries) and return it."""
+    log = TimedRequests(env, env.backend.http_requests)
+    env.backend.http_requests = log
+    return log
+
+
+def bare_command() -> app_commands.Command[Any, Any, None]:
+    """The baseline: a slash command that only replies with a fixed embed."""
+
+    async def bare(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=BARE_EMBED)
+
+    return app_commands.Command(name="bench-bare", description="Benchmark baseline",
+                                callback=bare)
+
+
+@asynccontextmanager
+async def running_bot(folder: Path, *, bare: bool = False) -> AsyncIterator[simcord.Env]:
+    """The real bot under SimCord on a database in ``folder`` (with ``/bench-bare``)."""
+    from bot.client import CardroomBot
+    from bot.settings import load_settings
+
+    settings = load_settings(
+        env_file=None, database_url=f"sqlite:///{folder / 'cardroom.db'}", log_level="WARNING",
+        discord_token=None, dev_guild_id=None, heartbeat_file=None,
+    )
+    bot = CardroomBot(settings)
+    bot.shard_count = 1
+    if bare:
+        bot.tree.add_command(bare_command())
+    try:
+        async with simcord.run(bot, settle_timeout=1.0) as env:
+            with env.time_context():
+                yield env
+    finally:
+        await bot.close()  # SimCord leaves the bot open: close its database connection
+
+
+def table_message(env: simcord.Env, channel: Any, message_id: int | None) -> Any:
+    """The table message as the channel holds it."""
+    for message in channel.history():
+        if message.id == message_id:
+            return message
+    raise RuntimeError("The table message is not in the channel.")
+
+
+def action_buttons(components: list[dict[str, Any]], table_id: int, version: int) -> list[str]:
+    """custom_ids of the panel's action buttons for this table version."""
+    prefix = f"cr:{table_id}:{version}:a:"
+    return [
+        item["custom_id"]
+        for row in components
+        for item in row.get("components") or []
+        if item.get("type") == 2 and str(item.get("custom_id", "")).startswith(prefix)
+    ]
+
+
+@dataclass
+class Timings:
+    """Latencies in seconds, per kind of interaction."""
+
+    action: list[float] = field(default_factory=list)
+    panel: list[float] = field(default_factory=list)
+    bare: list[float] = field(default_factory=list)
+    act: list[float] = field(default_factory=list)
+    panel_build: list[float] = field(default_factory=list)
+
+
+async def timed(log: TimedRequests, call: Any) -> tuple[Any, float]:
+    """(result, seconds from the call to the interaction callback request) of ``await call``."""
+    start_index = len(log)
+    start = time.perf_counter()
+    result = await call
+    for index in range(start_index, len(log)):
+        stamp = log.stamps[index]
+        if CALLBACK.search(log[index].path) and stamp is not None:
+            return result, stamp.real - start
+    raise RuntimeError("The interaction was not answered.")
+
+
+async def play(env: simcord.Env, clicks: int, seed: int = 1) -> Timings:
+    """Two members play Soureh by panel buttons until ``clicks`` action clicks are timed."""
+    from bot.tables.panels import panel as build_panel
+
+    log = timed_log(env)
+    rng = random.Random(seed)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob")]
+    by_id = {m.id: m for m in members}
+    service = env.bot.tables  # type: ignore[attr-defined]
+    times = Timings()
+    real_act = service.act
+
+    async def act(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return await real_act(*args, **kwargs)
+        finally:
+            times.act.append(time.perf_counter() - start)
+
+    service.act = act  # this bot instance only: time the service's share of each click
+    while len(times.action) < clicks:
+        lobby = (await members[0].slash(channel, "play", game="soureh", timer="off")).response
+        if lobby is None:
+            raise RuntimeError("/play posted no lobby.")
+        await members[1].click(lobby, label="Join")
+        await members[0].click(lobby, label="Start (host)")
+        await env.advance_time(2)
+        table = service.in_channel(channel.id)
+        while table is not None and table.running and len(times.action) < clicks:
+            seat = table.to_act()
+            member = by_id[table.seats[seat].user_id]
+            message = table_message(env, channel, table.record.message_id)
+            opened_panel, took = await timed(log, member.click(message, label="Take turn"))
+            panel = opened_panel.response
+            if panel is None:
+                raise RuntimeError("Take turn opened no panel.")
+            times.panel.append(took)
+            while table.running and table.to_act() == seat and len(times.action) < clicks:
+                ids = action_buttons(panel.components, table.id, table.version)
+                if not ids:  # only a select left (give, king): type it instead
+                    legal = table.engine.legal_actions(table.state)
+                    await member.slash(channel, "move", action=str(rng.choice(legal)))
+                    continue
+                # let every coalesced edit and DM run first, in virtual time
+                await env.advance_time(QUIET)
+                cid = rng.choice(ids)
+                result, took = await timed(log, member.click(panel, custom_id=cid))
+                if not result.acknowledged:
+                    raise RuntimeError(f"Click {cid} was not answered.")
+                times.action.append(took)
+                start = time.perf_counter()
+                build_panel(table, seat)
+                times.panel_build.append(time.perf_counter() - start)
+                await env.advance_time(QUIET)
+                _, took = await timed(log, members[0].slash(channel, "bench-bare"))
+                times.bare.append(took)
+            # ephemeral panels' views live 15 virtual minutes (discord.py); let them expire so
+            # SimCord's per-task bookkeeping, paid on every loop turn, stays the same all run
+            await env.advance_time(PANEL_LIFE)
+        if table is not None and table.running:
+            await members[0].slash(channel, "cancel")
+            await env.advance_time(2)
+    return times
+
+
+async def measure(quick: bool) -> Timings:
+    """Run the bot and time the clicks."""
+    with tempfile.TemporaryDirectory(prefix="cardroom-click-") as folder:
+        async with running_bot(Path(folder), bare=True) as env:
+            return await play(env, 6 if quick else 400)
+
+
+def collect(quick: bool) -> list[Figure]:
+    """The runner's entry point."""
+    times = asyncio.run(measure(quick))
+    sec = "4. Click latency"
+    ratio = statistics.median(times.action) / statistics.median(times.bare)
+    ratio99 = percentile(times.action, 99) / percentile(times.bare, 99)
+
+    def cell(xs: list[float]) -> str:
+        return f"median {ms(statistics.median(xs))}, p99 {ms(percentile(xs, 99))}"
+
+    method = ("real CardroomBot under SimCord 3.2 (offline, SQLite file with production "
+              "pragmas); from the member's click to the interaction callback request "
+              "recorded by SimCord")
+    return [
+        Figure(sec, "action button on the turn panel", cell(times.action),
+               method=f"{len(times.action)} clicks of random action buttons in 2-player "
+               f"Soureh games; {method}"),
+        Figure(sec, "bare /bench-bare (fixed embed)", cell(times.bare),
+               method=f"{len(times.bare)} calls interleaved with the clicks, same bot, same "
+               f"run; {method}"),
+        Figure(sec, "ratio click / bare", f"{ratio:.2f} at the median, {ratio99:.2f} at p99",
+               target=f"≤ {TARGET_RATIO:g}", met=None if quick else ratio <= TARGET_RATIO,
+               method="median over median, p99 over p99"),
+        Figure(sec, "inside an action click", f"TableService.act {cell(times.act)}; "
+               f"building the new panel {cell(times.panel_build)}",
+               method="act: the service call made by the click (lock, engine, SQLite commit), "
+               "timed around it on this bot instance; panel: bot.tables.panels.panel for the "
+               "same table and seat, timed right after the click; the rest of a click is "
+               "discord.py's and SimCord's interaction handling"),
+        Figure(sec, "Take turn (opens the panel)", cell(times.panel),
+               method="the click that opens the ephemeral panel, timed the same way"),
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few clicks")
+    args = parser.parse_args(argv)
+    for f in collect(args.quick):
+        print(f"{f.measure}: {f.value}" + (f"  [target {f.target}]" if f.target else ""))
+
+
+if __name__ == "__main__":
+    main()
