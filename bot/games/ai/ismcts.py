@@ -195,12 +195,14 @@ def _paired(
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     rewards: list[list[float]] = [[] for _ in legal]
     done = 0
-    while done < budget.iterations:
-        if deadline is not None and done and time.perf_counter() >= deadline:
-            break
+    late = False
+    while done < budget.iterations and not late:
         start = spec.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         for i, action in enumerate(legal):
+            if deadline is not None and rewards[-1] and time.perf_counter() >= deadline:
+                late = True  # an unfinished group is left out of the comparison
+                break
             world = engine.apply(start, action).state
             rewards[i].append(_playout(engine, start, world, seat, random.Random(seed), spec))
             done += 1
