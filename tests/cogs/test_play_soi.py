@@ -29,7 +29,8 @@ async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
 
     wrong = await ann.slash(channel, "play", game="soi", rounds=2)
-    assert wrong.ephemeral and "rounds" in wrong.response.content and "Turup" in wrong.response.content
+    assert wrong.ephemeral
+    assert "rounds" in wrong.response.content and "Turup" in wrong.response.content
     opened = await ann.slash(channel, "play", game="soi", target=20, memory="off", timer="off")
     assert not opened.ephemeral
     second = await bob.slash(channel, "play", game="turup")

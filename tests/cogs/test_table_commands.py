@@ -1,0 +1,148 @@
+"""/table, /resign, /rules, /hand, /move autocomplete, two tables at once, and buttons that
+keep working after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.client import CardroomBot
+from bot.render.embeds import table_embed
+from tests.cogs.conftest import Audit, flush, message_of, service, table_in, via_panel
+
+
+async def _turup_table(env: Any, channel: Any, host: Any, guest: Any, seed: int = 11) -> Any:
+    service(env).seed_source = lambda: seed
+    opened = await host.slash(channel, "play", game="turup", rounds=1, timer="off")
+    await guest.click(opened.response, label="Join")
+    await host.click(opened.response, label="Start (host)")
+    await flush(env)
+    return table_in(env, channel)
+
+
+def _member(table: Any, members: list[Any]) -> Any:
+    user_id = table.seats[table.to_act()].user_id
+    return next(m for m in members if m.id == user_id)
+
+
+async def test_table_command_reposts_and_retires_old_message(world: dict[str, Any]) -> None:
+    """/table posts the table at the bottom; the old message points there without buttons,
+    and later changes edit the new message."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    table = await _turup_table(env, channel, ann, bob)
+    old_id = table.record.message_id
+    result = await bob.slash(channel, "table")
+    assert result.acknowledged and result.ephemeral
+    assert table.record.message_id != old_id
+    old = next(m for m in channel.history() if m.id == old_id)
+    assert "moved" in old.content and old.embeds == [] and old.components == []
+    assert channel.last_message.id == table.record.message_id
+    member = _member(table, [ann, bob])
+    await member.slash(channel, "move", action=str(table.engine.legal_actions(table.state)[0]))
+    await flush(env)
+    assert message_of(env, table, channel).embeds[0].to_dict() == table_embed(table).to_dict()
+
+
+async def test_resign_gives_the_seat_to_a_computer(world: dict[str, Any]) -> None:
+    """/resign: a computer plays the seat on, the player is marked, and the last human's
+    resignation ends the table."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, cat = world["members"][:3]
+    table = await _turup_table(env, channel, ann, bob)
+    outsider = await cat.slash(channel, "resign")
+    assert outsider.ephemeral and "not playing" in outsider.response.content
+    done = await bob.slash(channel, "resign")
+    assert done.ephemeral and "placed last" in done.response.content
+    await flush(env)
+    seat = table.seat_of(bob.id)
+    assert table.seats[seat].resigned
+    assert table.to_act() != seat, "the computer moved for bob"
+    embed = message_of(env, table, channel).embeds[0]
+    assert "resigned" in str(embed.to_dict())
+    await ann.slash(channel, "resign")
+    await flush(env)
+    assert service(env).in_channel(channel.id) is None
+
+
+async def test_rules_pages(world: dict[str, Any]) -> None:
+    """/rules shows page 1 with Next; Next turns the page in place."""
+    channel = world["channel"]
+    ann = world["members"][0]
+    shown = await ann.slash(channel, "rules", game="soureh")
+    assert shown.ephemeral and "Page 1 of" in shown.response.embeds[0].footer.text
+    turned = await ann.click(shown.response, label="Next")
+    assert turned.acknowledged
+    assert "Page 2 of" in turned.response.embeds[0].footer.text
+
+
+async def test_hand_and_autocomplete(world: dict[str, Any]) -> None:
+    """/hand lists the caller's legal moves; autocomplete offers exactly them, filtered,
+    and nothing to a player who is not to act."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    table = await _turup_table(env, channel, ann, bob)
+    mover = _member(table, [ann, bob])
+    waiter = bob if mover is ann else ann
+    legal = [str(a) for a in table.engine.legal_actions(table.state)]
+    hand = await mover.slash(channel, "hand")
+    assert hand.ephemeral
+    assert all(f"`{n}`" in hand.response.embeds[0].fields[0].value for n in legal[:20])
+    offered = await mover.autocomplete(channel, "move", "action", "")
+    assert sorted(c["value"] for c in offered) == sorted(legal[:25])
+    assert all(len(c["name"]) <= 100 for c in offered)
+    trails = await mover.autocomplete(channel, "move", "action", "trail")
+    assert trails and all(c["value"].startswith("trail") for c in trails)
+    assert await waiter.autocomplete(channel, "move", "action", "") == []
+    bad = await mover.slash(channel, "move", action="fly away")
+    assert bad.ephemeral and table.version == table.version
+
+
+async def test_two_tables_in_two_channels_interleaved(world: dict[str, Any]) -> None:
+    """Two tables in two channels advance independently, each message edited in place."""
+    env, guild = world["env"], world["guild"]
+    ann, bob, cat, dan = world["members"]
+    other = guild.create_text_channel("more-cards")
+    audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
+    first = await _turup_table(env, world["channel"], ann, bob, seed=11)
+    second = await _turup_table(env, other, cat, dan, seed=12)
+    assert first.id != second.id
+    start = {first.id: first.version, second.id: second.version}
+    for step in range(16):
+        table, channel, people = ((first, world["channel"], [ann, bob]) if step % 2 == 0
+                                  else (second, other, [cat, dan]))
+        member = _member(table, people)
+        notation = str(table.engine.legal_actions(table.state)[0])
+        before_other = (second if table is first else first).version
+        if step % 4 < 2:
+            await via_panel(env, member, channel, notation)
+        else:
+            await member.slash(channel, "move", action=notation)
+        assert (second if table is first else first).version == before_other
+        audit.step([first, second])
+    await flush(env)
+    for table, channel in ((first, world["channel"]), (second, other)):
+        assert message_of(env, table, channel).embeds[0].to_dict() == table_embed(table).to_dict()
+        assert table.version == start[table.id] + 8
+    assert audit.public_posts == 0
+
+
+async def test_buttons_work_after_restart(world: dict[str, Any], settings: Any) -> None:
+    """After a restart the table is rebuilt from its log and its old message's buttons work."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    table = await _turup_table(env, channel, ann, bob)
+    for _ in range(3):
+        member = _member(table, [ann, bob])
+        await member.slash(channel, "move", action=str(table.engine.legal_actions(table.state)[0]))
+    view, message_id = table.public_view(), table.record.message_id
+    bot = CardroomBot(settings)
+    bot.shard_count = 1  # as the shared simcord_bot fixture does
+    await env.restart_bot(bot)
+    restored = table_in(env, channel)
+    assert restored is not table and restored.public_view() == view
+    member = _member(restored, [ann, bob])
+    message = next(m for m in channel.history() if m.id == message_id)
+    opened = await member.click(message, label="Take turn")
+    assert opened.ephemeral and "your turn" in opened.response.embeds[0].title
+    await via_panel(env, member, channel, str(restored.engine.legal_actions(restored.state)[0]))
+    assert restored.version == table.version + 1
