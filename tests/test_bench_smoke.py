@@ -1,0 +1,50 @@
+"""Smoke test: every benchmark runs once at tiny sizes, so none can rot (no timing asserted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import run
+
+SECTIONS = [*run.SECTIONS, *run.LATER]
+
+
+@pytest.mark.parametrize("name", SECTIONS)
+def test_section_runs_at_tiny_sizes(name: str) -> None:
+    """Each section measures at --quick sizes and returns figures with a value and a method."""
+    figures = run.section(name)(True)
+    assert figures
+    for figure in figures:
+        assert figure.value and figure.method, figure
+
+
+def test_runner_writes_results_with_the_machine(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                ) -> None:
+    """`python -m bench --quick --out FILE` prints the table and writes it with the machine."""
+    out = tmp_path / "results.md"
+    assert run.main(["--quick", "--only", "captures", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "| 2. Turup captures | 20-card pile |" in text
+    assert "- CPU: " in text and "- Python: " in text and "Method of each measure" in text
+    assert "20-card pile" in capsys.readouterr().out
+
+
+def test_quick_run_writes_no_file_unless_asked(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    """A --quick run leaves bench/results.md alone when no --out is given."""
+    target = tmp_path / "results.md"
+    monkeypatch.setattr(run, "RESULTS", target)
+    run.main(["--quick", "--only", "captures"])
+    assert not target.exists()
+    run.main(["--only", "captures", "--quick", "--out", str(target)])
+    assert target.exists()
+
+
+def test_percentile_is_nearest_rank() -> None:
+    """percentile() picks the nearest-rank sample (p99 of 100 samples is the 99th)."""
+    samples = [float(i) for i in range(1, 101)]
+    assert run.percentile(samples, 99) == 99.0
+    assert run.percentile(samples, 50) == 50.0
+    assert run.percentile([3.0], 99) == 3.0
