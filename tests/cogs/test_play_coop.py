@@ -64,7 +64,7 @@ async def test_coop_game_from_play_to_standings(
         notation = coop_policy(table)
         words[notation.split()[0]] += 1
         before = table.version
-        if turn % 2 == 0:
+        if turn % 2 == 0 or notation.split()[0] in ("give", "king", "jack", "queen"):
             await via_panel(env, member, channel, notation)
         else:
             assert (await member.slash(channel, "move", action=notation)).acknowledged

@@ -1,0 +1,121 @@
+"""Embeds built from engine views: public cards only, Discord's limits, rules pages."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+
+import pytest
+
+from bot.games import ENGINES
+from bot.render.cards import card
+from bot.render.embeds import hand_embed, lobby_embed, options_text, table_embed
+from bot.render.rules_text import RULES, rules_page
+from bot.tables.model import Table
+from storage.tables import SeatRecord, TableRecord, TableStatus
+from tests.cogs.conftest import check_components, check_embed, hidden_cards, public_displays
+
+
+def _table(game: str, players: int, seed: int, variant: dict[str, object]) -> Table:
+    engine = ENGINES[game]
+    record = TableRecord(
+        id=7, guild_id=1, channel_id=2, message_id=3, host_id=100, game=game,
+        variant=variant, seed=seed, status=TableStatus.RUNNING, version=1,
+        timer_seconds=60, deadline=1_800_000_000.0, end_reason=None, created_at="",
+        started_at=None, ended_at=None,
+    )
+    seats = [SeatRecord(i, 100 + i, f"Player{i}") for i in range(players)]
+    table = Table(record=record, seats=seats)
+    table.state = engine.new_game(players, seed, engine.Variant(**variant))
+    table.start_rounds()
+    return table
+
+
+def _play(table: Table, steps: int, rng: random.Random) -> None:
+    engine = table.engine
+    for _ in range(steps):
+        if engine.to_act(table.state) is None:
+            return
+        action = rng.choice(engine.legal_actions(table.state))
+        transition = engine.apply(table.state, action)
+        table.state = transition.state
+        table.record_events(transition.events)
+        table.track_round()
+
+
+CASES = [
+    ("soureh", 4, {"threshold": 40}),
+    ("pariah", 2, {"threshold": 60}),
+    ("turup", 12, {"rounds": 1}),
+    ("soi", 6, {"target": 20, "memory": False}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CASES)
+def test_table_embed_hides_cards_and_fits(
+    game: str, players: int, variant: dict[str, object]
+) -> None:
+    """Through a random game the table embed never shows a hidden card and fits Discord."""
+    table = _table(game, players, 5, variant)
+    rng = random.Random(1)
+    for _ in range(30):
+        embed = table_embed(table).to_dict()
+        check_embed(embed)
+        text = json.dumps(embed, ensure_ascii=False)
+        hidden = {card(c) for c in hidden_cards(table)} - public_displays(table)
+        for shown in hidden:
+            assert re.search(rf"(?<![0-9]){re.escape(shown)}", text) is None
+        view = table.public_view()
+        assert "<t:1800000000:R>" in embed["description"] or view["to_act"] is None
+        if table.engine.to_act(table.state) is None:
+            break
+        _play(table, 25, rng)
+
+
+def test_finished_table_shows_standings() -> None:
+    """A finished game shows the winners and final standings."""
+    table = _table("turup", 3, 2, {"rounds": 1})
+    _play(table, 10_000, random.Random(3))
+    table.record = dataclasses.replace(table.record, status=TableStatus.FINISHED)
+    embed = table_embed(table)
+    names = [f.name for f in embed.fields]
+    assert "Final standings" in names and "Game over" in (embed.description or "")
+    assert "🏆" in embed.fields[names.index("Final standings")].value
+
+
+def test_hand_embed_shows_own_cards() -> None:
+    """The private embed lists the seat's own hidden cards."""
+    table = _table("turup", 2, 4, {"rounds": 1})
+    embed = hand_embed(table, 1)
+    for code in table.hidden_cards(1):
+        assert card(code) in (embed.description or "")
+    check_embed(embed.to_dict())
+
+
+def test_lobby_embed_lists_seats_and_options() -> None:
+    """The lobby shows every seat, the options and the timer."""
+    table = _table("soureh", 3, 1, {"threshold": 40})
+    table.state = None
+    table.record = dataclasses.replace(table.record, status=TableStatus.LOBBY)
+    embed = lobby_embed(table).to_dict()
+    check_embed(embed)
+    assert "threshold 40" in embed["description"] and "timer 1 min" in embed["description"]
+    assert embed["fields"][0]["value"].count("<@") == 3
+
+
+def test_options_text_shows_only_given_options() -> None:
+    """Options text names the game's options and the timer."""
+    assert options_text("turup", {"rounds": 2}, None) == "rounds 2 · timer off"
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+def test_rules_pages_fit(game: str) -> None:
+    """Every rules page fits an embed and pages with two distinct buttons."""
+    for page in range(len(RULES[game])):
+        embed, view = rules_page(game, page)
+        check_embed(embed.to_dict())
+        rows = view.to_components()
+        check_components(rows)
+        assert f"Page {page + 1} of {len(RULES[game])}" in (embed.footer.text or "")
