@@ -16,6 +16,7 @@ import asyncio
 import itertools
 import random
 import re
+import statistics
 import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
@@ -44,6 +45,7 @@ class EditStats:
     actions: int
     worst_per_minute: float
     min_gap: float
+    mean_gap: float
 
 
 async def open_table(env: simcord.Env, channel: Any, member: Any) -> None:
@@ -116,6 +118,7 @@ async def run(env: simcord.Env, tables: int, seconds: float, seed: int = 1) -> E
         tables=tables, minutes=minutes, edits=sum(per_channel.values()), actions=actions,
         worst_per_minute=max(per_channel.values(), default=0) / minutes,
         min_gap=min(gaps, default=float("inf")),
+        mean_gap=statistics.mean(gaps) if gaps else float("inf"),
     )
 
 
@@ -131,19 +134,18 @@ def collect(quick: bool) -> list[Figure]:
     stats = asyncio.run(measure(quick))
     sec = "7. Message edits"
     limit = 60 / LIMIT_INTERVAL
-    per_table = stats.edits / stats.tables / stats.minutes
     gap = "none" if stats.min_gap == float("inf") else f"{stats.min_gap:.2f} s"
     return [Figure(
         sec, "table message edits per table per minute",
-        f"{per_table:.1f} on average, {stats.worst_per_minute:.1f} at the busiest table; "
-        f"shortest gap {gap}; {stats.actions / stats.tables / stats.minutes:.0f} actions "
-        "per table per minute",
+        f"{60 / stats.mean_gap:.1f} (mean gap {stats.mean_gap:.2f} s, shortest {gap}); "
+        f"{stats.edits} edits of {stats.tables} tables in {stats.minutes:.1f} min; "
+        f"{stats.actions / stats.tables / stats.minutes:.0f} actions per table per minute",
         target=f"≤ {limit:.0f} (gaps ≥ {LIMIT_INTERVAL} s)",
         met=None if quick else stats.min_gap >= LIMIT_INTERVAL - 0.01,
         method=f"{stats.tables} Soureh tables (a member and 3 easy computers, computer pause "
         f"{AI_DELAY} s, the member's moves made at once) under SimCord for {stats.minutes:.1f} "
         "virtual minutes in 0.1 s steps; PATCHes of table messages stamped with the virtual "
-        "clock")]
+        "clock; edits per minute = 60 / the mean gap between a table's consecutive edits")]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -203,7 +203,8 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "ai": ai,
     "render": render,
 }
-LATER = ("persistence", "memory", "click", "edits")
+LATER = ("click", "memory", "persistence", "edits")
+ORDER = ("engines", "captures", "ai", *LATER, "render")  # the numbering, images last
 
 
 def section(name: str) -> Callable[[bool], list[Figure]]:
@@ -253,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="results file (default: bench/results.md, "
                         "none for --quick)")
     args = parser.parse_args(argv)
-    names = args.only or [*SECTIONS, *LATER]
+    names = args.only or list(ORDER)
     info = machine()
     figures: list[Figure] = []
     seconds: dict[str, float] = {}
