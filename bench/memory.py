@@ -210,6 +210,8 @@ def collect(quick: bool) -> list[Figure]:
     out.append(Figure(
         sec, "a table by game",
         "; ".join(f"{g} {b / 1024:.1f} KB" for g, b in parts["games"].items()),
+        target=f"≤ {TARGET_KB} KB each",
+        met=None if quick else max(parts["games"].values()) / 1024 <= TARGET_KB,
         method="mean deep size of one restored table of each game, measured as above"))
     return out
 
