@@ -381,6 +381,25 @@ class TableService:
             self.changed(table)
         return table
 
+    async def hand_to_computer(self, table_id: int, seat: int, level: str = "easy") -> Table:
+        """A computer player holds a person's seat (after timeouts) until he presses
+        Take my seat back; the seat is not resigned."""
+        table = self.require(table_id)
+        async with table.lock:
+            current = table.seats[seat]
+            if current.user_id is None or current.is_computer_held:
+                raise TableError("That seat is already played by a computer.")
+            new = dataclasses.replace(current, computer_level=level)
+            version = table.version + 1
+            await self.repo.update_seat(table.id, new, version)
+            table.seats[seat] = new
+            table.record = dataclasses.replace(table.record, version=version)
+            table.recent.append(
+                f"A computer player holds {new.name}'s seat — press Take my seat back to return."
+            )
+        self.changed(table)
+        return table
+
     async def take_back(self, table_id: int, version: int | None, user_id: int) -> Table:
         """The user takes back a seat a computer held for him (not after resigning)."""
         table = self.require(table_id)
@@ -536,9 +555,11 @@ class TableService:
     async def _flush(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         while table.dirty:
-            wait = table.last_render + self.render_interval - loop.time()
-            if wait > 0:
-                await asyncio.sleep(wait)
+            if self.render_interval > 0:
+                since = loop.time() - table.last_render
+                wait = min(self.render_interval, self.render_interval - since)
+                if wait > 0:
+                    await asyncio.sleep(wait)
             table.dirty = False
             table.last_render = loop.time()
             if self.notifier is None:

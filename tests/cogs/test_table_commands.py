@@ -146,3 +146,27 @@ async def test_buttons_work_after_restart(world: dict[str, Any], settings: Any) 
     assert opened.ephemeral and "your turn" in opened.response.embeds[0].title
     await via_panel(env, member, channel, str(restored.engine.legal_actions(restored.state)[0]))
     assert restored.version == table.version + 1
+
+
+async def test_take_my_seat_back(world: dict[str, Any]) -> None:
+    """While a computer holds a person's seat the table offers Take my seat back; only that
+    person can use it, and afterwards the seat is his again."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, cat = world["members"][:3]
+    table = await _turup_table(env, channel, ann, bob)
+    seat = table.seat_of(bob.id)
+    await service(env).hand_to_computer(table.id, seat)
+    await flush(env)
+    assert table.to_act() != seat or not table.running
+    message = message_of(env, table, channel)
+    labels = [c["label"] for row in message.components for c in row.to_dict()["components"]]
+    assert "Take my seat back" in labels
+    stranger = await cat.click(message, label="Take my seat back")
+    assert stranger.ephemeral and "not seated" in stranger.response.content
+    back = await bob.click(message, label="Take my seat back")
+    assert back.ephemeral and "yours again" in back.response.embeds[0].description
+    assert not table.seats[seat].is_computer_held
+    await flush(env)
+    labels = [c["label"] for row in message_of(env, table, channel).components
+              for c in row.to_dict()["components"]]
+    assert "Take my seat back" not in labels
