@@ -623,12 +623,14 @@ class TableService:
                     return
                 state, version = table.state, table.version
             rng = random.Random(table.record.seed * 1_000_003 + len(table.log))
-            action = await asyncio.to_thread(
+            chosen = await asyncio.to_thread(
                 choose, table.engine, state, seat, record.computer_level, rng
             )
             async with table.lock:
                 if table.version != version or not table.running:
                     continue
+                # the same path as a person's move: the notation is what the log replays
+                action = table.engine.parse_action(table.state, str(chosen))
                 result = await self._apply(table, seat, action)
             self.changed(table)
             if result.over:
