@@ -2,13 +2,14 @@
 
 Run ``python -m bench.click`` (``--quick`` for a few clicks). The real ``CardroomBot`` runs
 offline under SimCord on a SQLite file in a temporary folder; a ``/bench-bare`` slash
-command that only answers with a fixed embed is added to its command tree for this run
-only. Two members play Soureh (timer off); every click on an action button of the
-ephemeral turn panel (``Draw``, ``Keep n``, ``Discard``, ...) is timed: lock, engine,
-SQLite commit, the new panel. Latency runs from the moment the member clicks to the moment
-the bot's interaction callback request is recorded by SimCord; the bare command is timed
-the same way, interleaved with the clicks. Coalesced table edits and DMs happen later, in
-virtual time, outside the measure.
+command that only answers with a fixed embed (and ``/bench-bare-button``, whose button only
+edits its message to that embed) is added to its command tree for this run only. Two
+members play Soureh (timer off); every click on an action button of the ephemeral turn
+panel (``Draw``, ``Keep n``, ``Discard``, ...) is timed: lock, engine, SQLite commit, the
+new panel. Latency runs from the moment the member clicks to the moment the bot's
+interaction callback request is recorded by SimCord; the baselines are timed the same way,
+interleaved with the clicks. Coalesced table edits and DMs happen later, in virtual time,
+outside the measure.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from bench.run import Figure, ms, percentile
 BARE_EMBED = discord.Embed(title="Bench", description="A fixed reply.", colour=0x2F7D32)
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 TARGET_RATIO = 2.0
+BARE_BUTTON = "bench:bare"
 QUIET = 3.1  # virtual seconds after which no coalesced edit is pending (2 x 1.5 s + margin)
 PANEL_LIFE = 15 * 60 + 1  # discord.py gives an ephemeral message's view a 15-minute timeout
 
@@ -78,6 +80,28 @@ def bare_command() -> app_commands.Command[Any, Any, None]:
                                 callback=bare)
 
 
+def bare_button_command() -> app_commands.Command[Any, Any, None]:
+    """A second baseline: ``/bench-bare-button`` posts an ephemeral message whose button
+    only edits it to the fixed embed (a component click doing no work, like a panel's)."""
+
+    def view() -> discord.ui.View:
+        button: discord.ui.Button[Any] = discord.ui.Button(label="Bare", custom_id=BARE_BUTTON)
+
+        async def clicked(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.edit_message(embed=BARE_EMBED, view=view())
+
+        button.callback = clicked  # type: ignore[method-assign]
+        out = discord.ui.View(timeout=None)
+        out.add_item(button)
+        return out
+
+    async def post(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=BARE_EMBED, view=view(), ephemeral=True)
+
+    return app_commands.Command(name="bench-bare-button", description="Benchmark baseline",
+                                callback=post)
+
+
 @asynccontextmanager
 async def running_bot(folder: Path, *, bare: bool = False) -> AsyncIterator[simcord.Env]:
     """The real bot under SimCord on a database in ``folder`` (with ``/bench-bare``)."""
@@ -92,6 +116,7 @@ async def running_bot(folder: Path, *, bare: bool = False) -> AsyncIterator[simc
     bot.shard_count = 1
     if bare:
         bot.tree.add_command(bare_command())
+        bot.tree.add_command(bare_button_command())
     try:
         async with simcord.run(bot, settle_timeout=1.0) as env:
             with env.time_context():
@@ -126,6 +151,7 @@ class Timings:
     action: list[float] = field(default_factory=list)
     panel: list[float] = field(default_factory=list)
     bare: list[float] = field(default_factory=list)
+    bare_button: list[float] = field(default_factory=list)
     act: list[float] = field(default_factory=list)
     panel_build: list[float] = field(default_factory=list)
 
@@ -178,8 +204,9 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1) -> Timings:
             message = table_message(env, channel, table.record.message_id)
             opened_panel, took = await timed(log, member.click(message, label="Take turn"))
             panel = opened_panel.response
-            if panel is None:
-                raise RuntimeError("Take turn opened no panel.")
+            bare_panel = (await members[0].slash(channel, "bench-bare-button")).response
+            if panel is None or bare_panel is None:
+                raise RuntimeError("No panel was opened.")
             times.panel.append(took)
             while table.running and table.to_act() == seat and len(times.action) < clicks:
                 ids = action_buttons(panel.components, table.id, table.version)
@@ -200,6 +227,10 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1) -> Timings:
                 await env.advance_time(QUIET)
                 _, took = await timed(log, members[0].slash(channel, "bench-bare"))
                 times.bare.append(took)
+                await env.advance_time(QUIET)
+                _, took = await timed(
+                    log, members[0].click(bare_panel, custom_id=BARE_BUTTON))
+                times.bare_button.append(took)
             # ephemeral panels' views live 15 virtual minutes (discord.py); let them expire so
             # SimCord's per-task bookkeeping, paid on every loop turn, stays the same all run
             await env.advance_time(PANEL_LIFE)
@@ -222,6 +253,7 @@ def collect(quick: bool) -> list[Figure]:
     sec = "4. Click latency"
     ratio = statistics.median(times.action) / statistics.median(times.bare)
     ratio99 = percentile(times.action, 99) / percentile(times.bare, 99)
+    button_ratio = statistics.median(times.action) / statistics.median(times.bare_button)
 
     def cell(xs: list[float]) -> str:
         return f"median {ms(statistics.median(xs))}, p99 {ms(percentile(xs, 99))}"
@@ -236,7 +268,12 @@ def collect(quick: bool) -> list[Figure]:
         Figure(sec, "bare /bench-bare (fixed embed)", cell(times.bare),
                method=f"{len(times.bare)} calls interleaved with the clicks, same bot, same "
                f"run; {method}"),
-        Figure(sec, "ratio click / bare", f"{ratio:.2f} at the median, {ratio99:.2f} at p99",
+        Figure(sec, "bare button (edits to a fixed embed)", cell(times.bare_button),
+               method="a button on an ephemeral message posted by /bench-bare-button, whose "
+               "callback only edits that message to the fixed embed (same shape of answer as "
+               f"a panel click, no work); interleaved too; {method}"),
+        Figure(sec, "ratio click / bare", f"{ratio:.2f} at the median, {ratio99:.2f} at p99 "
+               f"(against the bare button: {button_ratio:.2f} at the median)",
                target=f"≤ {TARGET_RATIO:g}", met=None if quick else ratio <= TARGET_RATIO,
                method="median over median, p99 over p99"),
         Figure(sec, "inside an action click", f"TableService.act {cell(times.act)}; "
