@@ -12,274 +12,23 @@ import asyncio
 import dataclasses
 import logging
 import random
-import secrets
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
 
-from bot.games import ENGINES
-from bot.games.ai import LEVELS, choose
-from bot.games.protocol import Action, GameError, InvalidVariant, NotYourTurn
-from bot.results import FinishListener, GameResult, SeatResult, placements
-from bot.tables.model import (
-    ActResult,
-    StaleAction,
-    Table,
-    TableError,
-    TableExists,
-    new_cards,
-)
-from storage.tables import (
-    OpenTableExists,
-    SeatRecord,
-    StoredTable,
-    TableRecord,
-    TableRepo,
-    TableStatus,
-)
+from bot.games.ai import choose
+from bot.games.protocol import Action, GameError, NotYourTurn
+from bot.results import GameResult, SeatResult, placements
+from bot.tables.base import Notifier, build_variant
+from bot.tables.lobby import LobbyMixin
+from bot.tables.model import ActResult, StaleAction, Table, TableError, TableExists, new_cards
+from storage.tables import StoredTable, TableRecord, TableStatus
 
 log = logging.getLogger(__name__)
 
-COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra",
-                  "Shannon", "Church", "Gödel", "Noether")
 
-
-class Notifier(Protocol):
-    """The Discord side of a table: what the service asks it to show."""
-
-    async def render(self, table: Table) -> None:
-        """Show the table's newest state on its table message."""
-
-    async def send_hand(self, table: Table, seat: int) -> bool:
-        """DM that seat its cards; ``False`` when the DM was refused."""
-
-    async def announce(self, table: Table, text: str) -> None:
-        """Post a short public line in the table's channel (never a hidden card)."""
-
-
-def build_variant(game: str, options: dict[str, Any]) -> Any:
-    """The game's ``Variant`` from option values; ``InvalidVariant`` with a kind message."""
-    engine = ENGINES[game]
-    try:
-        return engine.Variant(**options)
-    except InvalidVariant:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise InvalidVariant(f"Those options do not fit {engine.title}: {exc}") from None
-
-
-def variant_dict(variant: Any) -> dict[str, Any]:
-    """A variant as a JSON-able dict."""
-    if dataclasses.is_dataclass(variant) and not isinstance(variant, type):
-        return dataclasses.asdict(variant)
-    return dict(vars(variant))
-
-
-class TableService:
+class TableService(LobbyMixin):
     """Runs every table. Discord code calls these methods and catches ``TableError`` and
     ``GameError`` (both carry a message fit for the player)."""
-
-    def __init__(
-        self,
-        repo: TableRepo,
-        *,
-        notifier: Notifier | None = None,
-        ai_delay: float = 1.5,
-        render_interval: float = 1.5,
-        clock: Callable[[], float] = time.time,
-        seed_source: Callable[[], int] | None = None,
-    ) -> None:
-        self.repo = repo
-        self.notifier = notifier
-        self.ai_delay = ai_delay
-        self.render_interval = render_interval
-        self.clock = clock
-        self.seed_source = seed_source or (lambda: secrets.randbits(31))
-        self.tables: dict[int, Table] = {}
-        self._by_channel: dict[int, int] = {}
-        self._listeners: list[FinishListener] = []
-        self._tasks: set[asyncio.Task[Any]] = set()
-
-    # ---------------------------------------------------------------- access
-
-    def add_finish_listener(self, listener: FinishListener) -> None:
-        """Call ``listener(GameResult)`` whenever a game ends or a running table is closed."""
-        self._listeners.append(listener)
-
-    def get(self, table_id: int) -> Table | None:
-        """The open table with that id (closed tables are dropped from memory)."""
-        return self.tables.get(table_id)
-
-    def in_channel(self, channel_id: int) -> Table | None:
-        """The channel's open table, if any."""
-        table_id = self._by_channel.get(channel_id)
-        return self.tables.get(table_id) if table_id is not None else None
-
-    def require(self, table_id: int) -> Table:
-        """The open table, or ``TableError``."""
-        table = self.tables.get(table_id)
-        if table is None:
-            raise TableError("This table is closed.")
-        return table
-
-    def legal_actions(self, table: Table, user_id: int) -> list[tuple[Action, str]]:
-        """The actions that user may take now, each with its description (empty if none)."""
-        seat = table.seat_of(user_id)
-        if not table.running or seat is None or table.to_act() != seat:
-            return []
-        if table.seats[seat].is_computer_held:
-            return []
-        return [(a, table.describe(a)) for a in table.engine.legal_actions(table.state)]
-
-    # ----------------------------------------------------------------- lobby
-
-    async def open(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        game: str,
-        options: dict[str, Any],
-        timer_seconds: int | None,
-    ) -> Table:
-        """Open a lobby with the host seated. ``TableExists``/``InvalidVariant`` on refusal."""
-        existing = self.in_channel(channel_id)
-        if existing is not None:
-            raise TableExists(existing.id, existing.record.message_id)
-        variant = build_variant(game, options)
-        try:
-            record = await self.repo.create(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host_id=host_id,
-                game=game,
-                variant=variant_dict(variant),
-                seed=self.seed_source(),
-                timer_seconds=timer_seconds,
-                seats=[SeatRecord(0, host_id, host_name)],
-            )
-        except OpenTableExists:
-            stored = await self.repo.open_in_channel(channel_id)
-            raise TableExists(
-                stored.id if stored else 0, stored.message_id if stored else None
-            ) from None
-        table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)])
-        self._remember(table)
-        log.info("Table %s opened (%s) in channel %s", table.id, game, channel_id)
-        return table
-
-    async def set_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember the channel message that shows the table (after posting it)."""
-        table = self.require(table_id)
-        await self.repo.set_message(table_id, message_id)
-        table.record = dataclasses.replace(table.record, message_id=message_id)
-
-    def _check_lobby(self, table: Table, version: int | None) -> None:
-        if table.status is not TableStatus.LOBBY:
-            raise StaleAction("This lobby has already started or closed.")
-        if version is not None and version != table.version:
-            raise StaleAction()
-
-    async def _store_seats(self, table: Table, seats: list[SeatRecord]) -> None:
-        version = table.version + 1
-        await self.repo.set_seats(table.id, seats, version)
-        table.seats = seats
-        table.record = dataclasses.replace(table.record, version=version)
-
-    async def join(self, table_id: int, version: int | None, user_id: int, name: str) -> Table:
-        """Seat the user in the lobby."""
-        table = self.require(table_id)
-        async with table.lock:
-            self._check_lobby(table, version)
-            if table.seat_of(user_id) is not None:
-                raise TableError("You are already seated at this table.")
-            if len(table.seats) >= table.engine.max_players:
-                raise TableError(f"The table is full ({table.engine.max_players} seats).")
-            seats = [*table.seats, SeatRecord(len(table.seats), user_id, name)]
-            await self._store_seats(table, seats)
-        return table
-
-    async def leave(self, table_id: int, version: int | None, user_id: int) -> Table:
-        """Take the user out of the lobby (the host cancels instead)."""
-        table = self.require(table_id)
-        async with table.lock:
-            self._check_lobby(table, version)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("You are not seated at this table.")
-            if user_id == table.record.host_id:
-                raise TableError("You are the host: use Cancel to close the table.")
-            await self._store_seats(table, _renumber(s for s in table.seats if s.seat != seat))
-        return table
-
-    async def add_computer(
-        self, table_id: int, version: int | None, user_id: int, level: str
-    ) -> Table:
-        """The host adds a computer player at ``level``."""
-        if level not in LEVELS:
-            raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
-        table = self.require(table_id)
-        async with table.lock:
-            self._check_lobby(table, version)
-            if user_id != table.record.host_id:
-                raise TableError("Only the host can add computer players.")
-            if len(table.seats) >= table.engine.max_players:
-                raise TableError(f"The table is full ({table.engine.max_players} seats).")
-            used = {s.name for s in table.seats}
-            name = next(n for n in (*COMPUTER_NAMES, *(f"Bot {i}" for i in range(99)))
-                        if f"{n} ({level})" not in used)
-            seat = SeatRecord(len(table.seats), None, f"{name} ({level})", computer_level=level)
-            await self._store_seats(table, [*table.seats, seat])
-        return table
-
-    async def remove_computer(self, table_id: int, version: int | None, user_id: int) -> Table:
-        """The host removes the last computer seat from the lobby."""
-        table = self.require(table_id)
-        async with table.lock:
-            self._check_lobby(table, version)
-            if user_id != table.record.host_id:
-                raise TableError("Only the host can remove computer players.")
-            computers = [s for s in table.seats if s.user_id is None]
-            if not computers:
-                raise TableError("There is no computer player to remove.")
-            last = computers[-1].seat
-            await self._store_seats(table, _renumber(s for s in table.seats if s.seat != last))
-        return table
-
-    async def start(self, table_id: int, version: int | None, user_id: int) -> Table:
-        """The host deals the game."""
-        table = self.require(table_id)
-        async with table.lock:
-            self._check_lobby(table, version)
-            if user_id != table.record.host_id:
-                raise TableError("Only the host can start the game.")
-            engine = table.engine
-            if len(table.seats) < engine.min_players:
-                raise TableError(
-                    f"{engine.title} needs at least {engine.min_players} players "
-                    f"({len(table.seats)} seated)."
-                )
-            variant = build_variant(table.game, table.record.variant)
-            state = engine.new_game(len(table.seats), table.record.seed, variant)
-            table.state = state
-            version = table.version + 1
-            deadline = self._deadline(table)
-            await self.repo.start(
-                table.id, seats=table.seats, seed=table.record.seed, version=version,
-                deadline=deadline,
-            )
-            table.record = dataclasses.replace(
-                table.record, status=TableStatus.RUNNING, version=version, deadline=deadline
-            )
-            table.start_rounds()
-            for seat in table.humans_left():
-                table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
-                table.pending_dms.add(seat.seat)
-        log.info("Table %s started with %d seats", table.id, len(table.seats))
-        self.changed(table)
-        return table
 
     # ------------------------------------------------------------------ play
 
@@ -350,13 +99,6 @@ class TableService:
         names = table.names
         events = tuple(e.render(names) for e in transition.events if e.visible_to(seat))
         return ActResult(seat, action, version, events, over)
-
-    def _deadline(self, table: Table) -> float | None:
-        seconds = table.record.timer_seconds
-        seat = table.to_act()
-        if not seconds or seat is None or table.seats[seat].is_computer_held:
-            return None
-        return self.clock() + seconds
 
     async def resign(self, table_id: int, user_id: int) -> Table:
         """The user leaves a running game: a computer (easy) takes the seat, placed last."""
@@ -543,73 +285,7 @@ class TableService:
                 "been closed. Start a new one with /play.",
             ))
 
-    # ----------------------------------------------------- notify (coalesced)
-
-    def changed(self, table: Table) -> None:
-        """The table changed: render it soon (coalesced) and let computers move."""
-        table.dirty = True
-        if table.flush_task is None or table.flush_task.done():
-            table.flush_task = self._spawn(self._flush(table))
-        self._schedule_ai(table)
-
-    async def _flush(self, table: Table) -> None:
-        loop = asyncio.get_running_loop()
-        while table.dirty:
-            if self.render_interval > 0:
-                since = loop.time() - table.last_render
-                wait = min(self.render_interval, self.render_interval - since)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-            table.dirty = False
-            table.last_render = loop.time()
-            if self.notifier is None:
-                table.pending_dms.clear()
-                continue
-            try:
-                await self.notifier.render(table)
-            except Exception:
-                log.exception("Rendering table %s failed", table.id)
-            dms, table.pending_dms = table.pending_dms, set()
-            if table.state is None or not table.status.is_open:
-                continue
-            for seat in sorted(dms):
-                await self._dm(table, seat)
-
-    async def _dm(self, table: Table, seat: int) -> None:
-        assert self.notifier is not None
-        record = table.seats[seat]
-        if record.user_id is None or record.resigned:
-            return
-        try:
-            ok = await self.notifier.send_hand(table, seat)
-        except Exception:
-            log.exception("DM to seat %s of table %s failed", seat, table.id)
-            return
-        table.dm_hidden[seat] = table.hidden_cards(seat)
-        if not ok and seat not in table.dm_refused:
-            table.dm_refused.add(seat)
-            await self._safe_announce(
-                table,
-                f"I cannot send direct messages to <@{record.user_id}> — use the **My cards** "
-                "button on the table to see your cards.",
-            )
-
-    async def _safe_announce(self, table: Table, text: str) -> None:
-        if self.notifier is None:
-            return
-        try:
-            await self.notifier.announce(table, text)
-        except Exception:
-            log.exception("Announcing in table %s's channel failed", table.id)
-
     # -------------------------------------------------------- computer moves
-
-    def _schedule_ai(self, table: Table) -> None:
-        seat = table.to_act()
-        if not table.running or seat is None or not table.seats[seat].is_computer_held:
-            return
-        if table.ai_task is None or table.ai_task.done():
-            table.ai_task = self._spawn(self._ai_loop(table))
 
     async def _ai_loop(self, table: Table) -> None:
         while True:
@@ -637,33 +313,6 @@ class TableService:
                 await self._finish(table, "finished")
                 return
 
-    # ------------------------------------------------------------- plumbing
-
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
-    def _remember(self, table: Table) -> None:
-        self.tables[table.id] = table
-        self._by_channel[table.record.channel_id] = table.id
-
-    def _forget(self, table: Table) -> None:
-        self.tables.pop(table.id, None)
-        if self._by_channel.get(table.record.channel_id) == table.id:
-            del self._by_channel[table.record.channel_id]
-
-    async def aclose(self) -> None:
-        """Stop background work (renders, computer moves) before shutting down."""
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-
-
-def _renumber(seats: Any) -> list[SeatRecord]:
-    return [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
 
 
 __all__: Sequence[str] = (

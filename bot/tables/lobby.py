@@ -1,0 +1,173 @@
+"""Lobby operations of the table service: open, join, leave, computer seats, start."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from bot.games.ai import LEVELS
+from bot.tables.base import ServiceBase, build_variant, variant_dict
+from bot.tables.model import StaleAction, Table, TableError, TableExists
+from storage.tables import OpenTableExists, SeatRecord, TableStatus
+
+log = logging.getLogger(__name__)
+
+COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra",
+                  "Shannon", "Church", "Gödel", "Noether")
+
+
+class LobbyMixin(ServiceBase):
+    """Everything that happens before the cards are dealt."""
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any],
+        timer_seconds: int | None,
+    ) -> Table:
+        """Open a lobby with the host seated. ``TableExists``/``InvalidVariant`` on refusal."""
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise TableExists(existing.id, existing.record.message_id)
+        variant = build_variant(game, options)
+        try:
+            record = await self.repo.create(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                game=game,
+                variant=variant_dict(variant),
+                seed=self.seed_source(),
+                timer_seconds=timer_seconds,
+                seats=[SeatRecord(0, host_id, host_name)],
+            )
+        except OpenTableExists:
+            stored = await self.repo.open_in_channel(channel_id)
+            raise TableExists(
+                stored.id if stored else 0, stored.message_id if stored else None
+            ) from None
+        table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)])
+        self._remember(table)
+        log.info("Table %s opened (%s) in channel %s", table.id, game, channel_id)
+        return table
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the channel message that shows the table (after posting it)."""
+        table = self.require(table_id)
+        await self.repo.set_message(table_id, message_id)
+        table.record = dataclasses.replace(table.record, message_id=message_id)
+
+    def _check_lobby(self, table: Table, version: int | None) -> None:
+        if table.status is not TableStatus.LOBBY:
+            raise StaleAction("This lobby has already started or closed.")
+        if version is not None and version != table.version:
+            raise StaleAction()
+
+    async def _store_seats(self, table: Table, seats: list[SeatRecord]) -> None:
+        version = table.version + 1
+        await self.repo.set_seats(table.id, seats, version)
+        table.seats = seats
+        table.record = dataclasses.replace(table.record, version=version)
+
+    async def join(self, table_id: int, version: int | None, user_id: int, name: str) -> Table:
+        """Seat the user in the lobby."""
+        table = self.require(table_id)
+        async with table.lock:
+            self._check_lobby(table, version)
+            if table.seat_of(user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.seats) >= table.engine.max_players:
+                raise TableError(f"The table is full ({table.engine.max_players} seats).")
+            seats = [*table.seats, SeatRecord(len(table.seats), user_id, name)]
+            await self._store_seats(table, seats)
+        return table
+
+    async def leave(self, table_id: int, version: int | None, user_id: int) -> Table:
+        """Take the user out of the lobby (the host cancels instead)."""
+        table = self.require(table_id)
+        async with table.lock:
+            self._check_lobby(table, version)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            if user_id == table.record.host_id:
+                raise TableError("You are the host: use Cancel to close the table.")
+            await self._store_seats(table, _renumber(s for s in table.seats if s.seat != seat))
+        return table
+
+    async def add_computer(
+        self, table_id: int, version: int | None, user_id: int, level: str
+    ) -> Table:
+        """The host adds a computer player at ``level``."""
+        if level not in LEVELS:
+            raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
+        table = self.require(table_id)
+        async with table.lock:
+            self._check_lobby(table, version)
+            if user_id != table.record.host_id:
+                raise TableError("Only the host can add computer players.")
+            if len(table.seats) >= table.engine.max_players:
+                raise TableError(f"The table is full ({table.engine.max_players} seats).")
+            used = {s.name for s in table.seats}
+            name = next(n for n in (*COMPUTER_NAMES, *(f"Bot {i}" for i in range(99)))
+                        if f"{n} ({level})" not in used)
+            seat = SeatRecord(len(table.seats), None, f"{name} ({level})", computer_level=level)
+            await self._store_seats(table, [*table.seats, seat])
+        return table
+
+    async def remove_computer(self, table_id: int, version: int | None, user_id: int) -> Table:
+        """The host removes the last computer seat from the lobby."""
+        table = self.require(table_id)
+        async with table.lock:
+            self._check_lobby(table, version)
+            if user_id != table.record.host_id:
+                raise TableError("Only the host can remove computer players.")
+            computers = [s for s in table.seats if s.user_id is None]
+            if not computers:
+                raise TableError("There is no computer player to remove.")
+            last = computers[-1].seat
+            await self._store_seats(table, _renumber(s for s in table.seats if s.seat != last))
+        return table
+
+    async def start(self, table_id: int, version: int | None, user_id: int) -> Table:
+        """The host deals the game."""
+        table = self.require(table_id)
+        async with table.lock:
+            self._check_lobby(table, version)
+            if user_id != table.record.host_id:
+                raise TableError("Only the host can start the game.")
+            engine = table.engine
+            if len(table.seats) < engine.min_players:
+                raise TableError(
+                    f"{engine.title} needs at least {engine.min_players} players "
+                    f"({len(table.seats)} seated)."
+                )
+            variant = build_variant(table.game, table.record.variant)
+            state = engine.new_game(len(table.seats), table.record.seed, variant)
+            table.state = state
+            version = table.version + 1
+            deadline = self._deadline(table)
+            await self.repo.start(
+                table.id, seats=table.seats, seed=table.record.seed, version=version,
+                deadline=deadline,
+            )
+            table.record = dataclasses.replace(
+                table.record, status=TableStatus.RUNNING, version=version, deadline=deadline
+            )
+            table.start_rounds()
+            for seat in table.humans_left():
+                table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
+                table.pending_dms.add(seat.seat)
+        log.info("Table %s started with %d seats", table.id, len(table.seats))
+        self.changed(table)
+        return table
+
+def _renumber(seats: Iterable[SeatRecord]) -> list[SeatRecord]:
+    return [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
