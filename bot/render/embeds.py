@@ -26,6 +26,7 @@ PHASES = {
 }
 SEAT_LIMITS = {"soureh": "2–4", "pariah": "2", "turup": "2–12", "soi": "3–6"}
 LOWEST_WINS = {"soureh"}
+MEMORY_ASKS = 3
 
 
 def title_of(game: str) -> str:
@@ -123,7 +124,6 @@ def table_embed(table: Table) -> discord.Embed:
     rec = table.record
     view = table.public_view()
     names = table.names
-    kind = view.get("target_kind", "target")
     status = table.status
     state_word = {
         TableStatus.FINISHED: "game over",
@@ -143,12 +143,14 @@ def table_embed(table: Table) -> discord.Embed:
         lines.append(f"**Game over.** Winner: **{who}** 🏆")
     else:
         lines.append(f"**This table was closed** ({rec.end_reason or 'cancelled'}).")
-    lines.append(f"{str(kind).capitalize()}: **{view.get('target')}** · "
-                 f"{options_text(rec.game, rec.variant, rec.timer_seconds)}")
-    if table.recent:
+    lines.append(f"Options: {options_text(rec.game, rec.variant, rec.timer_seconds)}")
+    recent = list(table.recent)
+    if view.get("memory"):
+        recent = recent[-MEMORY_ASKS:]  # Soi's memory rule: only the last asks stay in view
+    if recent:
         lines.append("")
         lines.append("**Recent**")
-        lines.extend(f"• {truncate(t, 300)}" for t in table.recent)
+        lines.extend(f"• {truncate(t, 300)}" for t in recent)
     embed.description = truncate("\n".join(line for line in lines if line is not None), 4096)
     _add_fields(embed, public_fields(view, names))
     summary = round_summary(view, names)

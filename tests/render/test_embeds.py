@@ -119,3 +119,14 @@ def test_rules_pages_fit(game: str) -> None:
         rows = view.to_components()
         check_components(rows)
         assert f"Page {page + 1} of {len(RULES[game])}" in (embed.footer.text or "")
+
+
+def test_soi_memory_keeps_only_last_asks_in_view() -> None:
+    """Under Soi's memory rule the table shows only the last three asks anywhere."""
+    table = _table("soi", 4, 5, {"target": 20, "memory": True})
+    _play(table, 20, random.Random(2))
+    assert len(table.recent) > 3
+    embed = table_embed(table).to_dict()
+    assert embed["description"].split("**Recent**")[1].count("• ") == 3
+    asks = next(f for f in embed["fields"] if f["name"] == "Last asks")
+    assert asks["value"].count("\n") == 2
