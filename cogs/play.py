@@ -59,7 +59,7 @@ class PlayCog(commands.Cog):
         rounds="Turup: number of rounds",
         target="Soi: the score that ends the game",
         memory="Soi: on shows only the last 3 asks, off shows every ask",
-        timer="Seconds per turn, or off (default: the server's setting)",
+        timer="Seconds per turn (30–3600) or off; default: the server's setting",
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -69,7 +69,6 @@ class PlayCog(commands.Cog):
              app_commands.Choice(name="elimination", value="elimination")],
         leave=ON_OFF,
         memory=ON_OFF,
-        timer=TIMER_CHOICES,
     )
     async def play(
         self,
@@ -82,7 +81,7 @@ class PlayCog(commands.Cog):
         rounds: app_commands.Range[int, 1, 100] | None = None,
         target: app_commands.Range[int, 1, 10000] | None = None,
         memory: app_commands.Choice[str] | None = None,
-        timer: app_commands.Choice[str] | None = None,
+        timer: str | None = None,
     ) -> None:
         """Open the lobby."""
         name = game.value
@@ -110,7 +109,7 @@ class PlayCog(commands.Cog):
         )
         try:
             options = effective_options(name, settings.options_for(name), given)
-            seconds = parse_turn_timer(timer.value) if timer else settings.turn_timer
+            seconds = parse_turn_timer(timer) if timer else settings.turn_timer
         except OptionError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
@@ -146,6 +145,18 @@ class PlayCog(commands.Cog):
         )
         message = await interaction.original_response()
         await self.tables.set_message(table.id, message.id)
+
+
+    @play.autocomplete("timer")
+    async def timer_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Common turn timers; any number of seconds (or off) may be typed."""
+        typed = current.strip().lower()
+        found = [c for c in TIMER_CHOICES if not typed or typed in c.name or typed in c.value]
+        if typed.isdigit() and typed not in [c.value for c in found]:
+            found.insert(0, app_commands.Choice(name=f"{typed} seconds", value=typed))
+        return found[:25]
 
 
 async def setup(bot: commands.Bot) -> None:

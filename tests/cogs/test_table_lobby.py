@@ -105,3 +105,23 @@ async def test_cancel_by_host_and_by_moderator(world: dict[str, Any]) -> None:
     await flush(env)
     message = next(m for m in channel.history() if m.id == opened.response.id)
     assert "closed" in message.embeds[0].title and message.components == []
+
+
+async def test_timer_option_shows_deadline(world: dict[str, Any]) -> None:
+    """A typed turn timer is kept and the running table shows the deadline as <t:…:R>;
+    a bad timer is refused."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    offered = await ann.autocomplete(channel, "play", "timer", "45", game="turup")
+    assert offered[0]["value"] == "45"
+    bad = await ann.slash(channel, "play", game="turup", timer="soon")
+    assert bad.ephemeral and "timer" in bad.response.content
+    opened = await ann.slash(channel, "play", game="turup", timer="45")
+    assert "timer 45 s" in opened.response.embeds[0].description
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    assert table.record.timer_seconds == 45 and table.record.deadline is not None
+    message = next(m for m in channel.history() if m.id == opened.response.id)
+    assert f"<t:{int(table.record.deadline)}:R>" in message.embeds[0].description
