@@ -112,8 +112,7 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(NO_TABLE, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with table.lock:
-            await DiscordNotifier(self.bot).repost(table)
+        await DiscordNotifier(self.bot).repost(table)
         await interaction.followup.send(f"Here is the table: {jump_url(table)}", ephemeral=True)
 
     @app_commands.command(name="resign", description="Leave the running game (a computer plays on)")

@@ -63,6 +63,7 @@ class Table:
     round_start_totals: tuple[int, ...] = ()
     final_recorded: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    render_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # message edits/reposts
     # rendering and DMs (coalesced by the service)
     dirty: bool = False
     last_render: float = float("-inf")

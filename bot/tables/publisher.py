@@ -26,19 +26,24 @@ class DiscordNotifier:
 
     async def render(self, table: Table) -> None:
         """Edit the table message in place (post it again if it was deleted)."""
-        rec = table.record
-        embed, view = table_embed(table), table_view(table)
-        channel = self._channel(table)
-        if rec.message_id is not None:
-            try:
-                await channel.get_partial_message(rec.message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound:
-                log.info("Table %s message was deleted; posting it again", table.id)
-        await self.repost(table, old_note=False)
+        async with table.render_lock:
+            rec = table.record
+            embed, view = table_embed(table), table_view(table)
+            channel = self._channel(table)
+            if rec.message_id is not None:
+                try:
+                    await channel.get_partial_message(rec.message_id).edit(embed=embed, view=view)
+                    return
+                except discord.NotFound:
+                    log.info("Table %s message was deleted; posting it again", table.id)
+            await self._post(table, old_note=False)
 
-    async def repost(self, table: Table, *, old_note: bool = True) -> discord.Message:
+    async def repost(self, table: Table) -> discord.Message:
         """Post the table message at the bottom; the old one says where the table went."""
+        async with table.render_lock:
+            return await self._post(table, old_note=True)
+
+    async def _post(self, table: Table, *, old_note: bool) -> discord.Message:
         service = getattr(self.client, "tables", None)
         channel = self._channel(table)
         message = await channel.send(embed=table_embed(table), view=table_view(table))

@@ -170,3 +170,21 @@ async def test_take_my_seat_back(world: dict[str, Any]) -> None:
     labels = [c["label"] for row in message_of(env, table, channel).components
               for c in row.to_dict()["components"]]
     assert "Take my seat back" not in labels
+
+
+async def test_deleted_table_message_is_posted_again(world: dict[str, Any]) -> None:
+    """If someone deletes the table message, the next change posts it again."""
+    import discord
+
+    env, channel, guild = world["env"], world["channel"], world["guild"]
+    ann, bob = world["members"][:2]
+    table = await _turup_table(env, channel, ann, bob)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    old_id = table.record.message_id
+    await mod.delete(message_of(env, table, channel))
+    member = _member(table, [ann, bob])
+    await member.slash(channel, "move", action=str(table.engine.legal_actions(table.state)[0]))
+    await flush(env)
+    assert table.record.message_id not in (None, old_id)
+    assert message_of(env, table, channel).embeds[0].to_dict() == table_embed(table).to_dict()
