@@ -299,9 +299,13 @@ class TableService(LobbyMixin):
                     return
                 state, version = table.state, table.version
             rng = random.Random(table.record.seed * 1_000_003 + len(table.log))
-            chosen = await asyncio.to_thread(
-                choose, table.engine, state, seat, record.computer_level, rng
-            )
+            try:
+                chosen = await asyncio.to_thread(
+                    choose, table.engine, state, seat, record.computer_level, rng
+                )
+            except Exception:
+                log.exception("Computer player failed at table %s; playing a legal move", table.id)
+                chosen = table.engine.legal_actions(state)[0]
             async with table.lock:
                 if table.version != version or not table.running:
                     continue
