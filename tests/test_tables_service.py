@@ -254,3 +254,13 @@ async def test_refused_dm_is_announced_once(db: Database) -> None:
         await _settle()
     assert len(notes.announcements) == 2
     assert len(notes.dms) > 2
+
+
+async def test_table_repr_shows_no_cards(db: Database) -> None:
+    """A table's repr (as it would appear in a log or traceback) names no card."""
+    svc, _ = await _service(db)
+    table = await _turup(svc)
+    text = repr(table)
+    assert text == f"<Table #{table.id} turup running v{table.version}>"
+    for seat in range(2):
+        assert not any(code in text for code in table.hidden_cards(seat))

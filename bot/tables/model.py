@@ -48,9 +48,13 @@ class ActResult:
     over: bool
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Table:
-    """A table held in memory: the stored row, seats and (once running) the engine state."""
+    """A table held in memory: the stored row, seats and (once running) the engine state.
+
+    Its ``repr`` names the table only: the state holds hidden cards and must never reach a
+    log line or an error message.
+    """
 
     record: TableRecord
     seats: list[SeatRecord]
@@ -72,6 +76,10 @@ class Table:
     dm_hidden: dict[int, list[str]] = field(default_factory=dict)
     dm_refused: set[int] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:
+        rec = self.record
+        return f"<Table #{rec.id} {rec.game} {rec.status} v{rec.version}>"
 
     # ------------------------------------------------------------ identity
 
