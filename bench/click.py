@@ -227,7 +227,6 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1) -> Timings:
                 await env.advance_time(QUIET)
                 _, took = await timed(log, members[0].slash(channel, "bench-bare"))
                 times.bare.append(took)
-                await env.advance_time(QUIET)
                 _, took = await timed(
                     log, members[0].click(bare_panel, custom_id=BARE_BUTTON))
                 times.bare_button.append(took)
@@ -244,7 +243,7 @@ async def measure(quick: bool) -> Timings:
     """Run the bot and time the clicks."""
     with tempfile.TemporaryDirectory(prefix="cardroom-click-") as folder:
         async with running_bot(Path(folder), bare=True) as env:
-            return await play(env, 6 if quick else 400)
+            return await play(env, 6 if quick else 250)
 
 
 def collect(quick: bool) -> list[Figure]:
