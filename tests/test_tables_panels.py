@@ -131,3 +131,43 @@ def test_panel_for_waiting_seat_has_no_controls() -> None:
     table = _table("turup", 2, engine.new_game(2, 7))
     embed, view = panel(table, 1)
     assert view.to_components() == [] and "P0 is to act" in (embed.description or "")
+
+
+def _find_phase(game: str, variant: Any, phase: str) -> Any:
+    """A state of a seeded random game in which the seat to act faces ``phase``."""
+    import random
+
+    engine = ENGINES[game]
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = engine.new_game(2, seed, variant)
+        for _ in range(400):
+            if engine.to_act(state) is None:
+                break
+            if engine.public_view(state)["phase"] == phase:
+                return state
+            state = engine.apply(state, rng.choice(engine.legal_actions(state))).state
+    raise AssertionError(f"no {phase} phase found")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "phase", "labels"),
+    [
+        ("soureh", {"declare": "reveal"}, "reveal", {"Reveal", "Continue"}),
+        ("soureh", {}, "declare", {"Declare", "End turn"}),
+        ("pariah", {}, "declare", {"Knock", "End turn"}),
+    ],
+)
+def test_coop_end_of_turn_buttons(
+    game: str, options: dict[str, str], phase: str, labels: set[str]
+) -> None:
+    """Declare/Knock/End and Reveal/Continue appear exactly when the engine offers them."""
+    engine = ENGINES[game]
+    state = _find_phase(game, engine.Variant(**options), phase)
+    seat = engine.to_act(state)
+    table = _table(game, 2, state)
+    _, view = panel(table, seat)
+    shown = {i["label"] for i in _items(view)}
+    assert labels <= shown
+    legal = {str(a) for a in engine.legal_actions(state)}
+    assert len(shown) == len(legal)
