@@ -13,10 +13,11 @@ import dataclasses
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import Sequence
 
 from bot.games.ai import choose
-from bot.games.protocol import Action, GameError, NotYourTurn
+from bot.games.protocol import Action, Event, GameError, NotYourTurn
 from bot.results import GameResult, SeatResult, placements
 from bot.tables.base import Notifier, build_variant
 from bot.tables.lobby import LobbyMixin
@@ -24,6 +25,9 @@ from bot.tables.model import ActResult, StaleAction, Table, TableError, TableExi
 from storage.tables import StoredTable, TableRecord, TableStatus
 
 log = logging.getLogger(__name__)
+
+ROUND_END_KINDS = frozenset({"round_end", "game_end", "game_over"})
+REPLAY_EVENTS = 40  # transitions whose events are kept when a log is replayed
 
 
 class TableService(LobbyMixin):
@@ -256,6 +260,7 @@ class TableService(LobbyMixin):
         variant = build_variant(rec.game, rec.variant)
         table.state = engine.new_game(len(table.seats), rec.seed, variant)
         table.start_rounds()
+        tail: deque[tuple[Event, ...]] = deque(maxlen=REPLAY_EVENTS)
         for entry in stored.actions:
             if engine.to_act(table.state) != entry.seat:
                 raise GameError(f"Logged seat {entry.seat} is not the seat to act.")
@@ -263,8 +268,12 @@ class TableService(LobbyMixin):
             transition = engine.apply(table.state, action)
             table.state = transition.state
             table.log.append(entry.text)
-            table.record_events(transition.events)
-            table.track_round()
+            tail.append(transition.events)
+            if any(e.kind in ROUND_END_KINDS for e in transition.events):
+                table.track_round()
+        table.track_round()
+        for events in tail:  # only the newest events can still be on show
+            table.record_events(events)
         for seat in table.humans_left():
             table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
         if engine.to_act(table.state) is None:
