@@ -264,3 +264,26 @@ async def test_table_repr_shows_no_cards(db: Database) -> None:
     assert text == f"<Table #{table.id} turup running v{table.version}>"
     for seat in range(2):
         assert not any(code in text for code in table.hidden_cards(seat))
+
+
+async def test_restore_keeps_round_points(tmp_path: Path) -> None:
+    """Round points recorded live equal those rebuilt from the log after a restart."""
+    db = await Database.open(tmp_path / "r.db")
+    try:
+        svc, _ = await _service(db)
+        table = await svc.open(guild_id=1, channel_id=5, host_id=100, host_name="Ann",
+                               game="turup", options={"rounds": 2}, timer_seconds=None)
+        await svc.join(table.id, table.version, 200, "Bob")
+        await svc.start(table.id, table.version, 100)
+        while table.public_view()["round"] == 1:
+            await svc.act(table.id, table.seats[table.to_act()].user_id, _first(table))
+        assert len(table.rounds) == 1
+        await svc.aclose()
+        svc2, _ = await _service(db)
+        await svc2.restore()
+        again = svc2.get(table.id)
+        assert again is not None and again.rounds == table.rounds
+        assert again.round_start_totals == table.round_start_totals
+        await svc2.aclose()
+    finally:
+        await db.close()
