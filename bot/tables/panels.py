@@ -106,6 +106,7 @@ def _coop(table: Table, step: Step, actions: list[Action], view: discord.ui.View
         view.add_item(select(table, "a", options, placeholder="King: the second face-down card"))
         view.add_item(button(table, "nav", "Back", row=1))
         return "King: choose the second face-down card to swap."
+    words = {a.word for a in actions}
     keeps = [a for a in actions if a.word == "keep"]
     for a in keeps[:5]:
         view.add_item(button(table, "a", f"Keep {a.args[0]}", arg=action_arg(str(a)), row=0,
@@ -128,12 +129,15 @@ def _coop(table: Table, step: Step, actions: list[Action], view: discord.ui.View
         firsts: dict[str, str] = {}
         for a in kings:
             key = f"{a.args[0]}.{a.args[1]}"
-            firsts.setdefault(key, f"{seat_name(table.names, int(str(a.args[0])))}'s face-down "
-                                   f"card {a.args[1]}")
+            owner = int(str(a.args[0]))
+            whose = "Your" if owner == table.to_act() else f"{seat_name(table.names, owner)}'s"
+            firsts.setdefault(key, f"{whose} face-down card {a.args[1]}")
         options = [_option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.add_item(select(table, "k1", options, placeholder="King: swap two face-down cards…",
                              row=4))
     phase = str(table.public_view().get("phase"))
+    if phase == "place" and words & {"jack", "queen", "king"}:
+        return "Keep it, give it, discard it — or use the face card's power."
     return {
         "draw": "Draw a card.",
         "place": "Keep it, give it, or discard it.",
