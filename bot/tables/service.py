@@ -22,7 +22,7 @@ from bot.results import GameResult, SeatResult, placements
 from bot.tables.base import Notifier, build_variant
 from bot.tables.lobby import LobbyMixin
 from bot.tables.model import ActResult, StaleAction, Table, TableError, TableExists, new_cards
-from storage.tables import StoredTable, TableRecord, TableStatus
+from storage.tables import SeatRecord, StoredTable, TableRecord, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +63,11 @@ class TableService(LobbyMixin):
             await self._finish(table, "finished")
         return result
 
-    async def _apply(self, table: Table, seat: int, action: Action) -> ActResult:
-        """Apply, persist (one transaction) and update memory. Caller holds the lock."""
+    async def _apply(
+        self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None = None
+    ) -> ActResult:
+        """Apply, persist (one transaction, with ``seat_update`` if given: a timeout count)
+        and update memory. Caller holds the lock."""
         engine = table.engine
         before = {s.seat: table.hidden_cards(s.seat) for s in table.humans_left()}
         drawn = table.drawn_card(seat) if seat in before else None
@@ -77,12 +80,14 @@ class TableService(LobbyMixin):
         try:
             await self.repo.append_action(
                 table.id, seq=len(table.log), seat=seat, text=str(action), version=version,
-                deadline=deadline, finished=over,
+                deadline=deadline, finished=over, seat_update=seat_update,
             )
         except BaseException:
             table.state = old_state
             raise
         table.log.append(str(action))
+        if seat_update is not None:
+            table.seats[seat_update.seat] = seat_update
         status = TableStatus.FINISHED if over else table.status
         table.record = dataclasses.replace(
             table.record, version=version, deadline=deadline, status=status,
