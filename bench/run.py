@@ -239,8 +239,8 @@ def report(figures: Sequence[Figure], info: dict[str, str], quick: bool,
     return (
         "# Cardroom benchmarks\n\n"
         f"Written by `python -m bench` ({size} run). Machine:\n\n{head}\n\n"
-        "The machine's 2 cores are shared with other work, so figures vary by a few tens of "
-        "per cent between runs.\n\n"
+        "The machine's 2 cores are shared with other work (see the load averages), so "
+        "figures vary between runs, by up to a factor of two under load.\n\n"
         f"{table_text(figures)}\n\n## Method of each measure\n\n{methods_text(figures)}\n\n"
         f"Time per section: {took}.\n"
     )
@@ -270,6 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   + (f"  [target {f.target}]" if f.target else ""), flush=True)
     print()
     print(table_text(figures))
+    if hasattr(os, "getloadavg"):
+        info["load average at end"] = f"{os.getloadavg()[0]:.2f}"
     out = args.out if args.out is not None else (None if args.quick else RESULTS)
     if out is not None:
         out.write_text(report(figures, info, args.quick, seconds), encoding="utf-8")
