@@ -176,7 +176,7 @@ def run_child(count: int, distinct: int, mode: str) -> dict[str, Any]:
     proc = subprocess.run(
         [sys.executable, "-m", "bench.memory", "--child", str(count), "--distinct", str(distinct),
          "--mode", mode],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parent.parent,
     )
     result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     return result
