@@ -248,7 +248,8 @@ def report(figures: Sequence[Figure], info: dict[str, str], quick: bool,
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the chosen sections, print the table and write the results file."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench",
+                                     description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes (smoke run)")
     parser.add_argument("--only", nargs="+", choices=[*SECTIONS, *LATER], help="sections to run")
     parser.add_argument("--out", type=Path, help="results file (default: bench/results.md, "
