@@ -17,6 +17,7 @@ import platform
 import statistics
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -259,11 +260,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     info = machine()
     figures: list[Figure] = []
     seconds: dict[str, float] = {}
+    failed = []
     for name in names:
         print(f"-- {name} ...", file=sys.stderr, flush=True)
         gc.collect()
         start = time.perf_counter()
-        found = section(name)(args.quick)
+        try:
+            found = section(name)(args.quick)
+        except Exception as exc:  # one broken benchmark must not hide the others' figures
+            traceback.print_exc()
+            failed.append(name)
+            found = [Figure(name, "failed", f"{type(exc).__name__}: {exc}"[:200], met=False,
+                            method="the benchmark raised; its traceback went to stderr")]
         seconds[name] = time.perf_counter() - start
         figures.extend(found)
         for f in found:
@@ -277,7 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if out is not None:
         out.write_text(report(figures, info, args.quick, seconds), encoding="utf-8")
         print(f"\nwritten to {out}")
-    return 0
+    if failed:
+        print(f"failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

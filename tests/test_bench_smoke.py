@@ -48,3 +48,21 @@ def test_percentile_is_nearest_rank() -> None:
     assert run.percentile(samples, 99) == 99.0
     assert run.percentile(samples, 50) == 50.0
     assert run.percentile([3.0], 99) == 3.0
+
+
+def test_a_failing_section_is_reported_and_the_run_fails(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A benchmark that raises shows as 'failed' in the table, the others still run, exit 1."""
+
+    def broken(quick: bool) -> list[run.Figure]:
+        raise RuntimeError("no table service")
+
+    monkeypatch.setitem(run.SECTIONS, "broken", broken)
+    out = tmp_path / "results.md"
+    code = run.main(["--quick", "--only", "broken", "captures", "--out", str(out)])
+    assert code == 1
+    text = out.read_text(encoding="utf-8")
+    assert "| broken | failed | RuntimeError: no table service |" in text
+    assert "20-card pile" in text
+    assert "failed: broken" in capsys.readouterr().err
