@@ -20,6 +20,14 @@ from typing import Any
 import aiosqlite
 
 from storage.database import Database
+from storage.snapshots import (
+    SnapshotRecord,
+    drop_snapshot,
+    read_open_snapshots,
+    read_snapshot,
+    write_snapshot,
+    write_snapshots,
+)
 
 
 class TableStatus(StrEnum):
@@ -101,11 +109,13 @@ class TableRecord:
 
 @dataclass(frozen=True, slots=True)
 class StoredTable:
-    """A table with its seats and log, as needed to restore it."""
+    """A table with its seats and log, as needed to restore it, and its newest snapshot
+    (a cache: ``None`` when there is none)."""
 
     table: TableRecord
     seats: tuple[SeatRecord, ...]
     actions: tuple[ActionRecord, ...]
+    snapshot: SnapshotRecord | None = None
 
 
 _WRITE_LOCKS: weakref.WeakKeyDictionary[Database, asyncio.Lock] = weakref.WeakKeyDictionary()
@@ -214,10 +224,13 @@ class TableRepo:
         if table is None:
             return None
         seats = await self.seats(table_id)
-        return StoredTable(table, tuple(seats), tuple(await self.actions(table_id)))
+        actions = tuple(await self.actions(table_id))
+        snapshot = await read_snapshot(self.db.conn, table_id)
+        return StoredTable(table, tuple(seats), actions, snapshot)
 
     async def load_open(self) -> list[StoredTable]:
-        """Every open table with seats and log (for restoring on start-up)."""
+        """Every open table with seats, log and snapshot (for restoring on start-up): one
+        query per kind of row for all tables, each fetched whole (few thread hops)."""
         tables = await self.open_tables()
         if not tables:
             return []
@@ -228,7 +241,7 @@ class TableRepo:
             " WHERE t.status IN (?, ?) ORDER BY s.table_id, s.seat",
             OPEN_STATUSES,
         ) as cur:
-            async for row in cur:
+            for row in await cur.fetchall():
                 by_id[row["table_id"]].append(_seat(row))
         async with self.db.conn.execute(
             "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM table_actions a"
@@ -236,9 +249,14 @@ class TableRepo:
             " ORDER BY a.table_id, a.seq",
             OPEN_STATUSES,
         ) as cur:
-            async for r in cur:
-                logs[r["table_id"]].append(ActionRecord(r["seq"], r["seat"], r["text"], r["at"]))
-        return [StoredTable(t, tuple(by_id[t.id]), tuple(logs[t.id])) for t in tables]
+            rows = await cur.fetchall()
+        for table_id, seq, seat, text, at in rows:
+            logs[table_id].append(ActionRecord(seq, seat, text, at))
+        snaps = await read_open_snapshots(self.db.conn, OPEN_STATUSES)
+        return [
+            StoredTable(t, tuple(by_id[t.id]), tuple(logs[t.id]), snaps.get(t.id))
+            for t in tables
+        ]
 
     # ----------------------------------------------------------------- writes
 
@@ -346,17 +364,24 @@ class TableRepo:
         deadline: float | None,
         finished: bool = False,
         seat_update: SeatRecord | None = None,
+        snapshot: SnapshotRecord | None = None,
     ) -> None:
         """Log one accepted action with the new version and deadline, in one transaction.
 
         ``finished`` also closes the table (the game is over); ``seat_update`` stores a
-        seat change that belongs to the same step (a timeout count, for instance).
+        seat change that belongs to the same step (a timeout count, for instance);
+        ``snapshot`` replaces the table's snapshot (it covers at most the first ``seq + 1``
+        actions).
         """
+        if snapshot is not None and snapshot.actions > seq + 1:
+            raise ValueError("A snapshot cannot cover actions that are not logged.")
         async with self._transaction() as conn:
             await conn.execute(
                 "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)",
                 (table_id, seq, seat, text),
             )
+            if snapshot is not None and not finished:
+                await write_snapshot(conn, table_id, snapshot)
             if seat_update is not None:
                 await conn.execute(
                     "UPDATE table_seats SET computer_level = ?, resigned = ?, timeouts = ?"
@@ -370,6 +395,7 @@ class TableRepo:
                     ),
                 )
             if finished:
+                await drop_snapshot(conn, table_id)
                 await conn.execute(
                     "UPDATE tables SET version = ?, deadline = NULL, status = 'finished',"
                     " end_reason = 'finished', ended_at = datetime('now') WHERE id = ?",
@@ -380,6 +406,18 @@ class TableRepo:
                     "UPDATE tables SET version = ?, deadline = ? WHERE id = ?",
                     (version, deadline, table_id),
                 )
+
+    async def store_snapshots(self, snaps: Sequence[tuple[int, SnapshotRecord]]) -> None:
+        """Store several tables' snapshots, (table id, snapshot) pairs, in one transaction
+        (a restore caching the states it had to replay in full)."""
+        if not snaps:
+            return
+        async with self._transaction() as conn:
+            await write_snapshots(conn, snaps)
+
+    async def snapshot(self, table_id: int) -> SnapshotRecord | None:
+        """The table's newest snapshot, or ``None``."""
+        return await read_snapshot(self.db.conn, table_id)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows the table."""
@@ -400,6 +438,7 @@ class TableRepo:
         if status.is_open:
             raise ValueError("close() needs a closed status")
         async with self._transaction() as conn:
+            await drop_snapshot(conn, table_id)
             await conn.execute(
                 "UPDATE tables SET status = ?, end_reason = ?, version = ?, deadline = NULL,"
                 " ended_at = datetime('now') WHERE id = ?",

@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from bot.games.ai import choose
 from bot.games.protocol import Action, Event, GameError, NotYourTurn
 from bot.results import GameResult, SeatResult, placements
+from bot.tables import snapshots
 from bot.tables.base import Notifier, build_variant
 from bot.tables.lobby import LobbyMixin
 from bot.tables.model import ActResult, StaleAction, Table, TableError, TableExists, new_cards
+from storage.snapshots import SnapshotRecord
 from storage.tables import SeatRecord, StoredTable, TableRecord, TableStatus
 
 log = logging.getLogger(__name__)
@@ -73,6 +75,7 @@ class TableService(LobbyMixin):
         drawn = table.drawn_card(seat) if seat in before else None
         round_before = table.round_no
         transition = engine.apply(table.state, action)
+        snapshot = self._snapshot_due(table)
         version = table.version + 1
         over = engine.to_act(transition.state) is None
         old_state, table.state = table.state, transition.state
@@ -80,7 +83,7 @@ class TableService(LobbyMixin):
         try:
             await self.repo.append_action(
                 table.id, seq=len(table.log), seat=seat, text=str(action), version=version,
-                deadline=deadline, finished=over, seat_update=seat_update,
+                deadline=deadline, finished=over, seat_update=seat_update, snapshot=snapshot,
             )
         except BaseException:
             table.state = old_state
@@ -108,6 +111,18 @@ class TableService(LobbyMixin):
         names = table.names
         events = tuple(e.render(names) for e in transition.events if e.visible_to(seat))
         return ActResult(seat, action, version, events, over)
+
+    @staticmethod
+    def _snapshot_due(table: Table) -> SnapshotRecord | None:
+        """Every ``SNAPSHOT_EVERY`` actions, the table as it stands before the action being
+        applied (stored in that action's transaction); a failure never blocks play."""
+        if not snapshots.due(len(table.log)):
+            return None
+        try:
+            return snapshots.take(table)
+        except Exception:
+            log.exception("Could not snapshot table %s; its log alone will restore it", table.id)
+            return None
 
     async def resign(self, table_id: int, user_id: int) -> Table:
         """The user leaves a running game: a computer (easy) takes the seat, placed last."""
@@ -242,31 +257,65 @@ class TableService(LobbyMixin):
         """Rebuild every open table from its log; a log that no longer replays marks the
         table broken (with an apology in its channel). Returns the restored table ids."""
         restored = []
+        fresh: list[tuple[int, SnapshotRecord]] = []
         for stored in await self.repo.load_open():
             try:
-                table = self._rebuild(stored)
+                table, replayed = self._rebuild(stored)
             except Exception:
                 log.exception("Table %s no longer replays; marking it broken", stored.table.id)
                 await self._mark_broken(stored.table)
                 continue
             self._remember(table)
             restored.append(table.id)
+            if replayed >= snapshots.SNAPSHOT_EVERY or (
+                stored.snapshot is not None and replayed == len(table.log) and table.log
+            ):  # no usable snapshot: cache the state so the next start-up is quick
+                try:
+                    fresh.append((table.id, snapshots.take(table)))
+                except Exception:
+                    log.exception("Could not snapshot table %s", table.id)
             if table.running:
                 self._schedule_ai(table)
-        log.info("Restored %d open tables", len(restored))
+        if fresh:
+            try:
+                await self.repo.store_snapshots(fresh)
+            except Exception:
+                log.exception("Could not store %d restored tables' snapshots", len(fresh))
+        log.info("Restored %d open tables (%d snapshots refreshed)", len(restored), len(fresh))
         return restored
 
-    def _rebuild(self, stored: StoredTable) -> Table:
+    def _rebuild(self, stored: StoredTable) -> tuple[Table, int]:
+        """The table rebuilt from its newest usable snapshot and the actions after it (or
+        from its whole log), with the number of actions replayed."""
+        if stored.snapshot is not None and stored.table.status is not TableStatus.LOBBY:
+            try:
+                return self._replay(stored, stored.snapshot)
+            except Exception as exc:  # a cache: fall back to the log, the truth
+                log.warning(
+                    "Table %s: snapshot not used (%s: %s); replaying the whole log",
+                    stored.table.id, type(exc).__name__,
+                    exc if isinstance(exc, snapshots.SnapshotError) else "during the replay",
+                )
+        return self._replay(stored, None)
+
+    def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
         rec = stored.table
         table = Table(record=rec, seats=list(stored.seats))
         if rec.status is TableStatus.LOBBY:
-            return table
+            return table, 0
         engine = table.engine
-        variant = build_variant(rec.game, rec.variant)
-        table.state = engine.new_game(len(table.seats), rec.seed, variant)
-        table.start_rounds()
+        start = 0
+        if snap is None:
+            variant = build_variant(rec.game, rec.variant)
+            table.state = engine.new_game(len(table.seats), rec.seed, variant)
+            table.start_rounds()
+        else:
+            restored = snapshots.load(snap, table, len(stored.actions))
+            snapshots.apply(restored, table)
+            start = restored.actions
+            table.log.extend(entry.text for entry in stored.actions[:start])
         tail: deque[tuple[Event, ...]] = deque(maxlen=REPLAY_EVENTS)
-        for entry in stored.actions:
+        for entry in stored.actions[start:]:
             if engine.to_act(table.state) != entry.seat:
                 raise GameError(f"Logged seat {entry.seat} is not the seat to act.")
             action = engine.parse_action(table.state, entry.text)
@@ -283,7 +332,7 @@ class TableService(LobbyMixin):
             table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
         if engine.to_act(table.state) is None:
             raise GameError("The log ends in a finished game but the table is open.")
-        return table
+        return table, len(stored.actions) - start
 
     async def _mark_broken(self, rec: TableRecord) -> None:
         try:
