@@ -15,6 +15,7 @@ import math
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 import traceback
@@ -58,6 +59,19 @@ def spread(samples: Sequence[float]) -> str:
     )
 
 
+def code_version() -> str:
+    """The git commit measured, and whether the working tree had uncommitted changes."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=root, check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+    return f"commit {commit}" + (" with uncommitted changes" if dirty.strip() else "")
+
+
 def machine() -> dict[str, str]:
     """The CPU model, cores, Python, OS and the UTC date of this run."""
     model = "unknown"
@@ -70,6 +84,7 @@ def machine() -> dict[str, str]:
         pass
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return {
+        "code": code_version(),
         "CPU": model,
         "cores": str(os.cpu_count()),
         "Python": platform.python_version(),
