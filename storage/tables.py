@@ -110,12 +110,21 @@ class TableRecord:
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table with its seats and log, as needed to restore it, and its newest snapshot
-    (a cache: ``None`` when there is none)."""
+    (a cache: ``None`` when there is none).
+
+    ``actions`` is the whole log, except from ``load_open(after_snapshots=True)``: there it
+    holds only the actions after the snapshot and ``skipped`` counts the ones left out."""
 
     table: TableRecord
     seats: tuple[SeatRecord, ...]
     actions: tuple[ActionRecord, ...]
     snapshot: SnapshotRecord | None = None
+    skipped: int = 0
+
+    @property
+    def logged(self) -> int:
+        """The number of actions in the stored log."""
+        return self.skipped + len(self.actions)
 
 
 _WRITE_LOCKS: weakref.WeakKeyDictionary[Database, asyncio.Lock] = weakref.WeakKeyDictionary()
@@ -228,9 +237,16 @@ class TableRepo:
         snapshot = await read_snapshot(self.db.conn, table_id)
         return StoredTable(table, tuple(seats), actions, snapshot)
 
-    async def load_open(self) -> list[StoredTable]:
+    async def load_open(self, *, after_snapshots: bool = False) -> list[StoredTable]:
         """Every open table with seats, log and snapshot (for restoring on start-up): one
-        query per kind of row for all tables, each fetched whole (few thread hops)."""
+        query per kind of row for all tables, each fetched whole (few thread hops).
+
+        ``after_snapshots``: read only the actions after each table's snapshot (the
+        snapshot's first action onwards is what a restore replays); ``skipped`` says how
+        many were left out. Reading every action of long games costs more than replaying a
+        few."""
+        if after_snapshots:
+            return await self._load_open_tails()
         tables = await self.open_tables()
         if not tables:
             return []
@@ -255,6 +271,46 @@ class TableRepo:
         snaps = await read_open_snapshots(self.db.conn, OPEN_STATUSES)
         return [
             StoredTable(t, tuple(by_id[t.id]), tuple(logs[t.id]), snaps.get(t.id))
+            for t in tables
+        ]
+
+    async def _load_open_tails(self) -> list[StoredTable]:
+        tables = await self.open_tables()
+        if not tables:
+            return []
+        by_id: dict[int, list[SeatRecord]] = {t.id: [] for t in tables}
+        logs: dict[int, list[ActionRecord]] = {t.id: [] for t in tables}
+        async with self.db.conn.execute(
+            "SELECT s.* FROM table_seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE t.status IN (?, ?) ORDER BY s.table_id, s.seat",
+            OPEN_STATUSES,
+        ) as cur:
+            for row in await cur.fetchall():
+                by_id[row["table_id"]].append(_seat(row))
+        snaps = await read_open_snapshots(self.db.conn, OPEN_STATUSES)
+        counts: dict[int, int] = {}
+        async with self.db.conn.execute(
+            "SELECT a.table_id, COUNT(*) FROM table_actions a JOIN tables t ON t.id = a.table_id"
+            " WHERE t.status IN (?, ?) GROUP BY a.table_id",
+            OPEN_STATUSES,
+        ) as cur:
+            for table_id, count in await cur.fetchall():
+                counts[table_id] = count
+        async with self.db.conn.execute(
+            "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM tables t"
+            " LEFT JOIN table_snapshots s ON s.table_id = t.id"
+            " JOIN table_actions a ON a.table_id = t.id AND a.seq >= COALESCE(s.actions, 0)"
+            " WHERE t.status IN (?, ?) ORDER BY a.table_id, a.seq",
+            OPEN_STATUSES,
+        ) as cur:
+            rows = await cur.fetchall()
+        for table_id, seq, seat, text, at in rows:
+            logs[table_id].append(ActionRecord(seq, seat, text, at))
+        return [
+            StoredTable(
+                t, tuple(by_id[t.id]), tuple(logs[t.id]), snaps.get(t.id),
+                skipped=counts.get(t.id, 0) - len(logs[t.id]),
+            )
             for t in tables
         ]
 

@@ -258,9 +258,9 @@ class TableService(LobbyMixin):
         table broken (with an apology in its channel). Returns the restored table ids."""
         restored = []
         fresh: list[tuple[int, SnapshotRecord]] = []
-        for stored in await self.repo.load_open():
+        for stored in await self.repo.load_open(after_snapshots=True):
             try:
-                table, replayed = self._rebuild(stored)
+                table, replayed = await self._rebuild(stored)
             except Exception:
                 log.exception("Table %s no longer replays; marking it broken", stored.table.id)
                 await self._mark_broken(stored.table)
@@ -284,9 +284,10 @@ class TableService(LobbyMixin):
         log.info("Restored %d open tables (%d snapshots refreshed)", len(restored), len(fresh))
         return restored
 
-    def _rebuild(self, stored: StoredTable) -> tuple[Table, int]:
+    async def _rebuild(self, stored: StoredTable) -> tuple[Table, int]:
         """The table rebuilt from its newest usable snapshot and the actions after it (or
-        from its whole log), with the number of actions replayed."""
+        from its whole log, read again if ``stored`` lacks the start), with the number of
+        actions replayed."""
         if stored.snapshot is not None and stored.table.status is not TableStatus.LOBBY:
             try:
                 return self._replay(stored, stored.snapshot)
@@ -296,6 +297,11 @@ class TableService(LobbyMixin):
                     stored.table.id, type(exc).__name__,
                     exc if isinstance(exc, snapshots.SnapshotError) else "during the replay",
                 )
+        if stored.skipped:
+            full = await self.repo.load(stored.table.id)
+            if full is None:
+                raise TableError("The table vanished from the database during the restore.")
+            stored = full
         return self._replay(stored, None)
 
     def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
@@ -310,10 +316,13 @@ class TableService(LobbyMixin):
             table.state = engine.new_game(len(table.seats), rec.seed, variant)
             table.start_rounds()
         else:
-            restored = snapshots.load(snap, table, len(stored.actions))
+            restored = snapshots.load(snap, table, stored.logged)
+            if stored.skipped not in (0, restored.actions):
+                raise snapshots.SnapshotError("the log read does not start after the snapshot")
+            start = restored.actions - stored.skipped
+            if [entry.text for entry in stored.actions[:start]] != restored.log[stored.skipped:]:
+                raise snapshots.SnapshotError("the snapshot's log differs from the stored log")
             snapshots.apply(restored, table)
-            start = restored.actions
-            table.log.extend(entry.text for entry in stored.actions[:start])
         tail: deque[tuple[Event, ...]] = deque(maxlen=REPLAY_EVENTS)
         for entry in stored.actions[start:]:
             if engine.to_act(table.state) != entry.seat:

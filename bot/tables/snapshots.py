@@ -1,5 +1,6 @@
-"""Table snapshots: the engine state and the table's round and event bookkeeping, pickled,
-so a restore replays only the actions logged after the newest snapshot.
+"""Table snapshots: the engine state, the table's round and event bookkeeping and the log's
+texts, pickled, so a restore reads and replays only the actions logged after the newest
+snapshot.
 
 A snapshot is a cache. Its tag names the game, :data:`SNAPSHOT_FORMAT` and the engine's
 class; a snapshot with another tag, or one that fails to unpickle or to make sense, is
@@ -36,6 +37,7 @@ class Restored:
     """What a snapshot gives back: the state after ``actions`` actions and the bookkeeping."""
 
     actions: int
+    log: list[str]
     state: Any
     rounds: list[tuple[int, ...]]
     round_no: int
@@ -65,6 +67,7 @@ def take(table: Table) -> SnapshotRecord:
         raise ValueError("Only a running table has a state to snapshot.")
     payload = {
         "state": table.state,
+        "log": list(table.log),
         "rounds": list(table.rounds),
         "round_no": table.round_no,
         "round_start_totals": tuple(table.round_start_totals),
@@ -87,6 +90,7 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
         payload = pickle.loads(snap.data)  # our own database file
         restored = Restored(
             actions=snap.actions,
+            log=[str(text) for text in payload["log"]],
             state=payload["state"],
             rounds=[tuple(int(x) for x in r) for r in payload["rounds"]],
             round_no=int(payload["round_no"]),
@@ -95,6 +99,8 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
             recent=[str(t) for t in payload["recent"]],
             private={int(s): [str(t) for t in ts] for s, ts in payload["private"].items()},
         )
+        if len(restored.log) != snap.actions:
+            raise SnapshotError("snapshot log length differs from its action count")
         if len(restored.round_start_totals) != len(table.seats):
             raise SnapshotError("snapshot seat count differs from the table's")
         table.engine.to_act(restored.state)  # the state must at least answer the engine
@@ -106,8 +112,9 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
 
 
 def apply(restored: Restored, table: Table) -> None:
-    """Put the snapshot's state and bookkeeping on ``table`` (a fresh one, log empty)."""
+    """Put the snapshot's state, log and bookkeeping on ``table`` (a fresh one)."""
     table.state = restored.state
+    table.log = list(restored.log)
     table.rounds = list(restored.rounds)
     table.round_no = restored.round_no
     table.round_start_totals = restored.round_start_totals
