@@ -38,7 +38,6 @@ from bot.games.soi.rules import (
     cards_of,
     codes_of,
     quad_value,
-    round_rng,
 )
 
 log = logging.getLogger(__name__)
@@ -62,6 +61,7 @@ class _Work:
         "last_round",
         "quads",
         "ranks",
+        "rng_state",
         "round",
         "src",
         "totals",
@@ -71,6 +71,7 @@ class _Work:
 
     def __init__(self, s: SoiState) -> None:
         self.src = s
+        self.rng_state = s.rng_state
         self.round = s.round
         self.dealer = s.dealer
         self.first = s.first
@@ -91,9 +92,7 @@ class _Work:
             players=s.players,
             seed=s.seed,
             variant=s.variant,
-            deal_seed=s.deal_seed,
-            deal_from=s.deal_from,
-            stacked=s.stacked,
+            rng_state=self.rng_state,
             round=self.round,
             dealer=self.dealer,
             first=self.first,
@@ -151,9 +150,11 @@ class _Work:
     def start_round(self, dealer: int, stacked: Sequence[Card] | None, events: list[Event]) -> None:
         """Shuffle (or take the stacked deck), deal round-robin, lay down quads, pick first."""
         n = self.players
-        rng = round_rng(self.src, self.round + 1)
+        rng = random.Random()
+        rng.setstate(self.rng_state)
         first = rng.randrange(n)
         order = _deck_order(stacked, rng)
+        self.rng_state = rng.getstate()
         self.round += 1
         self.dealer = dealer
         self.first = first
@@ -272,9 +273,7 @@ class SoiEngine:
             players=n,
             seed=seed,
             variant=variant,
-            deal_seed=seed,
-            deal_from=0,
-            stacked=0 if deck is None else len(deck),
+            rng_state=random.Random(seed).getstate(),
             round=0,
             dealer=n - 1,
             first=0,
