@@ -35,9 +35,11 @@ SINK: Node = (3, 0, 0)
 
 def determinize(state: SoiState, seat: int, rng: random.Random) -> SoiState:
     """A state ``seat`` cannot tell apart from ``state``, with the hidden hands redealt."""
-    fresh_rng = random.Random(rng.getrandbits(64)).getstate()
+    # Future rounds come from a fresh stream (as random.Random(seed).getstate() once did), so
+    # a search cannot learn the real next deals; the deal below then draws from ``rng``.
+    deal_seed = rng.getrandbits(64)
     if state.turn is None:
-        return dataclasses.replace(state, rng_state=fresh_rng)
+        return dataclasses.replace(state, deal_seed=deal_seed, deal_from=state.round)
     others = [s for s in range(state.players) if s != seat and state.hands[s]]
     deal: dict[int, int] | None = None
     for use_ranks, use_absent in ((True, True), (False, True), (False, False)):
@@ -52,7 +54,9 @@ def determinize(state: SoiState, seat: int, rng: random.Random) -> SoiState:
     hands = list(state.hands)
     for s in others:
         hands[s] = (state.hands[s] & state.known[s]) | deal[s]
-    return dataclasses.replace(state, hands=tuple(hands), rng_state=fresh_rng)
+    return dataclasses.replace(
+        state, hands=tuple(hands), deal_seed=deal_seed, deal_from=state.round
+    )
 
 
 def _deal(

@@ -38,6 +38,7 @@ from bot.games.soi.rules import (
     cards_of,
     codes_of,
     quad_value,
+    round_rng,
 )
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,6 @@ class _Work:
         "last_round",
         "quads",
         "ranks",
-        "rng_state",
         "round",
         "src",
         "totals",
@@ -71,7 +71,6 @@ class _Work:
 
     def __init__(self, s: SoiState) -> None:
         self.src = s
-        self.rng_state = s.rng_state
         self.round = s.round
         self.dealer = s.dealer
         self.first = s.first
@@ -92,7 +91,9 @@ class _Work:
             players=s.players,
             seed=s.seed,
             variant=s.variant,
-            rng_state=self.rng_state,
+            deal_seed=s.deal_seed,
+            deal_from=s.deal_from,
+            stacked=s.stacked,
             round=self.round,
             dealer=self.dealer,
             first=self.first,
@@ -150,11 +151,9 @@ class _Work:
     def start_round(self, dealer: int, stacked: Sequence[Card] | None, events: list[Event]) -> None:
         """Shuffle (or take the stacked deck), deal round-robin, lay down quads, pick first."""
         n = self.players
-        rng = random.Random()
-        rng.setstate(self.rng_state)
+        rng = round_rng(self.src, self.round + 1)
         first = rng.randrange(n)
         order = _deck_order(stacked, rng)
-        self.rng_state = rng.getstate()
         self.round += 1
         self.dealer = dealer
         self.first = first
@@ -273,7 +272,9 @@ class SoiEngine:
             players=n,
             seed=seed,
             variant=variant,
-            rng_state=random.Random(seed).getstate(),
+            deal_seed=seed,
+            deal_from=0,
+            stacked=0 if deck is None else len(deck),
             round=0,
             dealer=n - 1,
             first=0,

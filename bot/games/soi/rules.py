@@ -7,6 +7,7 @@ state is a frozen dataclass of tuples and ``apply`` can share everything it does
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -158,14 +159,20 @@ class SoiState:
 
     ``ranks`` holds a 13-bit rank mask per seat (see :class:`Knowledge`). ``asks`` keeps the
     round's asks: only the last three under the ``memory`` variant. ``turn`` is ``None``
-    once the game is over. ``rng_state`` is the state's own ``random.Random`` state, used
-    for the next round's shuffle and first player.
+    once the game is over.
+
+    The shuffles come from one ``random.Random(deal_seed)`` stream that began fresh before
+    round ``deal_from + 1`` (round 1 shuffled only the cards left after ``stacked`` stacked
+    ones). :func:`round_rng` replays that stream from these ints when a round is dealt, so a
+    state holds no ``random.Random`` (whose state is 625 ints, ~24 KB in memory).
     """
 
     players: int
     seed: int
     variant: Variant
-    rng_state: tuple[Any, ...]
+    deal_seed: int
+    deal_from: int
+    stacked: int
     round: int
     dealer: int
     first: int
@@ -196,3 +203,18 @@ class SoiState:
             absent=frozenset(cards_of(self.absent[seat])),
             ranks=frozenset(RANKS[i] for i in range(len(RANKS)) if self.ranks[seat] >> i & 1),
         )
+
+
+def round_rng(state: SoiState, round_no: int) -> random.Random:
+    """The generator that deals round ``round_no``, positioned as the old stream left it.
+
+    Replays the draws of rounds ``deal_from + 1`` to ``round_no - 1``: each took the first
+    seat (``randrange(players)``) then shuffled the deck (52 cards, or those a stacked round-1
+    deck left over). A few shuffles per round dealt: cheap next to a round's asks.
+    """
+    rng = random.Random(state.deal_seed)
+    scratch = list(range(len(CARD_AT)))
+    for past in range(state.deal_from + 1, round_no):
+        rng.randrange(state.players)
+        rng.shuffle(scratch if past > 1 else scratch[state.stacked :])
+    return rng
