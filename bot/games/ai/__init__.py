@@ -70,9 +70,6 @@ def choose(
         return module.normal(info, rng)
     spec = module.search_spec(engine)
     legal = spec.candidates(info, rng) if spec.candidates is not None else list(info.legal)
-    if spec.sampled_candidates is not None:
-        worlds = [spec.determinize(state, seat, rng) for _ in range(spec.samples)]
-        legal = spec.sampled_candidates(info, worlds, rng)
     return search(engine, state, seat, legal, rng, spec, budget or HARD_BUDGET)
 
 

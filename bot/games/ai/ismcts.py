@@ -65,9 +65,6 @@ class Search:
     margin: float | None = None
     """If set, the first root action is kept unless another's mean reward beats it by this
     (in paired mode: by this many standard errors of the paired difference)."""
-    sampled_candidates: Callable[[Info, list[Any], random.Random], list[Action]] | None = None
-    """Like ``candidates``, judged on ``samples`` determinizations (e.g. Soi hit chances)."""
-    samples: int = 0
     paired: bool = False
     """Flat search with common random numbers: every root action is played out on the
     same determinization with the same rollout generator, and compared pairwise."""

@@ -23,7 +23,6 @@ HORIZON = 12
 CANDIDATES = 5
 MARGIN = 1.0
 PAIRED = True
-SAMPLES = 40
 
 
 def _value(rank: Rank) -> int:
@@ -105,24 +104,9 @@ def candidates(info: Info, rng: random.Random) -> list[Action]:
     return _ranked(info, rng)[:CANDIDATES]
 
 
-def sampled_candidates(info: Info, worlds: list[Any], rng: random.Random) -> list[Action]:
-    """The hard level's root asks: hit chances counted over consistent redeals."""
-    hands = [[set(w.hand(s)) for s in range(w.players)] for w in worlds]
-    counts: dict[tuple[int, Card], float] = {}
-    for action in info.legal:
-        seat, card = action.args
-        assert isinstance(seat, int) and isinstance(card, Card)
-        hits = sum(1 for h in hands if card in h[seat])
-        counts[(seat, card)] = round(hits / len(worlds), 2)
-    return _ranked(info, rng, counts)[:CANDIDATES]
-
-
-def _ranked(
-    info: Info, rng: random.Random, probs: dict[tuple[int, Card], float] | None = None
-) -> list[Action]:
+def _ranked(info: Info, rng: random.Random) -> list[Action]:
     """The legal asks, best first by the normal player's judgement."""
-    if probs is None:
-        probs = _probabilities(info)
+    probs = _probabilities(info)
     held: dict[Rank, int] = {}
     for t in info.view["hand"] or ():
         rank = Card.parse(t).rank
@@ -176,8 +160,6 @@ def search_spec(engine: Engine[Any]) -> Search:
         _evaluate,
         _horizon,
         max_depth=1,
-        candidates=None if SAMPLES else candidates,
-        sampled_candidates=sampled_candidates if SAMPLES else None,
-        samples=SAMPLES,
+        candidates=candidates,
         margin=MARGIN,
     )
