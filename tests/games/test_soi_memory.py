@@ -1,16 +1,18 @@
-"""Soi state size: no ``random.Random`` kept, small pickles, deals unchanged by replaying."""
+"""Soi state size and pickling: no generator kept, small, same deals, old layouts refused."""
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import pickle
 import random
+from typing import Any
 
 import pytest
 
 from bot.games.cards import cards
 from bot.games.soi import ENGINE, SoiState, Variant
-from bot.games.soi.rules import round_rng
+from bot.games.soi.rules import STATE_FORMAT, round_rng
 
 
 def play_until(state: SoiState, rng: random.Random, stop_round: int | None = None) -> SoiState:
@@ -89,3 +91,25 @@ def test_determinize_hides_the_next_deal_reproducibly() -> None:
     assert round_rng(fake, nxt).getstate() == round_rng(again, nxt).getstate()
     assert round_rng(fake, nxt).getstate() != round_rng(state, nxt).getstate()
     assert (fake.seed, fake.deal_from) == (state.seed, state.round)
+
+
+class _OldLayout(pickle.Pickler):
+    """Pickles a SoiState as the pre-change code did: 17 values, a generator state 4th."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, SoiState):
+            values = [getattr(obj, f.name) for f in dataclasses.fields(obj)]
+            old = [*values[:3], random.Random(obj.seed).getstate(), *values[6:]]
+            return (object.__new__, (SoiState,), tuple(old))
+        return NotImplemented
+
+
+def test_pickle_round_trip_and_old_layout_refused() -> None:
+    """A state survives pickling; one pickled with the old fields raises instead of loading."""
+    state = play_until(ENGINE.new_game(4, 3), random.Random(0), stop_round=2)
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert state.__getstate__()[0] == STATE_FORMAT
+    out = io.BytesIO()
+    _OldLayout(out).dump(state)
+    with pytest.raises(ValueError, match="pickled by other code"):
+        pickle.loads(out.getvalue())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from bot.games.cards import Card, Rank, Suit
@@ -18,6 +18,9 @@ from bot.games.protocol import IllegalAction, InvalidVariant
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 MEMORY_ASKS = 3  # asks the table shows under the ``memory`` variant
+# Leads a pickled SoiState; change it whenever the fields change, so that a pickle of other
+# fields (e.g. a table snapshot taken by older code) fails to load instead of loading wrong.
+STATE_FORMAT = "soi-state-2"
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -203,6 +206,21 @@ class SoiState:
             absent=frozenset(cards_of(self.absent[seat])),
             ranks=frozenset(RANKS[i] for i in range(len(RANKS)) if self.ranks[seat] >> i & 1),
         )
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        """Pickle as ``STATE_FORMAT`` followed by the field values in order."""
+        return (STATE_FORMAT, *(getattr(self, f.name) for f in fields(self)))
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        """Unpickle; a pickle of another field layout raises ``ValueError``.
+
+        (The default would pair values with fields by position, silently misplacing them.)
+        """
+        names = [f.name for f in fields(self)]
+        if not state or state[0] != STATE_FORMAT or len(state) != len(names) + 1:
+            raise ValueError(f"This Soi state was pickled by other code (not {STATE_FORMAT}).")
+        for name, value in zip(names, state[1:], strict=True):
+            object.__setattr__(self, name, value)
 
 
 def round_rng(state: SoiState, round_no: int) -> random.Random:
