@@ -15,6 +15,7 @@ import cogs
 from bot.settings import Settings
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
+from bot.tables.timers import TimedTableService
 from bot.tables.ui import DYNAMIC_ITEMS
 from storage.database import Database
 from storage.tables import TableRepo
@@ -61,7 +62,7 @@ class CardroomBot(commands.AutoShardedBot):
         """Open storage, build the table service, register the persistent components,
         restore open tables, load the cogs, sync the command tree."""
         self._db = await Database.open(self.settings.database_path)
-        self._tables = TableService(TableRepo(self._db), notifier=DiscordNotifier(self))
+        self._tables = TimedTableService(TableRepo(self._db), notifier=DiscordNotifier(self))
         self._add_result_recorders(self._tables, self._db)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._tables.restore()

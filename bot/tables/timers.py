@@ -1,0 +1,335 @@
+"""The table clock: turn timers, lobby expiry and inactivity, on the event loop's clock.
+
+``TimedTableService`` is the ``TableService`` the bot runs. Every change re-arms the
+table's timers with ``loop.call_later`` (virtual under SimCord, never blocking):
+
+* **turn** — at the stored deadline (``tables.deadline``, epoch seconds) the seat to act
+  makes the easiest computer player's move (the whole turn, if the turn has several
+  steps); the seat's consecutive-timeout count goes up in the same transaction and any
+  move of that person resets it. After ``TIMEOUTS_TO_COMPUTER`` timeouts in a row a
+  computer player (``TAKEOVER_LEVEL``) holds the seat until **Take my seat back**.
+* **lobby** — a lobby not started within ``lobby_seconds`` closes itself.
+* **inactive** — a running table with no human action for ``inactive_seconds`` is closed
+  with the standings at that moment (finish listeners get reason ``"inactive"``).
+
+Deadlines come from the database on start-up, so a deadline that passed while the bot
+was down fires at once after ``restore``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import calendar
+import contextvars
+import dataclasses
+import logging
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.games.ai import choose
+from bot.tables.faults import FaultGuard
+from bot.tables.model import ActResult, Table, TableError
+from bot.tables.service import TableService
+from storage.tables import SeatRecord, TableStatus
+
+log = logging.getLogger(__name__)
+
+LOBBY_SECONDS = 15 * 60
+INACTIVE_SECONDS = 24 * 3600
+TIMEOUTS_TO_COMPUTER = 3
+TIMEOUT_LEVEL = "easy"
+TAKEOVER_LEVEL = "normal"
+LOBBY_REASON = "not started within 15 minutes"
+INACTIVE_REASON = "inactive"
+
+_HUMAN_MOVE: contextvars.ContextVar[bool] = contextvars.ContextVar("human_move", default=False)
+
+
+def sqlite_epoch(text: str | None) -> float | None:
+    """Epoch seconds of a SQLite ``datetime('now')`` text (UTC), or ``None``."""
+    if not text:
+        return None
+    try:
+        return float(calendar.timegm(time.strptime(text[:19], "%Y-%m-%d %H:%M:%S")))
+    except ValueError:
+        return None
+
+
+class TimedTableService(TableService):
+    """``TableService`` with turn timers, lobby expiry, inactivity closing and the
+    Discord fault guard around its notifier."""
+
+    def __init__(
+        self,
+        *args: Any,
+        lobby_seconds: float = LOBBY_SECONDS,
+        inactive_seconds: float = INACTIVE_SECONDS,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.lobby_seconds = lobby_seconds
+        self.inactive_seconds = inactive_seconds
+        self._handles: dict[tuple[int, str], asyncio.TimerHandle] = {}
+        self._armed: dict[tuple[int, str], tuple[float, int]] = {}
+        self.lobby_opened: dict[int, float] = {}
+        self.last_human: dict[int, float] = {}
+        if self.notifier is not None and not isinstance(self.notifier, FaultGuard):
+            self.notifier = FaultGuard(self.notifier, self)
+
+    # ---------------------------------------------------------------- hooks
+
+    def changed(self, table: Table) -> None:
+        """Render soon, let computers move, and re-arm the table's timers."""
+        super().changed(table)
+        self.arm(table)
+
+    async def open(self, **kwargs: Any) -> Table:
+        """Open a lobby and start its 15 minutes."""
+        table = await super().open(**kwargs)
+        self.lobby_opened[table.id] = self.clock()
+        self.arm(table)
+        return table
+
+    async def act(
+        self, table_id: int, user_id: int, text: str, version: int | None = None
+    ) -> ActResult:
+        """A person's move: also resets that seat's timeouts and the inactivity clock."""
+        token = _HUMAN_MOVE.set(True)
+        try:
+            result = await super().act(table_id, user_id, text, version)
+        finally:
+            _HUMAN_MOVE.reset(token)
+        table = self.get(table_id)
+        if table is not None:
+            self._touch(table)
+        return result
+
+    async def _apply(
+        self, table: Table, seat: int, action: Any, seat_update: SeatRecord | None = None
+    ) -> ActResult:
+        current = table.seats[seat]
+        if seat_update is None and _HUMAN_MOVE.get() and current.timeouts:
+            seat_update = dataclasses.replace(current, timeouts=0)
+        return await super()._apply(table, seat, action, seat_update)
+
+    async def take_back(self, table_id: int, version: int | None, user_id: int) -> Table:
+        """Taking a seat back counts as a person's action."""
+        table = await super().take_back(table_id, version, user_id)
+        self._touch(table)
+        return table
+
+    async def restore(self) -> list[int]:
+        """Restore every open table, refresh its message and re-arm its timers from the
+        stored deadlines and times."""
+        restored = await super().restore()
+        last = await self._last_actions(restored)
+        for table_id in restored:
+            table = self.tables[table_id]
+            rec = table.record
+            if rec.status is TableStatus.LOBBY:
+                self.lobby_opened[table_id] = sqlite_epoch(rec.created_at) or self.clock()
+            else:
+                when = last.get(table_id) or sqlite_epoch(rec.started_at)
+                self.last_human[table_id] = when if when is not None else self.clock()
+            self.changed(table)
+        return restored
+
+    async def _last_actions(self, table_ids: list[int]) -> dict[int, float]:
+        if not table_ids:
+            return {}
+        found: dict[int, float] = {}
+        async with self.repo.db.conn.execute(
+            "SELECT a.table_id, MAX(a.at) FROM table_actions a JOIN tables t ON t.id = a.table_id"
+            " WHERE t.status = 'running' GROUP BY a.table_id"
+        ) as cur:
+            async for row in cur:
+                when = sqlite_epoch(row[1])
+                if when is not None:
+                    found[int(row[0])] = when
+        return found
+
+    def _touch(self, table: Table) -> None:
+        self.last_human[table.id] = self.clock()
+        self.arm(table)
+
+    # ---------------------------------------------------------------- arming
+
+    def arm(self, table: Table) -> None:
+        """(Re-)arm the table's timers for its current state; cancel what no longer applies."""
+        if not table.status.is_open or self.tables.get(table.id) is not table:
+            self.disarm(table.id)
+            return
+        if table.status is TableStatus.LOBBY:
+            opened = self.lobby_opened.setdefault(table.id, self.clock())
+            self._set(table, "lobby", opened + self.lobby_seconds, self._expire_lobby)
+            return
+        self._cancel((table.id, "lobby"))
+        if not table.running:
+            return
+        human = self.last_human.setdefault(table.id, self.clock())
+        self._set(table, "inactive", human + self.inactive_seconds, self._close_inactive)
+        seat = table.to_act()
+        timed = (
+            table.record.timer_seconds
+            and seat is not None
+            and table.seats[seat].user_id is not None
+            and not table.seats[seat].is_computer_held
+        )
+        if not timed:
+            self._cancel((table.id, "turn"))
+        elif table.record.deadline is None:
+            self._spawn(self._store_deadline(table, table.version))
+        else:
+            self._set(table, "turn", table.record.deadline, self._timeout)
+
+    def disarm(self, table_id: int) -> None:
+        """Cancel every timer of a table (closed or forgotten)."""
+        for kind in ("lobby", "inactive", "turn"):
+            self._cancel((table_id, kind))
+        self.lobby_opened.pop(table_id, None)
+        self.last_human.pop(table_id, None)
+
+    def deadline_of(self, table_id: int, kind: str) -> float | None:
+        """When (service clock) the armed ``kind`` timer of a table fires, or ``None``."""
+        armed = self._armed.get((table_id, kind))
+        return armed[0] if armed is not None and (table_id, kind) in self._handles else None
+
+    def _set(self, table: Table, kind: str, at: float,
+             fire: Callable[[Table, int, float], Any]) -> None:
+        key = (table.id, kind)
+        version = table.version if kind == "turn" else 0
+        if key in self._handles and self._armed.get(key) == (at, version):
+            return
+        self._cancel(key)
+        delay = max(0.0, at - self.clock())
+        loop = asyncio.get_running_loop()
+        handle = loop.call_later(delay, self._fire, key, fire, table, version, at)
+        self._handles[key] = handle
+        self._armed[key] = (at, version)
+
+    def _cancel(self, key: tuple[int, str]) -> None:
+        handle = self._handles.pop(key, None)
+        self._armed.pop(key, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _fire(self, key: tuple[int, str], fire: Callable[[Table, int, float], Any],
+              table: Table, version: int, at: float) -> None:
+        self._handles.pop(key, None)
+        self._armed.pop(key, None)
+        self._spawn(self._guarded(fire(table, version, at), key))
+
+    async def _guarded(self, coro: Any, key: tuple[int, str]) -> None:
+        try:
+            await coro
+        except TableError:
+            pass  # the table closed meanwhile
+        except Exception:
+            log.exception("The %s timer of table %s failed", key[1], key[0])
+
+    async def _store_deadline(self, table: Table, version: int) -> None:
+        async with table.lock:
+            if table.version != version or not table.running or table.record.deadline:
+                return
+            deadline = self._deadline(table)
+            if deadline is None:
+                return
+            await self.repo.set_deadline(table.id, deadline)
+            table.record = dataclasses.replace(table.record, deadline=deadline)
+        self.changed(table)
+
+    # ---------------------------------------------------------------- firing
+
+    async def _expire_lobby(self, table: Table, _version: int, _at: float) -> None:
+        if table.status is TableStatus.LOBBY and self.tables.get(table.id) is table:
+            log.info("Table %s: lobby not started in time", table.id)
+            await self.close(table, TableStatus.CANCELLED, LOBBY_REASON)
+
+    async def _close_inactive(self, table: Table, _version: int, at: float) -> None:
+        last = self.last_human.get(table.id)
+        if not table.running or last is None or last + self.inactive_seconds != at:
+            return
+        log.info("Table %s: no human action for %.0f s, closing", table.id, self.inactive_seconds)
+        table.recent.append("Nobody played for a long time: the table is closed.")
+        await self.close(table, TableStatus.CANCELLED, INACTIVE_REASON)
+
+    async def _timeout(self, table: Table, version: int, _at: float) -> None:
+        """The seat to act ran out of time: play its turn with the easiest computer."""
+        takeover = False
+        count = 0
+        result: ActResult | None = None
+        seat: int | None = None
+        first = True
+        while True:
+            async with table.lock:
+                if table.version != version or not table.running:
+                    break
+                seat_now = table.to_act()
+                if seat_now is None or (seat is not None and seat_now != seat):
+                    break
+                record = table.seats[seat_now]
+                if record.user_id is None or record.is_computer_held:
+                    break
+                seat, state = seat_now, table.state
+            rng = random.Random(table.record.seed * 1_000_003 + len(table.log) + 17)
+            try:
+                chosen = await asyncio.to_thread(choose, table.engine, state, seat, TIMEOUT_LEVEL,
+                                                 rng)
+            except Exception:
+                log.exception("Timeout move failed at table %s; playing a legal move", table.id)
+                chosen = table.engine.legal_actions(state)[0]
+            async with table.lock:
+                if table.version != version or not table.running:
+                    break
+                record = table.seats[seat]
+                update = None
+                if first:
+                    count = record.timeouts + 1
+                    takeover = count >= TIMEOUTS_TO_COMPUTER
+                    update = dataclasses.replace(
+                        record, timeouts=count,
+                        computer_level=TAKEOVER_LEVEL if takeover else record.computer_level,
+                    )
+                action = table.engine.parse_action(table.state, str(chosen))
+                result = await self._apply(table, seat, action, update)
+                version = result.version
+                if first:
+                    table.recent.append(self._timeout_line(record.name, count, takeover))
+                first = False
+            if result.over or takeover:
+                break
+        if result is None or seat is None:
+            return
+        self.changed(table)
+        if takeover:
+            user_id = table.seats[seat].user_id
+            await self._safe_announce(
+                table,
+                f"<@{user_id}> missed {TIMEOUTS_TO_COMPUTER} turns in a row, so a computer "
+                f"player ({TAKEOVER_LEVEL}) holds your seat now. Press **Take my seat back** on "
+                "the table message to play again.",
+            )
+        if result.over:
+            await self._finish(table, "finished")
+
+    @staticmethod
+    def _timeout_line(name: str, count: int, takeover: bool) -> str:
+        if takeover:
+            return (f"⏰ {name} ran out of time {count} times in a row: a computer player "
+                    f"({TAKEOVER_LEVEL}) holds the seat — Take my seat back returns it.")
+        return f"⏰ {name} ran out of time; the computer made their move ({count}/" \
+               f"{TIMEOUTS_TO_COMPUTER})."
+
+    # ------------------------------------------------------------- plumbing
+
+    def _forget(self, table: Table) -> None:
+        super()._forget(table)
+        self.disarm(table.id)
+
+    async def aclose(self) -> None:
+        """Cancel the timers, then the background work."""
+        for key in list(self._handles):
+            self._cancel(key)
+        await super().aclose()
