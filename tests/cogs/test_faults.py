@@ -1,0 +1,138 @@
+"""Discord faults around a table: 5xx and 429 on the table edit, a deleted table message, a
+deleted channel (with and without the gateway event), a refused DM."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.render.embeds import table_embed
+from bot.results import GameResult
+from storage.tables import TableRepo, TableStatus
+from tests.cogs.conftest import flush, message_of, service, table_in
+
+
+async def _table(env: Any, channel: Any, host: Any, guest: Any) -> Any:
+    service(env).seed_source = lambda: 11
+    opened = await host.slash(channel, "play", game="turup", rounds=1, timer="off")
+    await guest.click(opened.response, label="Join")
+    await host.click(opened.response, label="Start (host)")
+    await flush(env)
+    return table_in(env, channel)
+
+
+def _member(table: Any, members: list[Any]) -> Any:
+    user_id = table.seats[table.to_act()].user_id
+    return next(m for m in members if m.id == user_id)
+
+
+async def _move(env: Any, channel: Any, table: Any, members: list[Any]) -> Any:
+    member = _member(table, members)
+    done = await member.slash(channel, "move",
+                              action=str(table.engine.legal_actions(table.state)[0]))
+    await flush(env)
+    return done
+
+
+def _shows(env: Any, table: Any, channel: Any) -> bool:
+    return bool(message_of(env, table, channel).embeds[0].to_dict() == table_embed(table).to_dict())
+
+
+@pytest.mark.parametrize(("status", "code"), [(500, 0), (503, 0), (429, 0)])
+async def test_failed_table_edit_is_retried(world: dict[str, Any], status: int, code: int) -> None:
+    """A 5xx or 429 on the table edit: the move is stored and answered, and the table
+    message catches up on a retry a little later."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    table = await _table(env, channel, ann, bob)
+    path = f"/channels/{channel.id}/messages/{table.record.message_id}"
+    env.inject_error("PATCH", path, status=status, code=code, times=1)
+    done = await _move(env, channel, table, [ann, bob])
+    assert done.acknowledged and "out of date" not in (done.response.content or "")
+    stored = await TableRepo(env.bot.db).actions(table.id)  # type: ignore[attr-defined]
+    assert [a.text for a in stored] == table.log
+    patches = [r for r in env.http_requests if r.method == "PATCH" and r.path == path]
+    await env.advance_time(3)
+    await flush(env)
+    assert _shows(env, table, channel), "the retry brought the table message up to date"
+    after = [r for r in env.http_requests if r.method == "PATCH" and r.path == path]
+    assert len(after) >= len(patches) >= 2, "the failed edit and its retry"
+    assert table.running
+
+
+async def test_deleted_table_message_is_posted_again_at_once(world: dict[str, Any]) -> None:
+    """Deleting the table message (404/10008 from then on) posts it again without a move."""
+    env, channel, guild = world["env"], world["channel"], world["guild"]
+    ann, bob = world["members"][:2]
+    table = await _table(env, channel, ann, bob)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    old_id, version = table.record.message_id, table.version
+    await mod.delete(message_of(env, table, channel))
+    await flush(env)
+    assert table.record.message_id not in (None, old_id) and table.version == version
+    assert _shows(env, table, channel)
+    stored = await TableRepo(env.bot.db).get(table.id)  # type: ignore[attr-defined]
+    assert stored is not None and stored.message_id == table.record.message_id
+    await _move(env, channel, table, [ann, bob])
+    assert _shows(env, table, channel)
+
+
+async def test_deleted_channel_closes_the_table(world: dict[str, Any]) -> None:
+    """Deleting the channel closes its table (reason 'channel deleted'), kept in storage,
+    and the result goes to the finish listeners."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    results: list[GameResult] = []
+
+    async def collect(result: GameResult) -> None:
+        results.append(result)
+
+    service(env).add_finish_listener(collect)
+    table = await _table(env, channel, ann, bob)
+    await _move(env, channel, table, [ann, bob])
+    env.backend.delete_channel(channel.id)
+    await flush(env)
+    assert table.status is TableStatus.CANCELLED and table.record.end_reason == "channel deleted"
+    assert service(env).get(table.id) is None
+    assert [r.reason for r in results] == ["channel deleted"]
+    stored = await TableRepo(env.bot.db).load(table.id)  # type: ignore[attr-defined]
+    assert stored is not None and stored.table.status is TableStatus.CANCELLED
+    assert [a.text for a in stored.actions] == table.log
+
+
+async def test_unknown_channel_answer_closes_the_table(world: dict[str, Any]) -> None:
+    """Without a gateway event, Discord's 404/10003 on the table edit closes the table."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    table = await _table(env, channel, ann, bob)
+    for method in ("PATCH", "POST"):
+        env.inject_error(method, f"/channels/{channel.id}/messages*", status=404, code=10003,
+                         message="Unknown Channel", times=None)
+    done = await _move(env, channel, table, [ann, bob])
+    assert done.acknowledged
+    await flush(env)
+    assert table.status is TableStatus.CANCELLED and table.record.end_reason == "channel deleted"
+    assert service(env).in_channel(channel.id) is None
+
+
+async def test_failed_dm_never_blocks_the_table(world: dict[str, Any]) -> None:
+    """A 5xx on a DM is retried; a 403/50007 is said once in the channel; play goes on."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    env.inject_error("POST", f"/channels/{ann.user.dm_channel.id}/messages", status=502,
+                     times=1)
+    env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403,
+                     code=50007, message="Cannot send messages to this user", times=None)
+    table = await _table(env, channel, ann, bob)
+    await env.advance_time(3)
+    await flush(env)
+    assert len(ann.user.dm_channel.history()) == 1, "the failed DM was sent again"
+    notices = [m for m in channel.history() if "cannot send direct messages" in m.content]
+    assert len(notices) == 1 and bob.mention in notices[0].content
+    for _ in range(3):
+        done = await _move(env, channel, table, [ann, bob])
+        assert done.acknowledged
+    assert table.running and len(table.log) == 3
