@@ -84,7 +84,9 @@ def lobby_embed(table: Table) -> discord.Embed:
     )
     if table.status is TableStatus.CANCELLED:
         embed.title = f"{title_of(rec.game)} — table #{rec.id} (cancelled)"
-        embed.description = "This table was cancelled."
+        reason = rec.end_reason
+        embed.description = ("This table was cancelled." if reason in (None, "cancelled")
+                             else f"This table was closed: {reason}.")
     embed.set_footer(text=f"Table #{rec.id} · /rules game:{title_of(rec.game)}")
     return embed
 
