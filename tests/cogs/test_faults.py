@@ -51,7 +51,7 @@ async def test_failed_table_edit_is_retried(world: dict[str, Any], status: int, 
     env.inject_error("PATCH", path, status=status, code=code, times=1)
     done = await _move(env, channel, table, [ann, bob])
     assert done.acknowledged and "out of date" not in (done.response.content or "")
-    stored = await TableRepo(env.bot.db).actions(table.id)  # type: ignore[attr-defined]
+    stored = await TableRepo(env.bot.db).actions(table.id)
     assert [a.text for a in stored] == table.log
     patches = [r for r in env.http_requests if r.method == "PATCH" and r.path == path]
     await env.advance_time(3)
@@ -74,7 +74,7 @@ async def test_deleted_table_message_is_posted_again_at_once(world: dict[str, An
     await flush(env)
     assert table.record.message_id not in (None, old_id) and table.version == version
     assert _shows(env, table, channel)
-    stored = await TableRepo(env.bot.db).get(table.id)  # type: ignore[attr-defined]
+    stored = await TableRepo(env.bot.db).get(table.id)
     assert stored is not None and stored.message_id == table.record.message_id
     await _move(env, channel, table, [ann, bob])
     assert _shows(env, table, channel)
@@ -98,7 +98,7 @@ async def test_deleted_channel_closes_the_table(world: dict[str, Any]) -> None:
     assert table.status is TableStatus.CANCELLED and table.record.end_reason == "channel deleted"
     assert service(env).get(table.id) is None
     assert [r.reason for r in results] == ["channel deleted"]
-    stored = await TableRepo(env.bot.db).load(table.id)  # type: ignore[attr-defined]
+    stored = await TableRepo(env.bot.db).load(table.id)
     assert stored is not None and stored.table.status is TableStatus.CANCELLED
     assert [a.text for a in stored.actions] == table.log
 

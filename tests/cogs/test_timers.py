@@ -55,13 +55,13 @@ async def test_turn_timer_moves_for_the_absent_seat(world: dict[str, Any]) -> No
     assert any("ran out of time" in line for line in table.recent)
     embed = message_of(env, table, channel).embeds[0]
     assert "ran out of time" in (embed.description or "")
-    stored = {s.seat: s for s in await TableRepo(env.bot.db).seats(table.id)}  # type: ignore[attr-defined]
+    stored = {s.seat: s for s in await TableRepo(env.bot.db).seats(table.id)}
     assert stored[seat].timeouts == 1
     await _move(env, channel, table, [ann, bob])  # the other seat plays in time
     assert table.to_act() == seat
     await _move(env, channel, table, [ann, bob])  # and the absent one is back
     assert table.seats[seat].timeouts == 0
-    stored = {s.seat: s for s in await TableRepo(env.bot.db).seats(table.id)}  # type: ignore[attr-defined]
+    stored = {s.seat: s for s in await TableRepo(env.bot.db).seats(table.id)}
     assert stored[seat].timeouts == 0
 
 
