@@ -213,6 +213,22 @@ class Engine(Protocol[S]):
         """The winning seats, empty until the game is over."""
         ...
 
+    def hidden_cards(self, state: S, seat: int) -> list[str]:
+        """``seat``'s own hidden cards as it sees them, as codes; cheap (no view built).
+
+        Soureh/Pariah: its face-down cards, then the drawn card it holds if any.
+        Turup/Soi: its hand, in the order of ``player_view(state, seat)["hand"]``.
+        """
+        ...
+
+    def drawn_card(self, state: S, seat: int) -> str | None:
+        """The drawn card ``seat`` holds (``player_view(...)["drawn"]``), else ``None``."""
+        ...
+
+    def round_number(self, state: S) -> int:
+        """The current round number (``public_view(state)["round"]``); cheap."""
+        ...
+
 
 def replay(
     engine: Engine[Any],

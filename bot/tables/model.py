@@ -170,10 +170,10 @@ class Table:
 
     def track_round(self) -> None:
         """Record a round's points whenever the round number moves or the game ends."""
-        view = self.public_view()
-        totals = tuple(self.engine.totals(self.state))
-        round_no = int(view.get("round", 1))
-        over = bool(view.get("over"))
+        engine, state = self.engine, self.state
+        totals = tuple(engine.totals(state))
+        round_no = engine.round_number(state)
+        over = engine.to_act(state) is None
         if round_no != self.round_no or (over and not self.final_recorded):
             self.rounds.append(
                 tuple(a - b for a, b in zip(totals, self.round_start_totals, strict=True))
@@ -183,23 +183,15 @@ class Table:
             self.final_recorded = over
 
     def hidden_cards(self, seat: int) -> list[str]:
-        """That seat's hidden cards as shown to it (hand, face-down cards, a drawn card)."""
-        view = self.player_view(seat)
-        cards: list[str] = []
-        hand = view.get("hand")
-        if isinstance(hand, list):
-            cards.extend(str(c) for c in hand if c)
-        seats = view.get("seats")
-        if isinstance(seats, list) and seat < len(seats):
-            down = seats[seat].get("down") if isinstance(seats[seat], dict) else None
-            if isinstance(down, list):
-                cards.extend(str(c) for c in down if c)
+        """That seat's hidden cards as shown to it (hand or face-down cards; no drawn card)."""
+        cards = self.engine.hidden_cards(self.state, seat)
+        if self.engine.drawn_card(self.state, seat) is not None:
+            cards.pop()
         return cards
 
     def drawn_card(self, seat: int) -> str | None:
         """The card the seat holds after drawing (coop games), if any."""
-        drawn = self.player_view(seat).get("drawn")
-        return str(drawn) if drawn else None
+        return self.engine.drawn_card(self.state, seat)
 
 
 def new_cards(before: list[str], after: list[str], known: Iterable[str]) -> bool:

@@ -98,6 +98,24 @@ class CoopEngine(CoopRules):
         self.extra_view(state, view)
         return view
 
+    def hidden_cards(self, state: CoopState, seat: int) -> list[str]:
+        """``seat``'s face-down cards, then the drawn card it holds if any (no view built)."""
+        down = state.down[seat]
+        cards = [] if down is None else [CODE[c] for c in down]
+        if state.drawn is not None and state.to_act == seat:
+            cards.append(CODE[state.drawn])
+        return cards
+
+    def drawn_card(self, state: CoopState, seat: int) -> str | None:
+        """The drawn card ``seat`` holds (only the seat to act holds one), else ``None``."""
+        if state.drawn is None or state.to_act != seat:
+            return None
+        return CODE[state.drawn]
+
+    def round_number(self, state: CoopState) -> int:
+        """The current round number."""
+        return state.round
+
     def describe(self, state: CoopState, action: Action) -> str:
         """The action in words for the seat to act (``{p<seat>}`` placeholders for seats)."""
         return describe(state, action, self.declare_word)

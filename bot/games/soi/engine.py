@@ -444,6 +444,18 @@ class SoiEngine:
         view["hand"] = codes_of(state.hands[seat])
         return view
 
+    def hidden_cards(self, state: SoiState, seat: int) -> list[str]:
+        """``seat``'s hand (as in its view), without building a view."""
+        return codes_of(state.hands[seat])
+
+    def drawn_card(self, state: SoiState, seat: int) -> str | None:
+        """Soi has no drawn card."""
+        return None
+
+    def round_number(self, state: SoiState) -> int:
+        """The current round number."""
+        return state.round
+
     def totals(self, state: SoiState) -> list[int]:
         """Points per seat over the finished rounds."""
         return list(state.totals)

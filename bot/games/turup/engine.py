@@ -463,6 +463,18 @@ class TurupEngine:
         view["hand"] = [str(c) for c in sort_cards(state.hands[seat])]
         return view
 
+    def hidden_cards(self, state: TurupState, seat: int) -> list[str]:
+        """``seat``'s hand in canonical order (as in its view), without building a view."""
+        return [str(c) for c in sort_cards(state.hands[seat])]
+
+    def drawn_card(self, state: TurupState, seat: int) -> str | None:
+        """Turup has no drawn card."""
+        return None
+
+    def round_number(self, state: TurupState) -> int:
+        """The current round number."""
+        return state.round
+
     # ------------------------------------------------------------------ for the AI
 
     def determinize(self, state: TurupState, seat: int, rng: random.Random) -> TurupState:
