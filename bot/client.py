@@ -13,6 +13,7 @@ from discord.ext import commands
 
 import cogs
 from bot.settings import Settings
+from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
 from bot.tables.timers import TimedTableService
@@ -63,6 +64,7 @@ class CardroomBot(commands.AutoShardedBot):
         restore open tables, load the cogs, sync the command tree."""
         self._db = await Database.open(self.settings.database_path)
         self._tables = TimedTableService(TableRepo(self._db), notifier=DiscordNotifier(self))
+        prepare_in_background()  # card sprites drawn in a thread; setup does not wait
         self._add_result_recorders(self._tables, self._db)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._tables.restore()

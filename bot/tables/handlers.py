@@ -12,6 +12,7 @@ from bot.games.protocol import GameError
 from bot.render.embeds import hand_embed, lobby_embed
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.panels import Step, panel, turup_captures
+from bot.tables.pictures import images_of
 from bot.tables.ui import ComponentId, jump_url, lobby_view, notation_of
 from storage.guild_settings import GuildSettingsRepo
 
@@ -75,7 +76,9 @@ async def on_button(interaction: discord.Interaction[Any], cid: ComponentId) -> 
             seat = table.seat_of(user.id)
             assert seat is not None
             embed, view = panel(table, seat, note="Your seat is yours again.")
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            files = await _hand(interaction, table, seat, embed)
+            await interaction.response.send_message(embed=embed, view=view, files=files,
+                                                    ephemeral=True)
         elif cid.kind == "a":
             await _act(interaction, service, table, cid, notation_of(cid.arg))
         elif cid.kind in ("nav", "tc", "tp", "sp"):
@@ -161,7 +164,15 @@ async def _my_cards(interaction: discord.Interaction[Any], table: Table) -> None
         raise TableError("You are not playing at this table.")
     if table.state is None:
         raise TableError("The cards are not dealt yet.")
-    await interaction.response.send_message(embed=hand_embed(table, seat), ephemeral=True)
+    embed = hand_embed(table, seat)
+    files = await _hand(interaction, table, seat, embed)
+    await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+
+
+async def _hand(interaction: discord.Interaction[Any], table: Table, seat: int,
+                embed: discord.Embed) -> list[discord.File]:
+    """The seat's ``hand.png`` on ``embed`` (ephemeral replies only), or none."""
+    return await images_of(interaction.client).hand_file(table, seat, embed)
 
 
 async def _take_turn(interaction: discord.Interaction[Any], table: Table) -> None:
@@ -177,7 +188,8 @@ async def _take_turn(interaction: discord.Interaction[Any], table: Table) -> Non
         who = table.names[to_act] if to_act is not None else "nobody"
         raise TableError(f"It is not your turn — {who} is to act. Press My cards to see yours.")
     embed, view = panel(table, seat)
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    files = await _hand(interaction, table, seat, embed)
+    await interaction.response.send_message(embed=embed, view=view, files=files, ephemeral=True)
 
 
 async def _navigate(interaction: discord.Interaction[Any], table: Table, cid: ComponentId,
@@ -188,7 +200,7 @@ async def _navigate(interaction: discord.Interaction[Any], table: Table, cid: Co
     if seat is None:
         raise TableError("You are not playing at this table.")
     embed, view = panel(table, seat, step)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await interaction.response.edit_message(embed=embed, view=view, attachments=[])
 
 
 async def _act(interaction: discord.Interaction[Any], service: TableService, table: Table,
@@ -196,4 +208,4 @@ async def _act(interaction: discord.Interaction[Any], service: TableService, tab
     result = await service.act(table.id, interaction.user.id, text, version=cid.version)
     note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
     embed, view = panel(table, result.seat, note=note)
-    await interaction.response.edit_message(embed=embed, view=view)
+    await interaction.response.edit_message(embed=embed, view=view, attachments=[])

@@ -7,8 +7,9 @@ import logging
 
 import discord
 
-from bot.render.embeds import dm_text, table_embed
+from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.tables.model import Table
+from bot.tables.pictures import images_of
 from bot.tables.ui import jump_url, table_view
 
 log = logging.getLogger(__name__)
@@ -19,6 +20,7 @@ class DiscordNotifier:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self.images = images_of(client)
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         rec = table.record
@@ -29,14 +31,21 @@ class DiscordNotifier:
         async with table.render_lock:
             rec = table.record
             embed, view = table_embed(table), table_view(table)
+            files = await self.images.table_file(table, embed)
             channel = self._channel(table)
+            posted = False
             if rec.message_id is not None:
                 try:
-                    await channel.get_partial_message(rec.message_id).edit(embed=embed, view=view)
-                    return
+                    await channel.get_partial_message(rec.message_id).edit(
+                        embed=embed, view=view, attachments=files
+                    )
+                    posted = True
                 except discord.NotFound:
                     log.info("Table %s message was deleted; posting it again", table.id)
-            await self._post(table, old_note=False)
+            if not posted:
+                await self._post(table, old_note=False)
+            if not table.status.is_open:
+                self.images.forget(table.id)
 
     async def repost(self, table: Table) -> discord.Message:
         """Post the table message at the bottom; the old one says where the table went."""
@@ -46,7 +55,9 @@ class DiscordNotifier:
     async def _post(self, table: Table, *, old_note: bool) -> discord.Message:
         service = getattr(self.client, "tables", None)
         channel = self._channel(table)
-        message = await channel.send(embed=table_embed(table), view=table_view(table))
+        embed = table_embed(table)
+        files = await self.images.table_file(table, embed)
+        message = await channel.send(embed=embed, view=table_view(table), files=files)
         old = table.record.message_id
         if service is not None and table.id in service.tables:
             await service.set_message(table.id, message.id)
@@ -55,7 +66,8 @@ class DiscordNotifier:
         if old_note and old is not None and old != message.id:
             try:
                 await channel.get_partial_message(old).edit(
-                    content=f"This table moved: {jump_url(table)}", embed=None, view=None
+                    content=f"This table moved: {jump_url(table)}", embed=None, view=None,
+                    attachments=[],
                 )
             except discord.HTTPException:
                 log.info("Could not retire the old message of table %s", table.id)
@@ -71,7 +83,14 @@ class DiscordNotifier:
             if user is None:
                 user = await self.client.fetch_user(user_id)
             guild = self.client.get_guild(table.record.guild_id)
-            await user.send(dm_text(table, seat, guild.name if guild else None))
+            text = dm_text(table, seat, guild.name if guild else None)
+            embed = hand_embed(table, seat)
+            files = await self.images.hand_file(table, seat, embed)
+            if files:
+                embed.description = None  # the text above already lists the cards
+                await user.send(text, embed=embed, files=files)
+            else:
+                await user.send(text)
         except discord.Forbidden:
             return False
         return True

@@ -294,6 +294,11 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
     return results
 
 
+def text_only(embed: dict[str, Any]) -> dict[str, Any]:
+    """An embed payload without its image (to compare with ``table_embed``)."""
+    return {k: v for k, v in embed.items() if k != "image"}
+
+
 def message_of(env: Env, table: Table, channel: Any) -> Any:
     """The table message as the channel holds it."""
     for message in channel.history():

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.client import CardroomBot
 from bot.render.embeds import table_embed
-from tests.cogs.conftest import Audit, flush, message_of, service, table_in, via_panel
+from tests.cogs.conftest import Audit, flush, message_of, service, table_in, text_only, via_panel
 
 
 async def _turup_table(env: Any, channel: Any, host: Any, guest: Any, seed: int = 11) -> Any:
@@ -40,7 +40,8 @@ async def test_table_command_reposts_and_retires_old_message(world: dict[str, An
     member = _member(table, [ann, bob])
     await member.slash(channel, "move", action=str(table.engine.legal_actions(table.state)[0]))
     await flush(env)
-    assert message_of(env, table, channel).embeds[0].to_dict() == table_embed(table).to_dict()
+    shown = message_of(env, table, channel).embeds[0].to_dict()
+    assert text_only(shown) == table_embed(table).to_dict()
 
 
 async def test_resign_gives_the_seat_to_a_computer(world: dict[str, Any]) -> None:
@@ -121,7 +122,8 @@ async def test_two_tables_in_two_channels_interleaved(world: dict[str, Any]) -> 
         audit.step([first, second])
     await flush(env)
     for table, channel in ((first, world["channel"]), (second, other)):
-        assert message_of(env, table, channel).embeds[0].to_dict() == table_embed(table).to_dict()
+        shown = message_of(env, table, channel).embeds[0].to_dict()
+        assert text_only(shown) == table_embed(table).to_dict()
         assert table.version == start[table.id] + 8
     assert audit.public_posts == 0
 
@@ -157,6 +159,9 @@ async def test_take_my_seat_back(world: dict[str, Any]) -> None:
     seat = table.seat_of(bob.id)
     await service(env).hand_to_computer(table.id, seat)
     await flush(env)
+    if table.flush_task is not None:  # called outside the bot: its image thread is not
+        await table.flush_task  # tracked by SimCord's settle, so wait for the render here
+        await flush(env)
     assert table.to_act() != seat or not table.running
     message = message_of(env, table, channel)
     labels = [c["label"] for row in message.components for c in row.to_dict()["components"]]
@@ -187,4 +192,5 @@ async def test_deleted_table_message_is_posted_again(world: dict[str, Any]) -> N
     await member.slash(channel, "move", action=str(table.engine.legal_actions(table.state)[0]))
     await flush(env)
     assert table.record.message_id not in (None, old_id)
-    assert message_of(env, table, channel).embeds[0].to_dict() == table_embed(table).to_dict()
+    shown = message_of(env, table, channel).embeds[0].to_dict()
+    assert text_only(shown) == table_embed(table).to_dict()

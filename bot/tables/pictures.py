@@ -1,0 +1,134 @@
+"""Card images on the Discord side: the table, a seat's hand and the round end as attachments.
+
+Rendering runs in a worker thread through one ``ImageCache`` per client; the server's
+``images``/``four_colour`` settings decide whether and how. A failure never blocks a message:
+it is logged (the exception type only, never a card) and the text goes out alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.render.images import ImageCache, cached_hand, cached_round_end, cached_table, prepare
+from bot.tables.model import Table
+from storage.guild_settings import GuildSettings, GuildSettingsRepo
+from storage.tables import TableStatus
+
+log = logging.getLogger(__name__)
+
+TABLE_PNG = "table.png"
+HAND_PNG = "hand.png"
+ROUND_PNG = "round.png"
+CACHE_ENTRIES = 200
+
+_BY_CLIENT: weakref.WeakKeyDictionary[Any, TableImages] = weakref.WeakKeyDictionary()
+_prepared: asyncio.Task[None] | None = None
+
+
+def images_of(client: Any) -> TableImages:
+    """The client's ``TableImages`` (one cache per client, made on first use)."""
+    images = _BY_CLIENT.get(client)
+    if images is None:
+        images = _BY_CLIENT[client] = TableImages(client)
+    return images
+
+
+def prepare_in_background() -> asyncio.Task[None]:
+    """Draw the card sprites in a thread, once per process, without waiting for it."""
+    global _prepared
+    if _prepared is None:
+        _prepared = asyncio.get_running_loop().create_task(_prepare())
+    return _prepared
+
+
+async def _prepare() -> None:
+    try:
+        await asyncio.to_thread(prepare)
+    except Exception as exc:  # a failure only makes the first renders slower
+        log.warning("Preparing card sprites failed: %s", type(exc).__name__)
+
+
+class TableImages:
+    """Builds the image attachments for one client's tables."""
+
+    def __init__(self, client: Any, max_entries: int = CACHE_ENTRIES) -> None:
+        self.client = client
+        self.cache = ImageCache(max_entries=max_entries)
+
+    async def settings(self, guild_id: int) -> GuildSettings | None:
+        """The server's settings, or ``None`` when they cannot be read (no images then)."""
+        try:
+            return await GuildSettingsRepo(self.client.db).get(guild_id)
+        except Exception as exc:
+            log.warning("Reading settings of guild %s failed: %s", guild_id, type(exc).__name__)
+            return None
+
+    async def _file(
+        self, table: Table, embed: discord.Embed, name: str, what: str,
+        render: Callable[[GuildSettings], Callable[[], bytes]],
+    ) -> list[discord.File]:
+        settings = await self.settings(table.record.guild_id)
+        if settings is None or not settings.images:
+            return []
+        try:
+            job = render(settings)
+            png = await asyncio.to_thread(job)
+        except Exception as exc:
+            log.warning("The %s image of table %s failed: %s", what, table.id,
+                        type(exc).__name__)
+            return []
+        embed.set_image(url=f"attachment://{name}")
+        return [discord.File(io.BytesIO(png), name)]
+
+    async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
+        """``table.png`` for a running table's message (set on ``embed``); a finished game
+        shows its last round instead (``round.png``, every face-down card revealed)."""
+        if table.status is TableStatus.FINISHED:
+            return await self.round_end_file(table, embed)
+        if not table.running:
+            return []
+
+        def render(settings: GuildSettings) -> Callable[[], bytes]:
+            view, names, version = table.public_view(), table.names, table.version
+            return lambda: cached_table(self.cache, table.id, version, view, names,
+                                        four_colour=settings.four_colour)
+
+        return await self._file(table, embed, TABLE_PNG, "table", render)
+
+    async def hand_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
+        """``hand.png`` of the seat's own cards, for an ephemeral reply or a DM only."""
+        if table.state is None:
+            return []
+
+        def render(settings: GuildSettings) -> Callable[[], bytes]:
+            view, version = table.player_view(seat), table.version
+            return lambda: cached_hand(self.cache, table.id, version, view,
+                                       four_colour=settings.four_colour)
+
+        return await self._file(table, embed, HAND_PNG, "hand", render)
+
+    async def round_end_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
+        """``round.png``: the last scored round with every face-down card shown."""
+        if table.state is None or table.status not in (TableStatus.RUNNING,
+                                                       TableStatus.FINISHED):
+            return []
+        if not table.public_view().get("last_round"):
+            return []
+
+        def render(settings: GuildSettings) -> Callable[[], bytes]:
+            view, names, version = table.public_view(), table.names, table.version
+            return lambda: cached_round_end(self.cache, table.id, version, view, names,
+                                            four_colour=settings.four_colour)
+
+        return await self._file(table, embed, ROUND_PNG, "round-end", render)
+
+    def forget(self, table_id: int) -> None:
+        """Drop a closed table's images."""
+        self.cache.forget(table_id)

@@ -1,0 +1,148 @@
+"""Card images on the Discord table: the table message, the hand (ephemeral/DM only), the
+round end, the server's images/four-colour settings and a failing render."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import pytest
+
+from bot.tables import pictures
+from bot.tables.pictures import images_of
+from tests.cogs.conftest import Audit, flush, message_of, service, table_in, via_panel
+
+TABLE_URL = "attachment://table.png"
+HAND_URL = "attachment://hand.png"
+
+
+def image_urls(payload: dict[str, Any]) -> list[str]:
+    """The image urls of a payload's embeds."""
+    return [(e.get("image") or {}).get("url", "") for e in payload.get("embeds") or []]
+
+
+def table_edits(env: Any, table: Any, start: int = 0) -> list[dict[str, Any]]:
+    """The JSON payloads of the table message's posts and edits since ``start``."""
+    found = []
+    channel, message_id = table.record.channel_id, table.record.message_id
+    table_id = table.id
+    for req in env.http_requests[start:]:
+        body = req.json
+        if not isinstance(body, dict) or req.method not in ("POST", "PATCH"):
+            continue
+        if re.match(rf"/channels/{channel}/messages(/{message_id})?$", req.path) and any(
+            f"table #{table_id}" in (e.get("title") or "") for e in body.get("embeds") or []
+        ):
+            found.append(body)
+    return found
+
+
+async def start_soureh(world: dict[str, Any], seed: int = 2) -> Any:
+    """Ann and Bob start a two-player Soureh table; returns the table."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: seed
+    opened = await ann.slash(channel, "play", game="soureh", timer="off", threshold=20)
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    return table_in(env, channel)
+
+
+def member_of(world: dict[str, Any], table: Any, seat: int) -> Any:
+    """The world member sitting at ``seat``."""
+    return next(m for m in world["members"] if m.id == table.seats[seat].user_id)
+
+
+async def test_table_message_carries_the_table_image_and_updates(world: dict[str, Any]) -> None:
+    """With images on, the table message has attachment://table.png, renewed after a move."""
+    env, channel = world["env"], world["channel"]
+    table = await start_soureh(world)
+    first = table_edits(env, table)[-1]
+    assert image_urls(first) == [TABLE_URL]
+    assert [a["filename"] for a in first["attachments"]] == ["table.png"]
+    message = message_of(env, table, channel)
+    assert message.embeds[0].image.url.endswith("table.png")
+    start, version = len(env.http_requests), table.version
+    await via_panel(env, member_of(world, table, table.to_act()), channel, "draw")
+    await flush(env)
+    assert table.version > version
+    later = table_edits(env, table, start)
+    assert later and image_urls(later[-1]) == [TABLE_URL]
+    assert [a["filename"] for a in later[-1]["attachments"]] == ["table.png"]
+    cache = images_of(env.bot).cache
+    assert any(k.kind == "table" and k.version == table.version for k in cache._data)
+
+
+async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any]) -> None:
+    """/settings set images:false: the next table edit has no image and no attachment."""
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("ada"), roles=[managers])
+    res = await admin.slash(channel, "settings set", images=False)
+    assert res.acknowledged
+    table = await start_soureh(world)
+    payloads = table_edits(env, table)
+    assert payloads and all(image_urls(p) == [""] for p in payloads)
+    assert all(not p.get("attachments") for p in payloads)
+    my = await member_of(world, table, 0).click(message_of(env, table, channel),
+                                                 label="My cards")
+    assert my.ephemeral and my.response is not None
+    assert not my.response.embeds[0].image.url
+    assert len(images_of(env.bot).cache) == 0
+
+
+async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> None:
+    """My cards, the panel and the DM carry hand.png; no public payload carries it."""
+    env, channel = world["env"], world["channel"]
+    audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
+    table = await start_soureh(world)
+    seat = table.to_act()
+    member = member_of(world, table, seat)
+    my = await member.click(message_of(env, table, channel), label="My cards")
+    assert my.ephemeral and my.response is not None
+    assert my.response.embeds[0].image.url.endswith("hand.png")
+    assert my.response.embeds[0].description  # the text stays for screen readers
+    await via_panel(env, member, channel, "draw")
+    await flush(env)
+    dm = member.user.dm_channel.last_message
+    assert dm is not None and dm.content and dm.embeds[0].image.url.endswith("hand.png")
+    audit.step([table])
+    public = audit.public_payloads()
+    assert public
+    for _path, payload in public:
+        assert HAND_URL not in image_urls(payload)
+        assert all(a.get("filename") != "hand.png" for a in payload.get("attachments") or [])
+    hands = [k for k in images_of(env.bot).cache._data if k.kind == "hand"]
+    assert hands and all(k.seat is not None for k in hands)
+
+
+async def test_four_colour_setting_reaches_the_renderer(world: dict[str, Any]) -> None:
+    """/settings set four_colour:true: the cached table image is the four-colour one."""
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("ada"), roles=[managers])
+    await admin.slash(channel, "settings set", four_colour=True)
+    await start_soureh(world)
+    keys = [k for k in images_of(env.bot).cache._data if k.kind == "table"]
+    assert keys and all(k.options[0] is True for k in keys)  # (four_colour, theme, names)
+
+
+async def test_failing_render_still_sends_the_text_table(
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A renderer that raises leaves the table message as text, with no image, and logs."""
+    env, channel = world["env"], world["channel"]
+
+    def broken(*_args: Any, **_kwargs: Any) -> bytes:
+        raise ValueError("renderer rejected the view")
+
+    monkeypatch.setattr(pictures, "cached_table", broken)
+    table = await start_soureh(world)
+    payloads = table_edits(env, table)
+    assert payloads and "round 1" in payloads[-1]["embeds"][0]["title"]
+    assert image_urls(payloads[-1]) == [""] and not payloads[-1].get("attachments")
+    assert message_of(env, table, channel).embeds[0].fields
+    assert any("table image" in r.getMessage() and "ValueError" in r.getMessage()
+               for r in caplog.records)
