@@ -62,6 +62,8 @@ class CardroomBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open storage, build the table service, register the persistent components,
         restore open tables, load the cogs, sync the command tree."""
+        if self._db is not None:  # set up again on the same object (a test's restart)
+            await self._db.close()
         self._db = await Database.open(self.settings.database_path)
         self._tables = TimedTableService(TableRepo(self._db), notifier=DiscordNotifier(self))
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import aiosqlite.core
 import pytest
 
 from bot.settings import Settings, load_settings
 from storage.database import Database
+
+# A bot built by a test and detached by SimCord without ``close()`` leaves its aiosqlite
+# worker thread running; daemon threads keep such a leak from holding the test process open.
+aiosqlite.core.Thread = functools.partial(threading.Thread, daemon=True)  # type: ignore[misc]
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
@@ -29,13 +36,17 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> CardroomBot:
-    """The real bot, for SimCord's ``simcord_env`` fixture (which starts and stops it)."""
+async def simcord_bot(settings: Settings) -> AsyncIterator[CardroomBot]:
+    """The real bot, for SimCord's ``simcord_env`` fixture (which starts and stops it).
+
+    SimCord detaches the bot without calling ``close()``, so the database is closed here."""
     from bot.client import CardroomBot  # imported here: game tests never need discord
 
     bot = CardroomBot(settings)
     bot.shard_count = 1  # SimCord needs a fixed shard count for an AutoShardedBot
-    return bot
+    yield bot
+    if bot._db is not None:
+        await bot._db.close()
 
 
 @pytest.fixture
