@@ -250,15 +250,8 @@ class TableRepo:
         tables = await self.open_tables()
         if not tables:
             return []
-        by_id: dict[int, list[SeatRecord]] = {t.id: [] for t in tables}
+        by_id = await self._open_seats(tables)
         logs: dict[int, list[ActionRecord]] = {t.id: [] for t in tables}
-        async with self.db.conn.execute(
-            "SELECT s.* FROM table_seats s JOIN tables t ON t.id = s.table_id"
-            " WHERE t.status IN (?, ?) ORDER BY s.table_id, s.seat",
-            OPEN_STATUSES,
-        ) as cur:
-            for row in await cur.fetchall():
-                by_id[row["table_id"]].append(_seat(row))
         async with self.db.conn.execute(
             "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM table_actions a"
             " JOIN tables t ON t.id = a.table_id WHERE t.status IN (?, ?)"
@@ -274,12 +267,9 @@ class TableRepo:
             for t in tables
         ]
 
-    async def _load_open_tails(self) -> list[StoredTable]:
-        tables = await self.open_tables()
-        if not tables:
-            return []
+    async def _open_seats(self, tables: list[TableRecord]) -> dict[int, list[SeatRecord]]:
+        """The seats of every open table, by table id, in one query."""
         by_id: dict[int, list[SeatRecord]] = {t.id: [] for t in tables}
-        logs: dict[int, list[ActionRecord]] = {t.id: [] for t in tables}
         async with self.db.conn.execute(
             "SELECT s.* FROM table_seats s JOIN tables t ON t.id = s.table_id"
             " WHERE t.status IN (?, ?) ORDER BY s.table_id, s.seat",
@@ -287,6 +277,14 @@ class TableRepo:
         ) as cur:
             for row in await cur.fetchall():
                 by_id[row["table_id"]].append(_seat(row))
+        return by_id
+
+    async def _load_open_tails(self) -> list[StoredTable]:
+        tables = await self.open_tables()
+        if not tables:
+            return []
+        by_id = await self._open_seats(tables)
+        logs: dict[int, list[ActionRecord]] = {t.id: [] for t in tables}
         snaps = await read_open_snapshots(self.db.conn, OPEN_STATUSES)
         counts: dict[int, int] = {}
         async with self.db.conn.execute(
