@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import logging
 import random
+import sys
 import time
 from collections import deque
 from collections.abc import Sequence
@@ -88,7 +89,7 @@ class TableService(LobbyMixin):
         except BaseException:
             table.state = old_state
             raise
-        table.log.append(str(action))
+        table.log.append(sys.intern(str(action)))  # few distinct texts: share them
         if seat_update is not None:
             table.seats[seat_update.seat] = seat_update
         status = TableStatus.FINISHED if over else table.status
@@ -330,7 +331,7 @@ class TableService(LobbyMixin):
             action = engine.parse_action(table.state, entry.text)
             transition = engine.apply(table.state, action)
             table.state = transition.state
-            table.log.append(entry.text)
+            table.log.append(sys.intern(entry.text))
             tail.append(transition.events)
             if any(e.kind in ROUND_END_KINDS for e in transition.events):
                 table.track_round()

@@ -11,6 +11,7 @@ acceptable because the database is the bot's own file; nothing else writes these
 from __future__ import annotations
 
 import pickle
+import sys
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -90,7 +91,7 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
         payload = pickle.loads(snap.data)  # our own database file
         restored = Restored(
             actions=snap.actions,
-            log=[str(text) for text in payload["log"]],
+            log=[sys.intern(str(text)) for text in payload["log"]],
             state=payload["state"],
             rounds=[tuple(int(x) for x in r) for r in payload["rounds"]],
             round_no=int(payload["round_no"]),
