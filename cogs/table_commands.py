@@ -15,6 +15,7 @@ from bot.render.cards import truncate
 from bot.render.embeds import hand_embed
 from bot.render.rules_text import rules_page
 from bot.tables.model import Table, TableError
+from bot.tables.pictures import images_of
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
 from bot.tables.ui import jump_url
@@ -101,7 +102,8 @@ class TableCommands(commands.Cog):
             to_act = table.to_act()
             who = table.names[to_act] if to_act is not None else "nobody"
             embed.add_field(name="Waiting", value=f"{who} is to act.", inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        files = await images_of(interaction.client).hand_file(table, seat, embed)
+        await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
     @app_commands.command(name="table", description="Post the table message again at the bottom")
     @app_commands.guild_only()
