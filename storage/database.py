@@ -131,10 +131,10 @@ class Database:
             await self.execute("BEGIN IMMEDIATE")
             try:
                 yield self.conn
+                await self.execute("COMMIT")
             except BaseException:
                 await self.execute("ROLLBACK")
                 raise
-            await self.execute("COMMIT")
 
     async def applied_migrations(self) -> list[int]:
         """Numbers of the migrations already applied to this file."""

@@ -10,10 +10,8 @@ humans sat. Computer seats are never rated. Reads are in :mod:`storage.stats_que
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -27,37 +25,12 @@ from storage.stats_queries import StatsQueries
 
 log = logging.getLogger(__name__)
 
-_WRITE_LOCKS: weakref.WeakKeyDictionary[Database, asyncio.Lock] = weakref.WeakKeyDictionary()
-
-
-def write_lock(db: Database) -> asyncio.Lock:
-    """The lock serialising write transactions on ``db.conn``: the table repository's
-    (``storage.tables``) when that module has one, so the two never nest transactions."""
-    registry = _WRITE_LOCKS
-    try:
-        from storage import tables
-
-        registry = getattr(tables, "_WRITE_LOCKS", _WRITE_LOCKS)
-    except ImportError:
-        pass
-    lock = registry.get(db)
-    if lock is None:
-        lock = registry[db] = asyncio.Lock()
-    return lock
-
-
 @asynccontextmanager
 async def write_transaction(db: Database) -> AsyncIterator[None]:
     """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error), one at a time per
     connection: two coroutines sharing ``db.conn`` must not interleave transactions."""
-    async with write_lock(db):
-        await db.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            await db.conn.execute("ROLLBACK")
-            raise
-        await db.conn.execute("COMMIT")
+    async with db.transaction():
+        yield
 
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"

@@ -7,12 +7,10 @@ transaction, committed before the caller answers the player.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
-import weakref
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -127,9 +125,6 @@ class StoredTable:
         return self.skipped + len(self.actions)
 
 
-_WRITE_LOCKS: weakref.WeakKeyDictionary[Database, asyncio.Lock] = weakref.WeakKeyDictionary()
-
-
 def _table(row: aiosqlite.Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
@@ -168,25 +163,10 @@ class TableRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    @property
-    def _lock(self) -> asyncio.Lock:
-        lock = _WRITE_LOCKS.get(self.db)
-        if lock is None:
-            lock = _WRITE_LOCKS[self.db] = asyncio.Lock()
-        return lock
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction on the shared connection (serialised across tables)."""
-        async with self._lock:
-            conn = self.db.conn
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-                await conn.execute("COMMIT")
-            except BaseException:
-                await conn.execute("ROLLBACK")
-                raise
+    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """One write transaction on the shared connection: the database's own, so table,
+        stats and settings writes never interleave."""
+        return self.db.transaction()
 
     # ------------------------------------------------------------------ reads
 

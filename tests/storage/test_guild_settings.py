@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from storage.database import Database
@@ -55,3 +56,24 @@ def test_stored_form_ignores_unknown_keys() -> None:
     """A stored document with an unknown key (from another version) still loads."""
     loaded = GuildSettings.from_json(5, '{"turn_timer": 30, "someday": 1}')
     assert loaded == GuildSettings(guild_id=5, turn_timer=30)
+
+
+async def test_settings_saves_interleave_with_table_writes(db: Database) -> None:
+    """Settings saves and table writes on one connection share one write lock: none is lost."""
+    from storage.tables import SeatRecord, TableRepo
+
+    repo, settings = TableRepo(db), GuildSettingsRepo(db)
+    seat = SeatRecord(0, 1, "Ann")
+
+    async def open_table(channel: int) -> None:
+        await repo.create(
+            guild_id=7, channel_id=channel, host_id=1, game="turup", variant={}, seed=channel,
+            timer_seconds=None, seats=[seat],
+        )
+
+    await asyncio.gather(
+        *(open_table(c) for c in range(20)),
+        *(settings.update(g, turn_timer=60 + g) for g in range(20)),
+    )
+    assert len(await repo.open_tables()) == 20
+    assert [(await settings.get(g)).turn_timer for g in range(20)] == [60 + g for g in range(20)]
