@@ -1,5 +1,5 @@
-"""Gateway events that concern open tables: a deleted channel or thread closes its table,
-a deleted table message is posted again at once."""
+"""Gateway events that concern open tables: clicks on table components, a deleted channel
+or thread closes its table, a deleted table message is posted again at once."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.tables.faults import CHANNEL_DELETED
+from bot.tables.handlers import on_component
 from storage.tables import TableStatus
 
 log = logging.getLogger(__name__)
@@ -27,6 +28,11 @@ class TableEvents(commands.Cog):
             return
         log.info("Channel %s was deleted; closing table %s", channel_id, table.id)
         await self.bot.tables.close(table, TableStatus.CANCELLED, CHANNEL_DELETED)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a table button or select (routed by custom_id, see bot.tables.ui)."""
+        await on_component(interaction)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:

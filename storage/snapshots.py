@@ -7,6 +7,7 @@ closing a table drops it. The action log stays the truth: a snapshot may always 
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -32,29 +33,30 @@ OPEN_SNAPSHOTS_SQL = (
 )
 
 
-async def write_snapshot(conn: aiosqlite.Connection, table_id: int, snap: SnapshotRecord) -> None:
-    """Store ``snap`` as the table's newest snapshot (inside the caller's transaction)."""
-    await conn.execute(
+def write_snapshot(conn: sqlite3.Connection, table_id: int, snap: SnapshotRecord) -> None:
+    """Store ``snap`` as the table's newest snapshot (inside the caller's transaction, in
+    ``Database.write``)."""
+    conn.execute(
         "INSERT OR REPLACE INTO table_snapshots (table_id, actions, tag, data)"
         " VALUES (?, ?, ?, ?)",
         (table_id, snap.actions, snap.tag, snap.data),
     )
 
 
-async def write_snapshots(
-    conn: aiosqlite.Connection, snaps: Iterable[tuple[int, SnapshotRecord]]
+def write_snapshots(
+    conn: sqlite3.Connection, snaps: Iterable[tuple[int, SnapshotRecord]]
 ) -> None:
     """Store several tables' snapshots (inside the caller's transaction)."""
-    await conn.executemany(
+    conn.executemany(
         "INSERT OR REPLACE INTO table_snapshots (table_id, actions, tag, data)"
         " VALUES (?, ?, ?, ?)",
         [(table_id, s.actions, s.tag, s.data) for table_id, s in snaps],
     )
 
 
-async def drop_snapshot(conn: aiosqlite.Connection, table_id: int) -> None:
+def drop_snapshot(conn: sqlite3.Connection, table_id: int) -> None:
     """Forget the table's snapshot (it is closed; inside the caller's transaction)."""
-    await conn.execute("DELETE FROM table_snapshots WHERE table_id = ?", (table_id,))
+    conn.execute("DELETE FROM table_snapshots WHERE table_id = ?", (table_id,))
 
 
 async def read_snapshot(conn: aiosqlite.Connection, table_id: int) -> SnapshotRecord | None:

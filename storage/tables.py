@@ -2,7 +2,8 @@
 
 A table is stored as seed + variant + seats + action texts; the game state is rebuilt by
 replaying the log. Every write that belongs to one accepted action happens in one
-transaction, committed before the caller answers the player.
+transaction (``Database.write``, under the database's one write lock), committed before the
+method returns and so before the caller answers the player.
 """
 
 from __future__ import annotations
@@ -10,12 +11,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
-
-import aiosqlite
 
 from storage.database import Database
 from storage.snapshots import (
@@ -125,7 +123,7 @@ class StoredTable:
         return self.skipped + len(self.actions)
 
 
-def _table(row: aiosqlite.Row) -> TableRecord:
+def _table(row: sqlite3.Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -146,7 +144,7 @@ def _table(row: aiosqlite.Row) -> TableRecord:
     )
 
 
-def _seat(row: aiosqlite.Row) -> SeatRecord:
+def _seat(row: sqlite3.Row) -> SeatRecord:
     return SeatRecord(
         seat=row["seat"],
         user_id=row["user_id"],
@@ -162,11 +160,6 @@ class TableRepo:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-
-    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        """One write transaction on the shared connection: the database's own, so table,
-        stats and settings writes never interleave."""
-        return self.db.transaction()
 
     # ------------------------------------------------------------------ reads
 
@@ -293,6 +286,9 @@ class TableRepo:
         ]
 
     # ----------------------------------------------------------------- writes
+    #
+    # Each write is one ``Database.write`` transaction: plain sqlite3 statements, committed
+    # synchronously on the event loop before the method returns (no thread round trip).
 
     async def create(
         self,
@@ -307,67 +303,49 @@ class TableRepo:
         seats: Sequence[SeatRecord],
     ) -> TableRecord:
         """Open a lobby; raise ``OpenTableExists`` if the channel already has an open table."""
+
+        def work(conn: sqlite3.Connection) -> TableRecord:
+            cur = conn.execute(
+                "INSERT INTO tables (guild_id, channel_id, host_id, game, variant, seed,"
+                " status, timer_seconds) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                (guild_id, channel_id, host_id, game, json.dumps(variant, sort_keys=True), seed,
+                 timer_seconds),
+            )
+            table_id = cur.lastrowid
+            assert table_id is not None
+            _write_seats(conn, table_id, seats)
+            # read back on the writing connection: a read on ``db.conn`` may still be inside
+            # a read transaction another coroutine began before this commit
+            row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            return _table(row)
+
         try:
-            async with self._transaction() as conn:
-                cur = await conn.execute(
-                    "INSERT INTO tables (guild_id, channel_id, host_id, game, variant, seed,"
-                    " status, timer_seconds) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?)",
-                    (
-                        guild_id,
-                        channel_id,
-                        host_id,
-                        game,
-                        json.dumps(variant, sort_keys=True),
-                        seed,
-                        timer_seconds,
-                    ),
-                )
-                table_id = cur.lastrowid
-                assert table_id is not None
-                await self._write_seats(conn, table_id, seats)
+            return await self.db.write(work)
         except sqlite3.IntegrityError as exc:
             raise OpenTableExists(str(exc)) from None
-        table = await self.get(table_id)
-        assert table is not None
-        return table
-
-    @staticmethod
-    async def _write_seats(
-        conn: aiosqlite.Connection, table_id: int, seats: Sequence[SeatRecord]
-    ) -> None:
-        await conn.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
-        await conn.executemany(
-            "INSERT INTO table_seats (table_id, seat, user_id, name, computer_level, resigned,"
-            " timeouts) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (table_id, s.seat, s.user_id, s.name, s.computer_level, int(s.resigned), s.timeouts)
-                for s in seats
-            ],
-        )
 
     async def set_seats(self, table_id: int, seats: Sequence[SeatRecord], version: int) -> None:
         """Replace the lobby's seats and bump the version, in one transaction."""
-        async with self._transaction() as conn:
-            await self._write_seats(conn, table_id, seats)
-            await conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
+
+        def work(conn: sqlite3.Connection) -> None:
+            _write_seats(conn, table_id, seats)
+            conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
+
+        await self.db.write(work)
 
     async def update_seat(self, table_id: int, seat: SeatRecord, version: int) -> None:
         """Store one seat's new state (computer takeover, resignation) and the version."""
-        async with self._transaction() as conn:
-            await conn.execute(
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
                 "UPDATE table_seats SET user_id = ?, name = ?, computer_level = ?, resigned = ?,"
                 " timeouts = ? WHERE table_id = ? AND seat = ?",
-                (
-                    seat.user_id,
-                    seat.name,
-                    seat.computer_level,
-                    int(seat.resigned),
-                    seat.timeouts,
-                    table_id,
-                    seat.seat,
-                ),
+                (seat.user_id, seat.name, seat.computer_level, int(seat.resigned),
+                 seat.timeouts, table_id, seat.seat),
             )
-            await conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
+            conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
+
+        await self.db.write(work)
 
     async def start(
         self,
@@ -379,13 +357,16 @@ class TableRepo:
         deadline: float | None,
     ) -> None:
         """Mark the table running with its final seats (and the seed actually dealt)."""
-        async with self._transaction() as conn:
-            await self._write_seats(conn, table_id, seats)
-            await conn.execute(
+
+        def work(conn: sqlite3.Connection) -> None:
+            _write_seats(conn, table_id, seats)
+            conn.execute(
                 "UPDATE tables SET status = 'running', seed = ?, version = ?, deadline = ?,"
                 " started_at = datetime('now') WHERE id = ?",
                 (seed, version, deadline, table_id),
             )
+
+        await self.db.write(work)
 
     async def append_action(
         self,
@@ -400,7 +381,8 @@ class TableRepo:
         seat_update: SeatRecord | None = None,
         snapshot: SnapshotRecord | None = None,
     ) -> None:
-        """Log one accepted action with the new version and deadline, in one transaction.
+        """Log one accepted action with the new version and deadline, in one transaction,
+        committed when this returns.
 
         ``finished`` also closes the table (the game is over); ``seat_update`` stores a
         seat change that belongs to the same step (a timeout count, for instance);
@@ -409,45 +391,41 @@ class TableRepo:
         """
         if snapshot is not None and snapshot.actions > seq + 1:
             raise ValueError("A snapshot cannot cover actions that are not logged.")
-        async with self._transaction() as conn:
-            await conn.execute(
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
                 "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)",
                 (table_id, seq, seat, text),
             )
             if snapshot is not None and not finished:
-                await write_snapshot(conn, table_id, snapshot)
+                write_snapshot(conn, table_id, snapshot)
             if seat_update is not None:
-                await conn.execute(
+                conn.execute(
                     "UPDATE table_seats SET computer_level = ?, resigned = ?, timeouts = ?"
                     " WHERE table_id = ? AND seat = ?",
-                    (
-                        seat_update.computer_level,
-                        int(seat_update.resigned),
-                        seat_update.timeouts,
-                        table_id,
-                        seat_update.seat,
-                    ),
+                    (seat_update.computer_level, int(seat_update.resigned),
+                     seat_update.timeouts, table_id, seat_update.seat),
                 )
             if finished:
-                await drop_snapshot(conn, table_id)
-                await conn.execute(
+                drop_snapshot(conn, table_id)
+                conn.execute(
                     "UPDATE tables SET version = ?, deadline = NULL, status = 'finished',"
                     " end_reason = 'finished', ended_at = datetime('now') WHERE id = ?",
                     (version, table_id),
                 )
             else:
-                await conn.execute(
+                conn.execute(
                     "UPDATE tables SET version = ?, deadline = ? WHERE id = ?",
                     (version, deadline, table_id),
                 )
 
+        await self.db.write(work)
+
     async def store_snapshots(self, snaps: Sequence[tuple[int, SnapshotRecord]]) -> None:
         """Store several tables' snapshots, (table id, snapshot) pairs, in one transaction
         (a restore caching the states it had to replay in full)."""
-        if not snaps:
-            return
-        async with self._transaction() as conn:
-            await write_snapshots(conn, snaps)
+        if snaps:
+            await self.db.write(lambda conn: write_snapshots(conn, snaps))
 
     async def snapshot(self, table_id: int) -> SnapshotRecord | None:
         """The table's newest snapshot, or ``None``."""
@@ -455,15 +433,15 @@ class TableRepo:
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows the table."""
-        async with self._transaction() as conn:
-            await conn.execute(
-                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-            )
+        await self.db.write(lambda conn: conn.execute(
+            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+        ).close())
 
     async def set_deadline(self, table_id: int, deadline: float | None) -> None:
         """Store the current turn's deadline (epoch seconds) or clear it."""
-        async with self._transaction() as conn:
-            await conn.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
+        await self.db.write(lambda conn: conn.execute(
+            "UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id)
+        ).close())
 
     async def close(
         self, table_id: int, *, status: TableStatus, reason: str, version: int
@@ -471,10 +449,23 @@ class TableRepo:
         """Close the table for good (finished, cancelled or broken)."""
         if status.is_open:
             raise ValueError("close() needs a closed status")
-        async with self._transaction() as conn:
-            await drop_snapshot(conn, table_id)
-            await conn.execute(
+
+        def work(conn: sqlite3.Connection) -> None:
+            drop_snapshot(conn, table_id)
+            conn.execute(
                 "UPDATE tables SET status = ?, end_reason = ?, version = ?, deadline = NULL,"
                 " ended_at = datetime('now') WHERE id = ?",
                 (str(status), reason, version, table_id),
             )
+
+        await self.db.write(work)
+
+
+def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRecord]) -> None:
+    conn.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+    conn.executemany(
+        "INSERT INTO table_seats (table_id, seat, user_id, name, computer_level, resigned,"
+        " timeouts) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, s.seat, s.user_id, s.name, s.computer_level, int(s.resigned), s.timeouts)
+         for s in seats],
+    )

@@ -1,5 +1,10 @@
 """Component callbacks: every table button and select ends here, is checked, goes through
-``TableService`` and is answered exactly once (ephemeral for anything personal)."""
+``TableService`` and is answered exactly once (ephemeral for anything personal).
+
+``on_component`` is the entry point: the ``on_interaction`` listener of
+``cogs.table_events`` passes it every interaction, and it takes those whose custom_id is a
+table's (``cr:``/``cs:``, see ``bot.tables.ui``).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,14 @@ from bot.render.embeds import hand_embed, lobby_embed
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.panels import Step, panel, turup_captures
 from bot.tables.pictures import images_of
-from bot.tables.ui import ComponentId, jump_url, lobby_view, notation_of
+from bot.tables.ui import (
+    BUTTON_PREFIX,
+    ComponentId,
+    jump_url,
+    lobby_view,
+    notation_of,
+    parse_custom_id,
+)
 from storage.guild_settings import GuildSettingsRepo
 
 if TYPE_CHECKING:
@@ -22,6 +34,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STALE = "This button is out of date — here is the current table: {url}"
+FAILED = "Something went wrong with that — please try again."
 
 
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
@@ -54,6 +67,32 @@ async def _refused(interaction: discord.Interaction[Any], table: Table | None,
         await reply(interaction, STALE.format(url=jump_url(table)))
     else:
         await reply(interaction, str(exc) or "That cannot be done now.")
+
+
+async def on_component(interaction: discord.Interaction[Any]) -> bool:
+    """Handle a click on a table button or a choice in a table select; ``False`` (and
+    nothing done) for any other interaction. An unexpected error is logged and, if the
+    interaction is not answered yet, answered with an apology."""
+    if interaction.type is not discord.InteractionType.component:
+        return False
+    data: Any = interaction.data or {}
+    parsed = parse_custom_id(str(data.get("custom_id", "")))
+    if parsed is None:
+        return False
+    prefix, cid = parsed
+    try:
+        if prefix == BUTTON_PREFIX:
+            await on_button(interaction, cid)
+        else:
+            await on_select(interaction, cid, [str(v) for v in data.get("values") or ()])
+    except Exception:
+        log.exception("Table component %s:%s failed", prefix, cid.kind)
+        if not interaction.response.is_done():
+            try:
+                await reply(interaction, FAILED)
+            except Exception:
+                log.exception("Could not answer a failed table component")
+    return True
 
 
 async def on_button(interaction: discord.Interaction[Any], cid: ComponentId) -> None:

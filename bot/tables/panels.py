@@ -17,7 +17,7 @@ from bot.render.cards import card, cards, seat_name, truncate
 from bot.render.embeds import COLOURS, title_of
 from bot.render.games import private_text
 from bot.tables.model import Table
-from bot.tables.ui import action_arg, button, select
+from bot.tables.ui import TableView, action_arg, button, select
 
 SIMPLE_WORDS = ("draw", "reveal", "continue", "declare", "knock", "end", "discard", "queen")
 LABELS = {
@@ -50,9 +50,9 @@ def turup_captures(actions: Sequence[Action], code: str) -> list[Action]:
 
 def panel(
     table: Table, seat: int, step: Step = Step(), *, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View]:
+) -> tuple[discord.Embed, TableView]:
     """The panel for ``seat`` at ``step`` (the root decision when ``step`` is empty)."""
-    view = discord.ui.View(timeout=None)
+    view = TableView()
     pv = table.player_view(seat)
     lines = []
     if note:
@@ -82,7 +82,7 @@ def panel(
 
 
 def _build(
-    table: Table, seat: int, step: Step, actions: list[Action], view: discord.ui.View
+    table: Table, seat: int, step: Step, actions: list[Action], view: TableView
 ) -> str:
     game = table.game
     if game in ("soureh", "pariah"):
@@ -98,32 +98,32 @@ def _describe(table: Table, action: Action) -> str:
     return table.describe(action)
 
 
-def _coop(table: Table, step: Step, actions: list[Action], view: discord.ui.View) -> str:
+def _coop(table: Table, step: Step, actions: list[Action], view: TableView) -> str:
     if step.kind == "k2":
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
         options = [_option(_describe(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
-        view.add_item(select(table, "a", options, placeholder="King: the second face-down card"))
-        view.add_item(button(table, "nav", "Back", row=1))
+        select(view, table, "a", options, placeholder="King: the second face-down card")
+        button(view, table, "nav", "Back", row=1)
         return "King: choose the second face-down card to swap."
     words = {a.word for a in actions}
     keeps = [a for a in actions if a.word == "keep"]
     for a in keeps[:5]:
-        view.add_item(button(table, "a", f"Keep {a.args[0]}", arg=action_arg(str(a)), row=0,
-                             style=discord.ButtonStyle.primary))
+        button(view, table, "a", f"Keep {a.args[0]}", arg=action_arg(str(a)), row=0,
+                             style=discord.ButtonStyle.primary)
     simple = [a for a in actions if a.word in SIMPLE_WORDS]
     for a in simple[:5]:
         style = discord.ButtonStyle.success if a.word in ("draw", "declare", "knock", "reveal") \
             else discord.ButtonStyle.secondary
-        view.add_item(button(table, "a", LABELS[a.word], arg=action_arg(str(a)), row=1,
-                             style=style))
+        button(view, table, "a", LABELS[a.word], arg=action_arg(str(a)), row=1,
+                             style=style)
     for a in [a for a in actions if a.word == "jack"][:5]:
-        view.add_item(button(table, "a", f"Jack {a.args[0]}", arg=action_arg(str(a)), row=2))
+        button(view, table, "a", f"Jack {a.args[0]}", arg=action_arg(str(a)), row=2)
     gives = [a for a in actions if a.word == "give"]
     if gives:
         options = [_option(_describe(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
-        view.add_item(select(table, "a", options, arg="give", placeholder="Give to an opponent…",
-                             row=3))
+        select(view, table, "a", options, arg="give", placeholder="Give to an opponent…",
+                             row=3)
     kings = [a for a in actions if a.word == "king"]
     if kings:
         firsts: dict[str, str] = {}
@@ -133,8 +133,8 @@ def _coop(table: Table, step: Step, actions: list[Action], view: discord.ui.View
             whose = "Your" if owner == table.to_act() else f"{seat_name(table.names, owner)}'s"
             firsts.setdefault(key, f"{whose} face-down card {a.args[1]}")
         options = [_option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
-        view.add_item(select(table, "k1", options, placeholder="King: swap two face-down cards…",
-                             row=4))
+        select(view, table, "k1", options, placeholder="King: swap two face-down cards…",
+                             row=4)
     phase = str(table.public_view().get("phase"))
     if phase == "place" and words & {"jack", "queen", "king"}:
         return "Keep it, give it, discard it — or use the face card's power."
@@ -146,7 +146,7 @@ def _coop(table: Table, step: Step, actions: list[Action], view: discord.ui.View
     }.get(phase, "Choose your move.")
 
 
-def _turup(table: Table, step: Step, actions: list[Action], view: discord.ui.View) -> str:
+def _turup(table: Table, step: Step, actions: list[Action], view: TableView) -> str:
     if step.kind in ("tc", "tp"):
         code = step.arg
         trail = next((a for a in actions if a.word == "trail" and str(a.args[0]) == code), None)
@@ -155,9 +155,9 @@ def _turup(table: Table, step: Step, actions: list[Action], view: discord.ui.Vie
             pile = table.public_view().get("pile") or []
             options = [_option(f"{card(c)}", str(i), f"pile card {i + 1}")
                        for i, c in enumerate(pile[:MAX_OPTIONS])]
-            view.add_item(select(table, "tq", options, arg=code, max_values=len(options),
-                                 placeholder=f"Cards to take with {card(code)}"))
-            view.add_item(button(table, "tc", "Back", arg=code, row=1))
+            select(view, table, "tq", options, arg=code, max_values=len(options),
+                                 placeholder=f"Cards to take with {card(code)}")
+            button(view, table, "tc", "Back", arg=code, row=1)
             return f"Pick the pile cards to take with {card(code)}."
         if captures:
             limit = MAX_OPTIONS if len(captures) <= MAX_OPTIONS else MAX_OPTIONS - 1
@@ -166,14 +166,14 @@ def _turup(table: Table, step: Step, actions: list[Action], view: discord.ui.Vie
                         f"{len(a.args)} cards won")
                 for i, a in enumerate(captures[:limit])
             ]
-            view.add_item(select(table, "tx", options, arg=code,
-                                 placeholder=f"Capture with {card(code)}…"))
+            select(view, table, "tx", options, arg=code,
+                                 placeholder=f"Capture with {card(code)}…")
             if len(captures) > limit:
-                view.add_item(button(table, "tp", "Pick cards…", arg=code, row=1))
+                button(view, table, "tp", "Pick cards…", arg=code, row=1)
         if trail is not None:
-            view.add_item(button(table, "a", f"Trail {card(code)}", arg=action_arg(str(trail)),
-                                 row=1))
-        view.add_item(button(table, "nav", "Back", row=1))
+            button(view, table, "a", f"Trail {card(code)}", arg=action_arg(str(trail)),
+                                 row=1)
+        button(view, table, "nav", "Back", row=1)
         return (f"Capture with {card(code)} or trail it." if captures
                 else f"{card(code)} captures nothing here: trail it.")
     codes: list[str] = []
@@ -185,11 +185,11 @@ def _turup(table: Table, step: Step, actions: list[Action], view: discord.ui.Vie
     for code in codes[:MAX_OPTIONS]:
         n = len(turup_captures(actions, code))
         options.append(_option(card(code), code, f"{n} capture(s)" if n else "trail only"))
-    view.add_item(select(table, "tc", options, placeholder="Choose a card to play…"))
+    select(view, table, "tc", options, placeholder="Choose a card to play…")
     return "Choose the card to play."
 
 
-def _soi(table: Table, step: Step, actions: list[Action], view: discord.ui.View) -> str:
+def _soi(table: Table, step: Step, actions: list[Action], view: TableView) -> str:
     asks = [a for a in actions if a.word == "ask"]
     if step.kind == "sr":
         target = int(step.arg)
@@ -199,21 +199,21 @@ def _soi(table: Table, step: Step, actions: list[Action], view: discord.ui.View)
             if int(str(a.args[0])) == target and rank not in ranks:
                 ranks.append(rank)
         options = [_option(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
-        view.add_item(select(table, "ss", options, placeholder="Which rank?"))
-        view.add_item(button(table, "nav", "Back", row=1))
+        select(view, table, "ss", options, placeholder="Which rank?")
+        button(view, table, "nav", "Back", row=1)
         return f"Ask {seat_name(table.names, target)} for which rank?"
     if step.kind == "ss":
         target_text, rank = step.arg.split(".", 1)
         target = int(target_text)
         chosen = [a for a in asks if int(str(a.args[0])) == target and str(a.args[1])[:-1] == rank]
         options = [_option(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
-        view.add_item(select(table, "a", options, placeholder="Which suit?"))
-        view.add_item(button(table, "sp", "Back", arg=str(target), row=1))
+        select(view, table, "a", options, placeholder="Which suit?")
+        button(view, table, "sp", "Back", arg=str(target), row=1)
         return f"Ask {seat_name(table.names, target)} for which {rank}?"
     targets: list[int] = []
     for a in asks:
         if int(str(a.args[0])) not in targets:
             targets.append(int(str(a.args[0])))
     options = [_option(seat_name(table.names, t), str(t)) for t in targets[:MAX_OPTIONS]]
-    view.add_item(select(table, "sp", options, placeholder="Ask whom?"))
+    select(view, table, "sp", options, placeholder="Ask whom?")
     return "Choose the player to ask."

@@ -1,9 +1,15 @@
-"""Discord components of a table: custom_ids, the ``DynamicItem`` classes, lobby and table views.
+"""Discord components of a table: custom_ids, ``TableView``, lobby and table views.
 
 Every custom_id is ``cr:<table>:<version>:<kind>[:<arg>]`` (buttons) or ``cs:...`` (selects),
 at most 100 characters, so a click still works after a restart and a click on an old
 message (version mismatch) is recognised. ``<arg>`` of an action button is the engine
 notation with spaces as ``_`` (``cr:12:34:a:keep_2``).
+
+Clicks are routed by custom_id (``parse_custom_id``, ``handlers.on_component``) rather than
+through ``discord.ui.DynamicItem``: discord.py answers a dynamic item's click by rebuilding a
+``View`` from the clicked message and a new item from its custom_id, about a third of a
+panel click's time; a table view is a plain payload (``TableView``). ``/rules`` pages keep
+their ``DynamicItem`` (``RulesButton``).
 """
 
 from __future__ import annotations
@@ -54,95 +60,99 @@ def notation_of(arg: str) -> str:
 
 
 _TEMPLATE = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<arg>[^\s]*))?"
+_TABLE_ID = re.compile(rf"(?P<prefix>{BUTTON_PREFIX}|{SELECT_PREFIX}):{_TEMPLATE}")
 
 
-def _decode(match: re.Match[str]) -> ComponentId:
-    return ComponentId(
-        int(match["table"]), int(match["version"]), match["kind"], match["arg"] or ""
+def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:
+    """(prefix, id) of a table button (``cr``) or select (``cs``) custom_id, else ``None``."""
+    match = _TABLE_ID.fullmatch(text)
+    if match is None:
+        return None
+    cid = ComponentId(int(match["table"]), int(match["version"]), match["kind"],
+                      match["arg"] or "")
+    return match["prefix"], cid
+
+
+ROWS = 5
+ROW_WIDTH = 5
+
+
+class TableView(discord.ui.View):
+    """The buttons and selects of a table message, lobby or control panel, held as Discord
+    component payloads (built directly: no ``discord.ui`` item per button).
+
+    Not dispatchable: discord.py never stores it in its view store nor builds items back
+    from a clicked message. Clicks reach ``handlers.on_component`` by custom_id (the
+    ``on_interaction`` listener of ``cogs.table_events``), which works the same after a
+    restart and for stale messages (the version in the custom_id)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]
+        self._widths = [0] * ROWS
+
+    def add(self, component: dict[str, Any], row: int | None = None) -> None:
+        """Place a button (width 1) or select (width 5) in ``row``, or the first row with
+        room (discord.py's rule); ``ValueError`` when it does not fit."""
+        width = ROW_WIDTH if component["type"] == discord.ComponentType.select.value else 1
+        if row is None:
+            row = next((r for r in range(ROWS) if self._widths[r] + width <= ROW_WIDTH), None)
+            if row is None:
+                raise ValueError("No room left in the view for this component.")
+        elif not 0 <= row < ROWS or self._widths[row] + width > ROW_WIDTH:
+            raise ValueError(f"Row {row} has no room for this component.")
+        self._widths[row] += width
+        self.rows[row].append(component)
+
+    @property
+    def empty(self) -> bool:
+        """True when the view holds no component."""
+        return not any(self._widths)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The action rows, as discord.py sends them."""
+        return [{"type": 1, "components": list(row)} for row in self.rows if row]
+
+    def is_dispatchable(self) -> bool:
+        """Never: clicks are routed by custom_id (see the class docstring)."""
+        return False
+
+
+def button_payload(
+    cid: ComponentId,
+    *,
+    label: str = "",
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    disabled: bool = False,
+) -> dict[str, Any]:
+    """A table button as Discord's component payload (what ``discord.ui.Button`` sends)."""
+    out: dict[str, Any] = {"type": 2, "style": style.value, "disabled": disabled}
+    if label[:80]:
+        out["label"] = label[:80]
+    out["custom_id"] = custom_id(BUTTON_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg)
+    if emoji:
+        out["emoji"] = discord.PartialEmoji.from_str(emoji).to_dict()
+    return out
+
+
+def select_payload(
+    cid: ComponentId,
+    *,
+    options: Sequence[discord.SelectOption] = (),
+    placeholder: str | None = None,
+    min_values: int = 1,
+    max_values: int = 1,
+) -> dict[str, Any]:
+    """A table select menu as Discord's component payload."""
+    menu: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id(SELECT_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg),
+        options=list(options)[:25] or [discord.SelectOption(label="—", value="-")],
+        placeholder=(placeholder or "")[:150] or None,
+        min_values=min_values,
+        max_values=max_values,
     )
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"cr:{_TEMPLATE}"):
-    """Every button of a table message, lobby or control panel."""
-
-    def __init__(
-        self,
-        cid: ComponentId,
-        *,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-        emoji: str | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80] or None,
-                style=style,
-                custom_id=custom_id(BUTTON_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg),
-                row=row,
-                emoji=emoji,
-                disabled=disabled,
-            )
-        )
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TableButton:
-        return cls(_decode(match), label=getattr(item, "label", None) or "",
-                   style=getattr(item, "style", discord.ButtonStyle.secondary))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.tables.handlers import on_button
-
-        await on_button(interaction, self.cid)
-
-
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"cs:{_TEMPLATE}"):
-    """Every select menu of a lobby or control panel."""
-
-    def __init__(
-        self,
-        cid: ComponentId,
-        *,
-        options: Sequence[discord.SelectOption] = (),
-        placeholder: str | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id(SELECT_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg),
-                options=list(options)[:25] or [discord.SelectOption(label="—", value="-")],
-                placeholder=(placeholder or "")[:150] or None,
-                min_values=min_values,
-                max_values=max_values,
-                row=row,
-            )
-        )
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TableSelect:
-        return cls(_decode(match), options=getattr(item, "options", ()))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.tables.handlers import on_select
-
-        await on_select(interaction, self.cid, list(self.item.values))
+    return dict(menu.to_component_dict())
 
 
 class RulesButton(
@@ -178,58 +188,57 @@ class RulesButton(
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    TableButton, TableSelect, RulesButton,
-)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton,)
+"""Table buttons and selects are not among them: see ``TableView``."""
 
 
 def button(
-    table: Table, kind: str, label: str, *, arg: str = "", row: int | None = None,
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
-) -> TableButton:
-    """A button at the table's current version."""
-    return TableButton(ComponentId(table.id, table.version, kind, arg), label=label, style=style,
-                       row=row, emoji=emoji)
+    view: TableView, table: Table, kind: str, label: str, *, arg: str = "",
+    row: int | None = None, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+) -> None:
+    """Add a button at the table's current version to ``view``."""
+    view.add(button_payload(ComponentId(table.id, table.version, kind, arg), label=label,
+                            style=style, emoji=emoji), row)
 
 
 def select(
-    table: Table, kind: str, options: Sequence[discord.SelectOption], *, arg: str = "",
-    placeholder: str | None = None, row: int | None = None, max_values: int = 1,
-) -> TableSelect:
-    """A select at the table's current version."""
-    return TableSelect(ComponentId(table.id, table.version, kind, arg), options=options,
-                       placeholder=placeholder, row=row, max_values=max_values)
+    view: TableView, table: Table, kind: str, options: Sequence[discord.SelectOption], *,
+    arg: str = "", placeholder: str | None = None, row: int | None = None, max_values: int = 1,
+) -> None:
+    """Add a select at the table's current version to ``view``."""
+    view.add(select_payload(ComponentId(table.id, table.version, kind, arg), options=options,
+                            placeholder=placeholder, max_values=max_values), row)
 
 
-def lobby_view(table: Table, *, computers: bool = True) -> discord.ui.View:
+def lobby_view(table: Table, *, computers: bool = True) -> TableView:
     """Join / Leave / Start / Cancel, and the host's computer-player select."""
-    view = discord.ui.View(timeout=None)
+    view = TableView()
     if table.status is not TableStatus.LOBBY:
         return view
-    view.add_item(button(table, "join", "Join", style=discord.ButtonStyle.success, row=0))
-    view.add_item(button(table, "leave", "Leave", row=0))
-    view.add_item(button(table, "start", "Start (host)", style=discord.ButtonStyle.primary, row=0))
-    view.add_item(button(table, "cancel", "Cancel (host)", style=discord.ButtonStyle.danger, row=0))
+    button(view, table, "join", "Join", style=discord.ButtonStyle.success, row=0)
+    button(view, table, "leave", "Leave", row=0)
+    button(view, table, "start", "Start (host)", style=discord.ButtonStyle.primary, row=0)
+    button(view, table, "cancel", "Cancel (host)", style=discord.ButtonStyle.danger, row=0)
     if computers:
         if any(s.user_id is None for s in table.seats):
-            view.add_item(button(table, "rmc", "Remove computer (host)", row=0))
+            button(view, table, "rmc", "Remove computer (host)", row=0)
         options = [discord.SelectOption(label=f"Add computer: {lvl}", value=lvl) for lvl in LEVELS]
-        view.add_item(select(table, "addc", options, placeholder="Add a computer player (host)",
-                             row=1))
+        select(view, table, "addc", options, placeholder="Add a computer player (host)", row=1)
     return view
 
 
-def table_view(table: Table) -> discord.ui.View:
+def table_view(table: Table) -> TableView:
     """My cards / Take turn, and Take my seat back while a computer holds a person's seat."""
-    view = discord.ui.View(timeout=None)
     if table.status is TableStatus.LOBBY:
         return lobby_view(table)
+    view = TableView()
     if table.status is not TableStatus.RUNNING:
         return view
-    view.add_item(button(table, "turn", "Take turn", style=discord.ButtonStyle.primary, row=0))
-    view.add_item(button(table, "my", "My cards", row=0))
+    button(view, table, "turn", "Take turn", style=discord.ButtonStyle.primary, row=0)
+    button(view, table, "my", "My cards", row=0)
     if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
-        view.add_item(button(table, "back", "Take my seat back", row=0))
+        button(view, table, "back", "Take my seat back", row=0)
     return view
 
 
