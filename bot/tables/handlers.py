@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 STALE = "This button is out of date — here is the current table: {url}"
 FAILED = "Something went wrong with that — please try again."
+PLAYED = "Your move was played, but the panel could not be updated — press Take turn."
 
 
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
@@ -244,7 +245,15 @@ async def _navigate(interaction: discord.Interaction[Any], table: Table, cid: Co
 
 async def _act(interaction: discord.Interaction[Any], service: TableService, table: Table,
                cid: ComponentId, text: str) -> None:
-    result = await service.act(table.id, interaction.user.id, text, version=cid.version)
-    note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
-    embed, view = panel(table, result.seat, note=note)
+    """Play the move, then show the new panel at once: ``reply_first`` leaves the service's
+    bookkeeping until this reply has been sent (the move itself is committed already)."""
+    result = await service.act(table.id, interaction.user.id, text, version=cid.version,
+                               reply_first=True)
+    try:
+        note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
+        embed, view = panel(table, result.seat, note=note)
+    except Exception:
+        log.exception("Showing the panel after a move at table %s failed", table.id)
+        await reply(interaction, PLAYED)
+        return
     await interaction.response.edit_message(embed=embed, view=view, attachments=[])

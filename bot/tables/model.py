@@ -28,6 +28,15 @@ class StaleAction(TableError):
         super().__init__(message)
 
 
+class NotSaved(TableError):
+    """The action could not be stored, so it was not played (the table is unchanged)."""
+
+    def __init__(
+        self, message: str = "Your move could not be saved, so it was not played — try again."
+    ) -> None:
+        super().__init__(message)
+
+
 class TableExists(TableError):
     """The channel already has an open table."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -75,18 +76,19 @@ def panel(
         embed.description = truncate("\n".join(x for x in lines if x), 4096)
         return embed, view
     actions = table.engine.legal_actions(table.state)
-    prompt = _build(table, seat, step, actions, view)
+    prompt = _build(table, seat, step, actions, view, pv)
     lines.append(f"**{prompt}**")
     embed.description = truncate("\n".join(lines), 4096)
     return embed, view
 
 
 def _build(
-    table: Table, seat: int, step: Step, actions: list[Action], view: TableView
+    table: Table, seat: int, step: Step, actions: list[Action], view: TableView,
+    pv: dict[str, Any],
 ) -> str:
     game = table.game
     if game in ("soureh", "pariah"):
-        return _coop(table, step, actions, view)
+        return _coop(table, step, actions, view, str(pv.get("phase")))
     if game == "turup":
         return _turup(table, step, actions, view)
     if game == "soi":
@@ -98,7 +100,9 @@ def _describe(table: Table, action: Action) -> str:
     return table.describe(action)
 
 
-def _coop(table: Table, step: Step, actions: list[Action], view: TableView) -> str:
+def _coop(
+    table: Table, step: Step, actions: list[Action], view: TableView, phase: str
+) -> str:
     if step.kind == "k2":
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
@@ -135,7 +139,6 @@ def _coop(table: Table, step: Step, actions: list[Action], view: TableView) -> s
         options = [_option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         select(view, table, "k1", options, placeholder="King: swap two face-down cards…",
                              row=4)
-    phase = str(table.public_view().get("phase"))
     if phase == "place" and words & {"jack", "queen", "king"}:
         return "Keep it, give it, discard it — or use the face card's power."
     return {

@@ -12,10 +12,11 @@ import asyncio
 import dataclasses
 import logging
 import random
+import sqlite3
 import sys
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.ai import choose
 from bot.games.protocol import Action, Event, GameError, NotYourTurn
@@ -23,7 +24,15 @@ from bot.results import GameResult, SeatResult, placements
 from bot.tables import snapshots
 from bot.tables.base import Notifier, build_variant
 from bot.tables.lobby import LobbyMixin
-from bot.tables.model import ActResult, StaleAction, Table, TableError, TableExists, new_cards
+from bot.tables.model import (
+    ActResult,
+    NotSaved,
+    StaleAction,
+    Table,
+    TableError,
+    TableExists,
+    new_cards,
+)
 from storage.snapshots import SnapshotRecord
 from storage.tables import SeatRecord, StoredTable, TableRecord, TableStatus
 
@@ -40,12 +49,23 @@ class TableService(LobbyMixin):
     # ------------------------------------------------------------------ play
 
     async def act(
-        self, table_id: int, user_id: int, text: str, version: int | None = None
+        self, table_id: int, user_id: int, text: str, version: int | None = None,
+        *, reply_first: bool = False,
     ) -> ActResult:
         """Play ``text`` (engine notation) for the user's seat. ``version`` (from a button)
-        must match the table's, else ``StaleAction``; ``/move`` passes ``None``."""
+        must match the table's, else ``StaleAction``; ``/move`` passes ``None``. A commit
+        that fails raises ``NotSaved``: nothing was played.
+
+        ``reply_first`` (a click): return as soon as the action is committed and the table
+        holds its new state and version, still holding the table's lock; the rest of the
+        bookkeeping (recent events, rounds, DMs, timers, the table message, the end of the
+        game) runs at the event loop's next turn, then the lock is released. The caller's
+        reply, sent without awaiting anything else first, goes out before that work, and
+        nobody else sees the table until it is done."""
         table = self.require(table_id)
-        async with table.lock:
+        await table.lock.acquire()
+        handed_off = False
+        try:
             if not table.running:
                 raise TableError("The game is not running.")
             if version is not None and version != table.version:
@@ -60,17 +80,59 @@ class TableService(LobbyMixin):
                 who = table.names[to_act] if to_act is not None else "nobody"
                 raise NotYourTurn(f"It is not your turn: {who} is to act.")
             action = table.engine.parse_action(table.state, text)
-            result = await self._apply(table, seat, action)
+            try:
+                result, rest = await self._commit(table, seat, action, None)
+            except sqlite3.Error as exc:
+                log.exception("Table %s: a move could not be stored, so it was not played",
+                              table.id)
+                raise NotSaved() from exc
+            if reply_first:
+                asyncio.get_running_loop().call_soon(self._after_reply, table, result, rest)
+                handed_off = True
+                return result
+            rest()
+        finally:
+            if not handed_off:
+                table.lock.release()
+        self._person_moved(table)
         self.changed(table)
         if result.over:
             await self._finish(table, "finished")
         return result
+
+    def _after_reply(self, table: Table, result: ActResult, rest: Callable[[], None]) -> None:
+        """The bookkeeping of a move ``act(reply_first=True)`` committed; releases the lock."""
+        try:
+            rest()
+        except Exception:
+            log.exception("Table %s: bookkeeping after a move failed", table.id)
+        finally:
+            table.lock.release()
+        try:
+            self._person_moved(table)
+            self.changed(table)
+        except Exception:
+            log.exception("Table %s: updating after a move failed", table.id)
+        if result.over:
+            self._spawn(self._finish(table, "finished"))
+
+    def _person_moved(self, table: Table) -> None:
+        """Hook: a person's move was just played at ``table`` (before ``changed``)."""
 
     async def _apply(
         self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None = None
     ) -> ActResult:
         """Apply, persist (one transaction, with ``seat_update`` if given: a timeout count)
         and update memory. Caller holds the lock."""
+        result, rest = await self._commit(table, seat, action, seat_update)
+        rest()
+        return result
+
+    async def _commit(
+        self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None
+    ) -> tuple[ActResult, Callable[[], None]]:
+        """Apply and persist; the table then holds the new state, version and log. Returns
+        the result and the rest of the bookkeeping to run next (no awaiting in between)."""
         engine = table.engine
         before = {s.seat: table.hidden_cards(s.seat) for s in table.humans_left()}
         drawn = table.drawn_card(seat) if seat in before else None
@@ -97,7 +159,21 @@ class TableService(LobbyMixin):
             table.record, version=version, deadline=deadline, status=status,
             end_reason="finished" if over else None,
         )
-        table.record_events(transition.events)
+        names = table.names
+        events = tuple(e.render(names) for e in transition.events if e.visible_to(seat))
+
+        def rest() -> None:
+            self._bookkeep(table, seat, action, transition.events, before, drawn, round_before)
+
+        return ActResult(seat, action, version, events, over), rest
+
+    @staticmethod
+    def _bookkeep(
+        table: Table, seat: int, action: Action, events: Sequence[Event],
+        before: dict[int, list[str]], drawn: str | None, round_before: int,
+    ) -> None:
+        """Recent events, rounds and which seats need a DM of their new cards."""
+        table.record_events(events)
         table.track_round()
         new_round = table.round_no != round_before
         for s, old in before.items():
@@ -109,9 +185,6 @@ class TableService(LobbyMixin):
                 dirty = new_round or now != old
             if dirty and now:
                 table.pending_dms.add(s)
-        names = table.names
-        events = tuple(e.render(names) for e in transition.events if e.visible_to(seat))
-        return ActResult(seat, action, version, events, over)
 
     @staticmethod
     def _snapshot_due(table: Table) -> SnapshotRecord | None:

@@ -93,26 +93,27 @@ class TimedTableService(TableService):
         return table
 
     async def act(
-        self, table_id: int, user_id: int, text: str, version: int | None = None
+        self, table_id: int, user_id: int, text: str, version: int | None = None,
+        *, reply_first: bool = False,
     ) -> ActResult:
         """A person's move: also resets that seat's timeouts and the inactivity clock."""
         token = _HUMAN_MOVE.set(True)
         try:
-            result = await super().act(table_id, user_id, text, version)
+            return await super().act(table_id, user_id, text, version, reply_first=reply_first)
         finally:
             _HUMAN_MOVE.reset(token)
-        table = self.get(table_id)
-        if table is not None:
-            self._touch(table)
-        return result
 
-    async def _apply(
-        self, table: Table, seat: int, action: Any, seat_update: SeatRecord | None = None
-    ) -> ActResult:
+    def _person_moved(self, table: Table) -> None:
+        """The inactivity clock starts again (``changed`` re-arms the timers next)."""
+        self.last_human[table.id] = self.clock()
+
+    async def _commit(
+        self, table: Table, seat: int, action: Any, seat_update: SeatRecord | None
+    ) -> tuple[ActResult, Callable[[], None]]:
         current = table.seats[seat]
         if seat_update is None and _HUMAN_MOVE.get() and current.timeouts:
             seat_update = dataclasses.replace(current, timeouts=0)
-        return await super()._apply(table, seat, action, seat_update)
+        return await super()._commit(table, seat, action, seat_update)
 
     async def take_back(self, table_id: int, version: int | None, user_id: int) -> Table:
         """Taking a seat back counts as a person's action."""
