@@ -1,0 +1,206 @@
+"""The fast click path: committed before the answer, a failed commit refused, components
+routed by custom_id, the reply before the bookkeeping, table views as plain payloads."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.tables import handlers
+from bot.tables.model import NotSaved, Table
+from bot.tables.timers import TimedTableService
+from bot.tables.ui import ComponentId, TableView, button_payload, parse_custom_id, select_payload
+from storage.database import Database
+from storage.tables import TableRepo
+from tests.cogs.conftest import flush, message_of, service, table_in
+
+CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
+
+
+def _logged(path: Path, table_id: int) -> list[str]:
+    """The table's action log as another connection reads the file now."""
+    other = sqlite3.connect(path)
+    try:
+        rows = other.execute(
+            "SELECT text FROM table_actions WHERE table_id = ? ORDER BY seq", (table_id,)
+        )
+        return [r[0] for r in rows]
+    finally:
+        other.close()
+
+
+class _Spy(list[Any]):
+    """SimCord's request log, calling ``on_callback`` when an interaction is answered."""
+
+    def __init__(self, existing: list[Any], on_callback: Any) -> None:
+        super().__init__(existing)
+        self.on_callback = on_callback
+
+    def append(self, item: Any) -> None:
+        """Record the request; an interaction callback first runs ``on_callback``."""
+        if CALLBACK.search(item.path):
+            self.on_callback()
+        super().append(item)
+
+
+async def _soureh(world: dict[str, Any]) -> tuple[Table, dict[int, Any]]:
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 5
+    opened = await ann.slash(channel, "play", game="soureh", timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    return table, {m.id: m for m in (ann, bob)}
+
+
+async def _panel(world: dict[str, Any], table: Table, members: dict[int, Any]) -> tuple[Any, Any]:
+    """(member to act, their open panel message)."""
+    seat = table.to_act()
+    assert seat is not None
+    member = members[table.seats[seat].user_id or 0]
+    opened = await member.click(message_of(world["env"], table, world["channel"]),
+                                label="Take turn")
+    return member, opened.response
+
+
+async def test_action_is_on_disk_when_the_click_is_answered(world: dict[str, Any]) -> None:
+    """At the moment the bot answers an action click, the action is already in the
+    database file, as a separate connection (a restarted bot) reads it."""
+    env = world["env"]
+    table, members = await _soureh(world)
+    member, panel = await _panel(world, table, members)
+    path = env.bot.settings.database_path
+    seen: list[list[str]] = []
+    env.backend.http_requests = _Spy(env.backend.http_requests,
+                                     lambda: seen.append(_logged(path, table.id)))
+    clicked = await member.click(panel, label="Draw")
+    assert clicked.acknowledged
+    assert seen and seen[0] == ["draw"] == table.log
+
+
+async def test_failed_commit_is_refused_and_changes_nothing(
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click whose commit fails is answered once, ephemerally, with NotSaved's message;
+    the table's state, version and log, and the file, are as before."""
+    env = world["env"]
+    table, members = await _soureh(world)
+    member, panel = await _panel(world, table, members)
+    state, version = table.state, table.version
+
+    async def broken(*_args: Any, **_kwargs: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(service(env).repo, "append_action", broken)
+    start = len(env.http_requests)
+    clicked = await member.click(panel, label="Draw")
+    assert clicked.ephemeral and clicked.response.content == str(NotSaved())
+    answers = [r for r in env.http_requests[start:] if CALLBACK.search(r.path)]
+    assert len(answers) == 1
+    assert (table.state, table.version, table.log) == (state, version, [])
+    assert _logged(env.bot.settings.database_path, table.id) == []
+
+
+async def test_unexpected_error_in_a_table_component_gets_an_apology(
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table click whose handler fails unexpectedly is still answered, once."""
+    env = world["env"]
+    table, members = await _soureh(world)
+
+    async def boom(*_args: Any) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(handlers, "on_button", boom)
+    start = len(env.http_requests)
+    clicked = await members[table.seats[0].user_id or 0].click(
+        message_of(env, table, world["channel"]), label="My cards")
+    assert clicked.ephemeral and clicked.response.content == handlers.FAILED
+    assert len([r for r in env.http_requests[start:] if CALLBACK.search(r.path)]) == 1
+
+
+async def test_other_interactions_are_not_taken() -> None:
+    """on_component leaves alone anything but a table component's custom_id."""
+
+    class Fake:
+        def __init__(self) -> None:
+            self.type = discord.InteractionType.component
+            self.data = {"custom_id": "crr:soureh:1", "component_type": 2}
+
+    assert await handlers.on_component(Fake()) is False  # type: ignore[arg-type]
+    assert parse_custom_id("cr:12:34:a:keep_2") == ("cr", ComponentId(12, 34, "a", "keep_2"))
+    assert parse_custom_id("cs:1:2:tc") == ("cs", ComponentId(1, 2, "tc", ""))
+    assert parse_custom_id("cr:x:2:a") is None
+
+
+async def test_reply_first_keeps_the_lock_until_the_bookkeeping_ran(db: Database) -> None:
+    """act(reply_first=True) returns with the move committed and the lock held; at the
+    loop's next turn the bookkeeping runs and the lock is released; a move racing it
+    waits and then sees the finished bookkeeping."""
+    svc = TimedTableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+                            seed_source=lambda: 11)
+    table = await svc.open(guild_id=1, channel_id=1, host_id=100, host_name="Ann",
+                           game="soureh", options={}, timer_seconds=None)
+    await svc.join(table.id, table.version, 200, "Bob")
+    await svc.start(table.id, table.version, 100)
+    seat = table.to_act()
+    assert seat is not None
+    user = table.seats[seat].user_id
+    assert user is not None
+    recent = list(table.recent)
+    result = await svc.act(table.id, user, "draw", version=table.version, reply_first=True)
+    assert table.version == result.version and table.log == ["draw"]
+    assert table.lock.locked() and list(table.recent) == recent
+    assert [a.text for a in await svc.repo.actions(table.id)] == ["draw"]
+    nxt = str(table.engine.legal_actions(table.state)[0])
+    racing = asyncio.create_task(svc.act(table.id, user, nxt, version=table.version))
+    await asyncio.sleep(0)
+    assert list(table.recent) != recent  # the bookkeeping ran before the racing move
+    await racing
+    assert table.log == ["draw", nxt] and not table.lock.locked()
+    await svc.aclose()
+
+
+def test_table_view_payloads_match_discord_items() -> None:
+    """TableView's button and select payloads are what discord.ui would send, rows are
+    filled by discord.py's rule, and the view is never stored for dispatch."""
+    cid = ComponentId(3, 9, "a", "keep_2")
+    cases: list[tuple[str, discord.ButtonStyle, str | None, bool]] = [
+        ("", discord.ButtonStyle.secondary, None, False),
+        ("Keep 2", discord.ButtonStyle.primary, None, False),
+        ("x" * 90, discord.ButtonStyle.danger, "🃏", True),
+    ]
+    for label, style, emoji, disabled in cases:
+        ours = button_payload(cid, label=label, style=style, emoji=emoji, disabled=disabled)
+        item: discord.ui.Button[Any] = discord.ui.Button(
+            custom_id="cr:3:9:a:keep_2", style=style, label=label[:80] or None, emoji=emoji,
+            disabled=disabled,
+        )
+        assert ours == item.to_component_dict()
+    options = [discord.SelectOption(label="a", value="1")]
+    menu: discord.ui.Select[Any] = discord.ui.Select(custom_id="cs:3:9:tc", options=options,
+                                                      placeholder="P")
+    assert select_payload(ComponentId(3, 9, "tc"), options=options,
+                          placeholder="P") == menu.to_component_dict()
+    view = TableView()
+    assert view.empty and not view.is_dispatchable()
+    theirs = discord.ui.View(timeout=None)
+    for n, row in enumerate((1, None, None, None, None, None, 2)):
+        if n == 1:
+            view.add(select_payload(ComponentId(3, 9, f"s{n}"), options=options))
+            theirs.add_item(discord.ui.Select(custom_id=f"cs:3:9:s{n}", options=options))
+            continue
+        view.add(button_payload(ComponentId(3, 9, f"b{n}")), row)
+        theirs.add_item(discord.ui.Button(custom_id=f"cr:3:9:b{n}", row=row))
+    assert view.to_components() == theirs.to_components()
+    assert [len(r["components"]) for r in view.to_components()] == [1, 5, 1]
+    with pytest.raises(ValueError):
+        view.add(select_payload(ComponentId(3, 9, "tc"), options=options), row=1)
