@@ -191,16 +191,19 @@ class Table:
             self.round_no = round_no
             self.final_recorded = over
 
-    def hidden_cards(self, seat: int) -> list[str]:
-        """That seat's hidden cards as shown to it (hand or face-down cards; no drawn card)."""
-        cards = self.engine.hidden_cards(self.state, seat)
-        if self.engine.drawn_card(self.state, seat) is not None:
+    def hidden_cards(self, seat: int, state: Any = None) -> list[str]:
+        """That seat's hidden cards as shown to it (hand or face-down cards; no drawn card),
+        now or in an earlier ``state``."""
+        engine = self.engine
+        state = self.state if state is None else state
+        cards = engine.hidden_cards(state, seat)
+        if engine.drawn_card(state, seat) is not None:
             cards.pop()
         return cards
 
-    def drawn_card(self, seat: int) -> str | None:
-        """The card the seat holds after drawing (coop games), if any."""
-        return self.engine.drawn_card(self.state, seat)
+    def drawn_card(self, seat: int, state: Any = None) -> str | None:
+        """The card the seat holds after drawing (coop games), if any, now or in ``state``."""
+        return self.engine.drawn_card(self.state if state is None else state, seat)
 
 
 def new_cards(before: list[str], after: list[str], known: Iterable[str]) -> bool:

@@ -17,6 +17,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from bot.games.ai import choose
 from bot.games.protocol import Action, Event, GameError, NotYourTurn
@@ -134,8 +135,6 @@ class TableService(LobbyMixin):
         """Apply and persist; the table then holds the new state, version and log. Returns
         the result and the rest of the bookkeeping to run next (no awaiting in between)."""
         engine = table.engine
-        before = {s.seat: table.hidden_cards(s.seat) for s in table.humans_left()}
-        drawn = table.drawn_card(seat) if seat in before else None
         round_before = table.round_no
         transition = engine.apply(table.state, action)
         snapshot = self._snapshot_due(table)
@@ -143,15 +142,16 @@ class TableService(LobbyMixin):
         over = engine.to_act(transition.state) is None
         old_state, table.state = table.state, transition.state
         deadline = None if over else self._deadline(table)
+        text = sys.intern(str(action))  # few distinct texts: the log shares them
         try:
             await self.repo.append_action(
-                table.id, seq=len(table.log), seat=seat, text=str(action), version=version,
+                table.id, seq=len(table.log), seat=seat, text=text, version=version,
                 deadline=deadline, finished=over, seat_update=seat_update, snapshot=snapshot,
             )
         except BaseException:
             table.state = old_state
             raise
-        table.log.append(sys.intern(str(action)))  # few distinct texts: share them
+        table.log.append(text)
         if seat_update is not None:
             table.seats[seat_update.seat] = seat_update
         status = TableStatus.FINISHED if over else table.status
@@ -163,22 +163,25 @@ class TableService(LobbyMixin):
         events = tuple(e.render(names) for e in transition.events if e.visible_to(seat))
 
         def rest() -> None:
-            self._bookkeep(table, seat, action, transition.events, before, drawn, round_before)
+            self._bookkeep(table, seat, action, transition.events, old_state, round_before)
 
         return ActResult(seat, action, version, events, over), rest
 
     @staticmethod
     def _bookkeep(
-        table: Table, seat: int, action: Action, events: Sequence[Event],
-        before: dict[int, list[str]], drawn: str | None, round_before: int,
+        table: Table, seat: int, action: Action, events: Sequence[Event], old_state: Any,
+        round_before: int,
     ) -> None:
-        """Recent events, rounds and which seats need a DM of their new cards."""
+        """Recent events, rounds and which seats need a DM of their new cards (compared
+        with ``old_state``, the state before the action)."""
         table.record_events(events)
         table.track_round()
         new_round = table.round_no != round_before
-        for s, old in before.items():
+        for s in (r.seat for r in table.humans_left()):
+            old = table.hidden_cards(s, old_state)
             now = table.hidden_cards(s)
             if s == seat:
+                drawn = table.drawn_card(seat, old_state)
                 known = [str(a) for a in action.args] + ([drawn] if drawn else [])
                 dirty = new_round or new_cards(old, now, known)
             else:
