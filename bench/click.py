@@ -5,11 +5,13 @@ offline under SimCord on a SQLite file in a temporary folder; a ``/bench-bare`` 
 command that only answers with a fixed embed (and ``/bench-bare-button``, whose button only
 edits its message to that embed) is added to its command tree for this run only. Two
 members play Soureh (timer off); every click on an action button of the ephemeral turn
-panel (``Draw``, ``Keep n``, ``Discard``, ...) is timed: lock, engine, SQLite commit, the
-new panel. Latency runs from the moment the member clicks to the moment the bot's
-interaction callback request is recorded by SimCord; the baselines are timed the same way,
-interleaved with the clicks. Coalesced table edits and DMs happen later, in virtual time,
-outside the measure.
+panel (``Draw``, ``Keep n``, ``Discard``, ...) is timed: routing by custom_id, lock, engine,
+SQLite commit (on disk before the answer), the new panel. Latency runs from the moment the
+member clicks to the moment the bot's interaction callback request is recorded by SimCord;
+the baselines are timed the same way, interleaved with the clicks. The service's
+bookkeeping after the commit (``act(reply_first=True)``: events, rounds, DMs, timers) runs
+right after the reply; coalesced table edits and DMs happen later, in virtual time; both
+are outside the measure.
 """
 
 from __future__ import annotations
@@ -277,10 +279,11 @@ def collect(quick: bool) -> list[Figure]:
                method="median over median, p99 over p99"),
         Figure(sec, "inside an action click", f"TableService.act {cell(times.act)}; "
                f"building the new panel {cell(times.panel_build)}",
-               method="act: the service call made by the click (lock, engine, SQLite commit), "
-               "timed around it on this bot instance; panel: bot.tables.panels.panel for the "
-               "same table and seat, timed right after the click; the rest of a click is "
-               "discord.py's and SimCord's interaction handling"),
+               method="act: the service call made by the click (lock, engine, SQLite commit; "
+               "it returns before its bookkeeping, which runs after the reply), timed around "
+               "it on this bot instance; panel: bot.tables.panels.panel for the same table and "
+               "seat, timed right after the click; the rest of a click is discord.py's and "
+               "SimCord's interaction handling"),
         Figure(sec, "Take turn (opens the panel)", cell(times.panel),
                method="the click that opens the ephemeral panel, timed the same way"),
     ]

@@ -1,8 +1,10 @@
 """Persistence: time to commit one action, and restoring open tables at start-up.
 
 Run ``python -m bench.persistence`` (``--quick`` for tiny sizes). Everything runs on a real
-SQLite file opened by ``Database.open`` with the production pragmas (WAL,
-``synchronous=NORMAL``, one aiosqlite connection), in a temporary folder on the same disk.
+SQLite file opened by ``Database.open`` with the production settings (WAL,
+``synchronous=NORMAL``; reads on the aiosqlite connection, table writes committed by
+``Database.write`` on the event loop's own sqlite3 connection), in a temporary folder on the
+same disk.
 
 - *Commit one action*: ``TableRepo.append_action`` (the one transaction written for each
   accepted action, before the player is answered), and ``TableService.act`` end to end
@@ -223,7 +225,8 @@ async def measure(quick: bool) -> list[Figure]:
     engine_s = {g: t * share for g, t in engine_replay(logs).items()}
     per_game = {g: statistics.mean(len(t.actions) for t in logs if t.game == g) for g in GAMES}
     mix = ", ".join(f"{g} {n:.0f}" for g, n in per_game.items())
-    wal = "WAL, synchronous=NORMAL (Database.open), a file on local disk"
+    wal = ("WAL, synchronous=NORMAL (Database.open), committed by Database.write on the "
+           "loop's own connection, a file on local disk")
     return [
         Figure(sec, "commit one action (TableRepo.append_action)",
                f"median {ms(statistics.median(repo_t))}, p99 {ms(percentile(repo_t, 99))}",
