@@ -131,10 +131,11 @@ def _coop(
     kings = [a for a in actions if a.word == "king"]
     if kings:
         firsts: dict[str, str] = {}
+        me, names = table.to_act(), table.names
         for a in kings:
             key = f"{a.args[0]}.{a.args[1]}"
             owner = int(str(a.args[0]))
-            whose = "Your" if owner == table.to_act() else f"{seat_name(table.names, owner)}'s"
+            whose = "Your" if owner == me else f"{seat_name(names, owner)}'s"
             firsts.setdefault(key, f"{whose} face-down card {a.args[1]}")
         options = [_option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         select(view, table, "k1", options, placeholder="King: swap two face-down cards…",

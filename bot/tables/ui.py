@@ -144,15 +144,21 @@ def select_payload(
     min_values: int = 1,
     max_values: int = 1,
 ) -> dict[str, Any]:
-    """A table select menu as Discord's component payload."""
-    menu: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=custom_id(SELECT_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg),
-        options=list(options)[:25] or [discord.SelectOption(label="—", value="-")],
-        placeholder=(placeholder or "")[:150] or None,
-        min_values=min_values,
-        max_values=max_values,
-    )
-    return dict(menu.to_component_dict())
+    """A table select menu as Discord's component payload (what ``discord.ui.Select``
+    sends; at most 25 options, a placeholder of at most 150 characters)."""
+    chosen = list(options)[:25] or [discord.SelectOption(label="—", value="-")]
+    out: dict[str, Any] = {
+        "type": discord.ComponentType.select.value,
+        "custom_id": custom_id(SELECT_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg),
+        "min_values": min_values,
+        "max_values": max(min_values, min(max_values, len(chosen))),
+        "disabled": False,
+        "required": True,
+    }
+    if placeholder:
+        out["placeholder"] = placeholder[:150]
+    out["options"] = [option.to_dict() for option in chosen]
+    return out
 
 
 class RulesButton(
