@@ -4,6 +4,10 @@ Two connections share the file. ``conn`` (aiosqlite, its own thread) serves read
 ``transaction()``. ``writer`` (plain ``sqlite3``) serves ``write()``: a short write
 transaction run synchronously on the event loop, so committing an action costs no thread
 hop (see ``write``). Both write only while holding ``write_lock``.
+
+A read on ``conn`` sees what was committed when its read transaction began; while another
+coroutine holds a cursor open on ``conn``, that may be before a ``write()`` that has since
+returned. Work that needs its own rows back reads them inside ``write`` (``TableRepo.create``).
 """
 
 from __future__ import annotations
@@ -188,7 +192,9 @@ class Database:
 
     async def _write_on_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work`` in a transaction on ``conn``'s worker thread, in one round trip."""
-        inner = self.conn._conn  # the worker's sqlite3 connection: used on that thread only
+        # aiosqlite has no public "run this on your thread": _execute queues a callable on the
+        # worker thread, _conn is its sqlite3 connection (used on that thread only)
+        inner = self.conn._conn
 
         def run() -> T:
             inner.execute("BEGIN IMMEDIATE")
@@ -254,7 +260,8 @@ class Database:
 
 def _open_writer(path: Path) -> sqlite3.Connection:
     """The loop's write connection: the same pragmas, no waiting, no checkpoint on commit."""
-    # used on the loop thread, or on no thread at all while a write runs elsewhere
+    # only the event loop's thread uses it (under write_lock); the thread check is off so
+    # that a database opened by one thread's loop may still be closed from another
     writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     writer.row_factory = sqlite3.Row  # as on ``conn`` (aiosqlite.Row is sqlite3.Row)
     try:
