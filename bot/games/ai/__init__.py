@@ -8,7 +8,11 @@ Every level sees only what its seat may see:
   game's determinizer, which resamples every card hidden from the seat.
 
 Each game's players live in a module of this package exposing ``easy(info, rng)``,
-``normal(info, rng)`` and ``search_spec(engine) -> Search``.
+``normal(info, rng)`` and, for the hard level, either ``search_spec(engine) -> Search`` or a
+rule ``hard(info, rng)``. Soi takes the rule: its focused player (keep to the ranks the
+table knows you hold, dearest first) wins 62 % of 4-player games against three normals,
+where the search over redeals with normal rollouts won 27 % at three times the budget —
+in Soi what you show the table matters more than what a playout can estimate.
 """
 
 from __future__ import annotations
@@ -68,16 +72,20 @@ def choose(
         return module.easy(info, rng)
     if level == "normal":
         return module.normal(info, rng)
+    if hasattr(module, "hard"):
+        return module.hard(info, rng)
     spec = module.search_spec(engine)
     legal = spec.candidates(info, rng) if spec.candidates is not None else list(info.legal)
     return search(engine, state, seat, legal, rng, spec, budget or HARD_BUDGET)
 
 
 def choose_from_info(game: str, info: Info, level: str, rng: random.Random) -> Action:
-    """An easy or normal move from an Info alone (what rollouts and tests use)."""
+    """A move from an Info alone: easy, normal, or a rule-based hard (rollouts and tests)."""
     module = game_module(game)
     if level == "easy":
         return module.easy(info, rng)
     if level == "normal":
         return module.normal(info, rng)
-    raise ValueError("Only easy and normal players choose from an Info alone.")
+    if level == "hard" and hasattr(module, "hard"):
+        return module.hard(info, rng)
+    raise ValueError(f"The hard {game} player searches: it needs the state, not an Info.")

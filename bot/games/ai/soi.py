@@ -4,25 +4,23 @@
 - normal: remembers every public ask (the engine's public ``knowledge`` per seat: cards
   known held, cards known lacking, ranks known held) and asks for the card most likely to
   be where it asks, preferring ranks it is close to completing;
-- hard: ISMCTS over consistent redeals, normal players in the rollouts.
+- hard: the focused player — as likely a hit as normal, but in the ranks the table already
+  knows it holds, then the dearest ranks (see :func:`hard`; it beat a search, see
+  :mod:`bot.games.ai`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
-from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, register_history
 from bot.games.cards import Card, Rank, standard_deck
-from bot.games.protocol import Action, Engine
+from bot.games.protocol import Action
 
 ALL = tuple(standard_deck())
-HORIZON = 12
-CANDIDATES = 5
-MARGIN = 1.0
-PAIRED = True
+SHOWN_BONUS = 5.0
+"""How much a rank the table knows you hold is worth over its points (focused player)."""
 
 
 def _value(rank: Rank) -> int:
@@ -96,70 +94,41 @@ def _probabilities(info: Info) -> dict[tuple[int, Card], float]:
 
 def normal(info: Info, rng: random.Random) -> Action:
     """Ask for the card most likely held by the asked seat; near-complete ranks first."""
-    return _ranked(info, rng)[0]
+    return _ranked(info, rng, focused=False)[0]
 
 
-def candidates(info: Info, rng: random.Random) -> list[Action]:
-    """The hard level's root asks: the normal player's best few."""
-    return _ranked(info, rng)[:CANDIDATES]
+def hard(info: Info, rng: random.Random) -> Action:
+    """The focused player: as likely a hit as normal, but in ranks worth chasing.
+
+    Among the likeliest asks it chases the rank the table already knows it holds (asking
+    for it tells nobody anything new), then the dearest rank (aces 25, then 10s and
+    faces). Keeping to a few known, valuable ranks beats the normal player's "the rank I
+    hold most of", which spreads its asks over many ranks and shows the table each one.
+    """
+    return _ranked(info, rng, focused=True)[0]
 
 
-def _ranked(info: Info, rng: random.Random) -> list[Action]:
-    """The legal asks, best first by the normal player's judgement."""
+def _ranked(info: Info, rng: random.Random, *, focused: bool) -> list[Action]:
+    """The legal asks, best first by the normal (or the focused) player's judgement."""
     probs = _probabilities(info)
     held: dict[Rank, int] = {}
     for t in info.view["hand"] or ():
         rank = Card.parse(t).rank
         held[rank] = held.get(rank, 0) + 1
+    shown: set[Rank] = set()
+    if focused:
+        mine = info.history[info.seat]
+        shown = set(mine.ranks) | {c.rank for c in mine.known}
     keyed = []
     for action in info.legal:
         seat, card = action.args
         assert isinstance(seat, int) and isinstance(card, Card)
         p = probs[(seat, card)]
-        key = (round(p, 3), held.get(card.rank, 0) + _value(card.rank) / 100, rng.random())
-        keyed.append((key, action))
+        rank = card.rank
+        if focused:
+            worth = _value(rank) + (SHOWN_BONUS if rank in shown else 0.0)
+        else:
+            worth = held.get(rank, 0) + _value(rank) / 100
+        keyed.append(((round(p, 3), worth, rng.random()), action))
     keyed.sort(key=lambda pair: pair[0], reverse=True)
     return [action for _, action in keyed]
-
-
-def _rollout(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
-    from bot.games.ai.view import observe
-
-    return normal(observe(engine, world, mover), rng)
-
-
-def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
-    return steps >= HORIZON or world.round != start.round or world.turn is None
-
-
-def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
-    """Points laid down this round plus a share of what each hand is building."""
-    n = world.players
-    if world.round != start.round or world.turn is None:
-        points = list(world.last_round.points)
-        scores = [float(points[s]) for s in range(n)]
-    else:
-        scores = []
-        for s in range(n):
-            score = float(sum(_value(r) for r in world.quads[s]))
-            counts: dict[Rank, int] = {}
-            for c in world.hand(s):
-                counts[c.rank] = counts.get(c.rank, 0) + 1
-            score += sum(_value(r) * (k / 4) ** 2 * 0.5 for r, k in counts.items())
-            scores.append(score)
-    mean = sum(scores) / n
-    return [min(1.0, max(0.0, 0.5 + (v - mean) / 60)) for v in scores]
-
-
-def search_spec(engine: Engine[Any]) -> Search:
-    """How the hard level searches Soi."""
-    determinize: Any = getattr(engine, "determinize")  # noqa: B009
-    return Search(
-        determinize,
-        _rollout,
-        _evaluate,
-        _horizon,
-        max_depth=1,
-        candidates=candidates,
-        margin=MARGIN,
-    )
