@@ -270,6 +270,25 @@ def grid_height(players: int, columns: int, panel_h: int) -> int:
     return rows * panel_h + (rows - 1) * GAP
 
 
+def columns_for(players: int) -> int:
+    """Seat panels per row in Turup and Soi: two up to four players, three beyond."""
+    return 2 if players <= 4 else 3
+
+
+def round_end_layout(
+    view: dict[str, Any], theme: Theme, four_colour: bool, panel_h: int
+) -> tuple[Canvas, dict[str, Any], list[tuple[int, int, int, int]]]:
+    """A round-end image's canvas, the view's ``last_round`` and one panel box per seat."""
+    last = view.get("last_round")
+    if not last:
+        raise ValueError("no round has been scored yet (last_round is null)")
+    n = int(view["players"])
+    cols = columns_for(n)
+    height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    return canvas, last, grid(n, cols, HEADER_H + 8, panel_h)
+
+
 def seat_head(
     canvas: Canvas,
     box: tuple[int, int, int, int],

@@ -13,10 +13,12 @@ from bot.render.images.canvas import (
     PAD,
     WIDTH,
     Canvas,
+    columns_for,
     flow,
     grid,
     grid_height,
     header,
+    round_end_layout,
     round_end_title,
     seat_head,
     seat_name,
@@ -33,11 +35,6 @@ ASK_LINES = 5
 ASK_H = 40
 PANEL_H = PAD + 34 + 10 + BH + 10 + CHIP_H + PAD
 HAND_W, HAND_H = 100, 140
-
-
-def columns(players: int) -> int:
-    """Seat panels per row: two up to four players, three beyond."""
-    return 2 if players <= 4 else 3
 
 
 def _asks(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -105,7 +102,7 @@ def _quads(
 def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
     """The public Soi table: the recent asks, and per seat hand size and quadruplets."""
     n = int(view["players"])
-    cols = columns(n)
+    cols = columns_for(n)
     centre_h = _centre_height(view)
     height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
     canvas = Canvas(height, theme, four_colour)
@@ -177,20 +174,15 @@ def round_end(
     view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """Points and quadruplets of each seat in the last round."""
-    last = view.get("last_round")
-    if not last:
-        raise ValueError("no round has been scored yet (last_round is null)")
     n = int(view["players"])
-    cols = columns(n)
     panel_h = PAD + 34 + 10 + CHIP_H + PAD
-    height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
-    canvas = Canvas(height, theme, four_colour)
+    canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h)
     points = last.get("points") or [0] * n
     quads = last.get("quads") or [[] for _ in range(n)]
     totals = view.get("totals") or [0] * n
     best = max(points) if points else 0
     header(canvas, view, round_end_title(view), None)
-    for seat, box in enumerate(grid(n, cols, HEADER_H + 8, panel_h)):
+    for seat, box in enumerate(boxes):
         canvas.panel(box, highlight=best > 0 and points[seat] == best, out=False)
         seat_head(canvas, box, seat_name(names, seat), f"+{points[seat]} (total {totals[seat]})")
         _quads(canvas, box, box[1] + PAD + 34 + 10, quads[seat], "no quadruplets")

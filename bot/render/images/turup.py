@@ -12,9 +12,11 @@ from bot.render.images.canvas import (
     PAD,
     WIDTH,
     Canvas,
+    columns_for,
     grid,
     grid_height,
     header,
+    round_end_layout,
     round_end_title,
     seat_head,
     seat_name,
@@ -29,11 +31,6 @@ BW, BH = 46, 64  # hand backs in a seat panel
 PILE_ROW = CH + 14
 PANEL_H = PAD + 34 + 10 + BH + PAD
 HAND_W, HAND_H = 150, 210
-
-
-def columns(players: int) -> int:
-    """Seat panels per row: two up to four players, three beyond."""
-    return 2 if players <= 4 else 3
 
 
 PILE_X = MARGIN + 8 + CW + 40
@@ -91,7 +88,7 @@ def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
 def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
     """The public Turup table: deck, pile, and per seat the hand backs and cards won."""
     n = int(view["players"])
-    cols = columns(n)
+    cols = columns_for(n)
     centre_h = _centre_height(view)
     height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
     canvas = Canvas(height, theme, four_colour)
@@ -144,14 +141,9 @@ def round_end(
     view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """Cards won by each seat in the last round, the round's winners marked."""
-    last = view.get("last_round")
-    if not last:
-        raise ValueError("no round has been scored yet (last_round is null)")
     n = int(view["players"])
-    cols = columns(n)
     panel_h = PAD + 34 + 10 + 34 + PAD
-    height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
-    canvas = Canvas(height, theme, four_colour)
+    canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h)
     t = canvas.theme
     winners = {int(s) for s in last.get("winners") or []}
     names_won = " and ".join(seat_name(names, s) for s in sorted(winners))
@@ -164,7 +156,7 @@ def round_end(
     )
     won = last.get("won") or [0] * n
     totals = view.get("totals") or [0] * n
-    for seat, box in enumerate(grid(n, cols, HEADER_H + 8, panel_h)):
+    for seat, box in enumerate(boxes):
         best = seat in winners
         canvas.panel(box, highlight=best, out=False)
         pills = [("round winner", t.accent, t.accent_text)] if best else []
