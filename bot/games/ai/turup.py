@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from bot.games.ai.determinize_turup import determinize
 from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
@@ -213,7 +212,8 @@ def _squash(x: float, scale: float) -> float:
 
 
 def search_spec(engine: Engine[Any]) -> Search:
-    """How the hard level searches Turup."""
+    """How the hard level searches Turup (redeals by the engine's canonical determinizer)."""
+    determinize: Any = getattr(engine, "determinize")  # noqa: B009
     if PAIRED:
         return Search(
             determinize,

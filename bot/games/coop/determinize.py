@@ -59,6 +59,7 @@ def determinize(table: Table, state: CoopState, seat: int, rng: random.Random) -
     if hide_drawn:
         assert state.drawn is not None
         pool.append(state.drawn)
+    pool.sort(key=lambda c: (c.order, c.suit.value))  # canonical: nothing hidden leaks
     rng.shuffle(pool)
     declarer = state.declarer
     fixed: list[Card] | None = None

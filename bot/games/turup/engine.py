@@ -482,9 +482,12 @@ class TurupEngine:
 
         The other hands and the deck are reshuffled among themselves (sizes kept), and the
         seed that shuffles later rounds is replaced, so nothing hidden leaks into a search.
+        The unseen cards are put in a canonical order before the shuffle, so the result
+        depends only on what ``seat`` sees and on ``rng`` (not on where the cards lay).
         """
         others = [s for s in range(state.players) if s != seat]
         unseen = [c for s in others for c in state.hands[s]] + list(state.deck)
+        unseen.sort(key=lambda c: (c.order, c.suit.value))
         rng.shuffle(unseen)
         hands = list(state.hands)
         pos = 0
