@@ -140,3 +140,23 @@ async def test_quick_double_clicks_through_discord(world: dict[str, Any]) -> Non
     assert table.version == version + 1 and len(table.log) == 1
     assert all("out of date" in (a.response.content or "") for a in answers[1:])
     await flush(env)
+
+
+async def test_tasks_spawned_during_a_persons_move_do_not_count_as_a_person(db: Database) -> None:
+    """The "a person is moving" flag of a click does not leak into the tasks it starts
+    (computer moves, timers), so a computer's move never resets a seat's timeouts."""
+    from bot.tables import timers
+
+    svc = _service(db)
+    seen: list[bool] = []
+
+    async def probe() -> None:
+        seen.append(timers._HUMAN_MOVE.get())
+
+    token = timers._HUMAN_MOVE.set(True)
+    try:
+        task = svc._spawn(probe())
+    finally:
+        timers._HUMAN_MOVE.reset(token)
+    await task
+    assert seen == [False]
