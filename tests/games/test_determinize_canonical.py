@@ -10,6 +10,7 @@ import pytest
 from bot.games import ENGINES
 from bot.games.ai import choose
 
+
 def _fields(state: Any) -> Any:
     """A comparable form of a state (coop states are slotted objects without ``==``)."""
     slots = getattr(type(state), "__slots__", None)
