@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any, cast
 
 from bot.games.coop.actions import CODE, disp
@@ -56,9 +55,21 @@ def build_view(game: str, st: CoopState, viewer: int | None) -> dict[str, Any]:
         "declarer": st.declarer,
         "final_turns": list(st.pending),
         "extra_turns": st.extra,
-        "last_round": copy.deepcopy(st.last_round),
-        "variant": asdict(st.variant),
+        "last_round": _plain_copy(st.last_round),
+        "variant": {f.name: getattr(st.variant, f.name) for f in fields(st.variant)},
     }
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, tuples of plain values): what a view holds.
+
+    Several times faster than ``copy.deepcopy``, which a view built on every click felt.
+    """
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain_copy(v) for v in value]
+    return value
 
 
 def describe(st: CoopState, action: Action, declare_word: str) -> str:
