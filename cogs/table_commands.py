@@ -14,6 +14,7 @@ from bot.options import GAME_TITLES
 from bot.render.cards import truncate
 from bot.render.embeds import hand_embed
 from bot.render.rules_text import rules_page
+from bot.tables.faults import describe, is_transient
 from bot.tables.model import Table, TableError
 from bot.tables.pictures import images_of
 from bot.tables.publisher import DiscordNotifier
@@ -21,6 +22,15 @@ from bot.tables.service import TableService
 from bot.tables.ui import jump_url
 
 log = logging.getLogger(__name__)
+
+REPOST_FAILED = (
+    "Discord didn't take the new table message just now — please try `/table` again in a "
+    "moment. The game itself is safe."
+)
+REPOST_REFUSED = (
+    "I couldn't post the table here: I need the **Send Messages**, **Embed Links** and "
+    "**Attach Files** permissions in this channel. The game itself is safe."
+)
 
 GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in GAME_TITLES.items()]
 NO_TABLE = "There is no open table in this channel. Start one with /play."
@@ -114,7 +124,13 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(NO_TABLE, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await DiscordNotifier(self.bot).repost(table)
+        try:
+            await DiscordNotifier(self.bot).repost(table)
+        except discord.HTTPException as exc:
+            log.warning("Table %s could not be posted again: %s", table.id, describe(exc))
+            text = REPOST_FAILED if is_transient(exc) else REPOST_REFUSED
+            await interaction.followup.send(text, ephemeral=True)
+            return
         await interaction.followup.send(f"Here is the table: {jump_url(table)}", ephemeral=True)
 
     @app_commands.command(name="resign", description="Leave the running game (a computer plays on)")

@@ -137,3 +137,26 @@ async def test_failed_dm_never_blocks_the_table(world: dict[str, Any]) -> None:
         done = await _move(env, channel, table, [ann, bob])
         assert done.acknowledged
     assert table.running and len(table.log) == 3
+
+
+@pytest.mark.parametrize(("status", "code", "says"), [(500, 0, "try `/table` again"),
+                                                       (403, 50013, "permissions")])
+async def test_table_repost_refused_by_discord_is_answered_kindly(
+    world: dict[str, Any], status: int, code: int, says: str
+) -> None:
+    """/table when Discord refuses the new message: one kind ephemeral answer, and the
+    table keeps its old message and goes on."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    table = await _table(env, channel, ann, bob)
+    old = table.record.message_id
+    env.inject_error("POST", f"/channels/{channel.id}/messages", status=status, code=code,
+                     times=1)
+    done = await ann.slash(channel, "table")
+    await flush(env)
+    assert done.acknowledged
+    replies = [r for r in env.http_requests if "/webhooks/" in r.path and r.method == "POST"]
+    assert replies and says in replies[-1].json["content"]
+    assert table.record.message_id == old
+    await _move(env, channel, table, [ann, bob])
+    assert _shows(env, table, channel)
