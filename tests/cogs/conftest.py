@@ -199,10 +199,13 @@ DISPLAY = re.compile(r"(?<![0-9])(?:10|[2-9AJQK])[♠♥♦♣]")
 
 
 def public_displays(table: Table) -> set[str]:
-    """Cards (display form) in the public view or the recent public events."""
+    """Cards (display form) in the public view, the recent public events or the moves
+    played (every move is announced: a Soi ask names its card, a Turup capture its cards;
+    several quick computer moves can push an ask out of the view between two steps)."""
     if table.state is None:
         return set()
     codes = CARD_CODE.findall(json.dumps(table.public_view()))
+    codes += CARD_CODE.findall(" ".join(table.log))
     shown = {Card.parse(c).display for c in codes}
     for text in table.recent:
         shown |= set(DISPLAY.findall(text))
