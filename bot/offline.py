@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.cards import Card
-from bot.games.protocol import Action, Engine, Event, GameError
+from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.simulate import parse_variant
 
 HUMAN = 0
@@ -156,9 +156,8 @@ def play(
                 continue
             action = chosen
         transition = engine.apply(state, action)
-        for event in transition.events:
-            if event.visible_to(HUMAN):
-                say(event.render(names))
+        for event in seen_by(transition.events, HUMAN):
+            say(event.render(names))
         state = transition.state
     say()
     totals = engine.totals(state)

@@ -105,7 +105,9 @@ class Event:
     """Something that happened, told in words.
 
     ``seats`` is ``None`` for a public event, or the seats that may see it (an event that
-    shows a hidden card is private). ``data`` is JSON-able detail for renderers.
+    shows a hidden card is private). ``data`` is JSON-able detail for renderers; a private
+    event whose ``data["replaces"]`` names a public event's kind tells its seats the same
+    thing in full ("Ann drew 6♣." for "Ann drew a card."), so they are shown only this one.
     """
 
     kind: str
@@ -130,6 +132,13 @@ class Event:
             return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
         return _SEAT_REF.sub(name, self.text)
+
+
+def seen_by(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see, without the public ones a private event replaces."""
+    visible = [e for e in events if e.visible_to(seat)]
+    replaced = {e.data.get("replaces") for e in visible if not e.public}
+    return [e for e in visible if not (e.public and e.kind in replaced)]
 
 
 def public_events(events: Iterable[Event]) -> list[Event]:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.ai import choose
-from bot.games.protocol import Action, Event, GameError, NotYourTurn
+from bot.games.protocol import Action, Event, GameError, NotYourTurn, seen_by
 from bot.results import GameResult, SeatResult, placements
 from bot.tables import snapshots
 from bot.tables.base import Notifier, build_variant
@@ -165,7 +165,7 @@ class TableService(LobbyMixin):
             end_reason="finished" if over else None,
         )
         names = table.names
-        events = tuple(e.render(names) for e in transition.events if e.visible_to(seat))
+        events = tuple(e.render(names) for e in seen_by(transition.events, seat))
 
         def rest() -> None:
             self._bookkeep(table, seat, action, transition.events, old_state, round_before)

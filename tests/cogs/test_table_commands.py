@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.client import CardroomBot
+from bot.games.cards import Card
 from bot.render.embeds import table_embed
 from tests.cogs.conftest import Audit, flush, message_of, service, table_in, text_only, via_panel
 
@@ -195,3 +196,26 @@ async def test_deleted_table_message_is_posted_again(world: dict[str, Any]) -> N
     assert table.record.message_id not in (None, old_id)
     shown = message_of(env, table, channel).embeds[0].to_dict()
     assert text_only(shown) == table_embed(table).to_dict()
+
+
+async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) -> None:
+    """/move draw answers "ann drew 6♣." alone: the public "drew a card." it replaces is
+    left out of the drawer's reply, while the table shows only the public line."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 11
+    opened = await ann.slash(channel, "play", game="soureh", timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    member = _member(table, [ann, bob])
+    done = await member.slash(channel, "move", action="draw")
+    await flush(env)
+    drawn = table.drawn_card(table.to_act())
+    assert drawn is not None
+    text = done.response.content
+    name = table.names[table.to_act()]
+    assert f"{name} drew {Card.parse(drawn).display}." in text
+    assert "drew a card" not in text
+    assert f"{name} drew a card." in table.recent

@@ -291,7 +291,10 @@ class CoopEngine(CoopRules):
         private = _DRAWN.get((seat, card))
         if private is None:
             private = _DRAWN[(seat, card)] = Event(
-                "drawn", f"{{p{seat}}} drew {disp(card)}.", PRIVATE[seat], {"card": CODE[card]}
+                "drawn",
+                f"{{p{seat}}} drew {disp(card)}.",
+                PRIVATE[seat],
+                {"card": CODE[card], "replaces": "draw"},
             )
         ev.append(private)
 
