@@ -187,6 +187,24 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     return embed
 
 
+def last_round_embed(table: Table) -> discord.Embed | None:
+    """The last scored round (public: every face-down card of it shown), or ``None``."""
+    if table.state is None:
+        return None
+    view = table.public_view()
+    last = view.get("last_round") or {}
+    summary = round_summary(view, table.names) if last else None
+    if not summary:
+        return None
+    number = last.get("round")
+    which = f"round {number}" if number is not None else "the last round"
+    return discord.Embed(
+        title=f"{title_of(table.game)} table #{table.id} — {which}",
+        description=truncate(summary, 4096),
+        colour=COLOURS.get(table.game, 0x555555),
+    )
+
+
 def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
     """The short DM with a seat's cards."""
     view = table.player_view(seat)

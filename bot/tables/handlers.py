@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.protocol import GameError
-from bot.render.embeds import hand_embed, lobby_embed
+from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.panels import Step, panel, turup_captures
 from bot.tables.pictures import images_of
@@ -111,6 +111,8 @@ async def on_button(interaction: discord.Interaction[Any], cid: ComponentId) -> 
             await _my_cards(interaction, table)
         elif cid.kind == "turn":
             await _take_turn(interaction, table)
+        elif cid.kind == "last":
+            await _last_round(interaction, table)
         elif cid.kind == "back":
             await service.take_back(table.id, None, user.id)
             seat = table.seat_of(user.id)
@@ -206,6 +208,15 @@ async def _my_cards(interaction: discord.Interaction[Any], table: Table) -> None
         raise TableError("The cards are not dealt yet.")
     embed = hand_embed(table, seat)
     files = await _hand(interaction, table, seat, embed)
+    await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+
+
+async def _last_round(interaction: discord.Interaction[Any], table: Table) -> None:
+    """The last scored round with its picture, for anyone who asks (all of it is public)."""
+    embed = last_round_embed(table)
+    if embed is None:
+        raise TableError("No round has been scored at this table yet.")
+    files = await images_of(interaction.client).round_end_file(table, embed)
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 

@@ -235,7 +235,8 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
 
 
 def table_view(table: Table) -> TableView:
-    """My cards / Take turn, and Take my seat back while a computer holds a person's seat."""
+    """Take turn / My cards / Last round (once a round is scored), and Take my seat back
+    while a computer holds a person's seat."""
     if table.status is TableStatus.LOBBY:
         return lobby_view(table)
     view = TableView()
@@ -243,6 +244,8 @@ def table_view(table: Table) -> TableView:
         return view
     button(view, table, "turn", "Take turn", style=discord.ButtonStyle.primary, row=0)
     button(view, table, "my", "My cards", row=0)
+    if table.state is not None and table.public_view().get("last_round"):
+        button(view, table, "last", "Last round", row=0)
     if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
         button(view, table, "back", "Take my seat back", row=0)
     return view

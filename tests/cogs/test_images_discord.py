@@ -146,3 +146,33 @@ async def test_failing_render_still_sends_the_text_table(
     assert message_of(env, table, channel).embeds[0].fields
     assert any("table image" in r.getMessage() and "ValueError" in r.getMessage()
                for r in caplog.records)
+
+
+def _labels(message: Any) -> list[str]:
+    rows = [r if isinstance(r, dict) else r.to_dict() for r in message.components or []]
+    return [c.get("label", "") for r in rows for c in r.get("components", [])]
+
+
+async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[str, Any]) -> None:
+    """No Last round button before a round is scored; after one, anyone (an onlooker too)
+    gets the round's summary and round.png, ephemerally, while the game goes on."""
+    env, channel = world["env"], world["channel"]
+    table = await start_soureh(world)
+    assert "Last round" not in _labels(message_of(env, table, channel))
+    for _ in range(400):
+        if table.rounds or not table.running:
+            break
+        seat = table.to_act()
+        legal = [str(a) for a in table.engine.legal_actions(table.state)]
+        notation = "discard" if "discard" in legal else legal[0]
+        await member_of(world, table, seat).slash(channel, "move", action=notation)
+        await flush(env)
+    assert table.rounds and table.running, "a round ended and the game goes on"
+    message = message_of(env, table, channel)
+    assert "Last round" in _labels(message)
+    onlooker = world["members"][3]
+    shown = await onlooker.click(message, label="Last round")
+    assert shown.ephemeral and shown.response is not None
+    embed = shown.response.embeds[0]
+    assert "round 1" in (embed.title or "") and embed.description
+    assert embed.image.url.endswith("round.png")
