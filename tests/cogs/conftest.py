@@ -297,6 +297,11 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
     return results
 
 
+def component_rows(message: Any) -> list[dict[str, Any]]:
+    """A message's action rows as payload dicts (SimCord gives dicts or discord.py rows)."""
+    return [r if isinstance(r, dict) else r.to_dict() for r in message.components or []]
+
+
 def text_only(embed: dict[str, Any]) -> dict[str, Any]:
     """An embed payload without its image (to compare with ``table_embed``)."""
     return {k: v for k, v in embed.items() if k != "image"}

@@ -16,7 +16,7 @@ from bot.tables.model import StaleAction, Table
 from bot.tables.timers import TimedTableService
 from storage.database import Database
 from storage.tables import TableRepo
-from tests.cogs.conftest import flush, message_of, table_in
+from tests.cogs.conftest import component_rows, flush, message_of, table_in
 
 
 def _service(db: Database) -> TimedTableService:
@@ -132,7 +132,7 @@ async def test_quick_double_clicks_through_discord(world: dict[str, Any]) -> Non
         panels.append(chosen.response)
     answers = []
     for panel in panels:
-        rows = [r if isinstance(r, dict) else r.to_dict() for r in panel.components]
+        rows = component_rows(panel)
         trail = next(c for row in rows for c in row["components"]
                      if (c.get("label") or "").startswith("Trail"))
         answers.append(await member.click(panel, custom_id=trail["custom_id"]))

@@ -11,7 +11,15 @@ import pytest
 
 from bot.tables import pictures
 from bot.tables.pictures import images_of
-from tests.cogs.conftest import Audit, flush, message_of, service, table_in, via_panel
+from tests.cogs.conftest import (
+    Audit,
+    component_rows,
+    flush,
+    message_of,
+    service,
+    table_in,
+    via_panel,
+)
 
 TABLE_URL = "attachment://table.png"
 HAND_URL = "attachment://hand.png"
@@ -149,8 +157,7 @@ async def test_failing_render_still_sends_the_text_table(
 
 
 def _labels(message: Any) -> list[str]:
-    rows = [r if isinstance(r, dict) else r.to_dict() for r in message.components or []]
-    return [c.get("label", "") for r in rows for c in r.get("components", [])]
+    return [c.get("label", "") for r in component_rows(message) for c in r.get("components", [])]
 
 
 async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[str, Any]) -> None:

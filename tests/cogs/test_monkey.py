@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.tables.model import Table
-from tests.cogs.conftest import Audit, flush, message_of, service
+from tests.cogs.conftest import Audit, component_rows, flush, message_of, service
 
 GAMES = [
     ("soureh", {"threshold": 60}, 3),
@@ -31,15 +31,10 @@ NONSENSE = ["draw", "keep 9", "give 7 1", "ask 7 AS", "capture 5D", "trail", "ba
             "king 0 1 1 1", "knock", "reveal", "ask 1", ""]
 
 
-def _rows(message: Any) -> list[dict[str, Any]]:
-    rows = message.components or []
-    return [r if isinstance(r, dict) else r.to_dict() for r in rows]
-
-
 def _controls(message: Any) -> list[dict[str, Any]]:
     """The enabled buttons and selects of a message."""
     out = []
-    for row in _rows(message):
+    for row in component_rows(message):
         for c in row.get("components", []):
             if not c.get("disabled") and c.get("custom_id") and c.get("type") in (2, 3):
                 out.append(c)
