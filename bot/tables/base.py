@@ -4,7 +4,6 @@ and the hooks (``Notifier``) through which the Discord side shows a table."""
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import dataclasses
 import logging
 import secrets
@@ -189,9 +188,7 @@ class ServiceBase:
     # ------------------------------------------------------------- plumbing
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        """Run ``coro`` as a tracked task in a fresh context: nothing set for the move that
-        spawned it (e.g. "a person is moving") leaks into computer moves or timers."""
-        task = asyncio.get_running_loop().create_task(coro, context=contextvars.Context())
+        task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task

@@ -82,7 +82,7 @@ class TableService(LobbyMixin):
                 raise NotYourTurn(f"It is not your turn: {who} is to act.")
             action = table.engine.parse_action(table.state, text)
             try:
-                result, rest = await self._commit(table, seat, action, None)
+                result, rest = await self._commit(table, seat, action, None, person=True)
             except sqlite3.Error as exc:
                 log.exception("Table %s: a move could not be stored, so it was not played",
                               table.id)
@@ -135,10 +135,12 @@ class TableService(LobbyMixin):
         return result
 
     async def _commit(
-        self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None
+        self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None,
+        *, person: bool = False,
     ) -> tuple[ActResult, Callable[[], None]]:
         """Apply and persist; the table then holds the new state, version and log. Returns
-        the result and the rest of the bookkeeping to run next (no awaiting in between)."""
+        the result and the rest of the bookkeeping to run next (no awaiting in between).
+        ``person``: a person played it (``act``), not a computer or a timeout."""
         engine = table.engine
         round_before = table.round_no
         transition = engine.apply(table.state, action)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import calendar
-import contextvars
 import dataclasses
 import logging
 import random
@@ -43,8 +42,6 @@ TIMEOUT_LEVEL = "easy"
 TAKEOVER_LEVEL = "normal"
 LOBBY_REASON = "not started within 15 minutes"
 INACTIVE_REASON = "inactive"
-
-_HUMAN_MOVE: contextvars.ContextVar[bool] = contextvars.ContextVar("human_move", default=False)
 
 
 def sqlite_epoch(text: str | None) -> float | None:
@@ -92,28 +89,19 @@ class TimedTableService(TableService):
         self.arm(table)
         return table
 
-    async def act(
-        self, table_id: int, user_id: int, text: str, version: int | None = None,
-        *, reply_first: bool = False,
-    ) -> ActResult:
-        """A person's move: also resets that seat's timeouts and the inactivity clock."""
-        token = _HUMAN_MOVE.set(True)
-        try:
-            return await super().act(table_id, user_id, text, version, reply_first=reply_first)
-        finally:
-            _HUMAN_MOVE.reset(token)
-
     def _person_moved(self, table: Table) -> None:
         """The inactivity clock starts again (``changed`` re-arms the timers next)."""
         self.last_human[table.id] = self.clock()
 
     async def _commit(
-        self, table: Table, seat: int, action: Any, seat_update: SeatRecord | None
+        self, table: Table, seat: int, action: Any, seat_update: SeatRecord | None,
+        *, person: bool = False,
     ) -> tuple[ActResult, Callable[[], None]]:
+        """A person's move also resets that seat's timeouts (in the same transaction)."""
         current = table.seats[seat]
-        if seat_update is None and _HUMAN_MOVE.get() and current.timeouts:
+        if seat_update is None and person and current.timeouts:
             seat_update = dataclasses.replace(current, timeouts=0)
-        return await super()._commit(table, seat, action, seat_update)
+        return await super()._commit(table, seat, action, seat_update, person=person)
 
     async def take_back(self, table_id: int, version: int | None, user_id: int) -> Table:
         """Taking a seat back counts as a person's action."""

@@ -5,6 +5,7 @@ another table."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 from typing import Any
 
@@ -142,21 +143,26 @@ async def test_quick_double_clicks_through_discord(world: dict[str, Any]) -> Non
     await flush(env)
 
 
-async def test_tasks_spawned_during_a_persons_move_do_not_count_as_a_person(db: Database) -> None:
-    """The "a person is moving" flag of a click does not leak into the tasks it starts
-    (computer moves, timers), so a computer's move never resets a seat's timeouts."""
-    from bot.tables import timers
-
+async def test_only_a_persons_move_resets_the_seats_timeouts(db: Database) -> None:
+    """A move played for a seat by a computer (or a timeout) keeps its timeout count; the
+    person's own move resets it, in memory and on disk."""
     svc = _service(db)
-    seen: list[bool] = []
-
-    async def probe() -> None:
-        seen.append(timers._HUMAN_MOVE.get())
-
-    token = timers._HUMAN_MOVE.set(True)
-    try:
-        task = svc._spawn(probe())
-    finally:
-        timers._HUMAN_MOVE.reset(token)
-    await task
-    assert seen == [False]
+    table = await _turup(svc, channel=9)
+    seat = table.to_act()
+    assert seat is not None
+    table.seats[seat] = dataclasses.replace(table.seats[seat], timeouts=2)
+    async with table.lock:
+        action = table.engine.legal_actions(table.state)[0]
+        await svc._apply(table, seat, action)
+    assert table.seats[seat].timeouts == 2
+    while table.to_act() != seat:
+        other = table.to_act()
+        assert other is not None
+        async with table.lock:
+            await svc._apply(table, other, table.engine.legal_actions(table.state)[0])
+    user = table.seats[seat].user_id
+    assert user is not None
+    await svc.act(table.id, user, str(table.engine.legal_actions(table.state)[0]))
+    assert table.seats[seat].timeouts == 0
+    stored = {s.seat: s for s in await TableRepo(db).seats(table.id)}
+    assert stored[seat].timeouts == 0
