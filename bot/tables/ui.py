@@ -244,7 +244,7 @@ def table_view(table: Table) -> TableView:
         return view
     button(view, table, "turn", "Take turn", style=discord.ButtonStyle.primary, row=0)
     button(view, table, "my", "My cards", row=0)
-    if table.state is not None and table.public_view().get("last_round"):
+    if table.rounds:  # a round has been scored (no view built on every render)
         button(view, table, "last", "Last round", row=0)
     if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
         button(view, table, "back", "Take my seat back", row=0)
