@@ -3,8 +3,9 @@
 Seeded random members press every kind of button and select on the table message and on
 any panel they were shown (current or long stale), type moves that are legal, illegal,
 someone else's or nonsense, and call the table commands. After every step: the
-interaction was answered exactly once, no hidden card reached a public payload, nothing
-was logged at ERROR level; at the end the table still plays on to its final standings.
+interaction was answered exactly once, no hidden card reached a public payload or one of
+our log lines (read at DEBUG), nothing was logged at ERROR level; at the end the table
+still plays on to its final standings.
 Set ``MONKEY_SEED`` to run other monkeys (a local sweep: ``for s in 1 2 3; do MONKEY_SEED=$s
 pytest tests/cogs/test_monkey.py; done``).
 """
@@ -14,12 +15,14 @@ from __future__ import annotations
 import logging
 import os
 import random
+import re
 from typing import Any
 
 import pytest
 
+from bot.games.cards import Card
 from bot.tables.model import Table
-from tests.cogs.conftest import Audit, component_rows, flush, message_of, service
+from tests.cogs.conftest import Audit, component_rows, flush, hidden_cards, message_of, service
 
 GAMES = [
     ("soureh", {"threshold": 60}, 3),
@@ -27,6 +30,7 @@ GAMES = [
     ("turup", {"rounds": 1}, 3),
     ("soi", {"target": 30}, 3),
 ]
+OUR_LOGGERS = ("bot", "cogs", "storage")
 NONSENSE = ["draw", "keep 9", "give 7 1", "ask 7 AS", "capture 5D", "trail", "banana",
             "king 0 1 1 1", "knock", "reveal", "ask 1", ""]
 
@@ -44,8 +48,11 @@ def _controls(message: Any) -> list[dict[str, Any]]:
 class Monkey:
     """Random members doing random things at one table."""
 
-    def __init__(self, env: Any, channel: Any, members: list[Any], rng: random.Random) -> None:
+    def __init__(self, env: Any, channel: Any, members: list[Any], rng: random.Random,
+                 logs: pytest.LogCaptureFixture) -> None:
         self.env, self.channel, self.members, self.rng = env, channel, members, rng
+        self.logs = logs
+        self.logs_seen = 0
         self.seen: list[tuple[Any, Any]] = []  # (owner or None for public, message)
         self.audit = Audit(env, dm_channels={m.user.dm_channel.id for m in members})
         self.steps = 0
@@ -69,8 +76,25 @@ class Monkey:
         await flush(self.env)
         assert result.acknowledged, "an interaction was left unanswered"
         self.audit.step([self.table()])
+        self._scan_logs()
         self._remember(member, result)
         self.steps += 1
+
+    def _scan_logs(self) -> None:
+        """Our log lines since the last step name no card hidden now and never shown."""
+        table = self.table()
+        hidden = {Card.parse(c) for c in hidden_cards(table)}
+        hidden -= {c for c in hidden if c.display in self.audit.ever_public}
+        records = self.logs.records[self.logs_seen:]
+        self.logs_seen = len(self.logs.records)
+        for record in records:
+            if not record.name.startswith(OUR_LOGGERS):
+                continue
+            text = record.getMessage() + (record.exc_text or "")
+            for card in hidden:
+                for shown in (card.display, str(card)):
+                    assert re.search(rf"(?<![0-9A-Za-z]){re.escape(shown)}(?![0-9A-Za-z])",
+                                     text) is None, f"{shown} in a log line: {text}"
 
     async def click_something(self) -> None:
         """Press a random enabled control on the table message or a remembered message."""
@@ -149,13 +173,14 @@ async def test_monkeys_never_break_a_table(
 ) -> None:
     """Random clicks, selects and commands by every member: each one is answered, nothing
     hidden leaks, nothing is logged as an error, and the game still reaches its end."""
-    caplog.set_level(logging.ERROR)
+    for name in OUR_LOGGERS:
+        caplog.set_level(logging.DEBUG, logger=name)
     env, channel = world["env"], world["channel"]
     members = world["members"][:players]
     service(env).seed_source = lambda: 7
     rng = random.Random(f"{game}-{os.environ.get('MONKEY_SEED', 'monkey')}")
     opened = await members[0].slash(channel, "play", game=game, timer="off", **options)
-    monkey = Monkey(env, channel, members, rng)
+    monkey = Monkey(env, channel, members, rng, caplog)
     await monkey._done(members[0], opened)
     for _ in range(12):  # the lobby: joins, leaves, starts, cancels in any order
         if monkey.table().running:
