@@ -21,6 +21,7 @@ import asyncio
 import random
 import re
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -39,6 +40,7 @@ BARE_EMBED = discord.Embed(title="Bench", description="A fixed reply.", colour=0
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 TARGET_RATIO = 2.0
 BARE_BUTTON = "bench:bare"
+FLOOR_PREFIX = "bf"  # a floor copy's custom_ids: the panel's with "cr"/"cs" swapped for "bf"
 QUIET = 3.1  # virtual seconds after which no coalesced edit is pending (2 x 1.5 s + margin)
 PANEL_LIFE = 15 * 60 + 1  # discord.py gives an ephemeral message's view a 15-minute timeout
 
@@ -104,9 +106,77 @@ def bare_button_command() -> app_commands.Command[Any, Any, None]:
                                 callback=post)
 
 
+class Floor:
+    """The floor baseline: ``/bench-floor`` posts an ephemeral copy of a panel (``prepare``);
+    a click on it commits one row and edits the message to the prepared answer."""
+
+    def __init__(self) -> None:
+        self.post: tuple[discord.Embed, Any] | None = None
+        self.answer: tuple[discord.Embed, Any] | None = None
+        self.rows = 0
+
+    def prepare(self, clicked: tuple[dict[str, Any], list[dict[str, Any]]],
+                answer: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+        """Copy the clicked panel (custom_ids renamed) and the panel it was answered with."""
+        self.post = (discord.Embed.from_dict(clicked[0]), _payload_view(clicked[1], rename=True))
+        self.answer = (discord.Embed.from_dict(answer[0]), _payload_view(answer[1]))
+
+    def command(self) -> app_commands.Command[Any, Any, None]:
+        """``/bench-floor``: post the prepared copy of the panel, ephemerally."""
+
+        async def post(interaction: discord.Interaction[Any]) -> None:
+            assert self.post is not None
+            embed, view = self.post
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+        return app_commands.Command(name="bench-floor", description="Benchmark baseline",
+                                    callback=post)
+
+    def route(self, on_component: Any) -> Any:
+        """The table route (``cogs.table_events.on_component``) with floor clicks taken
+        first: the floor's click reaches its handler exactly as a panel click does."""
+
+        async def routed(interaction: discord.Interaction[Any]) -> bool:
+            data: Any = interaction.data or {}
+            if str(data.get("custom_id", "")).startswith(f"{FLOOR_PREFIX}:"):
+                await self.clicked(interaction)
+                return True
+            return bool(await on_component(interaction))
+
+        return routed
+
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        """One committed row, then the prepared answer: nothing else."""
+        self.rows += 1
+        seq = self.rows
+        await interaction.client.db.write(
+            lambda conn: conn.execute("INSERT INTO bench_floor (seq, text) VALUES (?, ?)",
+                                      (seq, "keep 2")))
+        assert self.answer is not None
+        embed, view = self.answer
+        await interaction.response.edit_message(embed=embed, view=view, attachments=[])
+
+
+def _payload_view(rows: list[dict[str, Any]], *, rename: bool = False) -> Any:
+    """A ``TableView`` holding these action rows (custom_ids renamed for the floor copy)."""
+    from bot.tables.ui import TableView
+
+    view = TableView()
+    for row in rows:
+        for item in row.get("components") or []:
+            component = {k: v for k, v in item.items() if k != "id"}
+            if rename:
+                component["custom_id"] = FLOOR_PREFIX + str(component["custom_id"])[2:]
+            view.add(component)
+    return view
+
+
 @asynccontextmanager
-async def running_bot(folder: Path, *, bare: bool = False) -> AsyncIterator[simcord.Env]:
-    """The real bot under SimCord on a database in ``folder`` (with ``/bench-bare``)."""
+async def running_bot(
+    folder: Path, *, bare: bool = False, floor: Floor | None = None
+) -> AsyncIterator[simcord.Env]:
+    """The real bot under SimCord on a database in ``folder`` (with ``/bench-bare``, and
+    the ``floor`` baseline if given)."""
     from bot.client import CardroomBot
     from bot.settings import load_settings
 
@@ -119,8 +189,16 @@ async def running_bot(folder: Path, *, bare: bool = False) -> AsyncIterator[simc
     if bare:
         bot.tree.add_command(bare_command())
         bot.tree.add_command(bare_button_command())
+    if floor is not None:
+        bot.tree.add_command(floor.command())
     try:
         async with simcord.run(bot, settle_timeout=1.0) as env:
+            if floor is not None:
+                # the cog's module as load_extension loaded it: route floor clicks first
+                events = sys.modules["cogs.table_events"]
+                events.on_component = floor.route(events.on_component)  # type: ignore[attr-defined]
+                await bot.db.execute("CREATE TABLE IF NOT EXISTS bench_floor"
+                                     " (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)")
             with env.time_context():
                 yield env
     finally:
@@ -156,6 +234,7 @@ class Timings:
     bare_button: list[float] = field(default_factory=list)
     act: list[float] = field(default_factory=list)
     panel_build: list[float] = field(default_factory=list)
+    floor: list[float] = field(default_factory=list)
 
 
 async def timed(log: TimedRequests, call: Any) -> tuple[Any, float]:
@@ -170,12 +249,20 @@ async def timed(log: TimedRequests, call: Any) -> tuple[Any, float]:
     raise RuntimeError("The interaction was not answered.")
 
 
-async def play(env: simcord.Env, clicks: int, seed: int = 1) -> Timings:
-    """Two members play Soureh by panel buttons until ``clicks`` action clicks are timed."""
+def shown(message: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """(embed payload, action rows) of a message as the channel holds it now."""
+    return message.embeds[0].to_dict(), message.components
+
+
+async def play(env: simcord.Env, clicks: int, seed: int = 1,
+               floor: Floor | None = None) -> Timings:
+    """Two members play Soureh by panel buttons until ``clicks`` action clicks are timed
+    (and, with ``floor``, a click on a copy of each clicked panel after it)."""
     from bot.tables.panels import panel as build_panel
 
     log = timed_log(env)
     rng = random.Random(seed)
+    order = random.Random(seed + 1)
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
     members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob")]
@@ -216,22 +303,44 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1) -> Timings:
                     legal = table.engine.legal_actions(table.state)
                     await member.slash(channel, "move", action=str(rng.choice(legal)))
                     continue
-                # let every coalesced edit and DM run first, in virtual time
-                await env.advance_time(QUIET)
+                # one round: the action click and each baseline once, in a random order (the
+                # floor after the action it copies), each after every coalesced edit and DM
+                # has run in virtual time: what ran just before a click changes its time by
+                # up to a half on this machine, so no kind may always follow the same work
+                steps = ["action", "bare", "button"] + (["floor"] if floor else [])
+                order.shuffle(steps)
+                if floor is not None and steps.index("floor") < steps.index("action"):
+                    a, f = steps.index("action"), steps.index("floor")
+                    steps[a], steps[f] = "floor", "action"
                 cid = rng.choice(ids)
-                result, took = await timed(log, member.click(panel, custom_id=cid))
-                if not result.acknowledged:
-                    raise RuntimeError(f"Click {cid} was not answered.")
-                times.action.append(took)
-                start = time.perf_counter()
-                build_panel(table, seat)
-                times.panel_build.append(time.perf_counter() - start)
-                await env.advance_time(QUIET)
-                _, took = await timed(log, members[0].slash(channel, "bench-bare"))
-                times.bare.append(took)
-                _, took = await timed(
-                    log, members[0].click(bare_panel, custom_id=BARE_BUTTON))
-                times.bare_button.append(took)
+                for step in steps:
+                    await env.advance_time(QUIET)
+                    if step == "action":
+                        before = shown(panel)
+                        result, took = await timed(log, member.click(panel, custom_id=cid))
+                        if not result.acknowledged:
+                            raise RuntimeError(f"Click {cid} was not answered.")
+                        times.action.append(took)
+                        start = time.perf_counter()
+                        build_panel(table, seat)
+                        times.panel_build.append(time.perf_counter() - start)
+                        if floor is not None:
+                            floor.prepare(before, shown(panel))
+                    elif step == "floor" and floor is not None:
+                        copy = (await member.slash(channel, "bench-floor")).response
+                        if copy is None:
+                            raise RuntimeError("/bench-floor posted nothing.")
+                        await env.advance_time(QUIET)
+                        _, took = await timed(
+                            log, member.click(copy, custom_id=FLOOR_PREFIX + cid[2:]))
+                        times.floor.append(took)
+                    elif step == "bare":
+                        _, took = await timed(log, members[0].slash(channel, "bench-bare"))
+                        times.bare.append(took)
+                    else:
+                        _, took = await timed(
+                            log, members[0].click(bare_panel, custom_id=BARE_BUTTON))
+                        times.bare_button.append(took)
             # ephemeral panels' views live 15 virtual minutes (discord.py); let them expire so
             # SimCord's per-task bookkeeping, paid on every loop turn, stays the same all run
             await env.advance_time(PANEL_LIFE)
@@ -243,9 +352,10 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1) -> Timings:
 
 async def measure(quick: bool) -> Timings:
     """Run the bot and time the clicks."""
+    floor = Floor()
     with tempfile.TemporaryDirectory(prefix="cardroom-click-") as folder:
-        async with running_bot(Path(folder), bare=True) as env:
-            return await play(env, 6 if quick else 250)
+        async with running_bot(Path(folder), bare=True, floor=floor) as env:
+            return await play(env, 6 if quick else 250, floor=floor)
 
 
 def collect(quick: bool) -> list[Figure]:
@@ -255,6 +365,8 @@ def collect(quick: bool) -> list[Figure]:
     ratio = statistics.median(times.action) / statistics.median(times.bare)
     ratio99 = percentile(times.action, 99) / percentile(times.bare, 99)
     button_ratio = statistics.median(times.action) / statistics.median(times.bare_button)
+    floor_ratio = statistics.median(times.floor) / statistics.median(times.bare)
+    ours = statistics.median(times.action) - statistics.median(times.floor)
 
     def cell(xs: list[float]) -> str:
         return f"median {ms(statistics.median(xs))}, p99 {ms(percentile(xs, 99))}"
@@ -277,6 +389,18 @@ def collect(quick: bool) -> list[Figure]:
                f"(against the bare button: {button_ratio:.2f} at the median)",
                target=f"≤ {TARGET_RATIO:g}", met=None if quick else ratio <= TARGET_RATIO,
                method="median over median, p99 over p99"),
+        Figure(sec, "floor: a click on a copy of the panel", cell(times.floor),
+               method=f"{len(times.floor)} clicks, each on an ephemeral copy of the panel just "
+               "clicked (same embed and components, posted by /bench-floor), routed like a "
+               "table click; the handler commits one row (Database.write, same file) and "
+               "edits the message to a copy of the panel the real click answered with, built "
+               f"beforehand; interleaved too; {method}"),
+        Figure(sec, "floor / bare", f"{floor_ratio:.2f} at the median; the game's own share "
+               f"of a click (click - floor): {ms(ours)}, {ours / statistics.median(times.bare):.2f}"
+               " bare replies",
+               method="what SimCord, discord.py and one commit cost for this message and this "
+               "answer, against the bare reply: no game code can make a click cheaper than the "
+               "floor"),
         Figure(sec, "inside an action click", f"TableService.act {cell(times.act)}; "
                f"building the new panel {cell(times.panel_build)}",
                method="act: the service call made by the click (lock, engine, SQLite commit; "

@@ -23,10 +23,10 @@ class _EngineRegistry(Mapping[str, Engine[Any]]):
         self._loaded: dict[str, Engine[Any]] = {}
 
     def __getitem__(self, name: str) -> Engine[Any]:
-        if name not in self._names:
-            raise KeyError(name)
         engine = self._loaded.get(name)
         if engine is None:
+            if name not in self._names:
+                raise KeyError(name)
             module = importlib.import_module(f"bot.games.{name}")
             engine = module.ENGINE
             self._loaded[name] = engine

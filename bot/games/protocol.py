@@ -63,7 +63,7 @@ class Action:
     def __str__(self) -> str:
         if not self.args:
             return self.word
-        return self.word + " " + " ".join(str(a) for a in self.args)
+        return " ".join((self.word, *map(str, self.args)))
 
 
 def split_notation(text: str) -> tuple[str, list[str]]:
@@ -126,6 +126,8 @@ class Event:
 
     def render(self, names: Sequence[str]) -> str:
         """The text with seat placeholders replaced by ``names``."""
+        if "{p" not in self.text:
+            return self.text
 
         def name(match: re.Match[str]) -> str:
             seat = int(match.group(1))

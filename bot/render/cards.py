@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -16,10 +17,16 @@ def card(code: str | None) -> str:
     """One card in display form; ``None`` (hidden) as a face-down card."""
     if not code:
         return FACE_DOWN
+    return _display(str(code))
+
+
+@functools.lru_cache(maxsize=256)
+def _display(code: str) -> str:
+    """``card`` of a code (a panel shows a dozen cards a click: each is parsed once)."""
     try:
-        return Card.parse(str(code)).display
+        return Card.parse(code).display
     except ValueError:
-        return str(code)
+        return code
 
 
 def cards(codes: Iterable[str | None]) -> str:

@@ -36,11 +36,12 @@ class Step:
     arg: str = ""
 
 
-def _option(label: str, value: str, description: str | None = None) -> discord.SelectOption:
-    return discord.SelectOption(
-        label=truncate(label, 100), value=value[:100],
-        description=truncate(description, 100) if description else None,
-    )
+def _option(label: str, value: str, description: str | None = None) -> dict[str, Any]:
+    """A select option as its payload (what ``discord.SelectOption.to_dict`` gives)."""
+    out: dict[str, Any] = {"label": truncate(label, 100), "value": value[:100], "default": False}
+    if description:
+        out["description"] = truncate(description, 100)
+    return out
 
 
 def turup_captures(actions: Sequence[Action], code: str) -> list[Action]:
@@ -97,7 +98,10 @@ def _build(
 
 
 def _describe(table: Table, action: Action) -> str:
-    return table.describe(action)
+    """The action in words for an option's label, without the notation the engine puts
+    first (the option's value is the notation): "Put 5♣ on bob's slot 1 in place of 7♦"."""
+    words = table.describe(action).split(" — ", 1)[-1]
+    return words[:1].upper() + words[1:]
 
 
 def _coop(

@@ -86,8 +86,13 @@ class TableView(discord.ui.View):
     ``on_interaction`` listener of ``cogs.table_events``), which works the same after a
     restart and for stale messages (the version in the custom_id)."""
 
+    timeout = None  # never listens, so never times out
+
     def __init__(self) -> None:
-        super().__init__(timeout=None)
+        # discord.ui.View.__init__ is not called: it prepares listening (a future, a random
+        # id, a walk over declared items), none of which a TableView uses; discord.py reads
+        # only what is defined here (payloads, is_finished, is_dispatchable, timeout)
+        self._children: list[discord.ui.Item[Any]] = []
         self.rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]
         self._widths = [0] * ROWS
 
@@ -117,6 +122,16 @@ class TableView(discord.ui.View):
         """Never: clicks are routed by custom_id (see the class docstring)."""
         return False
 
+    def has_components_v2(self) -> bool:
+        """No: action rows only."""
+        return False
+
+    def is_finished(self) -> bool:
+        """Always: the view never listens. discord.py stores every unfinished view sent by
+        ``InteractionResponse.send_message``, dispatchable or not, and gives an ephemeral
+        one a 15-minute timeout task: a sleeping task and a kept view per panel opened."""
+        return True
+
 
 def button_payload(
     cid: ComponentId,
@@ -139,14 +154,14 @@ def button_payload(
 def select_payload(
     cid: ComponentId,
     *,
-    options: Sequence[discord.SelectOption] = (),
+    options: Sequence[discord.SelectOption | dict[str, Any]] = (),
     placeholder: str | None = None,
     min_values: int = 1,
     max_values: int = 1,
 ) -> dict[str, Any]:
     """A table select menu as Discord's component payload (what ``discord.ui.Select``
     sends; at most 25 options, a placeholder of at most 150 characters)."""
-    chosen = list(options)[:25] or [discord.SelectOption(label="—", value="-")]
+    chosen = list(options)[:25] or [{"label": "—", "value": "-", "default": False}]
     out: dict[str, Any] = {
         "type": discord.ComponentType.select.value,
         "custom_id": custom_id(SELECT_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg),
@@ -157,7 +172,7 @@ def select_payload(
     }
     if placeholder:
         out["placeholder"] = placeholder[:150]
-    out["options"] = [option.to_dict() for option in chosen]
+    out["options"] = [o if isinstance(o, dict) else o.to_dict() for o in chosen]
     return out
 
 
@@ -209,7 +224,8 @@ def button(
 
 
 def select(
-    view: TableView, table: Table, kind: str, options: Sequence[discord.SelectOption], *,
+    view: TableView, table: Table, kind: str,
+    options: Sequence[discord.SelectOption | dict[str, Any]], *,
     arg: str = "", placeholder: str | None = None, row: int | None = None, max_values: int = 1,
 ) -> None:
     """Add a select at the table's current version to ``view``."""

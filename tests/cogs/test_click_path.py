@@ -12,8 +12,10 @@ from typing import Any
 import discord
 import pytest
 
+from bot.render.cards import truncate
 from bot.tables import handlers
 from bot.tables.model import NotSaved, Table
+from bot.tables.panels import _option
 from bot.tables.timers import TimedTableService
 from bot.tables.ui import ComponentId, TableView, button_payload, parse_custom_id, select_payload
 from storage.database import Database
@@ -190,6 +192,13 @@ def test_table_view_payloads_match_discord_items() -> None:
                                                       placeholder="P")
     assert select_payload(ComponentId(3, 9, "tc"), options=options,
                           placeholder="P") == menu.to_component_dict()
+    # the panels' own option payloads are discord.SelectOption's
+    for label, value, description in (("a", "1", None), ("b" * 120, "give 1 2", "d" * 120)):
+        option = discord.SelectOption(label=truncate(label, 100), value=value,
+                                      description=description and truncate(description, 100))
+        assert _option(label, value, description) == option.to_dict()
+    assert select_payload(ComponentId(3, 9, "tc"), options=[_option("a", "1")],
+                          placeholder="P") == menu.to_component_dict()
     view = TableView()
     assert view.empty and not view.is_dispatchable()
     theirs = discord.ui.View(timeout=None)
@@ -204,3 +213,23 @@ def test_table_view_payloads_match_discord_items() -> None:
     assert [len(r["components"]) for r in view.to_components()] == [1, 5, 1]
     with pytest.raises(ValueError):
         view.add(select_payload(ComponentId(3, 9, "tc"), options=options), row=1)
+
+
+def _view_timeouts() -> list[asyncio.Task[Any]]:
+    """Pending discord.py view-timeout tasks (one per stored view with a timeout)."""
+    return [t for t in asyncio.all_tasks() if not t.done()
+            and "__timeout_task_impl" in getattr(t.get_coro(), "__qualname__", "")]
+
+
+async def test_panels_leave_nothing_behind_in_discord_py(world: dict[str, Any]) -> None:
+    """Ephemeral panels (Take turn, My cards) are never stored by discord.py: no view kept
+    and no 15-minute timeout task per panel opened (send_message stores unfinished views)."""
+    env = world["env"]
+    table, members = await _soureh(world)
+    before = _view_timeouts()
+    for _ in range(3):
+        member, panel = await _panel(world, table, members)
+        assert panel is not None
+        await member.click(message_of(env, table, world["channel"]), label="My cards")
+    assert _view_timeouts() == before
+    assert TableView().is_finished() and TableView().timeout is None
