@@ -8,7 +8,14 @@ members play Soureh (timer off); every click on an action button of the ephemera
 panel (``Draw``, ``Keep n``, ``Discard``, ...) is timed: routing by custom_id, lock, engine,
 SQLite commit (on disk before the answer), the new panel. Latency runs from the moment the
 member clicks to the moment the bot's interaction callback request is recorded by SimCord;
-the baselines are timed the same way, interleaved with the clicks. The service's
+the baselines are timed the same way. A third baseline, the *floor*, is a click on a copy of
+the very panel just clicked (same embed, same components) whose handler, reached by the same
+route, only commits one row to the same SQLite file and answers with a copy of the new panel
+built beforehand: what any durable click with this message and this answer costs before a
+line of game code runs. Each round times the click and each baseline once, in a random order
+(the floor after the click it copies), each after the coalesced edits and DMs have run: what
+ran just before a click changes its time by up to a half on this machine, so no kind may
+always follow the same work. The service's
 bookkeeping after the commit (``act(reply_first=True)``: events, rounds, DMs, timers) runs
 right after the reply; coalesced table edits and DMs happen later, in virtual time; both
 are outside the measure.
@@ -377,10 +384,12 @@ def collect(quick: bool) -> list[Figure]:
     return [
         Figure(sec, "action button on the turn panel", cell(times.action),
                method=f"{len(times.action)} clicks of random action buttons in 2-player "
-               f"Soureh games; {method}"),
+               "Soureh games; each round times the click and each baseline once, in a random "
+               "order (the floor after the click it copies), each after the coalesced edits "
+               f"and DMs have run; {method}"),
         Figure(sec, "bare /bench-bare (fixed embed)", cell(times.bare),
-               method=f"{len(times.bare)} calls interleaved with the clicks, same bot, same "
-               f"run; {method}"),
+               method=f"{len(times.bare)} calls interleaved with the clicks (random order), same "
+               f"bot, same run; {method}"),
         Figure(sec, "bare button (edits to a fixed embed)", cell(times.bare_button),
                method="a button on an ephemeral message posted by /bench-bare-button, whose "
                "callback only edits that message to the fixed embed (same shape of answer as "
