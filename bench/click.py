@@ -362,7 +362,7 @@ async def measure(quick: bool) -> Timings:
     floor = Floor()
     with tempfile.TemporaryDirectory(prefix="cardroom-click-") as folder:
         async with running_bot(Path(folder), bare=True, floor=floor) as env:
-            return await play(env, 6 if quick else 250, floor=floor)
+            return await play(env, 6 if quick else 200, floor=floor)
 
 
 def collect(quick: bool) -> list[Figure]:
