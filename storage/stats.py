@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from bot import rating
@@ -24,14 +22,6 @@ from storage.guild_settings import GuildSettingsRepo
 from storage.stats_queries import StatsQueries
 
 log = logging.getLogger(__name__)
-
-@asynccontextmanager
-async def write_transaction(db: Database) -> AsyncIterator[None]:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error), one at a time per
-    connection: two coroutines sharing ``db.conn`` must not interleave transactions."""
-    async with db.transaction():
-        yield
-
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 
@@ -82,7 +72,7 @@ class StatsRepo(StatsQueries):
 
     async def record(self, result: GameResult) -> None:
         """Store a finished or closed table's result (once per table id) and update ratings."""
-        async with write_transaction(self.db):
+        async with self.db.transaction():
             result_id = await self._record(result)
         if result_id is None:
             log.info("Table %s was already recorded", result.table_id)

@@ -18,7 +18,7 @@ from bot.render.cards import card, cards, seat_name, truncate
 from bot.render.embeds import COLOURS, title_of
 from bot.render.games import private_text
 from bot.tables.model import Table
-from bot.tables.ui import TableView, action_arg, button, select
+from bot.tables.ui import TableView, action_arg, button, option_payload, select
 
 SIMPLE_WORDS = ("draw", "reveal", "continue", "declare", "knock", "end", "discard", "queen")
 LABELS = {
@@ -34,14 +34,6 @@ class Step:
 
     kind: str = ""
     arg: str = ""
-
-
-def _option(label: str, value: str, description: str | None = None) -> dict[str, Any]:
-    """A select option as its payload (what ``discord.SelectOption.to_dict`` gives)."""
-    out: dict[str, Any] = {"label": truncate(label, 100), "value": value[:100], "default": False}
-    if description:
-        out["description"] = truncate(description, 100)
-    return out
 
 
 def turup_captures(actions: Sequence[Action], code: str) -> list[Action]:
@@ -110,7 +102,7 @@ def _coop(
     if step.kind == "k2":
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
-        options = [_option(_describe(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
+        options = [option_payload(_describe(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
         select(view, table, "a", options, placeholder="King: the second face-down card")
         button(view, table, "nav", "Back", row=1)
         return "King: choose the second face-down card to swap."
@@ -129,7 +121,7 @@ def _coop(
         button(view, table, "a", f"Jack {a.args[0]}", arg=action_arg(str(a)), row=2)
     gives = [a for a in actions if a.word == "give"]
     if gives:
-        options = [_option(_describe(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
+        options = [option_payload(_describe(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
         select(view, table, "a", options, arg="give", placeholder="Give to an opponent…",
                              row=3)
     kings = [a for a in actions if a.word == "king"]
@@ -141,7 +133,7 @@ def _coop(
             owner = int(str(a.args[0]))
             whose = "Your" if owner == me else f"{seat_name(names, owner)}'s"
             firsts.setdefault(key, f"{whose} face-down card {a.args[1]}")
-        options = [_option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
+        options = [option_payload(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         select(view, table, "k1", options, placeholder="King: swap two face-down cards…",
                              row=4)
     if phase == "place" and words & {"jack", "queen", "king"}:
@@ -161,7 +153,7 @@ def _turup(table: Table, step: Step, actions: list[Action], view: TableView) -> 
         captures = turup_captures(actions, code)
         if step.kind == "tp":
             pile = table.public_view().get("pile") or []
-            options = [_option(f"{card(c)}", str(i), f"pile card {i + 1}")
+            options = [option_payload(f"{card(c)}", str(i), f"pile card {i + 1}")
                        for i, c in enumerate(pile[:MAX_OPTIONS])]
             select(view, table, "tq", options, arg=code, max_values=len(options),
                                  placeholder=f"Cards to take with {card(code)}")
@@ -170,7 +162,7 @@ def _turup(table: Table, step: Step, actions: list[Action], view: TableView) -> 
         if captures:
             limit = MAX_OPTIONS if len(captures) <= MAX_OPTIONS else MAX_OPTIONS - 1
             options = [
-                _option(f"Take {cards([str(c) for c in a.args[1:]])}", str(i),
+                option_payload(f"Take {cards([str(c) for c in a.args[1:]])}", str(i),
                         f"{len(a.args)} cards won")
                 for i, a in enumerate(captures[:limit])
             ]
@@ -192,7 +184,7 @@ def _turup(table: Table, step: Step, actions: list[Action], view: TableView) -> 
     options = []
     for code in codes[:MAX_OPTIONS]:
         n = len(turup_captures(actions, code))
-        options.append(_option(card(code), code, f"{n} capture(s)" if n else "trail only"))
+        options.append(option_payload(card(code), code, f"{n} capture(s)" if n else "trail only"))
     select(view, table, "tc", options, placeholder="Choose a card to play…")
     return "Choose the card to play."
 
@@ -206,7 +198,7 @@ def _soi(table: Table, step: Step, actions: list[Action], view: TableView) -> st
             rank = str(a.args[1])[:-1]
             if int(str(a.args[0])) == target and rank not in ranks:
                 ranks.append(rank)
-        options = [_option(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
+        options = [option_payload(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
         select(view, table, "ss", options, placeholder="Which rank?")
         button(view, table, "nav", "Back", row=1)
         return f"Ask {seat_name(table.names, target)} for which rank?"
@@ -214,7 +206,7 @@ def _soi(table: Table, step: Step, actions: list[Action], view: TableView) -> st
         target_text, rank = step.arg.split(".", 1)
         target = int(target_text)
         chosen = [a for a in asks if int(str(a.args[0])) == target and str(a.args[1])[:-1] == rank]
-        options = [_option(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
+        options = [option_payload(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
         select(view, table, "a", options, placeholder="Which suit?")
         button(view, table, "sp", "Back", arg=str(target), row=1)
         return f"Ask {seat_name(table.names, target)} for which {rank}?"
@@ -222,6 +214,6 @@ def _soi(table: Table, step: Step, actions: list[Action], view: TableView) -> st
     for a in asks:
         if int(str(a.args[0])) not in targets:
             targets.append(int(str(a.args[0])))
-    options = [_option(seat_name(table.names, t), str(t)) for t in targets[:MAX_OPTIONS]]
+    options = [option_payload(seat_name(table.names, t), str(t)) for t in targets[:MAX_OPTIONS]]
     select(view, table, "sp", options, placeholder="Ask whom?")
     return "Choose the player to ask."

@@ -119,11 +119,11 @@ class TableImages:
         if table.state is None or table.status not in (TableStatus.RUNNING,
                                                        TableStatus.FINISHED):
             return []
-        if not table.public_view().get("last_round"):
+        view, names, version = table.public_view(), table.names, table.version
+        if not view.get("last_round"):
             return []
 
         def render(settings: GuildSettings) -> Callable[[], bytes]:
-            view, names, version = table.public_view(), table.names, table.version
             return lambda: cached_round_end(self.cache, table.id, version, view, names,
                                             four_colour=settings.four_colour)
 

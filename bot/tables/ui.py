@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.games.ai import LEVELS
+from bot.render.cards import truncate
 from bot.tables.model import Table
 from storage.tables import TableStatus
 
@@ -151,17 +152,26 @@ def button_payload(
     return out
 
 
+def option_payload(label: str, value: str, description: str | None = None) -> dict[str, Any]:
+    """A select option as Discord's payload (what ``discord.SelectOption.to_dict`` gives;
+    label and description cut to 100 characters)."""
+    out: dict[str, Any] = {"label": truncate(label, 100), "value": value[:100], "default": False}
+    if description:
+        out["description"] = truncate(description, 100)
+    return out
+
+
 def select_payload(
     cid: ComponentId,
     *,
-    options: Sequence[discord.SelectOption | dict[str, Any]] = (),
+    options: Sequence[dict[str, Any]] = (),
     placeholder: str | None = None,
     min_values: int = 1,
     max_values: int = 1,
 ) -> dict[str, Any]:
     """A table select menu as Discord's component payload (what ``discord.ui.Select``
     sends; at most 25 options, a placeholder of at most 150 characters)."""
-    chosen = list(options)[:25] or [{"label": "—", "value": "-", "default": False}]
+    chosen = list(options)[:25] or [option_payload("—", "-")]
     out: dict[str, Any] = {
         "type": discord.ComponentType.select.value,
         "custom_id": custom_id(SELECT_PREFIX, cid.table_id, cid.version, cid.kind, cid.arg),
@@ -172,7 +182,7 @@ def select_payload(
     }
     if placeholder:
         out["placeholder"] = placeholder[:150]
-    out["options"] = [o if isinstance(o, dict) else o.to_dict() for o in chosen]
+    out["options"] = chosen
     return out
 
 
@@ -224,8 +234,7 @@ def button(
 
 
 def select(
-    view: TableView, table: Table, kind: str,
-    options: Sequence[discord.SelectOption | dict[str, Any]], *,
+    view: TableView, table: Table, kind: str, options: Sequence[dict[str, Any]], *,
     arg: str = "", placeholder: str | None = None, row: int | None = None, max_values: int = 1,
 ) -> None:
     """Add a select at the table's current version to ``view``."""
@@ -245,7 +254,7 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
     if computers:
         if any(s.user_id is None for s in table.seats):
             button(view, table, "rmc", "Remove computer (host)", row=0)
-        options = [discord.SelectOption(label=f"Add computer: {lvl}", value=lvl) for lvl in LEVELS]
+        options = [option_payload(f"Add computer: {lvl}", lvl) for lvl in LEVELS]
         select(view, table, "addc", options, placeholder="Add a computer player (host)", row=1)
     return view
 

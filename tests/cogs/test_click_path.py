@@ -15,9 +15,15 @@ import pytest
 from bot.render.cards import truncate
 from bot.tables import handlers
 from bot.tables.model import NotSaved, Table
-from bot.tables.panels import _option
 from bot.tables.timers import TimedTableService
-from bot.tables.ui import ComponentId, TableView, button_payload, parse_custom_id, select_payload
+from bot.tables.ui import (
+    ComponentId,
+    TableView,
+    button_payload,
+    option_payload,
+    parse_custom_id,
+    select_payload,
+)
 from storage.database import Database
 from storage.tables import TableRepo
 from tests.cogs.conftest import flush, message_of, service, table_in
@@ -188,23 +194,22 @@ def test_table_view_payloads_match_discord_items() -> None:
         )
         assert ours == item.to_component_dict()
     options = [discord.SelectOption(label="a", value="1")]
+    payloads = [option_payload("a", "1")]
     menu: discord.ui.Select[Any] = discord.ui.Select(custom_id="cs:3:9:tc", options=options,
                                                       placeholder="P")
-    assert select_payload(ComponentId(3, 9, "tc"), options=options,
+    assert select_payload(ComponentId(3, 9, "tc"), options=payloads,
                           placeholder="P") == menu.to_component_dict()
-    # the panels' own option payloads are discord.SelectOption's
+    # option payloads are discord.SelectOption's
     for label, value, description in (("a", "1", None), ("b" * 120, "give 1 2", "d" * 120)):
         option = discord.SelectOption(label=truncate(label, 100), value=value,
                                       description=description and truncate(description, 100))
-        assert _option(label, value, description) == option.to_dict()
-    assert select_payload(ComponentId(3, 9, "tc"), options=[_option("a", "1")],
-                          placeholder="P") == menu.to_component_dict()
+        assert option_payload(label, value, description) == option.to_dict()
     view = TableView()
     assert view.empty and not view.is_dispatchable()
     theirs = discord.ui.View(timeout=None)
     for n, row in enumerate((1, None, None, None, None, None, 2)):
         if n == 1:
-            view.add(select_payload(ComponentId(3, 9, f"s{n}"), options=options))
+            view.add(select_payload(ComponentId(3, 9, f"s{n}"), options=payloads))
             theirs.add_item(discord.ui.Select(custom_id=f"cs:3:9:s{n}", options=options))
             continue
         view.add(button_payload(ComponentId(3, 9, f"b{n}")), row)
@@ -212,7 +217,7 @@ def test_table_view_payloads_match_discord_items() -> None:
     assert view.to_components() == theirs.to_components()
     assert [len(r["components"]) for r in view.to_components()] == [1, 5, 1]
     with pytest.raises(ValueError):
-        view.add(select_payload(ComponentId(3, 9, "tc"), options=options), row=1)
+        view.add(select_payload(ComponentId(3, 9, "tc"), options=payloads), row=1)
 
 
 def _view_timeouts() -> list[asyncio.Task[Any]]:
