@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import soureh
@@ -19,6 +19,7 @@ from bot.games.coop.actions import disp
 from bot.games.coop.engine import PRIVATE, Args, CoopEngine, Events
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant
+from bot.games.variants import check_fields, option
 
 log = logging.getLogger(__name__)
 
@@ -63,13 +64,12 @@ def round_points(coops: Iterable[tuple[Card, Card]]) -> int:
 class Variant:
     """Pariah's table options."""
 
-    threshold: int = 200
+    threshold: int = field(
+        default=200, metadata=option("Score that wins the game", minimum=50, maximum=2000)
+    )
 
     def __post_init__(self) -> None:
-        if type(self.threshold) is not int:
-            raise InvalidVariant("Pariah threshold must be a whole number.")
-        if not 50 <= self.threshold <= 2000:
-            raise InvalidVariant("Pariah threshold must be between 50 and 2000.")
+        check_fields(self, "Pariah")
 
 
 PariahVariant = Variant

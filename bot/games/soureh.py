@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -17,6 +17,7 @@ from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Event, InvalidVariant
+from bot.games.variants import check_fields, option
 
 log = logging.getLogger(__name__)
 
@@ -127,26 +128,32 @@ class EndRule(StrEnum):
 class Variant:
     """Soureh's table options."""
 
-    declare: str = DeclareRule.FINAL  # a DeclareRule once built
-    end: str = EndRule.LOWEST  # an EndRule once built
-    threshold: int = 100
-    leave: bool = False
+    declare: str = field(
+        default=DeclareRule.FINAL,
+        metadata=option(
+            "final: one more turn each after a declaration; reveal: the declarer may reveal",
+            choices=tuple(DeclareRule),
+        ),
+    )  # a DeclareRule once built
+    end: str = field(
+        default=EndRule.LOWEST,
+        metadata=option(
+            "lowest: the game ends at the threshold; elimination: last one standing",
+            choices=tuple(EndRule),
+        ),
+    )  # an EndRule once built
+    threshold: int = field(
+        default=100, metadata=option("Score that ends the game", minimum=20, maximum=1000)
+    )
+    leave: bool = field(
+        default=False,
+        metadata=option("A declaring winner leaves the round (3–4 players)"),
+    )
 
     def __post_init__(self) -> None:
-        try:
-            object.__setattr__(self, "declare", DeclareRule(self.declare))
-        except ValueError:
-            raise InvalidVariant("Soureh declare must be final or reveal.") from None
-        try:
-            object.__setattr__(self, "end", EndRule(self.end))
-        except ValueError:
-            raise InvalidVariant("Soureh end must be lowest or elimination.") from None
-        if type(self.threshold) is not int:
-            raise InvalidVariant("Soureh threshold must be a whole number.")
-        if not 20 <= self.threshold <= 1000:
-            raise InvalidVariant("Soureh threshold must be between 20 and 1000.")
-        if type(self.leave) is not bool:
-            raise InvalidVariant("Soureh leave must be on or off.")
+        check_fields(self, "Soureh")
+        object.__setattr__(self, "declare", DeclareRule(self.declare))
+        object.__setattr__(self, "end", EndRule(self.end))
 
 
 SourehVariant = Variant

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.games.cards import Card, Rank, Suit
-from bot.games.protocol import IllegalAction, InvalidVariant
+from bot.games.protocol import IllegalAction
+from bot.games.variants import check_fields, option
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -107,16 +108,15 @@ class CardAlreadyHeld(IllegalAction):
 class Variant:
     """Soi's table options: the points ``target`` and the ``memory`` rule (last 3 asks)."""
 
-    target: int = 200
-    memory: bool = True
+    target: int = field(
+        default=200, metadata=option("Score that ends the game", minimum=20, maximum=1000)
+    )
+    memory: bool = field(
+        default=True, metadata=option("The table shows only the last 3 asks: remember the rest")
+    )
 
     def __post_init__(self) -> None:
-        if isinstance(self.target, bool) or not isinstance(self.target, int):
-            raise InvalidVariant("Soi target must be a whole number between 20 and 1000.")
-        if not 20 <= self.target <= 1000:
-            raise InvalidVariant("Soi target must be between 20 and 1000.")
-        if not isinstance(self.memory, bool):
-            raise InvalidVariant("Soi memory must be on or off (true or false).")
+        check_fields(self, "Soi")
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.games.cards import Card, standard_decks
 from bot.games.protocol import InvalidVariant
+from bot.games.variants import check_fields, option
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
@@ -20,13 +21,12 @@ PILE_SIZE = 4
 class Variant:
     """Turup's table options: ``rounds`` per game (1–20, default 3)."""
 
-    rounds: int = 3
+    rounds: int = field(
+        default=3, metadata=option("Number of rounds in a game", minimum=1, maximum=20)
+    )
 
     def __post_init__(self) -> None:
-        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
-            raise InvalidVariant("Turup rounds must be between 1 and 20.")
-        if not 1 <= self.rounds <= 20:
-            raise InvalidVariant("Turup rounds must be between 1 and 20.")
+        check_fields(self, "Turup")
 
 
 @dataclass(frozen=True, slots=True)
