@@ -72,7 +72,8 @@ def test_engine_is_registered_and_follows_the_protocol() -> None:
 @pytest.mark.parametrize("rounds", [0, 21, -1, "3", True, 2.5])
 def test_variant_rejects_bad_rounds(rounds: object) -> None:
     """Variant(rounds) outside 1–20 (or not a whole number) raises the rule's message."""
-    with pytest.raises(InvalidVariant, match=r"^Turup rounds must be (a whole number )?between 1 and 20\.$"):
+    message = r"^Turup rounds must be (a whole number )?between 1 and 20\.$"
+    with pytest.raises(InvalidVariant, match=message):
         Variant(rounds=rounds)  # type: ignore[arg-type]
 
 
