@@ -291,10 +291,13 @@ def test_cache_refuses_zero_size() -> None:
         ImageCache(max_entries=0)
 
 
-def test_undrawable_or_empty_names_become_seat_numbers() -> None:
-    """A name the font cannot draw, or an empty one, is shown as "Seat N"; others as given."""
-    names = ["\ue000\ue001\ue002", "", "Zoë"]
-    assert [seat_name(names, i) for i in range(4)] == ["Seat 1", "Seat 2", "Zoë", "Seat 4"]
+def test_only_missing_names_become_seat_numbers() -> None:
+    """A seat without a name is "Seat N"; any named seat keeps its name, whatever its script
+    (characters no font has are drawn as an initials badge, see test_images_text)."""
+    names = ["\ue000\ue001\ue002", "", "Zoë", "  李小龙  "]
+    assert [seat_name(names, i) for i in range(5)] == [
+        "\ue000\ue001\ue002", "Seat 2", "Zoë", "李小龙", "Seat 5"
+    ]
 
 
 def test_cached_table_renders_once_per_version() -> None:

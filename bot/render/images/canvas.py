@@ -8,8 +8,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
-from bot.render.images.style import RGB, Theme, drawable, fake_bold, fit, font, text_width
+from bot.render.images.style import RGB, Theme, fit, text_width
 
 WIDTH = 960
 MARGIN = 16
@@ -44,19 +45,9 @@ class Canvas:
         anchor: str = "la",
     ) -> int:
         """Draw ``text`` (cut to ``max_width``) and return its width."""
-        shown = fit(text, size, max_width if max_width is not None else 10_000, bold)
-        stroke = fake_bold(size, bold)
+        shown = fit(text, size, max_width, bold) if max_width is not None else text
         fill = colour if colour is not None else self.theme.text
-        self.draw.text(
-            (x, y),
-            shown,
-            font=font(size, bold),
-            fill=fill,
-            anchor=anchor,
-            stroke_width=stroke,
-            stroke_fill=fill,
-        )
-        return text_width(shown, size, bold)
+        return lines.paste(self.img, x, y, shown, size, fill, bold=bold, anchor=anchor)
 
     def panel(self, box: tuple[int, int, int, int], *, highlight: bool, out: bool) -> None:
         """A seat panel; gold-rimmed when it is that seat's turn, greyed when out."""
@@ -146,14 +137,10 @@ class Canvas:
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``; "Seat N" when ``names`` is short or the font cannot
-    draw most of the name."""
-    name = names[seat].strip() if 0 <= seat < len(names) else ""
-    shown = drawable(name, True)
-    lost = shown.count("?") - name.count("?") + max(0, len(name) - len(shown))
-    if not name or lost * 2 > len(name):
-        return f"Seat {seat + 1}"
-    return name
+    """The display name of ``seat`` (drawn in any script; characters no font has become
+    an initials badge); "Seat N" only for a seat without a name."""
+    name = " ".join(names[seat].split()) if 0 <= seat < len(names) else ""
+    return name or f"Seat {seat + 1}"
 
 
 def target_text(view: dict[str, Any]) -> str:

@@ -1,20 +1,19 @@
 """Colours, themes and fonts for the card images.
 
-Text uses DejaVu Sans when the system has it (it covers accented and Cyrillic names) and
-Pillow's built-in scalable font otherwise; nothing is downloaded. Characters the chosen
-font cannot draw are replaced (accents stripped, others shown as ``?``) instead of boxes.
+Card ranks use DejaVu Sans Bold when the system has it, Pillow's built-in scalable font
+otherwise; names and labels go through ``text.py`` (a fallback chain of fonts, any script).
 """
 
 from __future__ import annotations
 
 import logging
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageFont
 
 from bot.games.cards import Suit
+from bot.render.images import text as lines
 
 log = logging.getLogger(__name__)
 
@@ -138,46 +137,11 @@ def _font_name(f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> tuple[str, ..
     return tuple(str(x) for x in getname())
 
 
-@lru_cache(maxsize=4096)
-def _has_glyph(bold: bool, ch: str) -> bool:
-    f = font(20, bold)
-    missing = _mask_bytes(f, "\uffff")
-    return ch.isspace() or _mask_bytes(f, ch) != missing
-
-
-def _mask_bytes(f: ImageFont.FreeTypeFont | ImageFont.ImageFont, text: str) -> bytes:
-    img = Image.new("L", (48, 48))
-    ImageDraw.Draw(img).text((4, 4), text, font=f, fill=255)
-    return img.tobytes()
-
-
-def drawable(text: str, bold: bool = False) -> str:
-    """``text`` with characters the font lacks replaced: accents stripped, else ``?``."""
-    out: list[str] = []
-    for ch in text:
-        if ch.isprintable() and _has_glyph(bold, ch):
-            out.append(ch)
-            continue
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        if base and all(c.isprintable() and _has_glyph(bold, c) for c in base):
-            out.append(base)
-        elif ch.isprintable():
-            out.append("?")
-    return "".join(out)
-
-
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    """The drawn width of ``text`` in pixels."""
-    left, _, right, _ = font(size, bold).getbbox(text, stroke_width=fake_bold(size, bold))
-    return int(right - left)
+    """The drawn width of ``text`` in pixels (any script, see ``text.py``)."""
+    return lines.width(text, size, bold)
 
 
-def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
-    """``text`` made drawable and cut with an ellipsis to fit ``max_width`` pixels."""
-    clean = drawable(text, bold)
-    if text_width(clean, size, bold) <= max_width:
-        return clean
-    dots = "…" if _has_glyph(bold, "…") else "..."
-    while clean and text_width(clean + dots, size, bold) > max_width:
-        clean = clean[:-1]
-    return clean.rstrip() + dots
+def fit(line: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``line`` cut by width with an ellipsis to fit ``max_width`` pixels."""
+    return lines.fit(line, size, max_width, bold)
