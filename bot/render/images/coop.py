@@ -5,18 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.games.cards import Card, Rank
 from bot.render.images.canvas import (
     GAP,
+    HEAD_H,
     HEADER_H,
     MARGIN,
     PAD,
     WIDTH,
     Canvas,
     Pill,
+    game_won_text,
     grid,
     grid_height,
     header,
     round_end_title,
+    round_title,
     seat_head,
     seat_name,
     status_text,
@@ -28,7 +32,7 @@ from bot.render.images.style import BACK_MAIN, HIDDEN_RING, PICK_RING, Theme
 CW, CH = 96, 134  # table card size
 PEEK = 50  # how much of the card behind a face-up card shows
 COLUMNS = 2
-PANEL_H = PAD + 34 + 10 + PEEK + CH + 8 + 26 + PAD
+PANEL_H = PAD + HEAD_H + 6 + PEEK + CH + 8 + 26 + PAD
 CENTRE_H = CH + 64
 HAND_W, HAND_H = 150, 210
 HAND_OVERLAP = int(HAND_H * 0.37)
@@ -66,10 +70,10 @@ def _slot_labels(canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: 
     for slot in range(4):
         x = _coop_x(box, slot) + CW // 2
         if isinstance(valid, list) and len(valid) == 4:
-            canvas.text(x - 6, y, str(slot + 1), 20, canvas.theme.muted, bold=True, anchor="ra")
+            canvas.text(x - 6, y, str(slot + 1), 24, canvas.theme.muted, bold=True, anchor="ra")
             canvas.mark(x + 2, y + 3, 16, bool(valid[slot]))
         else:
-            canvas.text(x, y, str(slot + 1), 20, canvas.theme.muted, bold=True, anchor="ma")
+            canvas.text(x, y, str(slot + 1), 24, canvas.theme.muted, bold=True, anchor="ma")
 
 
 def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int) -> None:
@@ -77,19 +81,23 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
     x = MARGIN + 8
     canvas.stack(x, top + 10, int(view.get("stock") or 0), CW, CH)
     canvas.text(
-        x + CW // 2, top + CH + 22, f"Stock {view.get('stock', 0)}", 22, anchor="ma", bold=True
+        x + CW // 2, top + CH + 22, f"Stock {view.get('stock', 0)}", 26, anchor="ma", bold=True
     )
     x += CW + 40
     discard = view.get("discard_top")
+    count = int(view.get("discard_count") or 0)
     if discard:
         canvas.card(x, top + 10, str(discard), CW, CH)
+    elif count:  # hidden discards: the pile face down, only its size is public
+        canvas.stack(x, top + 10, count, CW, CH)
+        canvas.text(x + CW // 2, top + 10 + CH // 2, str(count), 30, bold=True, anchor="mm")
     else:
         canvas.empty_slot(x, top + 10, CW, CH)
     canvas.text(
         x + CW // 2,
         top + CH + 22,
         f"Discard {view.get('discard_count', 0)}",
-        22,
+        26,
         anchor="ma",
         bold=True,
     )
@@ -109,7 +117,7 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
             tx,
             y,
             line,
-            24 if i == 0 and declarer is not None else 21,
+            26 if i == 0 and declarer is not None else 24,
             t.text if i == 0 else t.muted,
             bold=i == 0 and declarer is not None,
             max_width=room,
@@ -122,7 +130,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     n = int(view["players"])
     height = HEADER_H + CENTRE_H + grid_height(n, COLUMNS, PANEL_H) + MARGIN + GAP
     canvas = Canvas(height, theme, four_colour)
-    header(canvas, view, f"round {view.get('round')}", status_text(view, names))
+    header(canvas, view, round_title(view), status_text(view, names))
     _centre(canvas, view, names, HEADER_H)
     for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + CENTRE_H + GAP, PANEL_H)):
         info = view["seats"][seat]
@@ -130,7 +138,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         canvas.panel(box, highlight=to_act, out=_is_out(view, seat))
         total = (view.get("totals") or [0] * n)[seat]
         seat_head(canvas, box, seat_name(names, seat), str(total), _seat_pills(canvas, view, seat))
-        y = box[1] + PAD + 34 + 10
+        y = box[1] + PAD + HEAD_H + 6
         downs = info.get("down") or [None] * 4
         for slot in range(4):
             x = _coop_x(box, slot)
@@ -166,7 +174,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     valid = info.get("valid")
     for slot in range(4):
         x = x0 + slot * (HAND_W + gap)
-        canvas.text(x + HAND_W // 2, top, f"coop {slot + 1}", 22, t.muted, bold=True, anchor="ma")
+        canvas.text(x + HAND_W // 2, top, f"coop {slot + 1}", 24, t.muted, bold=True, anchor="ma")
         up = info["up"][slot]
         if up is None:
             canvas.empty_slot(x, y, HAND_W, HAND_H)
@@ -184,14 +192,14 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
                 x + HAND_W // 2 - 16,
                 ly,
                 "valid" if ok else "invalid",
-                22,
+                24,
                 t.good if ok else t.bad,
                 bold=True,
             )
     sep = x0 + 4 * (HAND_W + gap) + 6
     canvas.draw.line((sep, top, sep, y + coop_h), fill=t.panel_border, width=3)
     dx = sep + 18
-    canvas.text(dx + HAND_W // 2, top, "drawn", 22, t.muted, bold=True, anchor="ma")
+    canvas.text(dx + HAND_W // 2, top, "drawn", 24, t.muted, bold=True, anchor="ma")
     if drawn:
         canvas.card(dx, y, str(drawn), HAND_W, HAND_H)
     else:
@@ -200,7 +208,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
         MARGIN + 8,
         height - MARGIN - 30,
         "Top: the face-up card · blue frame: your face-down card (only you see it)",
-        20,
+        22,
         t.muted,
         max_width=WIDTH - 2 * MARGIN - 16,
     )
@@ -222,6 +230,35 @@ def reason_text(reason: str) -> str:
     return _REASONS.get(reason, reason.replace("_", " "))
 
 
+def _pick_sums(pick: Sequence[Any]) -> set[int]:
+    """Every sum the picked cards can make (an ace counts 1 or 11)."""
+    sums = {0}
+    for code in pick:
+        if code is None:
+            continue
+        card = Card.parse(str(code))
+        values = (1, 11) if card.rank is Rank.ACE else (card.order,)
+        sums = {s + v for s in sums for v in values}
+    return sums
+
+
+def _hundred(view: dict[str, Any], points: int, total: Any, pick: Any) -> bool:
+    """Whether Soureh's multiple-of-100 rule took 50 off this seat's total this round."""
+    if view.get("game") != "soureh" or not isinstance(total, int) or not pick:
+        return False
+    raw = points + 50
+    return total + 50 > 0 and (total + 50) % 100 == 0 and raw in _pick_sums(pick)
+
+
+def _score_text(view: dict[str, Any], points: int, total: Any, pick: Any) -> str:
+    """ "+24 → 56", or "+30 · 100 → 50" when the multiple-of-100 rule applied."""
+    if total is None:
+        return f"{points:+d}"
+    if _hundred(view, points, total, pick):
+        return f"{points + 50:+d} · {total + 50} → {total}"
+    return f"{points:+d} → {total}"
+
+
 def round_end(
     view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
@@ -231,7 +268,7 @@ def round_end(
     if not last:
         raise ValueError("no round has been scored yet (last_round is null)")
     n = int(view["players"])
-    panel_h = PAD + 34 + 10 + PEEK + CH + 8 + 26 + PAD
+    panel_h = PAD + HEAD_H + 6 + PEEK + CH + 8 + 26 + PAD
     height = HEADER_H + 8 + grid_height(n, COLUMNS, panel_h) + 44 + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
@@ -240,23 +277,28 @@ def round_end(
     points = last.get("points") or []
     valid = last.get("valid") or []
     totals = last.get("totals") or view.get("totals") or [0] * n
-    legend = "Back row: face-down cards · front: face-up"
+    legend = "Back row: face-down · front: face-up"
     if any(picks):
-        legend += " · ringed: the cards scored"
+        legend += " · ringed: scored"
+    if any(
+        _hundred(view, int(points[s]), totals[s], picks[s] if s < len(picks) else None)
+        for s in range(min(n, len(points), len(totals)))
+    ):
+        legend += " · 100 → 50: a multiple of 100 drops by 50"
     canvas.text(
-        MARGIN + 8, height - MARGIN - 32, legend, 20, t.muted, max_width=WIDTH - 2 * MARGIN - 16
+        MARGIN + 8, height - MARGIN - 32, legend, 22, t.muted, max_width=WIDTH - 2 * MARGIN - 16
     )
     reason = str(last.get("reason") or "")
-    status = reason_text(reason).capitalize() if reason else None
+    status = game_won_text(view, names) or (reason_text(reason).capitalize() if reason else None)
     header(canvas, view, round_end_title(view), status, turn=False)
     for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + 8, panel_h)):
         canvas.panel(box, highlight=False, out=bool((view.get("out") or [False] * n)[seat]))
         pts = int(points[seat]) if seat < len(points) else 0
-        right = f"{pts:+d} (total {totals[seat]})" if seat < len(totals) else f"{pts:+d}"
-        seat_head(canvas, box, seat_name(names, seat), right)
-        y = box[1] + PAD + 34 + 10
-        seat_coops = (coops[seat] if seat < len(coops) else None) or []
         pick = picks[seat] if seat < len(picks) else None
+        right = _score_text(view, pts, totals[seat] if seat < len(totals) else None, pick)
+        seat_head(canvas, box, seat_name(names, seat), right)
+        y = box[1] + PAD + HEAD_H + 6
+        seat_coops = (coops[seat] if seat < len(coops) else None) or []
         for slot, pair in enumerate(seat_coops[:4]):
             up, down = (str(c) if c is not None else None for c in pair)
             x = _coop_x(box, slot)
@@ -270,5 +312,5 @@ def round_end(
         if seat_coops:
             _slot_labels(canvas, box, y + PEEK + CH + 8, valid[seat] if seat < len(valid) else None)
         else:
-            canvas.text(box[0] + PAD, y + 20, "out of the round", 22, t.muted)
+            canvas.text(box[0] + PAD, y + 20, "out of the round", 24, t.muted)
     return canvas

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.cards import Card
 from bot.render.images.canvas import (
+    HEAD_H,
     HEADER_H,
     MARGIN,
     PAD,
@@ -15,11 +16,13 @@ from bot.render.images.canvas import (
     Canvas,
     columns_for,
     flow,
+    game_won_text,
     grid,
     grid_height,
     header,
     round_end_layout,
     round_end_title,
+    round_title,
     seat_head,
     seat_name,
     status_text,
@@ -33,8 +36,9 @@ BW, BH = 46, 64
 CHIP_H = 34
 ASK_LINES = 5
 ASK_H = 40
-PANEL_H = PAD + 34 + 10 + BH + 10 + CHIP_H + PAD
+PANEL_H = PAD + HEAD_H + 6 + BH + 10 + CHIP_H + PAD
 HAND_W, HAND_H = 100, 140
+ROUND_END_COLUMNS = 2  # wide panels: whole names and every quadruplet
 
 
 def _asks(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -55,10 +59,10 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
     elif len(asks) > len(shown):
         title += f" (last {len(shown)} of {len(asks)})"
     x = MARGIN + 8
-    canvas.text(x, top + 4, title, 22, t.muted, bold=True, max_width=WIDTH - 2 * MARGIN)
+    canvas.text(x, top + 4, title, 24, t.muted, bold=True, max_width=WIDTH - 2 * MARGIN)
     y = top + 44
     if not shown:
-        canvas.text(x, y + 4, "No asks yet this round.", 22, t.muted)
+        canvas.text(x, y + 4, "No asks yet this round.", 24, t.muted)
     for ask in shown:
         asker = seat_name(names, int(ask["asker"]))
         asked = seat_name(names, int(ask["asked"]))
@@ -77,6 +81,20 @@ def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
     return BW + step * (shown - 1) if shown else 0
 
 
+def _chip_rows(ranks: Sequence[Any], room: int, four_colour: bool) -> list[list[str]]:
+    """The quadruplet chips in rows of at most ``room`` pixels: every one is shown."""
+    rows: list[list[str]] = [[]]
+    x = 0
+    for rank in ranks:
+        w = rank_chip(str(rank), CHIP_H, four_colour).width
+        if rows[-1] and x + w > room:
+            rows.append([])
+            x = 0
+        rows[-1].append(str(rank))
+        x += w + 8
+    return rows
+
+
 def _quads(
     canvas: Canvas,
     box: tuple[int, int, int, int],
@@ -84,19 +102,22 @@ def _quads(
     ranks: Sequence[Any],
     none: str = "no quadruplets yet",
 ) -> None:
-    """The quadruplets as chips, or as a line of ranks when the chips do not fit."""
-    x = box[0] + PAD
-    room = box[2] - PAD - x
+    """The quadruplets as chips, wrapped onto more rows when one is not enough (the
+    panel is made tall enough), or as a line of ranks when even that does not fit."""
+    x0 = box[0] + PAD
+    room = box[2] - PAD - x0
     if not ranks:
-        canvas.text(x, y + 6, none, 20, canvas.theme.muted)
+        canvas.text(x0, y + 6, none, 24, canvas.theme.muted)
         return
-    widths = [rank_chip(str(r), CHIP_H, canvas.four_colour).width + 8 for r in ranks]
-    if sum(widths) - 8 > room:
+    rows = _chip_rows(ranks, room, canvas.four_colour)
+    if y + len(rows) * (CHIP_H + 8) - 8 > box[3] - PAD // 2:
         label = f"{len(ranks)} quadruplets: " + " ".join(str(r) for r in ranks)
-        canvas.text(x, y + 4, label, 22, bold=True, max_width=room)
+        canvas.text(x0, y + 4, label, 24, bold=True, max_width=room)
         return
-    for rank in ranks:
-        x += canvas.quad(x, y, str(rank), CHIP_H) + 8
+    for r, row in enumerate(rows):
+        x = x0
+        for rank in row:
+            x += canvas.quad(x, y + r * (CHIP_H + 8), rank, CHIP_H) + 8
 
 
 def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
@@ -107,7 +128,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
-    header(canvas, view, f"round {view.get('round')}", status_text(view, names))
+    header(canvas, view, round_title(view), status_text(view, names))
     _centre(canvas, view, names, HEADER_H)
     totals = view.get("totals") or [0] * n
     out = view.get("out") or [False] * n
@@ -119,7 +140,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         if out[seat] and not view.get("over"):
             pills.append(("out", t.muted, t.panel))
         seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
-        y = box[1] + PAD + 34 + 10
+        y = box[1] + PAD + HEAD_H + 6
         count = int(info.get("hand_count") or 0)
         used = _backs(canvas, box[0] + PAD, y, count)
         if not count:
@@ -164,7 +185,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     if quads:
         y = top + n_rows * (HAND_H + 14) + 6
         x = MARGIN + 8
-        x += canvas.text(x, y + 4, "Your quadruplets:", 22, canvas.theme.muted, bold=True) + 12
+        x += canvas.text(x, y + 4, "Your quadruplets:", 24, canvas.theme.muted, bold=True) + 12
         for rank in quads:
             x += canvas.quad(x, y, str(rank), CHIP_H) + 8
     return canvas
@@ -175,15 +196,23 @@ def round_end(
 ) -> Canvas:
     """Points and quadruplets of each seat in the last round."""
     n = int(view["players"])
-    panel_h = PAD + 34 + 10 + CHIP_H + PAD
-    canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h)
-    points = last.get("points") or [0] * n
+    last = view.get("last_round") or {}
     quads = last.get("quads") or [[] for _ in range(n)]
+    room = grid(n, ROUND_END_COLUMNS, 0, 1)[0]
+    room_w = room[2] - room[0] - 2 * PAD
+    rows = max([len(_chip_rows(q, room_w, four_colour)) for q in quads] + [1])
+    panel_h = PAD + HEAD_H + 6 + rows * (CHIP_H + 8) - 8 + PAD
+    canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h, ROUND_END_COLUMNS)
+    points = last.get("points") or [0] * n
     totals = view.get("totals") or [0] * n
     best = max(points) if points else 0
-    header(canvas, view, round_end_title(view), None)
+    leaders = [s for s in range(n) if best > 0 and points[s] == best]
+    status = game_won_text(view, names)
+    if status is None and leaders:
+        status = " and ".join(seat_name(names, s) for s in leaders) + f" scored most (+{best})"
+    header(canvas, view, round_end_title(view), status, turn=False)
     for seat, box in enumerate(boxes):
-        canvas.panel(box, highlight=best > 0 and points[seat] == best, out=False)
-        seat_head(canvas, box, seat_name(names, seat), f"+{points[seat]} (total {totals[seat]})")
-        _quads(canvas, box, box[1] + PAD + 34 + 10, quads[seat], "no quadruplets")
+        canvas.panel(box, highlight=seat in leaders, out=False)
+        seat_head(canvas, box, seat_name(names, seat), f"+{points[seat]} → {totals[seat]}")
+        _quads(canvas, box, box[1] + PAD + HEAD_H + 6, quads[seat], "no quadruplets")
     return canvas

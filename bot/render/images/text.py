@@ -68,14 +68,73 @@ def _strong(ch: str) -> str | None:
     return None
 
 
+ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI
+PDI = "\u2069"
+
+
+def isolate(text: str) -> str:
+    """``text`` as a bidi isolate (FSI ... PDI): a name keeps its own direction and does not
+    turn the sentence around it (an Arabic name at the start of an English line)."""
+    return f"\u2068{text}{PDI}"
+
+
+def _spans(text: str) -> list[tuple[int, int]]:
+    """(initiator, terminator) index of each top-level isolate; an unterminated one runs
+    to the end of the line."""
+    spans, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in ISOLATES:
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i))
+    if depth:
+        spans.append((start, len(text)))
+    return spans
+
+
 def levels(text: str) -> tuple[int, list[int]]:
+    """(paragraph level, embedding level per character): a simplified UBA for one line.
+    Isolates (``isolate``) are resolved on their own and count as a neutral outside."""
+    spans = _spans(text)
+    outer, where = [], []
+    i = 0
+    for s, e in spans:
+        outer.append(text[i:s] + "\ufffc")
+        where.append(sum(len(x) for x in outer) - 1)
+        i = e + 1
+    outer.append(text[i:])
+    flat = "".join(outer)
+    first = next((x for x in (_strong(c) for c in flat) if x), "L")
+    para = 1 if first == "R" else 0
+    outer_lv = _flat_levels(flat, para)
+    out: list[int] = []
+    i = 0
+    k = 0
+    for (s, e), w in zip(spans, where, strict=True):
+        out += outer_lv[k : k + (s - i)]
+        k += s - i
+        p_in, inner = levels(text[s + 1 : e])
+        base = para + 1 if (para + 1) % 2 == p_in else para + 2
+        out.append(outer_lv[w])
+        out += [v + base - p_in for v in inner]
+        if e < len(text):
+            out.append(outer_lv[w])
+        k = w + 1
+        i = e + 1
+    out += outer_lv[k:]
+    return para, out
+
+
+def _flat_levels(text: str, para: int) -> list[int]:
     """(paragraph level, embedding level per character): a simplified UBA for a line
     without explicit embeddings. Strong letters take their direction, numbers follow the
     letters before them (and act as right-to-left there), neutrals take the direction on
     both sides of them, else the paragraph's."""
     strong = [_strong(c) for c in text]
-    first = next((s for s in strong if s), "L")
-    para = 1 if first == "R" else 0
     base = "R" if para else "L"
     eff: list[str | None] = []
     last = base
@@ -108,7 +167,7 @@ def levels(text: str) -> tuple[int, list[int]]:
                 out.append(1 if nxt == "R" else 2 if para else 0)
             continue
         prev = e[-1]
-    return para, out
+    return out
 
 
 def visual_order(items: list[int]) -> list[int]:

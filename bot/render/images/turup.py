@@ -7,17 +7,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.images.canvas import (
+    HEAD_H,
     HEADER_H,
     MARGIN,
     PAD,
     WIDTH,
     Canvas,
     columns_for,
+    game_won_text,
     grid,
     grid_height,
     header,
     round_end_layout,
     round_end_title,
+    round_title,
     seat_head,
     seat_name,
     status_text,
@@ -29,7 +32,7 @@ from bot.render.images.style import Theme
 CW, CH = 84, 118  # pile card size
 BW, BH = 46, 64  # hand backs in a seat panel
 PILE_ROW = CH + 14
-PANEL_H = PAD + 34 + 10 + BH + PAD
+PANEL_H = PAD + HEAD_H + 6 + BH + PAD
 HAND_W, HAND_H = 150, 210
 
 
@@ -58,14 +61,14 @@ def _centre(canvas: Canvas, view: dict[str, Any], top: int) -> None:
     t = canvas.theme
     deck = int(view.get("deck") or 0)
     x = MARGIN + 8
-    canvas.text(x, top, "Deck", 22, t.muted, bold=True)
+    canvas.text(x, top, "Deck", 26, t.muted, bold=True)
     canvas.stack(x, top + 34, deck, CW, CH)
     if deck:
         canvas.text(x + CW // 2, top + 34 + CH // 2, str(deck), 30, t.text, bold=True, anchor="mm")
     px = PILE_X
     pile = [str(c) for c in view.get("pile") or []]
     canvas.text(
-        px, top, f"Pile · {len(pile)} card{'s' if len(pile) != 1 else ''}", 22, t.muted, bold=True
+        px, top, f"Pile · {len(pile)} card{'s' if len(pile) != 1 else ''}", 26, t.muted, bold=True
     )
     if not pile:
         canvas.empty_slot(px, top + 34, CW, CH)
@@ -93,7 +96,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
-    header(canvas, view, f"round {view.get('round')}", status_text(view, names))
+    header(canvas, view, round_title(view), status_text(view, names))
     _centre(canvas, view, HEADER_H)
     totals = view.get("totals") or [0] * n
     out = view.get("out") or [False] * n
@@ -103,7 +106,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         canvas.panel(box, highlight=to_act, out=bool(out[seat]))
         pills = turn_pills(canvas, view, seat)
         seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
-        y = box[1] + PAD + 34 + 10
+        y = box[1] + PAD + HEAD_H + 6
         count = int(info.get("hand_count") or 0)
         used = _backs(canvas, box[0] + PAD, y, count)
         tx = box[0] + PAD + max(used, BW) + 16
@@ -111,7 +114,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         canvas.text(tx, y + 2, f"won {info.get('won', 0)}", 26, bold=True, max_width=room)
         wins = int(info.get("round_wins") or 0)
         detail = f"{wins} round{'s' if wins != 1 else ''} won" if wins else "no round won"
-        canvas.text(tx, y + 36, detail, 20, t.muted, max_width=room)
+        canvas.text(tx, y + 36, detail, 24, t.muted, max_width=room)
         if not count:
             canvas.empty_slot(box[0] + PAD, y, BW, BH)
     return canvas
@@ -142,18 +145,13 @@ def round_end(
 ) -> Canvas:
     """Cards won by each seat in the last round, the round's winners marked."""
     n = int(view["players"])
-    panel_h = PAD + 34 + 10 + 34 + PAD
+    panel_h = PAD + HEAD_H + 6 + 34 + PAD
     canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h)
     t = canvas.theme
     winners = {int(s) for s in last.get("winners") or []}
     names_won = " and ".join(seat_name(names, s) for s in sorted(winners))
-    header(
-        canvas,
-        view,
-        round_end_title(view),
-        f"{names_won} won the round" if winners else None,
-        turn=False,
-    )
+    status = game_won_text(view, names) or (f"{names_won} won the round" if winners else None)
+    header(canvas, view, round_end_title(view), status, turn=False)
     won = last.get("won") or [0] * n
     totals = view.get("totals") or [0] * n
     for seat, box in enumerate(boxes):
@@ -161,7 +159,7 @@ def round_end(
         canvas.panel(box, highlight=best, out=False)
         pills = [("round winner", t.accent, t.accent_text)] if best else []
         seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
-        y = box[1] + PAD + 34 + 10
+        y = box[1] + PAD + HEAD_H + 6
         text = f"{won[seat]} card{'s' if won[seat] != 1 else ''} won"
         canvas.text(box[0] + PAD, y, text, 26, bold=True, max_width=box[2] - box[0] - 2 * PAD)
     return canvas
