@@ -1,4 +1,5 @@
-"""Benchmark: milliseconds per card image, per game at the largest table, and a cache hit.
+"""Benchmark: milliseconds and KB per card image, per game at the largest table, before
+(RGB PNG) and after (palette PNG), and a cache hit.
 
 Run ``python -m bench.render_images`` (``--repeat 3`` for a quick smoke run, ``--save DIR``
 to write the images for a look). Views come
@@ -18,7 +19,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.render.images import ImageCache, ImageKey, render_hand, render_round_end, render_table
+from bot.render.images import (
+    ImageCache,
+    ImageKey,
+    canvas_for,
+    render_hand,
+    render_round_end,
+    render_table,
+)
+from bot.render.images.canvas import encode
 from bot.render.images.samples import (
     GAMES,
     MAX_PLAYERS,
@@ -66,8 +75,23 @@ def _time(fn: Callable[[], object], repeat: int) -> list[float]:
     return out
 
 
+def _encoders(
+    kind: str, view: dict[str, Any], names: Sequence[str], repeat: int
+) -> tuple[float, float, float, float]:
+    """(ms, KB) of one image drawn and encoded as before (RGB PNG, zlib 3) and as now
+    (palette PNG): medians over ``repeat`` renders."""
+    out: list[float] = []
+    for palette in (False, True):
+        def job(p: bool = palette) -> bytes:
+            return encode(canvas_for(kind, view, names).img, palette=p)
+
+        out.append(statistics.median(_time(job, repeat)))
+        out.append(len(job()) / 1024)
+    return out[0], out[1], out[2], out[3]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print render times per game at the maximum number of players."""
+    """Print render times and sizes per game at the maximum number of players."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--repeat", type=int, default=30, help="renders per measurement")
     parser.add_argument("--save", type=Path, help="also write the images as PNGs into this folder")
@@ -80,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{'game':8} {'seats':>5} {'view':>6} {'first':>7} {'table':>15} {'hand':>15}"
         f" {'round end':>15} {'png kB':>7}"
     )
+    rows: list[str] = []
     for game in GAMES:
         players = MAX_PLAYERS[game]
         public, mine, end, source = _views(game, players)
@@ -100,6 +125,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{game:8} {players:>5} {source:>6} {first:7.1f} {cell(table):>15} "
             f"{cell(hand):>15} {cell(rend):>15} {size:7.1f}"
         )
+        for kind, view in (("table", public), ("round_end", end), ("seat", mine)):
+            ms0, kb0, ms1, kb1 = _encoders(kind, view, NAMES, repeat)
+            rows.append(
+                f"{game:8} {kind:10} {ms0:7.1f} {kb0:7.1f}   {ms1:7.1f} {kb1:7.1f}"
+                f"   {kb0 / max(kb1, 0.1):5.1f}x"
+            )
+    print("\nper image, before (RGB PNG, zlib 3) and after (palette PNG): median ms, KB")
+    print(f"{'game':8} {'image':10} {'ms':>7} {'KB':>7}   {'ms':>7} {'KB':>7}   smaller")
+    for row in rows:
+        print(row)
     cache = ImageCache(max_entries=256)
     public = sample_view("turup", 12, 1)
     key = ImageKey("bench", 1, "table", None, (False, "dark"))

@@ -1,8 +1,11 @@
 """Card images on the Discord side: the table, a seat's hand and the round end as attachments.
 
-Rendering runs in a worker thread through one ``ImageCache`` per client; the server's
-``images``/``four_colour`` settings decide whether and how. A failure never blocks a message:
-it is logged (the exception type only, never a card) and the text goes out alone.
+Rendering runs off the event loop, in a small pool of image threads, through one
+``ImageCache`` per client: one image per table version and options, shared by every message
+that shows it (the table edit, an announcement, a refresh), and drawn once even when several
+messages ask for it at the same moment. The server's ``images``/``four_colour`` settings
+decide whether and how. A failure never blocks a message: it is logged (the exception type
+only, never a card) and the text goes out alone.
 """
 
 from __future__ import annotations
@@ -12,11 +15,19 @@ import io
 import logging
 import weakref
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
 
-from bot.render.images import ImageCache, cached_hand, cached_round_end, cached_table, prepare
+from bot.render.images import (
+    ImageCache,
+    cached_hand,
+    cached_round_end,
+    cached_seat,
+    cached_table,
+    prepare,
+)
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettings, GuildSettingsRepo
 from storage.tables import TableStatus
@@ -26,7 +37,11 @@ log = logging.getLogger(__name__)
 TABLE_PNG = "table.png"
 HAND_PNG = "hand.png"
 ROUND_PNG = "round.png"
+SEAT_PNG = "seat.png"
 CACHE_ENTRIES = 200
+RENDER_THREADS = 2  # Pillow releases the GIL while it resizes and encodes
+
+_EXECUTOR = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="card-images")
 
 _BY_CLIENT: weakref.WeakKeyDictionary[Any, TableImages] = weakref.WeakKeyDictionary()
 _prepared: asyncio.Task[None] | None = None
@@ -50,7 +65,7 @@ def prepare_in_background() -> asyncio.Task[None]:
 
 async def _prepare() -> None:
     try:
-        await asyncio.to_thread(prepare)
+        await asyncio.get_running_loop().run_in_executor(_EXECUTOR, prepare)
     except Exception as exc:  # a failure only makes the first renders slower
         log.warning("Preparing card sprites failed: %s", type(exc).__name__)
 
@@ -61,6 +76,22 @@ class TableImages:
     def __init__(self, client: Any, max_entries: int = CACHE_ENTRIES) -> None:
         self.client = client
         self.cache = ImageCache(max_entries=max_entries)
+        self._pending: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+
+    async def render(self, key: tuple[Any, ...], job: Callable[[], bytes]) -> bytes:
+        """``job()`` in an image thread; callers asking with the same ``key`` while it runs
+        share its result instead of drawing the same picture again."""
+        running = self._pending.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, job)
+        self._pending[key] = future
+        try:
+            return await asyncio.shield(future)
+        finally:
+            if self._pending.get(key) is future:
+                del self._pending[key]
 
     async def settings(self, guild_id: int) -> GuildSettings | None:
         """The server's settings, or ``None`` when they cannot be read (no images then)."""
@@ -72,14 +103,15 @@ class TableImages:
 
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
-        render: Callable[[GuildSettings], Callable[[], bytes]],
+        render: Callable[[GuildSettings], Callable[[], bytes]], seat: int | None = None,
     ) -> list[discord.File]:
         settings = await self.settings(table.record.guild_id)
         if settings is None or not settings.images:
             return []
         try:
             job = render(settings)
-            png = await asyncio.to_thread(job)
+            key = (table.id, table.version, what, seat, settings.four_colour)
+            png = await self.render(key, job)
         except Exception as exc:
             log.warning("The %s image of table %s failed: %s", what, table.id,
                         type(exc).__name__)
@@ -112,7 +144,20 @@ class TableImages:
             return lambda: cached_hand(self.cache, table.id, version, view,
                                        four_colour=settings.four_colour)
 
-        return await self._file(table, embed, HAND_PNG, "hand", render)
+        return await self._file(table, embed, HAND_PNG, "hand", render, seat)
+
+    async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
+        """``seat.png``: the table as ``seat`` sees it (his own hidden cards, the pile, the
+        drawn card), for his private panel only (an ephemeral reply)."""
+        if table.state is None or not table.running:
+            return []
+
+        def render(settings: GuildSettings) -> Callable[[], bytes]:
+            view, names, version = table.player_view(seat), table.names, table.version
+            return lambda: cached_seat(self.cache, table.id, version, view, names,
+                                       four_colour=settings.four_colour)
+
+        return await self._file(table, embed, SEAT_PNG, "seat", render, seat)
 
     async def round_end_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``round.png``: the last scored round with every face-down card shown."""

@@ -23,11 +23,14 @@ __all__ = [
     "ImageKey",
     "cached_hand",
     "cached_round_end",
+    "cached_seat",
     "cached_table",
+    "canvas_for",
     "prepare",
     "render_hand",
     "render_round_end",
     "render_table",
+    "seat_image",
 ]
 
 _Layout = Callable[[dict[str, Any], Sequence[str], Theme, bool], Canvas]
@@ -99,6 +102,65 @@ def render_round_end(
     _public(view, "render_round_end")
     layout: _Layout = _pick(_ROUND_ENDS, view)
     return layout(view, names, _theme(theme), four_colour).png()
+
+
+def seat_image(
+    view: dict[str, Any],
+    names: Sequence[str],
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> bytes:
+    """The table as the viewer of ``view`` (a ``player_view``) sees it, as a PNG for his
+    private panel: his own face-down cards (framed in blue) or hand, the opponents'
+    face-up cards, the pile, the card he drew. Other seats' hidden cards are blanked
+    before drawing, whatever the view holds."""
+    from bot.render.images.seat import seat_canvas
+
+    return seat_canvas(view, names, _theme(theme), four_colour).png()
+
+
+def cached_seat(
+    cache: ImageCache,
+    table_id: Hashable,
+    version: int,
+    view: dict[str, Any],
+    names: Sequence[str],
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> bytes:
+    """``seat_image`` through ``cache``, keyed by the viewer's seat."""
+    key = ImageKey(table_id, version, "seat", view.get("seat"), (four_colour, theme, tuple(names)))
+    return cache.get_or_render(
+        key, lambda: seat_image(view, names, four_colour=four_colour, theme=theme)
+    )
+
+
+def canvas_for(
+    kind: str,
+    view: dict[str, Any],
+    names: Sequence[str] = (),
+    *,
+    four_colour: bool = False,
+    theme: str = "dark",
+) -> Canvas:
+    """The drawn, not yet encoded picture of ``kind`` ("table", "hand", "round_end",
+    "seat"): for benchmarks and comparisons of encoders (``canvas.encode``)."""
+    th = _theme(theme)
+    if kind == "table":
+        _public(view, "render_table")
+        return _pick(_TABLES, view)(view, names, th, four_colour)
+    if kind == "hand":
+        return _pick(_HANDS, view)(view, th, four_colour)
+    if kind == "round_end":
+        _public(view, "render_round_end")
+        return _pick(_ROUND_ENDS, view)(view, names, th, four_colour)
+    if kind == "seat":
+        from bot.render.images.seat import seat_canvas
+
+        return seat_canvas(view, names, th, four_colour)
+    raise ValueError(f"unknown image kind {kind!r}")
 
 
 def _theme(name: str) -> Theme:

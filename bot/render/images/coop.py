@@ -83,7 +83,7 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
     canvas.text(
         x + CW // 2, top + CH + 22, f"Stock {view.get('stock', 0)}", 26, anchor="ma", bold=True
     )
-    x += CW + 40
+    x += CW + 56
     discard = view.get("discard_top")
     count = int(view.get("discard_count") or 0)
     if discard:
@@ -101,6 +101,12 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
         anchor="ma",
         bold=True,
     )
+    drawn = view.get("drawn") if view.get("seat") is not None else None
+    if drawn:  # a seat image: the card the viewer holds after drawing
+        x += CW + 56
+        canvas.card(x, top + 10, str(drawn), CW, CH)
+        canvas.ring(x, top + 10, CW, CH, t.accent)
+        canvas.text(x + CW // 2, top + CH + 22, "Drawn", 26, t.accent, anchor="ma", bold=True)
     tx = x + CW + 40
     lines: list[str] = []
     declarer = view.get("declarer")
@@ -126,11 +132,16 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
 
 
 def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
-    """The public table: stock, discard, and every seat's coops (backs behind face-up)."""
+    """The public table: stock, discard, and every seat's coops (backs behind face-up).
+    Given a player view (a seat image), the viewer's own face-down cards show, framed in
+    blue, and the card he drew sits beside the discard."""
     n = int(view["players"])
+    viewer = view.get("seat")
     height = HEADER_H + CENTRE_H + grid_height(n, COLUMNS, PANEL_H) + MARGIN + GAP
     canvas = Canvas(height, theme, four_colour)
-    header(canvas, view, round_title(view), status_text(view, names))
+    title = round_title(view) if viewer is None else f"your seat · {round_title(view)}"
+    status = status_text(view, names) if viewer is None else your_turn_text(view)
+    header(canvas, view, title, status or status_text(view, names))
     _centre(canvas, view, names, HEADER_H)
     for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + CENTRE_H + GAP, PANEL_H)):
         info = view["seats"][seat]
@@ -144,6 +155,8 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
             x = _coop_x(box, slot)
             down = downs[slot]
             canvas.card(x, y, None if down is None else str(down), CW, CH)
+            if down is not None and seat == viewer:
+                canvas.ring(x, y, CW, PEEK, HIDDEN_RING)
             up = info["up"][slot]
             if up is None:
                 canvas.empty_slot(x, y + PEEK, CW, CH)

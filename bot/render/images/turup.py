@@ -54,7 +54,7 @@ def _pile_rows(count: int) -> tuple[int, int, int]:
 def _centre_height(view: dict[str, Any]) -> int:
     pile = view.get("pile") or []
     rows, _, _ = _pile_rows(len(pile))
-    return 40 + rows * PILE_ROW + 10
+    return 44 + rows * PILE_ROW + 10
 
 
 def _centre(canvas: Canvas, view: dict[str, Any], top: int) -> None:
@@ -62,21 +62,21 @@ def _centre(canvas: Canvas, view: dict[str, Any], top: int) -> None:
     deck = int(view.get("deck") or 0)
     x = MARGIN + 8
     canvas.text(x, top, "Deck", 26, t.muted, bold=True)
-    canvas.stack(x, top + 34, deck, CW, CH)
+    canvas.stack(x, top + 40, deck, CW, CH)
     if deck:
-        canvas.text(x + CW // 2, top + 34 + CH // 2, str(deck), 30, t.text, bold=True, anchor="mm")
+        canvas.text(x + CW // 2, top + 40 + CH // 2, str(deck), 30, t.text, bold=True, anchor="mm")
     px = PILE_X
     pile = [str(c) for c in view.get("pile") or []]
     canvas.text(
         px, top, f"Pile · {len(pile)} card{'s' if len(pile) != 1 else ''}", 26, t.muted, bold=True
     )
     if not pile:
-        canvas.empty_slot(px, top + 34, CW, CH)
+        canvas.empty_slot(px, top + 40, CW, CH)
         return
     _, per_row, step = _pile_rows(len(pile))
     for i, code in enumerate(pile):
         r, c = divmod(i, per_row)
-        canvas.card(px + c * step, top + 34 + r * PILE_ROW, code, CW, CH)
+        canvas.card(px + c * step, top + 40 + r * PILE_ROW, code, CW, CH)
 
 
 def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:

@@ -1,0 +1,95 @@
+"""A private seat image: the table as one player sees it, for his panel.
+
+His own face-down cards (coop games) or hand (Turup, Soi) shown to him, the opponents'
+face-up cards, the pile, the card he drew. Built from ``player_view`` only, and every
+other seat's hidden cards are blanked before drawing, so even a view that carried one
+could not show it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.cards import Card
+from bot.render.images import coop, soi, turup
+from bot.render.images.canvas import GAP, MARGIN, Canvas, flow
+from bot.render.images.style import Theme
+
+CW, CH = 84, 118  # hand cards under the table
+STRIP_LABEL = 40
+
+
+def private_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the player view with anything not the viewer's own blanked: other seats'
+    face-down cards and validity, and the drawn card unless the viewer holds it."""
+    seat = view.get("seat")
+    if seat is None:
+        raise ValueError("seat_image needs a player_view (its 'seat' is null)")
+    out = copy.deepcopy(view)
+    for i, info in enumerate(out.get("seats") or []):
+        if i != seat and isinstance(info, dict):
+            if "down" in info:
+                info["down"] = None
+            if "valid" in info:
+                info["valid"] = None
+            if "hand" in info:
+                info["hand"] = None
+    if out.get("to_act") != seat:
+        out["drawn"] = None
+    return out
+
+
+def _hand_groups(view: dict[str, Any]) -> list[list[str]]:
+    cards = [str(c) for c in view.get("hand") or []]
+    if view.get("game") != "soi":
+        return [[c] for c in cards]
+    by_rank: dict[int, list[str]] = defaultdict(list)
+    for code in cards:
+        by_rank[Card.parse(code).order].append(code)
+    return [by_rank[r] for r in sorted(by_rank)]
+
+
+def _with_hand(table: Canvas, view: dict[str, Any]) -> Canvas:
+    """The table with the viewer's hand in a strip under it (cards overlap when many)."""
+    groups = _hand_groups(view)
+    room = table.width - 2 * MARGIN - 16
+    count = sum(len(g) for g in groups)
+    step = CW + 8
+    if count > 1 and count * step - 8 > room:
+        step = max(CW // 3, (room - CW) // (count - 1))
+    rows = flow(groups, CW, min(step, CW + 8), 16 if step > CW // 2 else 4, room) if groups else []
+    strip = STRIP_LABEL + max(1, len(rows)) * (CH + 10) + GAP
+    canvas = Canvas(table.img.height + strip, table.theme, table.four_colour, table.width)
+    canvas.img.paste(table.img.crop((0, 0, table.width, table.img.height - 8)), (0, 0))
+    y = table.img.height - MARGIN + 4
+    canvas.text(MARGIN + 8, y, "Your hand (only you see it)", 26, canvas.theme.accent, bold=True)
+    y += STRIP_LABEL
+    if not rows:
+        canvas.text(MARGIN + 8, y + 10, "Your hand is empty.", 26, canvas.theme.muted)
+    for r, row in enumerate(rows):
+        for x, code in row:
+            canvas.card(MARGIN + 8 + x, y + r * (CH + 10), code, CW, CH)
+    return canvas
+
+
+def seat_canvas(
+    view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
+) -> Canvas:
+    """The seat image's canvas for any game."""
+    mine = private_view(view)
+    game = mine.get("game")
+    if game in ("soureh", "pariah"):
+        return coop.table(mine, names, theme, four_colour)
+    if game == "turup":
+        return _with_hand(turup.table(_public_copy(mine), names, theme, four_colour), mine)
+    if game == "soi":
+        return _with_hand(soi.table(_public_copy(mine), names, theme, four_colour), mine)
+    raise ValueError(f"no image layout for game {game!r}")
+
+
+def _public_copy(view: dict[str, Any]) -> dict[str, Any]:
+    """The table part is drawn as the public one (the hand goes in its own strip)."""
+    return dict(view, seat=None, hand=None)
