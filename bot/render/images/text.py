@@ -307,7 +307,11 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
     never inside an emoji sequence or before a combining mark."""
     if width(text, size, bold) <= max_width:
         return text
-    cuts = [i for i in range(1, len(text)) if not fonts.is_joiner(text[i])]
+    cuts = [
+        i
+        for i in range(1, len(text))
+        if not fonts.is_joiner(text[i]) and text[i - 1] != "\u200d"
+    ]
     lo, hi, best = 0, len(cuts) - 1, ""
     while lo <= hi:
         mid = (lo + hi) // 2

@@ -1,0 +1,142 @@
+"""The private seat image, hidden discards, and the phone-first round-end wording."""
+
+from __future__ import annotations
+
+import copy
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.games import ENGINES
+from bot.render.images import render_round_end, render_table, seat_image
+from bot.render.images.canvas import WIDTH, round_end_title, target_text
+from bot.render.images.coop import _score_text
+from bot.render.images.samples import NAMES, sample_player_view, sample_round_end, sample_view
+from bot.render.images.seat import private_view
+
+
+def size(data: bytes) -> tuple[int, int]:
+    """Width and height of PNG bytes."""
+    img = Image.open(io.BytesIO(data))
+    return img.width, img.height
+
+
+@pytest.mark.parametrize(("game", "players"), [("soureh", 4), ("pariah", 2), ("turup", 12),
+                                               ("soi", 6)])
+def test_seat_image_draws_every_game(game: str, players: int) -> None:
+    """seat_image draws a player view of every game, WIDTH wide, fit for a phone."""
+    w, h = size(seat_image(sample_player_view(game, players, seat=1, seed=2), NAMES))
+    assert w == WIDTH and 300 < h <= WIDTH / 0.75 + 200
+
+
+def test_seat_image_refuses_a_public_view() -> None:
+    """A public view has no viewer: seat_image raises instead of guessing."""
+    with pytest.raises(ValueError, match="player_view"):
+        seat_image(sample_view("soureh", 2), NAMES)
+
+
+def test_seat_image_shows_the_viewers_own_face_down_cards() -> None:
+    """Changing the viewer's own face-down card changes his seat image."""
+    view = sample_player_view("soureh", 4, seat=2, seed=4)
+    other = copy.deepcopy(view)
+    downs = other["seats"][2]["down"]
+    downs[0] = "KS" if downs[0] != "KS" else "2H"
+    assert seat_image(view, NAMES) != seat_image(other, NAMES)
+
+
+@pytest.mark.parametrize("game", ["soureh", "pariah"])
+def test_seat_image_never_shows_another_seats_hidden_card(game: str) -> None:
+    """Another seat's face-down cards (even if a view carried them) and a drawn card the
+    viewer does not hold never change the viewer's seat image."""
+    view = sample_player_view(game, 2, seat=0, seed=6)
+    view["to_act"] = 1
+    leaky = copy.deepcopy(view)
+    leaky["seats"][1]["down"] = ["AS", "AH", "AD", "AC"]
+    leaky["seats"][1]["valid"] = [True] * 4
+    leaky["drawn"] = "KH"
+    assert seat_image(view, NAMES) == seat_image(leaky, NAMES)
+    assert private_view(leaky)["seats"][1]["down"] is None
+
+
+def test_seat_image_shows_the_drawn_card_to_its_holder() -> None:
+    """The seat to act sees the card he drew: a different drawn card, a different image."""
+    view = sample_player_view("soureh", 3, seat=1, seed=2)
+    view["to_act"] = 1
+    view["drawn"] = "5C"
+    assert seat_image(view, NAMES) != seat_image(dict(view, drawn="5H"), NAMES)
+
+
+@pytest.mark.parametrize("game", ["turup", "soi"])
+def test_seat_image_shows_only_the_viewers_hand(game: str) -> None:
+    """The viewer's hand is drawn (a changed card changes the image); the engine's player
+    view of another seat, from the same state, gives a different picture."""
+    eng = ENGINES[game]
+    state = eng.new_game(players=3, seed=11)
+    mine = eng.player_view(state, 0)
+    theirs = eng.player_view(state, 1)
+    assert seat_image(mine, NAMES) != seat_image(theirs, NAMES)
+    changed = copy.deepcopy(mine)
+    changed["hand"] = list(reversed(changed["hand"]))[:-1]
+    assert seat_image(mine, NAMES) != seat_image(changed, NAMES)
+
+
+def _coop_view(discard_top: Any, count: int) -> dict[str, Any]:
+    view = sample_view("soureh", 2, seed=1)
+    view["discard_top"] = discard_top
+    view["discard_count"] = count
+    return view
+
+
+def test_hidden_discards_draw_a_face_down_pile() -> None:
+    """With no visible discard top (hidden discards) the pile is drawn face down with its
+    count; a missing key works like None; an empty pile is still an empty slot."""
+    hidden = render_table(_coop_view(None, 7), NAMES)
+    missing = _coop_view(None, 7)
+    del missing["discard_top"]
+    assert render_table(missing, NAMES) == hidden
+    assert hidden != render_table(_coop_view(None, 0), NAMES)
+    assert hidden != render_table(_coop_view(None, 12), NAMES)
+    assert hidden != render_table(_coop_view("7H", 7), NAMES)
+
+
+def test_round_end_titles_agree_with_the_round() -> None:
+    """The round-end title names the scored round; the goal text has no round number."""
+    view = sample_round_end("soi", 4, seed=1)
+    view["round"] = 2
+    assert round_end_title(view) == "end of round 1"
+    assert "round" not in target_text(view)
+    view["over"] = True
+    assert round_end_title(view) == "final round 2"
+    view["last_round"]["round"] = 5
+    assert round_end_title(view) == "final round 5"
+
+
+@pytest.mark.parametrize("game", ["soureh", "turup", "soi"])
+def test_game_end_says_won_the_game(game: str) -> None:
+    """At the game's end the round-end image names the game's winner, not the round's."""
+    view = sample_round_end(game, 3, seed=2)
+    over = dict(view, over=True, winners=[0], to_act=None)
+    assert render_round_end(over, NAMES) != render_round_end(view, NAMES)
+
+
+def test_multiple_of_100_rule_is_shown() -> None:
+    """Soureh's round end shows "100 → 50" when the rule took 50 off, plain totals else."""
+    view = {"game": "soureh"}
+    assert _score_text(view, -20, 50, ["10H", "9S", "7D", "4C"]) == "+30 · 100 → 50"
+    assert _score_text(view, 20, 50, ["10H", "5S", "3D", "2C"]) == "+20 → 50"
+    assert _score_text({"game": "pariah"}, -20, 50, None) == "-20 → 50"
+    assert _score_text(view, 24, None, None) == "+24"
+
+
+def test_soi_round_end_keeps_names_and_quadruplets_whole() -> None:
+    """Six Soi seats at round end: wide panels, every quadruplet chip drawn (the image
+    grows a row of chips rather than cutting them)."""
+    view = sample_round_end("soi", 6, seed=1)
+    few = size(render_round_end(view, NAMES))
+    many = copy.deepcopy(view)
+    many["last_round"]["quads"][0] = ["2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    more = size(render_round_end(many, NAMES))
+    assert more[1] > few[1]
+    assert few[0] / few[1] >= 0.75
