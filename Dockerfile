@@ -11,9 +11,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     HEARTBEAT_FILE=/tmp/cardroom.heartbeat \
     LOG_LEVEL=INFO
 
-# DejaVu fonts for the card images (bot/render/images looks for DejaVuSans.ttf).
+# Fonts for the card images: DejaVu (the table's look) and Noto for names in any script
+# (Arabic, Hebrew, Indic, CJK, colour emoji; bot/render/images/fonts.py); libfribidi0 lets
+# the Pillow wheel's Raqm layout shape Arabic and order right-to-left text.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-dejavu-core \
+       fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libfribidi0 \
     && rm -rf /var/lib/apt/lists/*
 
 # An unprivileged user owns the data volume; the code stays root-owned and read-only to it.

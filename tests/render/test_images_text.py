@@ -49,7 +49,7 @@ def test_emoji_are_drawn_in_colour() -> None:
     needs_noto()
     sprite = text.sprite("🐉", 28)
     assert sprite.colour is not None
-    r, g, b, a = sprite.colour.split()
+    r, g, _, a = sprite.colour.split()
     assert a.getextrema()[1] > 200
     assert ImageChops.difference(r, g).getextrema()[1] > 60
 
