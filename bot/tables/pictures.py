@@ -1,6 +1,6 @@
 """Card images on the Discord side: the table, a seat's hand and the round end as attachments.
 
-Rendering runs off the event loop, in a small pool of image threads, through one
+Rendering runs off the event loop, in one image thread, through one
 ``ImageCache`` per client: one image per table version and options, shared by every message
 that shows it (the table edit, an announcement, a refresh), and drawn once even when several
 messages ask for it at the same moment. The server's ``images``/``four_colour`` settings
@@ -39,7 +39,7 @@ HAND_PNG = "hand.png"
 ROUND_PNG = "round.png"
 SEAT_PNG = "seat.png"
 CACHE_ENTRIES = 200
-RENDER_THREADS = 2  # Pillow releases the GIL while it resizes and encodes
+RENDER_THREADS = 1  # one image thread: the cached fonts are not shared between threads
 
 _EXECUTOR = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="card-images")
 

@@ -171,7 +171,11 @@ def prepare(*, four_colour: bool = False) -> None:
     """Draw every card sprite the layouts use, so the first real render is as fast as the
     rest (about a second of work; call it once at start-up, e.g. in a thread)."""
     from bot.games.cards import ALL_CARDS
+    from bot.render.images import text
     from bot.render.images.cards import card_back, card_face
+
+    for bold in (False, True):
+        text.layout("Aa 李 م 🂠", 28, bold)  # finds the fonts and reads their maps once
 
     sizes = {
         (coop.CW, coop.CH),
