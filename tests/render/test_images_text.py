@@ -171,3 +171,26 @@ def test_named_players_never_show_as_seat_numbers() -> None:
     view = sample_view("turup", 6, seed=1)
     seats = [f"Seat {i + 1}" for i in range(6)]
     assert render_table(view, NAMES) != render_table(view, seats)
+
+
+def test_arabic_glyph_run_matches_its_joined_reference() -> None:
+    """"محمد" drawn by the text module has the shape of its contextual presentation forms
+    (final dal, medial mim, medial hah, initial mim, laid out left to right) and not of
+    the isolated letters: the same height, about the same width."""
+    needs_noto()
+    if not text.RAQM:
+        pytest.skip("Pillow has no Raqm layout here")
+    mask = text.sprite("محمد", 40).mask
+    shaped = mask.crop(mask.getbbox())
+    face = fonts.face(text.layout("محمد", 40).runs[0].font, 40)  # type: ignore[arg-type]
+    joined = _ink("\ufeaa\ufee4\ufea4\ufee3", face)
+    isolated = _ink("\ufea9\ufee1\ufea1\ufee1", face)
+    assert abs(shaped.height - joined.height) <= 2
+    assert abs(shaped.width - joined.width) <= joined.width * 0.1
+    assert abs(shaped.height - isolated.height) > 5
+
+
+def _ink(s: str, face: ImageFont.FreeTypeFont) -> Image.Image:
+    img = Image.new("L", (400, 100))
+    ImageDraw.Draw(img).text((10, 70), s, font=face, fill=255, anchor="ls", direction="ltr")
+    return img.crop(img.getbbox())
