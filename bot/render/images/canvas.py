@@ -228,6 +228,16 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> str:
     return text
 
 
+def table_header(canvas: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
+    """The header of a table image: the round and whose turn; in a seat image (a player
+    view) "your seat" and, on the viewer's turn, what he decides."""
+    if view.get("seat") is None:
+        header(canvas, view, round_title(view), status_text(view, names))
+        return
+    status = your_turn_text(view) or status_text(view, names)
+    header(canvas, view, f"your seat · {round_title(view)}", status)
+
+
 def round_end_number(view: dict[str, Any]) -> int | None:
     """Which round ``last_round`` is: the engine's number when it gives one, else the view's
     round (the game is over) or the one before it (the next round was dealt)."""
@@ -270,10 +280,10 @@ def header(
     when ``turn`` and the game is still on)."""
     t = canvas.theme
     game = GAME_TITLES.get(str(view.get("game")), str(view.get("game")).title())
-    canvas.text(MARGIN + 4, 16, f"{game} · {title}", 34, bold=True, max_width=600)
-    canvas.text(
-        canvas.width - MARGIN - 4, 20, target_text(view), 26, t.muted, anchor="ra", max_width=300
-    )
+    goal = target_text(view)
+    gw = canvas.text(canvas.width - MARGIN - 4, 20, goal, 26, t.muted, anchor="ra", max_width=300)
+    room = canvas.width - 2 * MARGIN - 8 - gw - 24
+    canvas.text(MARGIN + 4, 16, f"{game} · {title}", 34, bold=True, max_width=room)
     if status:
         over = bool(view.get("over"))
         canvas.pill(

@@ -20,10 +20,9 @@ from bot.render.images.canvas import (
     grid_height,
     header,
     round_end_title,
-    round_title,
     seat_head,
     seat_name,
-    status_text,
+    table_header,
     turn_pills,
     your_turn_text,
 )
@@ -70,10 +69,10 @@ def _slot_labels(canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: 
     for slot in range(4):
         x = _coop_x(box, slot) + CW // 2
         if isinstance(valid, list) and len(valid) == 4:
-            canvas.text(x - 6, y, str(slot + 1), 24, canvas.theme.muted, bold=True, anchor="ra")
+            canvas.text(x - 6, y - 1, str(slot + 1), 26, canvas.theme.muted, bold=True, anchor="ra")
             canvas.mark(x + 2, y + 3, 16, bool(valid[slot]))
         else:
-            canvas.text(x, y, str(slot + 1), 24, canvas.theme.muted, bold=True, anchor="ma")
+            canvas.text(x, y - 1, str(slot + 1), 26, canvas.theme.muted, bold=True, anchor="ma")
 
 
 def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int) -> None:
@@ -139,9 +138,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     viewer = view.get("seat")
     height = HEADER_H + CENTRE_H + grid_height(n, COLUMNS, PANEL_H) + MARGIN + GAP
     canvas = Canvas(height, theme, four_colour)
-    title = round_title(view) if viewer is None else f"your seat · {round_title(view)}"
-    status = status_text(view, names) if viewer is None else your_turn_text(view)
-    header(canvas, view, title, status or status_text(view, names))
+    table_header(canvas, view, names)
     _centre(canvas, view, names, HEADER_H)
     for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + CENTRE_H + GAP, PANEL_H)):
         info = view["seats"][seat]

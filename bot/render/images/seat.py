@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.games.cards import Card
 from bot.render.images import coop, soi, turup
-from bot.render.images.canvas import GAP, MARGIN, Canvas, flow
+from bot.render.images.canvas import GAP, HEADER_H, MARGIN, Canvas, flow
 from bot.render.images.style import Theme
 
 CW, CH = 84, 118  # hand cards under the table
@@ -52,8 +52,9 @@ def _hand_groups(view: dict[str, Any]) -> list[list[str]]:
     return [by_rank[r] for r in sorted(by_rank)]
 
 
-def _with_hand(table: Canvas, view: dict[str, Any]) -> Canvas:
-    """The table with the viewer's hand in a strip under it (cards overlap when many)."""
+def _with_hand(table: Canvas, view: dict[str, Any], split: int) -> Canvas:
+    """The table with the viewer's hand in a strip at ``split`` (under the pile, above the
+    seats): cards overlap when there are many."""
     groups = _hand_groups(view)
     room = table.width - 2 * MARGIN - 16
     count = sum(len(g) for g in groups)
@@ -63,8 +64,10 @@ def _with_hand(table: Canvas, view: dict[str, Any]) -> Canvas:
     rows = flow(groups, CW, min(step, CW + 8), 16 if step > CW // 2 else 4, room) if groups else []
     strip = STRIP_LABEL + max(1, len(rows)) * (CH + 10) + GAP
     canvas = Canvas(table.img.height + strip, table.theme, table.four_colour, table.width)
-    canvas.img.paste(table.img.crop((0, 0, table.width, table.img.height - 8)), (0, 0))
-    y = table.img.height - MARGIN + 4
+    w, h = table.width, table.img.height
+    canvas.img.paste(table.img.crop((0, 0, w, split)), (0, 0))
+    canvas.img.paste(table.img.crop((0, split, w, h)), (0, split + strip))
+    y = split + 4
     canvas.text(MARGIN + 8, y, "Your hand (only you see it)", 26, canvas.theme.accent, bold=True)
     y += STRIP_LABEL
     if not rows:
@@ -84,12 +87,14 @@ def seat_canvas(
     if game in ("soureh", "pariah"):
         return coop.table(mine, names, theme, four_colour)
     if game == "turup":
-        return _with_hand(turup.table(_public_copy(mine), names, theme, four_colour), mine)
+        split = HEADER_H + turup.centre_height(mine)
+        return _with_hand(turup.table(_public_copy(mine), names, theme, four_colour), mine, split)
     if game == "soi":
-        return _with_hand(soi.table(_public_copy(mine), names, theme, four_colour), mine)
+        split = HEADER_H + soi.centre_height(mine)
+        return _with_hand(soi.table(_public_copy(mine), names, theme, four_colour), mine, split)
     raise ValueError(f"no image layout for game {game!r}")
 
 
 def _public_copy(view: dict[str, Any]) -> dict[str, Any]:
-    """The table part is drawn as the public one (the hand goes in its own strip)."""
-    return dict(view, seat=None, hand=None)
+    """The table part without the hand (it goes in its own strip)."""
+    return dict(view, hand=None)

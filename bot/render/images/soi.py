@@ -22,10 +22,9 @@ from bot.render.images.canvas import (
     header,
     round_end_layout,
     round_end_title,
-    round_title,
     seat_head,
     seat_name,
-    status_text,
+    table_header,
     turn_pills,
     your_turn_text,
 )
@@ -45,7 +44,8 @@ def _asks(view: dict[str, Any]) -> list[dict[str, Any]]:
     return list(view.get("asks") or [])[-ASK_LINES:]
 
 
-def _centre_height(view: dict[str, Any]) -> int:
+def centre_height(view: dict[str, Any]) -> int:
+    """Height of the part between the header and the seats (pile or recent asks)."""
     return 44 + max(1, len(_asks(view))) * ASK_H + 8
 
 
@@ -124,11 +124,11 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     """The public Soi table: the recent asks, and per seat hand size and quadruplets."""
     n = int(view["players"])
     cols = columns_for(n)
-    centre_h = _centre_height(view)
+    centre_h = centre_height(view)
     height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
-    header(canvas, view, round_title(view), status_text(view, names))
+    table_header(canvas, view, names)
     _centre(canvas, view, names, HEADER_H)
     totals = view.get("totals") or [0] * n
     out = view.get("out") or [False] * n

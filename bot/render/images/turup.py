@@ -20,10 +20,9 @@ from bot.render.images.canvas import (
     header,
     round_end_layout,
     round_end_title,
-    round_title,
     seat_head,
     seat_name,
-    status_text,
+    table_header,
     turn_pills,
     your_turn_text,
 )
@@ -51,7 +50,8 @@ def _pile_rows(count: int) -> tuple[int, int, int]:
     return MAX_PILE_ROWS, per_row, (PILE_ROOM - CW) // (per_row - 1)
 
 
-def _centre_height(view: dict[str, Any]) -> int:
+def centre_height(view: dict[str, Any]) -> int:
+    """Height of the part between the header and the seats (pile or recent asks)."""
     pile = view.get("pile") or []
     rows, _, _ = _pile_rows(len(pile))
     return 44 + rows * PILE_ROW + 10
@@ -92,11 +92,11 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     """The public Turup table: deck, pile, and per seat the hand backs and cards won."""
     n = int(view["players"])
     cols = columns_for(n)
-    centre_h = _centre_height(view)
+    centre_h = centre_height(view)
     height = HEADER_H + centre_h + grid_height(n, cols, PANEL_H) + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
-    header(canvas, view, round_title(view), status_text(view, names))
+    table_header(canvas, view, names)
     _centre(canvas, view, HEADER_H)
     totals = view.get("totals") or [0] * n
     out = view.get("out") or [False] * n
@@ -111,10 +111,12 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         used = _backs(canvas, box[0] + PAD, y, count)
         tx = box[0] + PAD + max(used, BW) + 16
         room = box[2] - PAD - tx
-        canvas.text(tx, y + 2, f"won {info.get('won', 0)}", 26, bold=True, max_width=room)
+        canvas.text(tx, y, f"won {info.get('won', 0)}", 30, bold=True, max_width=room)
         wins = int(info.get("round_wins") or 0)
-        detail = f"{wins} round{'s' if wins != 1 else ''} won" if wins else "no round won"
-        canvas.text(tx, y + 36, detail, 24, t.muted, max_width=room)
+        detail = f"{count} in hand"
+        if wins:
+            detail += f" · {wins} round{'s' if wins != 1 else ''} won"
+        canvas.text(tx, y + 38, detail, 24, t.muted, max_width=room)
         if not count:
             canvas.empty_slot(box[0] + PAD, y, BW, BH)
     return canvas
