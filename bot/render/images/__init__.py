@@ -168,8 +168,9 @@ def _theme(name: str) -> Theme:
 
 
 def prepare(*, four_colour: bool = False) -> None:
-    """Draw every card sprite the layouts use, so the first real render is as fast as the
-    rest (about a second of work; call it once at start-up, e.g. in a thread)."""
+    """Draw every card sprite the layouts use, load the fonts and choose the default
+    theme's palette, so the first real render is as fast as the rest (about a second of
+    work; call it once at start-up, e.g. in a thread)."""
     from bot.games.cards import ALL_CARDS
     from bot.render.images import text
     from bot.render.images.cards import card_back, card_face
@@ -189,6 +190,9 @@ def prepare(*, four_colour: bool = False) -> None:
         for card in ALL_CARDS:
             card_face(str(card), w, h, four_colour)
     card_back(turup.BW, turup.BH)
+    from bot.render.images.palette import palette_for
+
+    palette_for(theme("dark"), four_colour)  # the shared palette of the default theme
 
 
 def cached_table(

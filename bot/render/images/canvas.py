@@ -17,7 +17,6 @@ MARGIN = 16
 GAP = 12
 PAD = 14
 PNG_COMPRESS = 6  # zlib level of the palette PNG (level 9 costs 5x the time for 10 % less)
-PALETTE = 256  # colours of the palette PNG: flat card art loses nothing visible
 
 GAME_TITLES = {"soureh": "Soureh", "pariah": "Pariah", "turup": "Turup", "soi": "Soi"}
 
@@ -31,6 +30,7 @@ class Canvas:
         self.img = Image.new("RGB", (width, height), theme.felt)
         self.draw = ImageDraw.Draw(self.img)
         self.width = width
+        self.emoji = False  # colour emoji were drawn: the image needs its own palette
         self.draw.rectangle((0, 0, width - 1, height - 1), outline=theme.felt_edge, width=6)
 
     def text(
@@ -48,6 +48,8 @@ class Canvas:
         """Draw ``text`` (cut to ``max_width``) and return its width."""
         shown = fit(text, size, max_width, bold) if max_width is not None else text
         fill = colour if colour is not None else self.theme.text
+        if lines.sprite(shown, size, bold).colour is not None:
+            self.emoji = True
         return lines.paste(self.img, x, y, shown, size, fill, bold=bold, anchor=anchor)
 
     def panel(self, box: tuple[int, int, int, int], *, highlight: bool, out: bool) -> None:
@@ -131,19 +133,25 @@ class Canvas:
             self.draw.line((x, y + size, x + size, y), fill=t.bad, width=width)
 
     def png(self) -> bytes:
-        """The image as a palette PNG (256 colours, fast octree, no dithering): a quarter
-        of the bytes of an RGB PNG and faster to encode, with no visible difference on our
-        flat card art (see docs/images/)."""
-        return encode(self.img)
+        """The image as a palette PNG (256 colours, no dithering): a quarter of the bytes
+        of an RGB PNG and faster to encode, with no visible difference on our flat card art
+        (see docs/images/). The palette is the theme's shared one (``palette.py``) unless
+        colour emoji were drawn."""
+        return encode(self.img, theme=None if self.emoji else self.theme,
+                      four_colour=self.four_colour)
 
 
-def encode(img: Image.Image, palette: bool = True) -> bytes:
-    """PNG bytes of ``img``: a palette PNG, or with ``palette=False`` the RGB PNG the images
-    used before (for comparisons and the benchmark)."""
+def encode(
+    img: Image.Image, palette: bool = True, theme: Theme | None = None, four_colour: bool = False
+) -> bytes:
+    """PNG bytes of ``img``: a palette PNG (the shared palette of ``theme``, or the image's
+    own when ``theme`` is ``None``), or with ``palette=False`` the RGB PNG the images used
+    before (for comparisons and the benchmark)."""
+    from bot.render.images.palette import quantize
+
     buf = io.BytesIO()
     if palette:
-        small = img.quantize(PALETTE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        small.save(buf, "PNG", compress_level=PNG_COMPRESS)
+        quantize(img, theme, four_colour).save(buf, "PNG", compress_level=PNG_COMPRESS)
     else:
         img.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
