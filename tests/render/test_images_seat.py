@@ -140,3 +140,25 @@ def test_soi_round_end_keeps_names_and_quadruplets_whole() -> None:
     more = size(render_round_end(many, NAMES))
     assert more[1] > few[1]
     assert few[0] / few[1] >= 0.75
+
+
+PHONE = 400  # px: a phone's width, the image shown full width
+LEGIBLE = 9  # px at phone width: the smallest text (legends); names and numbers are larger
+
+
+@pytest.mark.parametrize(("game", "players"), [("soureh", 4), ("pariah", 2), ("turup", 12),
+                                               ("soi", 6)])
+def test_every_picture_fits_a_phone(game: str, players: int) -> None:
+    """Table, round end and seat image at the most seats: no text below 9 px once shown
+    400 px wide, and no taller than 4:3 (plus the hand strip for a seat image)."""
+    from bot.render.images import canvas_for
+
+    pictures = [
+        ("table", sample_view(game, players, 1), 0),
+        ("round_end", sample_round_end(game, players, 1), 0),
+        ("seat", sample_player_view(game, players, 0, 1), 200),
+    ]
+    for kind, view, extra in pictures:
+        canvas = canvas_for(kind, view, NAMES)
+        assert min(canvas.text_sizes) * PHONE / canvas.width >= LEGIBLE, kind
+        assert canvas.img.height <= canvas.width / 0.75 + extra, kind

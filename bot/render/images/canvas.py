@@ -31,6 +31,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.img)
         self.width = width
         self.emoji = False  # colour emoji were drawn: the image needs its own palette
+        self.text_sizes: set[int] = set()  # every text size drawn (legibility checks)
         self.draw.rectangle((0, 0, width - 1, height - 1), outline=theme.felt_edge, width=6)
 
     def text(
@@ -48,6 +49,7 @@ class Canvas:
         """Draw ``text`` (cut to ``max_width``) and return its width."""
         shown = fit(text, size, max_width, bold) if max_width is not None else text
         fill = colour if colour is not None else self.theme.text
+        self.text_sizes.add(size)
         if lines.sprite(shown, size, bold).colour is not None:
             self.emoji = True
         return lines.paste(self.img, x, y, shown, size, fill, bold=bold, anchor=anchor)
