@@ -165,16 +165,26 @@ class Floor:
 
 
 def _payload_view(rows: list[dict[str, Any]], *, rename: bool = False) -> Any:
-    """A ``TableView`` holding these action rows (custom_ids renamed for the floor copy)."""
-    from bot.tables.ui import TableView
-
-    view = TableView()
-    for row in rows:
+    """A stopped (send-only) view holding these action rows (custom_ids renamed for the
+    floor copy)."""
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(rows):
         for item in row.get("components") or []:
-            component = {k: v for k, v in item.items() if k != "id"}
+            custom_id = str(item["custom_id"])
             if rename:
-                component["custom_id"] = FLOOR_PREFIX + str(component["custom_id"])[2:]
-            view.add(component)
+                custom_id = FLOOR_PREFIX + custom_id[2:]
+            if item["type"] == discord.ComponentType.button.value:
+                view.add_item(discord.ui.Button(
+                    label=item.get("label"), style=discord.ButtonStyle(item["style"]),
+                    custom_id=custom_id, row=number))
+                continue
+            options = [discord.SelectOption(label=o["label"], value=o["value"],
+                                            description=o.get("description"))
+                       for o in item.get("options") or []]
+            view.add_item(discord.ui.Select(
+                custom_id=custom_id, options=options, placeholder=item.get("placeholder"),
+                max_values=item.get("max_values", 1), row=number))
+    view.stop()
     return view
 
 
@@ -265,7 +275,7 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1,
                floor: Floor | None = None) -> Timings:
     """Two members play Soureh by panel buttons until ``clicks`` action clicks are timed
     (and, with ``floor``, a click on a copy of each clicked panel after it)."""
-    from bot.tables.panels import panel as build_panel
+    from bot.render.panels import panel as build_panel
 
     log = timed_log(env)
     rng = random.Random(seed)

@@ -12,12 +12,12 @@ import discord
 from discord.ext import commands
 
 import cogs
+from bot.render.components import DYNAMIC_ITEMS
 from bot.settings import Settings
 from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
 from bot.tables.timers import TimedTableService
-from bot.tables.ui import DYNAMIC_ITEMS
 from storage.database import Database
 from storage.tables import TableRepo
 

@@ -10,8 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.protocol import GameError
-from bot.options import GAME_TITLES
 from bot.render.cards import truncate
+from bot.render.choices import game_choices
+from bot.render.components import jump_url
 from bot.render.embeds import hand_embed
 from bot.render.rules_text import rules_page
 from bot.tables.faults import describe, is_transient
@@ -19,7 +20,6 @@ from bot.tables.model import Table, TableError
 from bot.tables.pictures import images_of
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
-from bot.tables.ui import jump_url
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ REPOST_REFUSED = (
     "**Attach Files** permissions in this channel. The game itself is safe."
 )
 
-GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in GAME_TITLES.items()]
+GAME_CHOICES = game_choices()
 NO_TABLE = "There is no open table in this channel. Start one with /play."
 
 

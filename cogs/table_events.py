@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.tables.faults import CHANNEL_DELETED
-from bot.tables.handlers import on_component
+from bot.tables.router import on_component
 from storage.tables import TableStatus
 
 log = logging.getLogger(__name__)

@@ -7,10 +7,10 @@ import logging
 
 import discord
 
+from bot.render.components import jump_url, table_view
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.tables.model import Table
 from bot.tables.pictures import images_of
-from bot.tables.ui import jump_url, table_view
 
 log = logging.getLogger(__name__)
 

@@ -50,23 +50,16 @@ class TableService(LobbyMixin):
     # ------------------------------------------------------------------ play
 
     async def act(
-        self, table_id: int, user_id: int, text: str, version: int | None = None,
-        *, reply_first: bool = False,
+        self, table_id: int, user_id: int, text: str, version: int | None = None
     ) -> ActResult:
         """Play ``text`` (engine notation) for the user's seat. ``version`` (from a button)
         must match the table's, else ``StaleAction``; ``/move`` passes ``None``. A commit
         that fails raises ``NotSaved``: nothing was played.
 
-        ``reply_first`` (a click): return as soon as the action is committed and the table
-        holds its new state and version, still holding the table's lock; the rest of the
-        bookkeeping (recent events, rounds, DMs, timers, the table message, the end of the
-        game) runs in a task at the event loop's next turn, then the lock is released. The
-        caller's reply, sent without awaiting anything else first, goes out before that
-        work, and nobody else sees the table until it is done."""
+        The move is checked, applied, stored and booked (events, rounds, DMs due) in one
+        locked step; rendering and DMs follow in their own coalesced task."""
         table = self.require(table_id)
-        await table.lock.acquire()
-        handed_off = False
-        try:
+        async with table.lock:
             if not table.running:
                 raise TableError("The game is not running.")
             if version is not None and version != table.version:
@@ -87,40 +80,12 @@ class TableService(LobbyMixin):
                 log.exception("Table %s: a move could not be stored, so it was not played",
                               table.id)
                 raise NotSaved() from exc
-            if reply_first:
-                # a task, not loop.call_soon: under SimCord a plain callback made every later
-                # interaction slower (the bare baselines of bench.click by ~100 µs)
-                self._spawn(self._after_reply(table, result, rest))
-                handed_off = True
-                return result
             rest()
-        finally:
-            if not handed_off:
-                table.lock.release()
         self._person_moved(table)
         self.changed(table)
         if result.over:
             await self._finish(table, "finished")
         return result
-
-    async def _after_reply(
-        self, table: Table, result: ActResult, rest: Callable[[], None]
-    ) -> None:
-        """The bookkeeping of a move ``act(reply_first=True)`` committed (its own task, run
-        at the loop's next turn, without awaiting); releases the lock."""
-        try:
-            rest()
-        except Exception:
-            log.exception("Table %s: bookkeeping after a move failed", table.id)
-        finally:
-            table.lock.release()
-        try:
-            self._person_moved(table)
-            self.changed(table)
-        except Exception:
-            log.exception("Table %s: updating after a move failed", table.id)
-        if result.over:
-            self._spawn(self._finish(table, "finished"))
 
     def _person_moved(self, table: Table) -> None:
         """Hook: a person's move was just played at ``table`` (before ``changed``)."""

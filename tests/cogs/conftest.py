@@ -12,8 +12,8 @@ import pytest
 from simcord import Env
 
 from bot.games.cards import Card
+from bot.render.turup import captures as turup_captures
 from bot.tables.model import Table
-from bot.tables.panels import turup_captures
 from bot.tables.service import TableService
 
 CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
