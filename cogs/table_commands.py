@@ -125,7 +125,9 @@ class TableCommands(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await DiscordNotifier(self.bot).repost(table)
+            notifier = DiscordNotifier(self.bot)
+            notifier.attach(self.tables)
+            await notifier.repost(table)
         except discord.HTTPException as exc:
             log.warning("Table %s could not be posted again: %s", table.id, describe(exc))
             text = REPOST_FAILED if is_transient(exc) else REPOST_REFUSED

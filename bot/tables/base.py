@@ -119,7 +119,7 @@ class ServiceBase:
         """The table changed: render it soon (coalesced) and let computers move."""
         table.dirty = True
         if table.flush_task is None or table.flush_task.done():
-            table.flush_task = self._spawn(self._flush(table))
+            table.flush_task = self.spawn(self._flush(table))
         self._schedule_ai(table)
 
     async def _flush(self, table: Table) -> None:
@@ -179,7 +179,7 @@ class ServiceBase:
         if not table.running or seat is None or not table.seats[seat].is_computer_held:
             return
         if table.ai_task is None or table.ai_task.done():
-            table.ai_task = self._spawn(self._ai_loop(table))
+            table.ai_task = self.spawn(self._ai_loop(table))
 
     async def _ai_loop(self, table: Table) -> None:
         """Play the computer seats of ``table`` (the service implements it)."""
@@ -187,7 +187,8 @@ class ServiceBase:
 
     # ------------------------------------------------------------- plumbing
 
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        """Run ``coro`` as a background task the service owns (cancelled by ``aclose``)."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)

@@ -400,7 +400,7 @@ class TableService(LobbyMixin):
             log.exception("Could not mark table %s broken", rec.id)
         if self.notifier is not None:
             table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[])
-            self._spawn(self._safe_announce(
+            self.spawn(self._safe_announce(
                 table,
                 "Sorry — the game at this table could not be restored after a restart and has "
                 "been closed. Start a new one with /play.",

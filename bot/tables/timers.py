@@ -1,6 +1,7 @@
 """The table clock: turn timers, lobby expiry and inactivity, on the event loop's clock.
 
-``TimedTableService`` is the ``TableService`` the bot runs. Every change re-arms the
+``TimedTableService`` is the ``TableService`` the bot runs (``bot.client`` wraps its
+notifier in the Discord fault guard, ``bot.tables.faults``). Every change re-arms the
 table's timers with ``loop.call_later`` (virtual under SimCord, never blocking):
 
 * **turn** — at the stored deadline (``tables.deadline``, epoch seconds) the seat to act
@@ -28,9 +29,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games.ai import choose
-from bot.tables.faults import FaultGuard
 from bot.tables.model import ActResult, Table, TableError
 from bot.tables.service import TableService
+from storage.activity import ActivityRepo
 from storage.tables import SeatRecord, TableStatus
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,7 @@ def sqlite_epoch(text: str | None) -> float | None:
 
 
 class TimedTableService(TableService):
-    """``TableService`` with turn timers, lobby expiry, inactivity closing and the
-    Discord fault guard around its notifier."""
+    """``TableService`` with turn timers, lobby expiry and inactivity closing."""
 
     def __init__(
         self,
@@ -72,8 +72,6 @@ class TimedTableService(TableService):
         self._armed: dict[tuple[int, str], tuple[float, int]] = {}
         self.lobby_opened: dict[int, float] = {}
         self.last_human: dict[int, float] = {}
-        if self.notifier is not None and not isinstance(self.notifier, FaultGuard):
-            self.notifier = FaultGuard(self.notifier, self)
 
     # ---------------------------------------------------------------- hooks
 
@@ -129,14 +127,10 @@ class TimedTableService(TableService):
         if not table_ids:
             return {}
         found: dict[int, float] = {}
-        async with self.repo.db.conn.execute(
-            "SELECT a.table_id, MAX(a.at) FROM table_actions a JOIN tables t ON t.id = a.table_id"
-            " WHERE t.status = 'running' GROUP BY a.table_id"
-        ) as cur:
-            async for row in cur:
-                when = sqlite_epoch(row[1])
-                if when is not None:
-                    found[int(row[0])] = when
+        for table_id, text in (await ActivityRepo(self.repo.db).last_actions()).items():
+            when = sqlite_epoch(text)
+            if when is not None:
+                found[table_id] = when
         return found
 
     def _touch(self, table: Table) -> None:
@@ -169,7 +163,7 @@ class TimedTableService(TableService):
         if not timed:
             self._cancel((table.id, "turn"))
         elif table.record.deadline is None:
-            self._spawn(self._store_deadline(table, table.version))
+            self.spawn(self._store_deadline(table, table.version))
         else:
             self._set(table, "turn", table.record.deadline, self._timeout)
 
@@ -208,7 +202,7 @@ class TimedTableService(TableService):
               table: Table, version: int, at: float) -> None:
         self._handles.pop(key, None)
         self._armed.pop(key, None)
-        self._spawn(self._guarded(fire(table, version, at), key))
+        self.spawn(self._guarded(fire(table, version, at), key))
 
     async def _guarded(self, coro: Any, key: tuple[int, str]) -> None:
         try:
