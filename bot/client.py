@@ -16,7 +16,6 @@ from bot.tables.faults import FaultGuard
 from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
-from bot.tables.timers import TimedTableService
 from storage.database import Database
 from storage.stats import StatsRepo
 from storage.tables import TableRepo
@@ -66,7 +65,7 @@ class CardroomBot(commands.AutoShardedBot):
             await self._db.close()
         self._db = await Database.open(self.settings.database_path)
         publisher = DiscordNotifier(self)
-        self._tables = TimedTableService(TableRepo(self._db))
+        self._tables = TableService(TableRepo(self._db))
         self._tables.notifier = FaultGuard(publisher, self._tables)
         publisher.attach(self._tables)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait

@@ -27,7 +27,7 @@ from bot.tables.model import Table
 from storage.tables import TableStatus
 
 if TYPE_CHECKING:
-    from bot.tables.base import Notifier
+    from bot.tables.display import Notifier
     from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)

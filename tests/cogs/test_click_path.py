@@ -16,7 +16,7 @@ import pytest
 from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
 from bot.tables import router as handlers
 from bot.tables.model import NotSaved, Table
-from bot.tables.timers import TimedTableService
+from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
 from tests.cogs.conftest import flush, message_of, service, table_in
@@ -145,7 +145,7 @@ async def test_other_interactions_are_not_taken() -> None:
 async def test_act_returns_with_the_move_and_its_bookkeeping_done(db: Database) -> None:
     """act returns with the move committed, its events recorded and the lock free: the
     bookkeeping ran in the same locked step, so a move right after sees it."""
-    svc = TimedTableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
                             seed_source=lambda: 11)
     table = await svc.open(guild_id=1, channel_id=1, host_id=100, host_name="Ann",
                            game="soureh", options={}, timer_seconds=None)
