@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.render.embeds import table_embed
 from bot.results import GameResult
-from tests.cogs.conftest import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
 
 
 async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from bot.client import CardroomBot
 from bot.games.cards import Card
 from bot.render.embeds import table_embed
-from tests.cogs.conftest import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
 from tests.helpers.tables import miss_turns_until_a_computer_holds
 
 

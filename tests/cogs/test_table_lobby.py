@@ -9,7 +9,7 @@ import pytest
 from simcord.backend.errors import OptionError as SimcordOptionError
 
 from storage.guild_settings import GuildSettingsRepo
-from tests.cogs.conftest import Audit, flush, service, table_in
+from tests.helpers.discord import Audit, flush, service, table_in
 
 
 async def test_lobby_seats_and_limits(world: dict[str, Any]) -> None:

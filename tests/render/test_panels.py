@@ -15,7 +15,7 @@ from bot.render.panels import panel
 from bot.render.turup import captures as turup_captures
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
-from tests.cogs.conftest import check_components, check_embed
+from tests.helpers.discord import check_components, check_embed
 
 
 def _table(game: str, players: int, state: Any) -> Table:

@@ -16,7 +16,7 @@ from bot.tables.model import StaleAction, Table
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
-from tests.cogs.conftest import component_rows, flush, message_of, table_in
+from tests.helpers.discord import component_rows, flush, message_of, table_in
 
 
 def _service(db: Database) -> TableService:

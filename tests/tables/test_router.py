@@ -19,7 +19,7 @@ from bot.tables.model import NotSaved, Table
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
-from tests.cogs.conftest import flush, message_of, service, table_in
+from tests.helpers.discord import flush, message_of, service, table_in
 
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 
