@@ -203,3 +203,28 @@ async def test_panels_leave_nothing_behind_in_discord_py(world: dict[str, Any]) 
         assert panel is not None
         await member.click(message_of(env, table, world["channel"]), label="My cards")
     assert _view_timeouts() == before
+
+
+def _table_of(game: str) -> Table:
+    from storage.tables import SeatRecord, TableRecord, TableStatus
+
+    record = TableRecord(
+        id=3, guild_id=1, channel_id=2, message_id=4, host_id=10, game=game, variant={},
+        seed=1, status=TableStatus.RUNNING, version=9, timer_seconds=None, deadline=None,
+        end_reason=None, created_at="", started_at=None, ended_at=None,
+    )
+    return Table(record=record, seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(2)])
+
+
+def test_every_kind_has_one_handler() -> None:
+    """Each component kind is handled: by the dispatch table, as a panel step, or as a
+    choice of the game that emits it; another game's choice is "out of date"."""
+    from bot.catalog import CATALOG
+    from bot.render.components import STEP_KINDS
+
+    for kind in Kind:
+        owners = [name for name, entry in CATALOG.items() if kind in entry.look.notations]
+        assert (kind in handlers.HANDLERS) + (kind in STEP_KINDS) + bool(owners) == 1, kind
+        for name in CATALOG:
+            found = handlers.handler_for(_table_of(name), kind)
+            assert (found is None) == (bool(owners) and name not in owners), (kind, name)
