@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.protocol import GameError
-from bot.render.cards import truncate
+from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.components import jump_url
 from bot.render.embeds import hand_embed

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.ai import LEVELS
-from bot.render.cards import truncate
+from bot.render.card_text import truncate
 
 if TYPE_CHECKING:
     from bot.tables.model import Table

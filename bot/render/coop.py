@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.render.cards import card, cards, seat_name, truncate
+from bot.render.card_text import card, cards, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, Look
 from bot.render.steps import describe, plain_card, plain_cards

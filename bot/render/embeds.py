@@ -10,7 +10,7 @@ import discord
 
 from bot.catalog import CATALOG, game
 from bot.options import show_turn_timer
-from bot.render.cards import seat_name, truncate
+from bot.render.card_text import seat_name, truncate
 from bot.render.look import Field
 from bot.results import placements
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
-from bot.render.cards import seat_name, truncate
+from bot.render.card_text import seat_name, truncate
 from bot.render.components import Step, TableView
 
 if TYPE_CHECKING:

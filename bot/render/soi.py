@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.render.cards import card, cards, seat_name, sort_hand, truncate
+from bot.render.card_text import card, cards, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_card, plain_cards

@@ -41,7 +41,7 @@ async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:
         assert dm is not None
         for code in table.hidden_cards(seat):
             assert code not in dm.content
-            assert __import__("bot.render.cards", fromlist=["card"]).card(code) in dm.content
+            assert __import__("bot.render.card_text", fromlist=["card"]).card(code) in dm.content
 
     # refusals leave the state unchanged
     version = table.version

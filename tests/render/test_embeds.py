@@ -10,7 +10,7 @@ import re
 import pytest
 
 from bot.games import ENGINES
-from bot.render.cards import card
+from bot.render.card_text import card
 from bot.render.embeds import hand_embed, lobby_embed, options_text, table_embed
 from bot.render.rules_text import RULES, rules_page
 from bot.tables.model import Table

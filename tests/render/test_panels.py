@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import ENGINES
 from bot.games.cards import Card, standard_deck
-from bot.render.cards import card
+from bot.render.card_text import card
 from bot.render.components import Kind, Step
 from bot.render.panels import panel
 from bot.render.turup import captures as turup_captures
