@@ -8,7 +8,8 @@ computer players. Nothing outside ``bot/games`` and this module switches on a ga
 * the **presentation** is a :class:`bot.render.look.Look` from the game's presentation
   module (embed fields, round summaries, a seat's cards, the terminal board, the control
   panel's steps);
-* the **computer players** are ``bot.games.ai.choose`` at one of ``levels``.
+* the **computer players** are ``bot.games.ai.choose`` (the table service is given it) at
+  one of ``levels``, which the lobby offers.
 
 A new game is one package under ``bot/games`` plus one entry in :data:`CATALOG` (see
 docs/architecture.md).
@@ -16,19 +17,17 @@ docs/architecture.md).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot import options
 from bot.games import ENGINES, GAME_NAMES
-from bot.games.ai import LEVELS, choose
-from bot.games.protocol import Action, Engine
+from bot.games.ai import LEVELS
+from bot.games.protocol import Engine
 from bot.options import OptionSpec
 from bot.render import coop, soi, turup
 from bot.render.look import Look
-from bot.results import LOWEST_WINS
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +38,7 @@ class Game:
     look: Look
     default_players: int = 2  # the seats of a terminal game when none are asked for
     levels: tuple[str, ...] = LEVELS
+    """The computer players' levels the lobby offers (``bot.games.ai.choose`` plays them)."""
 
     @property
     def engine(self) -> Engine[Any]:
@@ -56,11 +56,6 @@ class Game:
         return options.specs(self.name)
 
     @property
-    def lowest_wins(self) -> bool:
-        """True when the lowest total wins (places are ordered low to high)."""
-        return self.name in LOWEST_WINS
-
-    @property
     def seats(self) -> str:
         """The seats a table takes, in words: ``"2–4"`` or ``"2"``."""
         low, high = self.engine.min_players, self.engine.max_players
@@ -70,10 +65,6 @@ class Game:
     def colour(self) -> int:
         """The game's embed colour."""
         return self.look.colour
-
-    def computer_move(self, state: Any, seat: int, level: str, rng: random.Random) -> Action:
-        """The move a computer player at ``level`` makes for ``seat``."""
-        return choose(self.engine, state, seat, level, rng)
 
 
 CATALOG: Mapping[str, Game] = {

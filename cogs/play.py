@@ -13,8 +13,8 @@ from bot.catalog import game
 from bot.games.protocol import GameError
 from bot.options import OptionError, effective_options, parse_turn_timer
 from bot.render.choices import game_choices, play_parameters, with_parameters
-from bot.render.components import jump_url, lobby_view
 from bot.render.embeds import lobby_embed
+from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import TableError, TableExists
 from bot.tables.router import computers_allowed
 from bot.tables.service import TableService

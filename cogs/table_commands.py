@@ -12,9 +12,9 @@ from discord.ext import commands
 from bot.games.protocol import GameError
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
-from bot.render.components import jump_url
 from bot.render.embeds import hand_embed
 from bot.render.rules_text import rules_page
+from bot.render.table_message import jump_url
 from bot.tables.faults import describe, is_transient
 from bot.tables.model import Table, TableError
 from bot.tables.pictures import images_of

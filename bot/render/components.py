@@ -10,6 +10,7 @@ action button is the engine notation with spaces as ``_`` (``cr:12:34:a:keep_2``
 Table views are plain ``discord.ui.View``s of ``discord.ui`` items, stopped before they are
 sent (``View.stop``), so discord.py never stores them: clicks reach the router through the
 ``on_interaction`` listener of ``cogs.table_events``. ``/rules`` pages use a ``DynamicItem``.
+The lobby's and the table message's views are in ``bot.render.table_message``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games.ai import LEVELS
 from bot.render.card_text import truncate
 
 if TYPE_CHECKING:
@@ -200,46 +200,3 @@ class RulesButton(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton,)
 """Table components are not among them: they are routed by :class:`Kind`."""
-
-
-def lobby_view(table: Table, *, computers: bool = True) -> TableView:
-    """Join / Leave / Start / Cancel, and the host's computer-player select."""
-    view = TableView(table)
-    if not table.in_lobby:
-        return view.done()
-    view.button(Kind.JOIN, "Join", style=discord.ButtonStyle.success, row=0)
-    view.button(Kind.LEAVE, "Leave", row=0)
-    view.button(Kind.START, "Start (host)", style=discord.ButtonStyle.primary, row=0)
-    view.button(Kind.CANCEL, "Cancel (host)", style=discord.ButtonStyle.danger, row=0)
-    if computers:
-        if any(s.user_id is None for s in table.seats):
-            view.button(Kind.REMOVE_COMPUTER, "Remove computer (host)", row=0)
-        options = [option(f"Add computer: {lvl}", lvl) for lvl in LEVELS]
-        view.select(Kind.ADD_COMPUTER, options, placeholder="Add a computer player (host)",
-                    row=1)
-    return view.done()
-
-
-def table_view(table: Table) -> TableView:
-    """Take turn / My cards / Last round (once a round is scored), and Take my seat back
-    while a computer holds a person's seat."""
-    if table.in_lobby:
-        return lobby_view(table)
-    view = TableView(table)
-    if not table.running:
-        return view.done()
-    view.button(Kind.TAKE_TURN, "Take turn", style=discord.ButtonStyle.primary, row=0)
-    view.button(Kind.MY_CARDS, "My cards", row=0)
-    if table.rounds:  # a round has been scored
-        view.button(Kind.LAST_ROUND, "Last round", row=0)
-    if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
-        view.button(Kind.TAKE_BACK, "Take my seat back", row=0)
-    return view.done()
-
-
-def jump_url(table: Table) -> str:
-    """The link to the table message (or to its channel before it has one)."""
-    rec = table.record
-    if rec.message_id is None:
-        return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}"
-    return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{rec.message_id}"

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.render.components import jump_url, table_view
 from bot.render.embeds import dm_text, hand_embed, table_embed
+from bot.render.table_message import jump_url, table_view
 from bot.tables.model import Table
 from bot.tables.pictures import images_of
 

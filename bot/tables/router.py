@@ -26,13 +26,12 @@ from bot.render.components import (
     ComponentId,
     Kind,
     Step,
-    jump_url,
-    lobby_view,
     notation_of,
     parse_custom_id,
 )
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.render.panels import panel
+from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import images_of
 from storage.guild_settings import GuildSettingsRepo

@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
+from bot.render.table_message import jump_url
 from bot.tables import router as handlers
 from bot.tables.model import NotSaved, Table
 from bot.tables.service import TableService
@@ -228,3 +229,20 @@ def test_every_kind_has_one_handler() -> None:
         for name in CATALOG:
             found = handlers.handler_for(_table_of(name), kind)
             assert (found is None) == (bool(owners) and name not in owners), (kind, name)
+
+
+async def test_a_kind_this_code_does_not_know_is_answered_out_of_date(
+    world: dict[str, Any],
+) -> None:
+    """A click on a message older than a change of kinds is answered once, ephemerally,
+    "out of date" with the link to the table, and changes nothing."""
+    env, channel = world["env"], world["channel"]
+    table, members = await _soureh(world)
+    version, log = table.version, list(table.log)
+    old = discord.ui.View(timeout=None)
+    old.add_item(discord.ui.Button(label="Old", custom_id=f"cr:{table.id}:{version}:zz:x"))
+    posted = await env.bot.get_channel(channel.id).send("an old table message", view=old)
+    clicked = await members[table.seats[0].user_id or 0].click(posted, label="Old")
+    assert clicked.ephemeral
+    assert clicked.response.content == handlers.UNKNOWN.format(url=jump_url(table))
+    assert (table.version, table.log) == (version, log)
