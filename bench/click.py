@@ -15,10 +15,9 @@ built beforehand: what any durable click with this message and this answer costs
 line of game code runs. Each round times the click and each baseline once, in a random order
 (the floor after the click it copies), each after the coalesced edits and DMs have run: what
 ran just before a click changes its time by up to a half on this machine, so no kind may
-always follow the same work. The service's
-bookkeeping after the commit (``act(reply_first=True)``: events, rounds, DMs, timers) runs
-right after the reply; coalesced table edits and DMs happen later, in virtual time; both
-are outside the measure.
+always follow the same work. The service books the move (events, rounds, DMs due) under
+the same lock as its commit, before the reply; coalesced table edits and DMs happen later,
+in virtual time, outside the measure.
 """
 
 from __future__ import annotations
@@ -422,9 +421,9 @@ def collect(quick: bool) -> list[Figure]:
                "floor"),
         Figure(sec, "inside an action click", f"TableService.act {cell(times.act)}; "
                f"building the new panel {cell(times.panel_build)}",
-               method="act: the service call made by the click (lock, engine, SQLite commit; "
-               "it returns before its bookkeeping, which runs after the reply), timed around "
-               "it on this bot instance; panel: bot.tables.panels.panel for the same table and "
+               method="act: the service call made by the click (lock, engine, SQLite commit, "
+               "bookkeeping), timed around it on this bot instance; panel: "
+               "bot.render.panels.panel for the same table and "
                "seat, timed right after the click; the rest of a click is discord.py's and "
                "SimCord's interaction handling"),
         Figure(sec, "Take turn (opens the panel)", cell(times.panel),
