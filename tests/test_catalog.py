@@ -75,3 +75,39 @@ def test_single_game_numbers_have_the_exact_range_on_play() -> None:
     assert rounds.name == "rounds"
     assert (params["rounds"].min_value, params["rounds"].max_value) == (
         rounds.minimum, rounds.maximum)
+
+
+def test_a_new_variant_field_is_a_new_option_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One more field on a game's Variant is, with no other change, a /play parameter, a
+    /settings set parameter, an option with its default and a validated value."""
+    from bot import options
+    from bot.games.variants import check_fields, option
+    from bot.render.choices import play_parameters, settings_parameters
+
+    @dataclasses.dataclass(frozen=True)
+    class Variant:
+        rounds: int = dataclasses.field(
+            default=3, metadata=option("Number of rounds in a game", minimum=1, maximum=20))
+        pack: str = dataclasses.field(
+            default="standard",
+            metadata=option("standard: 52 cards; somali: the Somali pack",
+                            choices=("standard", "somali")))
+
+        def __post_init__(self) -> None:
+            check_fields(self, "Turup")
+
+    monkeypatch.setattr(ENGINES["turup"], "Variant", Variant)
+    options.specs.cache_clear()
+    try:
+        play = {p.name: p for p in play_parameters()}
+        assert play["pack"].games == ("turup",)
+        assert [c.value for c in play["pack"].choices() or ()] == ["standard", "somali"]
+        settings = {p.name: p for p in settings_parameters()}
+        assert "turup_pack" in settings
+        assert options.defaults("turup") == {"rounds": 3, "pack": "standard"}
+        assert options.make_variant("turup", {"pack": "Somali"}) == Variant(3, "somali")
+        with pytest.raises(options.OptionError, match=r"^Turup pack must be standard or somali"):
+            options.validate_options("turup", {"pack": "french"})
+    finally:
+        monkeypatch.undo()
+        options.specs.cache_clear()
