@@ -15,10 +15,9 @@ built beforehand: what any durable click with this message and this answer costs
 line of game code runs. Each round times the click and each baseline once, in a random order
 (the floor after the click it copies), each after the coalesced edits and DMs have run: what
 ran just before a click changes its time by up to a half on this machine, so no kind may
-always follow the same work. The service's
-bookkeeping after the commit (``act(reply_first=True)``: events, rounds, DMs, timers) runs
-right after the reply; coalesced table edits and DMs happen later, in virtual time; both
-are outside the measure.
+always follow the same work. The service books the move (events, rounds, DMs due) under
+the same lock as its commit, before the reply; coalesced table edits and DMs happen later,
+in virtual time, outside the measure.
 """
 
 from __future__ import annotations
@@ -165,16 +164,26 @@ class Floor:
 
 
 def _payload_view(rows: list[dict[str, Any]], *, rename: bool = False) -> Any:
-    """A ``TableView`` holding these action rows (custom_ids renamed for the floor copy)."""
-    from bot.tables.ui import TableView
-
-    view = TableView()
-    for row in rows:
+    """A stopped (send-only) view holding these action rows (custom_ids renamed for the
+    floor copy)."""
+    view = discord.ui.View(timeout=None)
+    for number, row in enumerate(rows):
         for item in row.get("components") or []:
-            component = {k: v for k, v in item.items() if k != "id"}
+            custom_id = str(item["custom_id"])
             if rename:
-                component["custom_id"] = FLOOR_PREFIX + str(component["custom_id"])[2:]
-            view.add(component)
+                custom_id = FLOOR_PREFIX + custom_id[2:]
+            if item["type"] == discord.ComponentType.button.value:
+                view.add_item(discord.ui.Button(
+                    label=item.get("label"), style=discord.ButtonStyle(item["style"]),
+                    custom_id=custom_id, row=number))
+                continue
+            options = [discord.SelectOption(label=o["label"], value=o["value"],
+                                            description=o.get("description"))
+                       for o in item.get("options") or []]
+            view.add_item(discord.ui.Select(
+                custom_id=custom_id, options=options, placeholder=item.get("placeholder"),
+                max_values=item.get("max_values", 1), row=number))
+    view.stop()
     return view
 
 
@@ -265,7 +274,7 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1,
                floor: Floor | None = None) -> Timings:
     """Two members play Soureh by panel buttons until ``clicks`` action clicks are timed
     (and, with ``floor``, a click on a copy of each clicked panel after it)."""
-    from bot.tables.panels import panel as build_panel
+    from bot.render.panels import panel as build_panel
 
     log = timed_log(env)
     rng = random.Random(seed)
@@ -412,9 +421,9 @@ def collect(quick: bool) -> list[Figure]:
                "floor"),
         Figure(sec, "inside an action click", f"TableService.act {cell(times.act)}; "
                f"building the new panel {cell(times.panel_build)}",
-               method="act: the service call made by the click (lock, engine, SQLite commit; "
-               "it returns before its bookkeeping, which runs after the reply), timed around "
-               "it on this bot instance; panel: bot.tables.panels.panel for the same table and "
+               method="act: the service call made by the click (lock, engine, SQLite commit, "
+               "bookkeeping), timed around it on this bot instance; panel: "
+               "bot.render.panels.panel for the same table and "
                "seat, timed right after the click; the rest of a click is discord.py's and "
                "SimCord's interaction handling"),
         Figure(sec, "Take turn (opens the panel)", cell(times.panel),

@@ -50,12 +50,19 @@ def rss_bytes() -> int:
     raise RuntimeError("VmRSS not found in /proc/self/status")
 
 
+def _no_task() -> None:
+    return None
+
+
 class _Cloner(pickle.Pickler):
-    """Pickles a table; its asyncio lock comes back as a new lock."""
+    """Pickles a table; its asyncio lock comes back as a new lock, its (finished)
+    background tasks as none."""
 
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, asyncio.Lock):
             return (asyncio.Lock, ())
+        if isinstance(obj, asyncio.Task):
+            return (_no_task, ())
         return NotImplemented
 
 

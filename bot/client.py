@@ -3,8 +3,6 @@ cog, syncs the slash commands."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
 import pkgutil
 
@@ -12,13 +10,14 @@ import discord
 from discord.ext import commands
 
 import cogs
+from bot.render.components import DYNAMIC_ITEMS
 from bot.settings import Settings
+from bot.tables.faults import FaultGuard
 from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
-from bot.tables.timers import TimedTableService
-from bot.tables.ui import DYNAMIC_ITEMS
 from storage.database import Database
+from storage.stats import StatsRepo
 from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
@@ -65,7 +64,10 @@ class CardroomBot(commands.AutoShardedBot):
         if self._db is not None:  # set up again on the same object (a test's restart)
             await self._db.close()
         self._db = await Database.open(self.settings.database_path)
-        self._tables = TimedTableService(TableRepo(self._db), notifier=DiscordNotifier(self))
+        publisher = DiscordNotifier(self)
+        self._tables = TableService(TableRepo(self._db))
+        self._tables.notifier = FaultGuard(publisher, self._tables)
+        publisher.attach(self._tables)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
         self._add_result_recorders(self._tables, self._db)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -87,11 +89,8 @@ class CardroomBot(commands.AutoShardedBot):
 
     @staticmethod
     def _add_result_recorders(tables: TableService, db: Database) -> None:
-        """Finished games go to the stats repository when that module is installed."""
-        if importlib.util.find_spec("storage.stats") is None:
-            return
-        stats = importlib.import_module("storage.stats")
-        tables.add_finish_listener(stats.StatsRepo(db).record)
+        """Finished games go to the stats repository."""
+        tables.add_finish_listener(StatsRepo(db).record)
 
     async def close(self) -> None:
         """Stop the tables' background work, close Discord, then the database."""

@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from bot import catalog
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
-from bot.games.cards import Card
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.simulate import parse_variant
 
@@ -25,91 +25,16 @@ QUIT_WORDS = {"quit", "exit", "q"}
 HELP_WORDS = {"help", "?", "moves", "board"}
 
 
-def _card(text: str | None) -> str:
-    return "?" if text is None else Card.parse(text).display
-
-
-def _cards(texts: Sequence[str | None] | None) -> str:
-    return " ".join(_card(t) for t in texts or ()) or "—"
-
-
 def seat_names(players: int) -> list[str]:
     """The names used at an offline table: "You" then "Computer 1", "Computer 2", ..."""
     return ["You", *(f"Computer {s}" for s in range(1, players))]
 
 
 def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
-    """Your seat's view of the table, as text."""
-    game = view["game"]
+    """Your seat's view of the table, as text (the game's look draws its part)."""
     totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"]))
     head = f"Round {view['round']} · totals: {totals} ({view['target_kind']} {view['target']})"
-    if game in ("soureh", "pariah"):
-        return "\n".join([head, *_coop_lines(view, names)])
-    if game == "turup":
-        return "\n".join([head, *_turup_lines(view, names)])
-    if game == "soi":
-        return "\n".join([head, *_soi_lines(view, names)])
-    return head
-
-
-def _coop_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    top = view.get("discard_top")
-    lines = [
-        f"Stock {view['stock']} · discard pile {view.get('discard_count', 0)}"
-        + (f", top {_card(top)}" if top else "")
-    ]
-    width = max(len(n) for n in names) + 9
-    for s, row in enumerate(view["seats"]):
-        tags = []
-        if view.get("declarer") == s:
-            tags.append("declared" if view["game"] == "soureh" else "knocked")
-        if row.get("protected"):
-            tags.append("protected")
-        if not row.get("in_round", True):
-            tags.append("out")
-        label = f"{names[s]} (seat {s})"
-        down = row["down"] if row["down"] is not None else [None] * len(row["up"] or ())
-        line = f"  {label:<{width}} up {_cards(row['up'])}   down {_cards(down)}"
-        if row.get("valid") is not None:
-            line += "   valid " + " ".join("yes" if v else "no" for v in row["valid"])
-        if tags:
-            line += "   [" + ", ".join(tags) + "]"
-        lines.append(line)
-    if view.get("extra_turns"):
-        lines.append(f"Extra turns left: {view['extra_turns']}")
-    if view.get("drawn"):
-        lines.append(f"You drew {_card(view['drawn'])}.")
-    return lines
-
-
-def _turup_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    lines = [f"Deck {view['deck']} · pile: {_cards(view['pile'])}"]
-    for s, row in enumerate(view["seats"]):
-        lines.append(
-            f"  {names[s]}: {row['hand_count']} in hand, won {row['won']} this round, "
-            f"rounds won {row['round_wins']}"
-        )
-    if view.get("hand") is not None:
-        lines.append(f"Your hand: {_cards(view['hand'])}")
-    return lines
-
-
-def _soi_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    lines = []
-    for s, row in enumerate(view["seats"]):
-        quads = ", ".join(row["quads"]) or "none"
-        lines.append(f"  seat {s} {names[s]}: {row['hand_count']} cards, quadruplets: {quads}")
-    asks = view.get("asks") or []
-    if asks:
-        lines.append("Asks" + (" (last 3)" if view.get("memory") else "") + ":")
-        for a in asks:
-            answer = "had it" if a["hit"] else "did not have it"
-            lines.append(
-                f"  {names[a['asker']]} asked {names[a['asked']]} for {_card(a['card'])}: {answer}"
-            )
-    if view.get("hand") is not None:
-        lines.append(f"Your hand: {_cards(view['hand'])}")
-    return lines
+    return "\n".join([head, *catalog.game(view["game"]).look.board_lines(view, names)])
 
 
 def _render(text: str, names: Sequence[str]) -> str:
@@ -231,7 +156,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
     engine = ENGINES[args.game]
     players = args.players
     if players is None:
-        players = 4 if args.game == "soi" else max(2, engine.min_players)
+        players = catalog.game(args.game).default_players
     if not engine.min_players <= players <= engine.max_players:
         print(
             f"{engine.title} takes {engine.min_players}–{engine.max_players} players.",

@@ -1,30 +1,25 @@
-"""Per-game table options (the fields of each engine's ``Variant``) and server-wide settings.
+"""Per-game table options, read from the fields of each engine's ``Variant``, and the
+server-wide turn timer.
 
-Shared by ``/settings`` and ``/play``: every option has a name, a kind, its allowed range
-or choices and a default, and one validating function whose error message is fit to show
-a user ("Soureh threshold must be between 20 and 1000.").
+A game's options are exactly its ``Variant``'s fields (``bot.games.variants.option_fields``):
+their names, kinds, defaults, ranges, choices and descriptions. Nothing here lists them
+again, so a new option is one new field and ``/play``, ``/settings`` and validation follow.
+Every value typed by a person goes through :meth:`OptionSpec.validate`, whose messages are
+fit to show ("Soureh threshold must be between 20 and 1000.").
 """
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
+import functools
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum, StrEnum
 from typing import Any
 
-from bot.games import GAME_NAMES
+from bot.games import ENGINES, GAME_NAMES
+from bot.games.variants import Kind, OptionField, option_fields
 
 log = logging.getLogger(__name__)
-
-GAME_TITLES: dict[str, str] = {
-    "soureh": "Soureh",
-    "pariah": "Pariah",
-    "turup": "Turup",
-    "soi": "Soi",
-}
 
 TURN_TIMER_MIN = 30
 TURN_TIMER_MAX = 3600
@@ -34,39 +29,56 @@ class OptionError(ValueError):
     """A value that is not allowed; the message is fit to show a user."""
 
 
-class Kind(StrEnum):
-    """The type of an option's value."""
-
-    INT = "int"
-    CHOICE = "choice"
-    BOOL = "bool"
-
-
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One table option of one game (a field of that game's ``Variant``)."""
+    """One table option of one game: a ``Variant`` field and the game it belongs to."""
 
     game: str
-    name: str
-    kind: Kind
-    default: int | str | bool
-    description: str
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] = ()
+    field: OptionField
+
+    @property
+    def name(self) -> str:
+        """The field's name, e.g. ``"threshold"``."""
+        return self.field.name
+
+    @property
+    def kind(self) -> Kind:
+        """A number, a choice or a switch."""
+        return self.field.kind
+
+    @property
+    def default(self) -> int | str | bool:
+        """The rule book's default (the field's default)."""
+        return self.field.default
+
+    @property
+    def description(self) -> str:
+        """The field's description (≤ 100 characters)."""
+        return self.field.description
+
+    @property
+    def minimum(self) -> int | None:
+        """The lowest allowed number (numbers only)."""
+        return self.field.minimum
+
+    @property
+    def maximum(self) -> int | None:
+        """The highest allowed number (numbers only)."""
+        return self.field.maximum
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The allowed words (choices only)."""
+        return self.field.choices
 
     @property
     def label(self) -> str:
         """E.g. ``"Soureh threshold"``."""
-        return f"{GAME_TITLES[self.game]} {self.name}"
+        return f"{title(self.game)} {self.name}"
 
     def allowed(self) -> str:
         """The allowed values in words, e.g. ``"20–1000"`` or ``"final or reveal"``."""
-        if self.kind is Kind.INT:
-            return f"{self.minimum}–{self.maximum}"
-        if self.kind is Kind.BOOL:
-            return "on or off"
-        return " or ".join(self.choices)
+        return self.field.allowed()
 
     def validate(self, value: Any) -> int | str | bool:
         """The value in its proper type, or :class:`OptionError` with a clear message."""
@@ -100,87 +112,43 @@ class OptionSpec:
         return str(value)
 
 
-def _int(game: str, name: str, default: int, lo: int, hi: int, text: str) -> OptionSpec:
-    return OptionSpec(game, name, Kind.INT, default, text, minimum=lo, maximum=hi)
-
-
-def _choice(game: str, name: str, default: str, choices: tuple[str, ...], text: str) -> OptionSpec:
-    return OptionSpec(game, name, Kind.CHOICE, default, text, choices=choices)
-
-
-def _bool(game: str, name: str, default: bool, text: str) -> OptionSpec:
-    return OptionSpec(game, name, Kind.BOOL, default, text)
-
-
-GAME_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
-    "soureh": (
-        _choice("soureh", "declare", "final", ("final", "reveal"),
-                "final: one more turn each after a declaration; reveal: declarer may reveal"),
-        _choice("soureh", "end", "lowest", ("lowest", "elimination"),
-                "lowest: game ends at the threshold; elimination: last one standing"),
-        _int("soureh", "threshold", 100, 20, 1000, "Score that ends the game (20–1000)"),
-        _bool("soureh", "leave", False, "A declaring winner leaves the round (3–4 players)"),
-    ),
-    "pariah": (
-        _int("pariah", "threshold", 200, 50, 2000, "Score that wins the game (50–2000)"),
-    ),
-    "turup": (
-        _int("turup", "rounds", 3, 1, 20, "Number of rounds (1–20)"),
-    ),
-    "soi": (
-        _int("soi", "target", 200, 20, 1000, "Score that ends the game (20–1000)"),
-        _bool("soi", "memory", True, "Players must remember the asked cards"),
-    ),
-}
-assert set(GAME_OPTIONS) == set(GAME_NAMES)
+def title(game: str) -> str:
+    """The game's display name (its engine's ``title``)."""
+    return ENGINES[game].title
 
 
 def check_game(game: str) -> str:
     """The game's name, or :class:`OptionError` for an unknown game."""
     name = game.strip().lower()
-    if name not in GAME_OPTIONS:
-        titles = ", ".join(GAME_TITLES.values())
+    if name not in GAME_NAMES:
+        titles = ", ".join(title(g) for g in GAME_NAMES)
         raise OptionError(f"Unknown game {game!r}; choose one of {titles}.")
     return name
 
 
+@functools.cache
+def specs(game: str) -> tuple[OptionSpec, ...]:
+    """The options of ``game``, in its ``Variant``'s field order."""
+    name = check_game(game)
+    return tuple(OptionSpec(name, f) for f in option_fields(ENGINES[name].Variant))
+
+
 def spec(game: str, name: str) -> OptionSpec:
     """The spec of ``game``'s option ``name`` (:class:`OptionError` if there is none)."""
-    game = check_game(game)
-    for option in GAME_OPTIONS[game]:
+    for option in specs(game):
         if option.name == name:
             return option
-    names = ", ".join(o.name for o in GAME_OPTIONS[game])
-    raise OptionError(f"{GAME_TITLES[game]} has no option {name!r} (options: {names}).")
-
-
-def variant_class(game: str) -> type | None:
-    """The engine's ``Variant`` dataclass, or ``None`` while that engine is not importable."""
-    try:
-        module = importlib.import_module(f"bot.games.{check_game(game)}")
-    except ImportError:
-        return None
-    cls = getattr(module, "Variant", None)
-    return cls if isinstance(cls, type) and dataclasses.is_dataclass(cls) else None
+    names = ", ".join(o.name for o in specs(game))
+    raise OptionError(f"{title(check_game(game))} has no option {name!r} (options: {names}).")
 
 
 def defaults(game: str) -> dict[str, Any]:
-    """The game's option defaults: the engine ``Variant``'s field defaults where it defines
-    them, otherwise the rule book's defaults listed here."""
-    game = check_game(game)
-    values: dict[str, Any] = {o.name: o.default for o in GAME_OPTIONS[game]}
-    cls = variant_class(game)
-    if cls is not None:
-        for field in dataclasses.fields(cls):
-            if field.name in values and field.default is not dataclasses.MISSING:
-                default = field.default
-                values[field.name] = default.value if isinstance(default, Enum) else default
-    return values
+    """The game's option defaults (its ``Variant``'s field defaults)."""
+    return {o.name: o.default for o in specs(game)}
 
 
 def validate_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Check every given option of ``game``; return them in their proper types."""
-    game = check_game(game)
     return {name: spec(game, name).validate(value) for name, value in options.items()}
 
 
@@ -192,7 +160,6 @@ def effective_options(
     Stored server values that no longer validate (an older range) are skipped with a log
     line; ``overrides`` must validate.
     """
-    game = check_game(game)
     values = defaults(game)
     for name, value in (server or {}).items():
         try:
@@ -206,10 +173,7 @@ def effective_options(
 def make_variant(game: str, options: Mapping[str, Any]) -> Any:
     """The engine's ``Variant`` built from (validated) ``options``; unknown keys rejected."""
     values = validate_options(game, options)
-    cls = variant_class(game)
-    if cls is None:
-        raise OptionError(f"{GAME_TITLES[check_game(game)]} is not available yet.")
-    return cls(**values)
+    return ENGINES[check_game(game)].Variant(**values)
 
 
 def parse_bool(value: Any, label: str) -> bool:

@@ -9,33 +9,30 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import game
 from bot.games.protocol import GameError
-from bot.options import GAME_OPTIONS, GAME_TITLES, OptionError, effective_options, parse_turn_timer
+from bot.options import OptionError, effective_options, parse_turn_timer
+from bot.render.choices import game_choices, play_parameters, with_parameters
 from bot.render.embeds import lobby_embed
-from bot.tables.handlers import computers_allowed
+from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import TableError, TableExists
+from bot.tables.router import computers_allowed
 from bot.tables.service import TableService
-from bot.tables.ui import lobby_view
 from storage.guild_settings import GuildSettingsRepo
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in GAME_TITLES.items()]
-ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 TIMER_CHOICES = [
     app_commands.Choice(name=label, value=value)
     for label, value in (("off", "off"), ("30 seconds", "30"), ("1 minute", "60"),
                          ("2 minutes", "120"), ("3 minutes", "180"), ("5 minutes", "300"),
                          ("10 minutes", "600"))
 ]
-OPTION_GAMES: dict[str, tuple[str, ...]] = {}
-for _game, _specs in GAME_OPTIONS.items():
-    for _spec in _specs:
-        OPTION_GAMES[_spec.name] = (*OPTION_GAMES.get(_spec.name, ()), _game)
+PARAMETERS = {p.name: p for p in play_parameters()}
 
 
 def _games_text(games: tuple[str, ...]) -> str:
-    return " and ".join(GAME_TITLES[g] for g in games)
+    return " and ".join(game(g).title for g in games)
 
 
 class PlayCog(commands.Cog):
@@ -48,58 +45,40 @@ class PlayCog(commands.Cog):
     def tables(self) -> TableService:
         return self.bot.tables  # type: ignore[attr-defined]
 
-    @app_commands.command(name="play", description="Open a card table in this channel")
-    @app_commands.guild_only()
-    @app_commands.describe(
-        game="The game to play",
-        declare="Soureh: final (one more turn each) or reveal (declarer may reveal)",
-        end="Soureh: lowest (ends at the threshold) or elimination (last one standing)",
-        threshold="Soureh or Pariah: the score that ends the game",
-        leave="Soureh, 3–4 players: a declaring winner leaves the round",
-        rounds="Turup: number of rounds",
-        target="Soi: the score that ends the game",
-        memory="Soi: on shows only the last 3 asks, off shows every ask",
-        timer="Seconds per turn (30–3600) or off; default: the server's setting",
-    )
-    @app_commands.choices(
-        game=GAME_CHOICES,
-        declare=[app_commands.Choice(name="final", value="final"),
-                 app_commands.Choice(name="reveal", value="reveal")],
-        end=[app_commands.Choice(name="lowest", value="lowest"),
-             app_commands.Choice(name="elimination", value="elimination")],
-        leave=ON_OFF,
-        memory=ON_OFF,
-    )
-    async def play(
+    async def _play(
         self,
         interaction: discord.Interaction[Any],
-        game: app_commands.Choice[str],
-        declare: app_commands.Choice[str] | None = None,
-        end: app_commands.Choice[str] | None = None,
-        threshold: app_commands.Range[int, 1, 10000] | None = None,
-        leave: app_commands.Choice[str] | None = None,
-        rounds: app_commands.Range[int, 1, 100] | None = None,
-        target: app_commands.Range[int, 1, 10000] | None = None,
-        memory: app_commands.Choice[str] | None = None,
+        game: str,
         timer: str | None = None,
+        **options: Any,
     ) -> None:
-        """Open the lobby."""
-        name = game.value
-        given: dict[str, Any] = {
-            "declare": declare.value if declare else None,
-            "end": end.value if end else None,
-            "threshold": threshold,
-            "leave": leave.value if leave else None,
-            "rounds": rounds,
-            "target": target,
-            "memory": memory.value if memory else None,
-        }
-        given = {k: v for k, v in given.items() if v is not None}
-        wrong = [k for k in given if name not in OPTION_GAMES.get(k, ())]
+        """Open the lobby (the game's options are parameters made from the catalog)."""
+        await self.open_table(interaction, game, timer, options)
+
+    play: app_commands.Command[Any, ..., None] = app_commands.command(
+        name="play", description="Open a card table in this channel"
+    )(
+        app_commands.guild_only()(
+            app_commands.describe(
+                game="The game to play",
+                timer="Seconds per turn (30–3600) or off; default: the server's setting",
+            )(app_commands.choices(game=game_choices())(
+                with_parameters(_play, list(PARAMETERS.values()))
+            ))
+        )
+    )
+
+    async def open_table(
+        self, interaction: discord.Interaction[Any], name: str, timer: str | None,
+        chosen: dict[str, Any],
+    ) -> None:
+        """Check the options for the game, open the table and post its lobby."""
+        given = {k: v for k, v in chosen.items() if v is not None}
+        wrong = [k for k in given if name not in PARAMETERS[k].games]
         if wrong:
-            lines = [f"`{k}` is an option of {_games_text(OPTION_GAMES[k])}" for k in wrong]
+            lines = [f"`{k}` is an option of {_games_text(PARAMETERS[k].games)}" for k in wrong]
             await interaction.response.send_message(
-                f"{GAME_TITLES[name]} has no such option: " + "; ".join(lines) + ".",
+                f"{game(name).title} has no such option: " + "; ".join(lines) + ".",
                 ephemeral=True,
             )
             return
@@ -127,8 +106,6 @@ class PlayCog(commands.Cog):
             existing = self.tables.get(exc.table_id)
             where = ""
             if existing is not None and existing.record.message_id:
-                from bot.tables.ui import jump_url
-
                 where = f": {jump_url(existing)}"
             await interaction.response.send_message(
                 f"This channel already has an open table{where}", ephemeral=True
@@ -145,7 +122,6 @@ class PlayCog(commands.Cog):
         )
         message = await interaction.original_response()
         await self.tables.set_message(table.id, message.id)
-
 
     @play.autocomplete("timer")
     async def timer_autocomplete(

@@ -10,14 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.options import (
-    GAME_OPTIONS,
-    GAME_TITLES,
-    OptionError,
-    parse_turn_timer,
-    show_turn_timer,
-    spec,
-)
+from bot.catalog import CATALOG
+from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
+from bot.render.choices import settings_parameters, with_parameters
 from bot.render.stats_embeds import settings_embed
 from storage.guild_settings import GuildSettings, GuildSettingsRepo
 
@@ -34,13 +29,10 @@ SERVER_FIELDS = ("turn_timer", "computer_seats", "count_computer_games", "images
 RESET_CHOICES = [
     app_commands.Choice(name="everything", value="all"),
     app_commands.Choice(name="table switches and timer", value="server"),
-    *(app_commands.Choice(name=f"{title} options", value=game) for game, title in
-      GAME_TITLES.items()),
+    *(app_commands.Choice(name=f"{entry.title} options", value=name) for name, entry in
+      CATALOG.items()),
 ]
-
-
-def _choices(game: str, name: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=c, value=c) for c in spec(game, name).choices]
+GAME_PARAMETERS = settings_parameters()
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -106,53 +98,24 @@ class SettingsCog(
         await interaction.response.send_message(embed=settings_embed(current, name),
                                                 ephemeral=True)
 
-    @app_commands.command(name="set", description="Change defaults for new tables (Manage Server)")
-    @app_commands.describe(
-        soureh_threshold="Soureh: score that ends the game (20–1000, default 100)",
-        soureh_declare="Soureh: declaration rule (default final)",
-        soureh_end="Soureh: how the game ends (default lowest)",
-        soureh_leave="Soureh: a declaring winner leaves the round (3–4 players)",
-        pariah_threshold="Pariah: score that wins (50–2000, default 200)",
-        turup_rounds="Turup: rounds per game (1–20, default 3)",
-        soi_target="Soi: score that ends the game (20–1000, default 200)",
-        soi_memory="Soi: players must remember the asked cards (default on)",
-        turn_timer="Seconds per turn (30–3600) or off",
-        computer_seats="Whether computer players may take seats",
-        count_computer_games="Whether games with computer seats count for wins and ratings",
-        images="Show card images",
-        four_colour="Four-colour suits in card images",
-    )
-    @app_commands.choices(
-        soureh_declare=_choices("soureh", "declare"), soureh_end=_choices("soureh", "end")
-    )
-    async def set_(
+    async def _set(
         self,
         interaction: discord.Interaction,
-        soureh_threshold: int | None = None,
-        soureh_declare: str | None = None,
-        soureh_end: str | None = None,
-        soureh_leave: bool | None = None,
-        pariah_threshold: int | None = None,
-        turup_rounds: int | None = None,
-        soi_target: int | None = None,
-        soi_memory: bool | None = None,
         turn_timer: str | None = None,
         computer_seats: bool | None = None,
         count_computer_games: bool | None = None,
         images: bool | None = None,
         four_colour: bool | None = None,
+        **game_options: Any,
     ) -> None:
         """Validate every given value, then store them all (or none)."""
         if await self._refuse(interaction):
             return
         assert interaction.guild_id is not None
         values: dict[str, Any] = {
-            "soureh_threshold": soureh_threshold, "soureh_declare": soureh_declare,
-            "soureh_end": soureh_end, "soureh_leave": soureh_leave,
-            "pariah_threshold": pariah_threshold, "turup_rounds": turup_rounds,
-            "soi_target": soi_target, "soi_memory": soi_memory, "turn_timer": turn_timer,
-            "computer_seats": computer_seats, "count_computer_games": count_computer_games,
-            "images": images, "four_colour": four_colour,
+            **game_options, "turn_timer": turn_timer, "computer_seats": computer_seats,
+            "count_computer_games": count_computer_games, "images": images,
+            "four_colour": four_colour,
         }
         given = {k: v for k, v in values.items() if v is not None}
         if not given:
@@ -176,6 +139,16 @@ class SettingsCog(
             ephemeral=True,
         )
 
+    set_: app_commands.Command[Any, ..., None] = app_commands.command(
+        name="set", description="Change defaults for new tables (Manage Server)"
+    )(app_commands.describe(
+        turn_timer="Seconds per turn (30–3600) or off",
+        computer_seats="Whether computer players may take seats",
+        count_computer_games="Whether games with computer seats count for wins and ratings",
+        images="Show card images",
+        four_colour="Four-colour suits in card images",
+    )(with_parameters(_set, GAME_PARAMETERS)))
+
     @app_commands.command(name="reset", description="Go back to the default settings")
     @app_commands.describe(what="What to reset (default: everything)")
     @app_commands.choices(what=RESET_CHOICES)
@@ -192,7 +165,7 @@ class SettingsCog(
             new = dataclasses.replace(
                 current, **{f: getattr(fresh, f) for f in SERVER_FIELDS}
             )
-        elif what in GAME_OPTIONS:
+        elif what in CATALOG:
             options = {g: v for g, v in current.game_options.items() if g != what}
             new = dataclasses.replace(current, game_options=options)
         else:

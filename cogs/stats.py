@@ -17,7 +17,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.options import GAME_TITLES
+from bot.catalog import CATALOG
+from bot.render.choices import game_choices
 from bot.render.stats_embeds import history_embed, leaderboard_embed, rounds_embed, stats_embed
 from storage.stats import StatsRepo
 from storage.stats_models import HistoryPage, LeaderboardPage, SortKey
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
+GAME_CHOICES = game_choices()
 SORT_CHOICES = [app_commands.Choice(name=key.label, value=key.value) for key in SortKey]
 OTHER_SERVER = "These buttons belong to another server's message."
 
@@ -65,7 +66,7 @@ class LeaderboardButton(
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Only in the server the leaderboard belongs to, for a known game."""
-        if interaction.guild_id != self.guild or self.game not in GAME_TITLES:
+        if interaction.guild_id != self.guild or self.game not in CATALOG:
             await interaction.response.send_message(OTHER_SERVER, ephemeral=True)
             return False
         return True

@@ -10,16 +10,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.protocol import GameError
-from bot.options import GAME_TITLES
-from bot.render.cards import truncate
+from bot.render.card_text import truncate
+from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
 from bot.render.rules_text import rules_page
+from bot.render.table_message import jump_url
 from bot.tables.faults import describe, is_transient
 from bot.tables.model import Table, TableError
 from bot.tables.pictures import images_of
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
-from bot.tables.ui import jump_url
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ REPOST_REFUSED = (
     "**Attach Files** permissions in this channel. The game itself is safe."
 )
 
-GAME_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in GAME_TITLES.items()]
+GAME_CHOICES = game_choices()
 NO_TABLE = "There is no open table in this channel. Start one with /play."
 
 
@@ -125,7 +125,9 @@ class TableCommands(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await DiscordNotifier(self.bot).repost(table)
+            notifier = DiscordNotifier(self.bot)
+            notifier.attach(self.tables)
+            await notifier.repost(table)
         except discord.HTTPException as exc:
             log.warning("Table %s could not be posted again: %s", table.id, describe(exc))
             text = REPOST_FAILED if is_transient(exc) else REPOST_REFUSED

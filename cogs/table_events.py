@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.tables.faults import CHANNEL_DELETED
-from bot.tables.handlers import on_component
+from bot.tables.router import on_component
 from storage.tables import TableStatus
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ class TableEvents(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a table button or select (routed by custom_id, see bot.tables.ui)."""
+        """A click on a table button or select (routed by kind: bot.tables.router)."""
         await on_component(interaction)
 
     @commands.Cog.listener()

@@ -6,7 +6,7 @@ import functools
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite.core
 import pytest
@@ -19,6 +19,8 @@ from storage.database import Database
 aiosqlite.core.Thread = functools.partial(threading.Thread, daemon=True)  # type: ignore[misc]
 
 if TYPE_CHECKING:
+    from simcord import Env
+
     from bot.client import CardroomBot
 
 
@@ -57,3 +59,18 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.close()
+
+
+@pytest.fixture
+def world(simcord_env: Env) -> dict[str, Any]:
+    """A guild with a channel and four members, at the real bot under SimCord."""
+    env = simcord_env
+    # no pauses: every change renders at once and computers move at once (the coalescing
+    # timer and the computer pause are tested in tests/tables/test_service.py)
+    service = env.bot.tables  # type: ignore[attr-defined]
+    service.render_interval = 0
+    service.ai_delay = 0
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]
+    return {"env": env, "guild": guild, "channel": channel, "members": members}

@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from bot import options
-from bot.games import GAME_NAMES
+from bot.games import ENGINES, GAME_NAMES
+from bot.games.variants import option_fields
 from bot.options import OptionError
 
 
@@ -61,11 +62,10 @@ def test_rule_book_defaults() -> None:
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_specs_cover_engine_variant(game: str) -> None:
-    """When the engine exists, its Variant's fields are exactly the option names."""
-    cls = options.variant_class(game)
-    if cls is None:
-        pytest.skip(f"the {game} engine is not in the tree yet")
-    assert {f.name for f in dataclasses.fields(cls)} == {o.name for o in options.GAME_OPTIONS[game]}
+    """The engine's Variant's fields are exactly the option names, with their ranges."""
+    cls = ENGINES[game].Variant
+    assert [f.name for f in dataclasses.fields(cls)] == [o.name for o in options.specs(game)]
+    assert [o.field for o in options.specs(game)] == list(option_fields(cls))
     built = options.make_variant(game, options.defaults(game))
     assert dataclasses.asdict(built) == options.defaults(game)
 

@@ -3,19 +3,21 @@ table's record and the engine's views only (never from engine state)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.options import GAME_OPTIONS, GAME_TITLES, show_turn_timer
-from bot.render.cards import seat_name, truncate
-from bot.render.games import Field, private_text, public_fields, round_summary
-from storage.tables import TableStatus
+from bot.catalog import CATALOG, game
+from bot.options import show_turn_timer
+from bot.render.card_text import seat_name, truncate
+from bot.render.look import Field
+from bot.results import placements
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
 
-COLOURS = {"soureh": 0x2E7D32, "pariah": 0x6A1B9A, "turup": 0xC62828, "soi": 0x1565C0}
+COLOURS: Mapping[str, int] = {name: entry.colour for name, entry in CATALOG.items()}
 PHASES = {
     "draw": "to draw",
     "place": "to place the drawn card",
@@ -24,20 +26,18 @@ PHASES = {
     "play": "to play a card",
     "ask": "to ask for a card",
 }
-SEAT_LIMITS = {"soureh": "2–4", "pariah": "2", "turup": "2–12", "soi": "3–6"}
-LOWEST_WINS = {"soureh"}
 MEMORY_ASKS = 3
 
 
-def title_of(game: str) -> str:
+def title_of(name: str) -> str:
     """The game's display name."""
-    return GAME_TITLES.get(game, game.title())
+    return game(name).title
 
 
-def options_text(game: str, variant: dict[str, Any], timer: int | None) -> str:
+def options_text(name: str, variant: dict[str, Any], timer: int | None) -> str:
     """The table's options in a line: ``threshold 100 · declare final · timer 3 min``."""
     parts = []
-    for spec in GAME_OPTIONS.get(game, ()):
+    for spec in game(name).options:
         if spec.name in variant:
             parts.append(f"{spec.name} {spec.show(variant[spec.name])}")
     parts.append(f"timer {show_turn_timer(timer)}")
@@ -73,7 +73,7 @@ def lobby_embed(table: Table) -> discord.Embed:
         description=(
             f"Host: <@{rec.host_id}>\n"
             f"Options: {options_text(rec.game, rec.variant, rec.timer_seconds)}"
-            f"\nPlayers: {SEAT_LIMITS.get(rec.game, '')} — press **Join** to sit down."
+            f"\nPlayers: {game(rec.game).seats} — press **Join** to sit down."
         ),
     )
     lines = [f"{i + 1}. {seat_label(table, i)}" for i in range(len(table.seats))]
@@ -82,7 +82,7 @@ def lobby_embed(table: Table) -> discord.Embed:
         value="\n".join(lines) or "—",
         inline=False,
     )
-    if table.status is TableStatus.CANCELLED:
+    if table.cancelled:
         embed.title = f"{title_of(rec.game)} — table #{rec.id} (cancelled)"
         reason = rec.end_reason
         embed.description = ("This table was cancelled." if reason in (None, "cancelled")
@@ -108,10 +108,9 @@ def _turn_line(table: Table, view: dict[str, Any]) -> str:
 def _standings(table: Table, view: dict[str, Any]) -> str:
     totals = view.get("totals") or []
     winners = set(view.get("winners") or [])
-    low = table.game in LOWEST_WINS
-    resigned = {s.seat for s in table.seats if s.resigned}
-    order = sorted(range(len(totals)), key=lambda s: (
-        s in resigned, s not in winners, totals[s] if low else -totals[s]))
+    resigned = [s.seat for s in table.seats if s.resigned]
+    places = placements(table.game, totals, sorted(winners), resigned)
+    order = sorted(range(len(totals)), key=lambda s: (places[s], s))
     lines = []
     for place, s in enumerate(order, start=1):
         crown = " 🏆" if s in winners else ""
@@ -126,20 +125,21 @@ def table_embed(table: Table) -> discord.Embed:
     rec = table.record
     view = table.public_view()
     names = table.names
-    status = table.status
-    state_word = {
-        TableStatus.FINISHED: "game over",
-        TableStatus.CANCELLED: "closed",
-        TableStatus.BROKEN: "closed",
-    }.get(status, f"round {view.get('round', 1)}")
+    if table.finished:
+        state_word = "game over"
+    elif not table.status.is_open:
+        state_word = "closed"
+    else:
+        state_word = f"round {view.get('round', 1)}"
+    look = game(rec.game).look
     embed = discord.Embed(
         title=f"{title_of(rec.game)} — table #{rec.id} · {state_word}",
         colour=COLOURS.get(rec.game, 0x555555),
     )
     lines = []
-    if status is TableStatus.RUNNING:
+    if table.running:
         lines.append(_turn_line(table, view))
-    elif status is TableStatus.FINISHED or view.get("over"):
+    elif table.finished or view.get("over"):
         winners = view.get("winners") or []
         who = ", ".join(seat_name(names, s) for s in winners) or "nobody"
         lines.append(f"**Game over.** Winner: **{who}** 🏆")
@@ -154,14 +154,13 @@ def table_embed(table: Table) -> discord.Embed:
         lines.append("**Recent**")
         lines.extend(f"• {truncate(t, 300)}" for t in recent)
     embed.description = truncate("\n".join(line for line in lines if line is not None), 4096)
-    _add_fields(embed, public_fields(view, names))
-    summary = round_summary(view, names)
+    _add_fields(embed, look.public_fields(view, names))
+    summary = look.round_summary(view, names)
     if summary:
         embed.add_field(name="Last round", value=truncate(summary, 1024), inline=False)
-    if status is not TableStatus.RUNNING:
-        embed.add_field(name="Final standings" if status is TableStatus.FINISHED
-                        else "Standings", value=truncate(_standings(table, view), 1024),
-                        inline=False)
+    if not table.running:
+        embed.add_field(name="Final standings" if table.finished else "Standings",
+                        value=truncate(_standings(table, view), 1024), inline=False)
     embed.set_footer(text=f"Table #{rec.id} · My cards shows yours · /move to type a move")
     _fit(embed)
     return embed
@@ -178,7 +177,7 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     view = table.player_view(seat)
     embed = discord.Embed(
         title=title or f"Your cards — {title_of(table.game)} table #{table.id}",
-        description=truncate(private_text(view), 4096),
+        description=truncate(game(table.game).look.private_text(view), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
     totals = view.get("totals") or []
@@ -193,7 +192,7 @@ def last_round_embed(table: Table) -> discord.Embed | None:
         return None
     view = table.public_view()
     last = view.get("last_round") or {}
-    summary = round_summary(view, table.names) if last else None
+    summary = game(table.game).look.round_summary(view, table.names) if last else None
     if not summary:
         return None
     number = last.get("round")
@@ -211,6 +210,6 @@ def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
     where = f" in {guild_name}" if guild_name else ""
     return truncate(
         f"**{title_of(table.game)} table #{table.id}{where}** — round {view.get('round', 1)}\n"
-        + private_text(view),
+        + game(table.game).look.private_text(view),
         2000,
     )

@@ -114,7 +114,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
 
 def rules_page(game: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
     """One page of a game's rules with Previous / Next buttons."""
-    from bot.tables.ui import RulesButton
+    from bot.render.components import RulesButton
 
     pages = RULES[game]
     page = max(0, min(page, len(pages) - 1))

@@ -3,27 +3,31 @@ embed limits: title 256, description 4096, 25 fields of 1024, 6000 in all)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import discord
 from discord.utils import escape_markdown
 
-from bot.options import GAME_OPTIONS, GAME_TITLES, defaults, show_turn_timer
+from bot.catalog import CATALOG
+from bot.options import defaults, show_turn_timer
 from bot.rating import initial
-from storage.guild_settings import GuildSettings
-from storage.stats_models import (
-    GameDetail,
-    GameStats,
-    GameSummary,
-    HistoryPage,
-    LeaderboardPage,
-    LeaderboardRow,
-    PlayerStats,
-    SeatLine,
-)
+
+if TYPE_CHECKING:
+    from storage.guild_settings import GuildSettings
+    from storage.stats_models import (
+        GameDetail,
+        GameStats,
+        GameSummary,
+        HistoryPage,
+        LeaderboardPage,
+        LeaderboardRow,
+        PlayerStats,
+        SeatLine,
+    )
 
 COLOUR = 0x455A64
-GAME_COLOURS = {"soureh": 0x2E7D32, "pariah": 0x6A1B9A, "turup": 0xC62828, "soi": 0x1565C0}
+GAME_COLOURS: Mapping[str, int] = {name: entry.colour for name, entry in CATALOG.items()}
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TOTAL = 6000
@@ -40,7 +44,8 @@ def clip(text: str, limit: int) -> str:
 
 def title_of(game: str) -> str:
     """The game's display name."""
-    return GAME_TITLES.get(game, game.title())
+    entry = CATALOG.get(game)
+    return entry.title if entry is not None else game.title()
 
 
 def name_of(name: str, user_id: int | None = None) -> str:
@@ -79,11 +84,11 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         colour=COLOUR,
         description="Defaults for new tables; `/play` can still change a table's options.",
     )
-    for game, specs in GAME_OPTIONS.items():
+    for game, entry in CATALOG.items():
         stored = settings.options_for(game)
         values = {**defaults(game), **stored}
         parts = []
-        for spec in specs:
+        for spec in entry.options:
             shown = f"{spec.name} {spec.show(values.get(spec.name, spec.default))}"
             parts.append(f"**{shown}**" if spec.name in stored else shown)
         embed.add_field(name=title_of(game), value=" · ".join(parts), inline=False)

@@ -27,7 +27,8 @@ from bot.tables.model import Table
 from storage.tables import TableStatus
 
 if TYPE_CHECKING:
-    from bot.tables.base import Notifier, ServiceBase
+    from bot.tables.display import Notifier
+    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ def describe(exc: BaseException) -> str:
 class FaultGuard:
     """A ``Notifier`` that turns Discord errors into retries, closes or log lines."""
 
-    def __init__(self, inner: Notifier, service: ServiceBase) -> None:
+    def __init__(self, inner: Notifier, service: TableService) -> None:
         self.inner = inner
         self.service = service
         self.retries: dict[int, int] = {}
@@ -107,11 +108,10 @@ class FaultGuard:
             self._retry(table)
 
     def _close(self, table: Table) -> None:
-        close = getattr(self.service, "close", None)
-        if close is None or not table.status.is_open:
+        if not table.status.is_open:
             return
         log.info("Table %s: its channel was deleted, closing it", table.id)
-        self.service._spawn(close(table, TableStatus.CANCELLED, CHANNEL_DELETED))
+        self.service.spawn(self.service.close(table, TableStatus.CANCELLED, CHANNEL_DELETED))
 
     def _retry(self, table: Table) -> None:
         attempt = self.retries.get(table.id, 0)

@@ -1,16 +1,22 @@
-"""Lobby operations of the table service: open, join, leave, computer seats, start."""
+"""The lobby: open, join, leave, computer seats, start — everything before the deal.
+
+``Lobby`` is a part of ``TableService`` (which offers these operations to the cogs)."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from bot.games import ENGINES
 from bot.games.ai import LEVELS
-from bot.tables.base import ServiceBase, build_variant, variant_dict
+from bot.games.protocol import InvalidVariant
 from bot.tables.model import StaleAction, Table, TableError, TableExists
 from storage.tables import OpenTableExists, SeatRecord, TableStatus
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -18,8 +24,30 @@ COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Di
                   "Shannon", "Church", "Gödel", "Noether")
 
 
-class LobbyMixin(ServiceBase):
+def build_variant(game: str, options: dict[str, Any]) -> Any:
+    """The game's ``Variant`` from option values; ``InvalidVariant`` with a kind message."""
+    engine = ENGINES[game]
+    try:
+        return engine.Variant(**options)
+    except InvalidVariant:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise InvalidVariant(f"Those options do not fit {engine.title}: {exc}") from None
+
+
+def variant_dict(variant: Any) -> dict[str, Any]:
+    """A variant as a JSON-able dict."""
+    if dataclasses.is_dataclass(variant) and not isinstance(variant, type):
+        return dataclasses.asdict(variant)
+    return dict(vars(variant))
+
+
+class Lobby:
     """Everything that happens before the cards are dealt."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.repo = service.repo
 
     async def open(
         self,
@@ -33,7 +61,7 @@ class LobbyMixin(ServiceBase):
         timer_seconds: int | None,
     ) -> Table:
         """Open a lobby with the host seated. ``TableExists``/``InvalidVariant`` on refusal."""
-        existing = self.in_channel(channel_id)
+        existing = self.service.in_channel(channel_id)
         if existing is not None:
             raise TableExists(existing.id, existing.record.message_id)
         variant = build_variant(game, options)
@@ -44,7 +72,7 @@ class LobbyMixin(ServiceBase):
                 host_id=host_id,
                 game=game,
                 variant=variant_dict(variant),
-                seed=self.seed_source(),
+                seed=self.service.seed_source(),
                 timer_seconds=timer_seconds,
                 seats=[SeatRecord(0, host_id, host_name)],
             )
@@ -54,13 +82,14 @@ class LobbyMixin(ServiceBase):
                 stored.id if stored else 0, stored.message_id if stored else None
             ) from None
         table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)])
-        self._remember(table)
+        self.service.remember(table)
+        self.service.timers.opened(table)
         log.info("Table %s opened (%s) in channel %s", table.id, game, channel_id)
         return table
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the channel message that shows the table (after posting it)."""
-        table = self.require(table_id)
+        table = self.service.require(table_id)
         await self.repo.set_message(table_id, message_id)
         table.record = dataclasses.replace(table.record, message_id=message_id)
 
@@ -78,7 +107,7 @@ class LobbyMixin(ServiceBase):
 
     async def join(self, table_id: int, version: int | None, user_id: int, name: str) -> Table:
         """Seat the user in the lobby."""
-        table = self.require(table_id)
+        table = self.service.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if table.seat_of(user_id) is not None:
@@ -91,7 +120,7 @@ class LobbyMixin(ServiceBase):
 
     async def leave(self, table_id: int, version: int | None, user_id: int) -> Table:
         """Take the user out of the lobby (the host cancels instead)."""
-        table = self.require(table_id)
+        table = self.service.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             seat = table.seat_of(user_id)
@@ -108,7 +137,7 @@ class LobbyMixin(ServiceBase):
         """The host adds a computer player at ``level``."""
         if level not in LEVELS:
             raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
-        table = self.require(table_id)
+        table = self.service.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
@@ -124,7 +153,7 @@ class LobbyMixin(ServiceBase):
 
     async def remove_computer(self, table_id: int, version: int | None, user_id: int) -> Table:
         """The host removes the last computer seat from the lobby."""
-        table = self.require(table_id)
+        table = self.service.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
@@ -138,7 +167,7 @@ class LobbyMixin(ServiceBase):
 
     async def start(self, table_id: int, version: int | None, user_id: int) -> Table:
         """The host deals the game."""
-        table = self.require(table_id)
+        table = self.service.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
@@ -153,7 +182,7 @@ class LobbyMixin(ServiceBase):
             state = engine.new_game(len(table.seats), table.record.seed, variant)
             table.state = state
             version = table.version + 1
-            deadline = self._deadline(table)
+            deadline = self.service.deadline(table)
             await self.repo.start(
                 table.id, seats=table.seats, seed=table.record.seed, version=version,
                 deadline=deadline,
@@ -166,8 +195,9 @@ class LobbyMixin(ServiceBase):
                 table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
                 table.pending_dms.add(seat.seat)
         log.info("Table %s started with %d seats", table.id, len(table.seats))
-        self.changed(table)
+        self.service.changed(table)
         return table
+
 
 def _renumber(seats: Iterable[SeatRecord]) -> list[SeatRecord]:
     return [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]

@@ -123,6 +123,21 @@ class Table:
         return [s.name for s in self.seats]
 
     @property
+    def in_lobby(self) -> bool:
+        """True before the cards are dealt."""
+        return self.record.status is TableStatus.LOBBY
+
+    @property
+    def finished(self) -> bool:
+        """True once the game was played to its end."""
+        return self.record.status is TableStatus.FINISHED
+
+    @property
+    def cancelled(self) -> bool:
+        """True when the table was closed before its end (cancelled, not broken)."""
+        return self.record.status is TableStatus.CANCELLED
+
+    @property
     def running(self) -> bool:
         """True while the game is being played."""
         return self.record.status is TableStatus.RUNNING and self.state is not None

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.render.embeds import dm_text, hand_embed, table_embed
+from bot.render.table_message import jump_url, table_view
 from bot.tables.model import Table
 from bot.tables.pictures import images_of
-from bot.tables.ui import jump_url, table_view
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +25,11 @@ class DiscordNotifier:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self.images = images_of(client)
+        self.service: TableService | None = None
+
+    def attach(self, service: TableService) -> None:
+        """The service whose tables this notifier shows (to remember a reposted message)."""
+        self.service = service
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         rec = table.record
@@ -53,7 +62,7 @@ class DiscordNotifier:
             return await self._post(table, old_note=True)
 
     async def _post(self, table: Table, *, old_note: bool) -> discord.Message:
-        service = getattr(self.client, "tables", None)
+        service = self.service
         channel = self._channel(table)
         embed = table_embed(table)
         files = await self.images.table_file(table, embed)

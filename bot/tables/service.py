@@ -1,9 +1,15 @@
-"""TableService: one open table per channel, a lock per table, load -> apply -> persist -> notify.
+"""TableService: one open table per channel, a lock per table, load -> apply -> persist ->
+notify.
 
-Every accepted change is committed to SQLite (``TableRepo``) before the method returns, so
-the caller answers the player only after the action is safe. Rendering the table message
-and DMing hidden cards go through a :class:`Notifier` (the Discord side), coalesced to about
-one table edit per ``render_interval`` seconds.
+One class given its parts: the repository (``TableRepo``, storage), the ``Notifier`` (the
+Discord side, passed in), the clock and seed source, and parts with one job each, built
+here and reached as attributes: ``lobby`` (before the deal), ``display`` (coalesced
+renders and DMs), ``computers`` (computer players), ``timers`` (turn, lobby and inactivity
+clocks) and ``restorer`` (rebuilding tables after a start).
+
+Every accepted change is committed before the method returns, so the caller answers the
+player only after the action is safe. Discord code calls these methods and catches
+``TableError`` and ``GameError`` (both carry a message fit for the player).
 """
 
 from __future__ import annotations
@@ -11,62 +17,180 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import random
+import secrets
 import sqlite3
 import sys
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.ai import choose
-from bot.games.protocol import Action, Event, GameError, NotYourTurn, seen_by
-from bot.results import GameResult, SeatResult, placements
+from bot.games.protocol import Action, Event, NotYourTurn, seen_by
+from bot.results import FinishListener, GameResult, SeatResult, placements
 from bot.tables import snapshots
-from bot.tables.base import Notifier, build_variant
-from bot.tables.lobby import LobbyMixin
-from bot.tables.model import (
-    ActResult,
-    NotSaved,
-    StaleAction,
-    Table,
-    TableError,
-    TableExists,
-    new_cards,
-)
+from bot.tables.computers import Chooser, ComputerPlayers
+from bot.tables.display import Display, Notifier
+from bot.tables.lobby import Lobby
+from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError, new_cards
+from bot.tables.restore import Restorer
+from bot.tables.timers import INACTIVE_SECONDS, LOBBY_SECONDS, TableClock
 from storage.snapshots import SnapshotRecord
-from storage.tables import SeatRecord, StoredTable, TableRecord, TableStatus
+from storage.tables import SeatRecord, TableRepo, TableStatus
 
 log = logging.getLogger(__name__)
 
-ROUND_END_KINDS = frozenset({"round_end", "game_end", "game_over"})
-REPLAY_EVENTS = 40  # transitions whose events are kept when a log is replayed
 
+class TableService:
+    """Runs every table."""
 
-class TableService(LobbyMixin):
-    """Runs every table. Discord code calls these methods and catches ``TableError`` and
-    ``GameError`` (both carry a message fit for the player)."""
+    def __init__(
+        self,
+        repo: TableRepo,
+        *,
+        notifier: Notifier | None = None,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+        choose: Chooser | None = None,
+        ai_delay: float = 1.5,
+        render_interval: float = 1.5,
+        lobby_seconds: float = LOBBY_SECONDS,
+        inactive_seconds: float = INACTIVE_SECONDS,
+    ) -> None:
+        self.repo = repo
+        self.notifier = notifier
+        self.clock = clock
+        self.seed_source = seed_source or (lambda: secrets.randbits(31))
+        self.ai_delay = ai_delay
+        self.render_interval = render_interval
+        self.tables: dict[int, Table] = {}
+        self._by_channel: dict[int, int] = {}
+        self._listeners: list[FinishListener] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.display = Display(self)
+        self.computers = ComputerPlayers(self, choose) if choose else ComputerPlayers(self)
+        self.timers = TableClock(self, lobby_seconds=lobby_seconds,
+                                 inactive_seconds=inactive_seconds)
+        self.lobby = Lobby(self)
+        self.restorer = Restorer(self)
+
+    # ---------------------------------------------------------------- access
+
+    def add_finish_listener(self, listener: FinishListener) -> None:
+        """Call ``listener(GameResult)`` whenever a game ends or a running table is closed."""
+        self._listeners.append(listener)
+
+    def get(self, table_id: int) -> Table | None:
+        """The open table with that id (closed tables are dropped from memory)."""
+        return self.tables.get(table_id)
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        """The channel's open table, if any."""
+        table_id = self._by_channel.get(channel_id)
+        return self.tables.get(table_id) if table_id is not None else None
+
+    def require(self, table_id: int) -> Table:
+        """The open table, or ``TableError``."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("This table is closed.")
+        return table
+
+    def legal_actions(self, table: Table, user_id: int) -> list[tuple[Action, str]]:
+        """The actions that user may take now, each with its description (empty if none)."""
+        seat = table.seat_of(user_id)
+        if not table.running or seat is None or table.to_act() != seat:
+            return []
+        if table.seats[seat].is_computer_held:
+            return []
+        return [(a, table.describe(a)) for a in table.engine.legal_actions(table.state)]
+
+    def deadline(self, table: Table) -> float | None:
+        """When the seat to act runs out of time (service clock), if the table is timed."""
+        seconds = table.record.timer_seconds
+        seat = table.to_act()
+        if not seconds or seat is None or table.seats[seat].is_computer_held:
+            return None
+        return self.clock() + seconds
+
+    def remember(self, table: Table) -> None:
+        """Hold an open table in memory."""
+        self.tables[table.id] = table
+        self._by_channel[table.record.channel_id] = table.id
+
+    def forget(self, table: Table) -> None:
+        """Drop a closed table from memory and cancel its timers."""
+        self.tables.pop(table.id, None)
+        if self._by_channel.get(table.record.channel_id) == table.id:
+            del self._by_channel[table.record.channel_id]
+        self.timers.disarm(table.id)
+
+    def changed(self, table: Table) -> None:
+        """The table changed: render it soon (coalesced), let computers move, re-arm its
+        timers."""
+        self.display.changed(table)
+        self.computers.schedule(table)
+        self.timers.arm(table)
+
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        """Run ``coro`` as a background task the service owns (cancelled by ``aclose``)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def aclose(self) -> None:
+        """Stop the timers and background work (renders, computer moves) before shutting
+        down."""
+        self.timers.aclose()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # ----------------------------------------------------------------- lobby
+
+    async def open(self, **kwargs: Any) -> Table:
+        """Open a lobby with the host seated (see ``Lobby.open``)."""
+        return await self.lobby.open(**kwargs)
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the channel message that shows the table (after posting it)."""
+        await self.lobby.set_message(table_id, message_id)
+
+    async def join(self, table_id: int, version: int | None, user_id: int, name: str) -> Table:
+        """Seat the user in the lobby."""
+        return await self.lobby.join(table_id, version, user_id, name)
+
+    async def leave(self, table_id: int, version: int | None, user_id: int) -> Table:
+        """Take the user out of the lobby (the host cancels instead)."""
+        return await self.lobby.leave(table_id, version, user_id)
+
+    async def add_computer(
+        self, table_id: int, version: int | None, user_id: int, level: str
+    ) -> Table:
+        """The host adds a computer player at ``level``."""
+        return await self.lobby.add_computer(table_id, version, user_id, level)
+
+    async def remove_computer(self, table_id: int, version: int | None, user_id: int) -> Table:
+        """The host removes the last computer seat from the lobby."""
+        return await self.lobby.remove_computer(table_id, version, user_id)
+
+    async def start(self, table_id: int, version: int | None, user_id: int) -> Table:
+        """The host deals the game."""
+        return await self.lobby.start(table_id, version, user_id)
 
     # ------------------------------------------------------------------ play
 
     async def act(
-        self, table_id: int, user_id: int, text: str, version: int | None = None,
-        *, reply_first: bool = False,
+        self, table_id: int, user_id: int, text: str, version: int | None = None
     ) -> ActResult:
         """Play ``text`` (engine notation) for the user's seat. ``version`` (from a button)
         must match the table's, else ``StaleAction``; ``/move`` passes ``None``. A commit
         that fails raises ``NotSaved``: nothing was played.
 
-        ``reply_first`` (a click): return as soon as the action is committed and the table
-        holds its new state and version, still holding the table's lock; the rest of the
-        bookkeeping (recent events, rounds, DMs, timers, the table message, the end of the
-        game) runs in a task at the event loop's next turn, then the lock is released. The
-        caller's reply, sent without awaiting anything else first, goes out before that
-        work, and nobody else sees the table until it is done."""
+        The move is checked, applied, stored and booked (events, rounds, DMs due) in one
+        locked step; rendering and DMs follow in their own coalesced task."""
         table = self.require(table_id)
-        await table.lock.acquire()
-        handed_off = False
-        try:
+        async with table.lock:
             if not table.running:
                 raise TableError("The game is not running.")
             if version is not None and version != table.version:
@@ -81,51 +205,22 @@ class TableService(LobbyMixin):
                 who = table.names[to_act] if to_act is not None else "nobody"
                 raise NotYourTurn(f"It is not your turn: {who} is to act.")
             action = table.engine.parse_action(table.state, text)
+            current = table.seats[seat]  # a person's move resets the seat's timeouts
+            update = dataclasses.replace(current, timeouts=0) if current.timeouts else None
             try:
-                result, rest = await self._commit(table, seat, action, None, person=True)
+                result, rest = await self._commit(table, seat, action, update)
             except sqlite3.Error as exc:
                 log.exception("Table %s: a move could not be stored, so it was not played",
                               table.id)
                 raise NotSaved() from exc
-            if reply_first:
-                # a task, not loop.call_soon: under SimCord a plain callback made every later
-                # interaction slower (the bare baselines of bench.click by ~100 µs)
-                self._spawn(self._after_reply(table, result, rest))
-                handed_off = True
-                return result
             rest()
-        finally:
-            if not handed_off:
-                table.lock.release()
-        self._person_moved(table)
+        self.timers.person_moved(table)
         self.changed(table)
         if result.over:
-            await self._finish(table, "finished")
+            await self.finish(table, "finished")
         return result
 
-    async def _after_reply(
-        self, table: Table, result: ActResult, rest: Callable[[], None]
-    ) -> None:
-        """The bookkeeping of a move ``act(reply_first=True)`` committed (its own task, run
-        at the loop's next turn, without awaiting); releases the lock."""
-        try:
-            rest()
-        except Exception:
-            log.exception("Table %s: bookkeeping after a move failed", table.id)
-        finally:
-            table.lock.release()
-        try:
-            self._person_moved(table)
-            self.changed(table)
-        except Exception:
-            log.exception("Table %s: updating after a move failed", table.id)
-        if result.over:
-            self._spawn(self._finish(table, "finished"))
-
-    def _person_moved(self, table: Table) -> None:
-        """Hook: a person's move was just played at ``table`` (before ``changed``)."""
-
-    async def _apply(
+    async def apply_move(
         self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None = None
     ) -> ActResult:
         """Apply, persist (one transaction, with ``seat_update`` if given: a timeout count)
@@ -136,11 +231,9 @@ class TableService(LobbyMixin):
 
     async def _commit(
         self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None,
-        *, person: bool = False,
     ) -> tuple[ActResult, Callable[[], None]]:
         """Apply and persist; the table then holds the new state, version and log. Returns
-        the result and the rest of the bookkeeping to run next (no awaiting in between).
-        ``person``: a person played it (``act``), not a computer or a timeout."""
+        the result and the rest of the bookkeeping to run next (no awaiting in between)."""
         engine = table.engine
         round_before = table.round_no
         transition = engine.apply(table.state, action)
@@ -148,7 +241,7 @@ class TableService(LobbyMixin):
         version = table.version + 1
         over = engine.to_act(transition.state) is None
         old_state, table.state = table.state, transition.state
-        deadline = None if over else self._deadline(table)
+        deadline = None if over else self.deadline(table)
         text = sys.intern(str(action))  # few distinct texts: the log shares them
         try:
             await self.repo.append_action(
@@ -231,25 +324,6 @@ class TableService(LobbyMixin):
             self.changed(table)
         return table
 
-    async def hand_to_computer(self, table_id: int, seat: int, level: str = "easy") -> Table:
-        """A computer player holds a person's seat (after timeouts) until he presses
-        Take my seat back; the seat is not resigned."""
-        table = self.require(table_id)
-        async with table.lock:
-            current = table.seats[seat]
-            if current.user_id is None or current.is_computer_held:
-                raise TableError("That seat is already played by a computer.")
-            new = dataclasses.replace(current, computer_level=level)
-            version = table.version + 1
-            await self.repo.update_seat(table.id, new, version)
-            table.seats[seat] = new
-            table.record = dataclasses.replace(table.record, version=version)
-            table.recent.append(
-                f"A computer player holds {new.name}'s seat — press Take my seat back to return."
-            )
-        self.changed(table)
-        return table
-
     async def take_back(self, table_id: int, version: int | None, user_id: int) -> Table:
         """The user takes back a seat a computer held for him (not after resigning)."""
         table = self.require(table_id)
@@ -271,6 +345,7 @@ class TableService(LobbyMixin):
             table.record = dataclasses.replace(table.record, version=version)
             table.recent.append(f"{new.name} is back at the table.")
             table.dm_hidden[seat] = table.hidden_cards(seat)
+        self.timers.person_moved(table)  # taking a seat back counts as a person's action
         self.changed(table)
         return table
 
@@ -298,8 +373,8 @@ class TableService(LobbyMixin):
         log.info("Table %s closed: %s", table.id, reason)
         self.changed(table)
         if was_running and table.state is not None:
-            await self._finish(table, reason)
-        self._forget(table)
+            await self.finish(table, reason)
+        self.forget(table)
 
     # ------------------------------------------------------------- finishing
 
@@ -325,7 +400,7 @@ class TableService(LobbyMixin):
             ended_at=time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
         )
 
-    async def _finish(self, table: Table, reason: str) -> None:
+    async def finish(self, table: Table, reason: str) -> None:
         result = self.result(table, reason)
         for listener in self._listeners:
             try:
@@ -333,149 +408,19 @@ class TableService(LobbyMixin):
             except Exception:
                 log.exception("A finish listener failed for table %s", table.id)
         if reason == "finished":
-            self._forget(table)
+            self.forget(table)
 
     # ----------------------------------------------------------- restoring
 
     async def restore(self) -> list[int]:
-        """Rebuild every open table from its log; a log that no longer replays marks the
-        table broken (with an apology in its channel). Returns the restored table ids."""
-        restored = []
-        fresh: list[tuple[int, SnapshotRecord]] = []
-        for stored in await self.repo.load_open(after_snapshots=True):
-            try:
-                table, replayed = await self._rebuild(stored)
-            except Exception:
-                log.exception("Table %s no longer replays; marking it broken", stored.table.id)
-                await self._mark_broken(stored.table)
-                continue
-            self._remember(table)
-            restored.append(table.id)
-            if replayed >= snapshots.SNAPSHOT_EVERY or (
-                stored.snapshot is not None and replayed == len(table.log) and table.log
-            ):  # no usable snapshot: cache the state so the next start-up is quick
-                try:
-                    fresh.append((table.id, snapshots.take(table)))
-                except Exception:
-                    log.exception("Could not snapshot table %s", table.id)
-            if table.running:
-                self._schedule_ai(table)
-        if fresh:
-            try:
-                await self.repo.store_snapshots(fresh)
-            except Exception:
-                log.exception("Could not store %d restored tables' snapshots", len(fresh))
-        log.info("Restored %d open tables (%d snapshots refreshed)", len(restored), len(fresh))
+        """Rebuild every open table from its log (see ``Restorer``), set its timers from
+        the stored times and refresh its message. Returns the restored table ids."""
+        restored = await self.restorer.restore_all()
+        await self.timers.restored(restored)
+        for table_id in restored:
+            self.changed(self.tables[table_id])
         return restored
 
-    async def _rebuild(self, stored: StoredTable) -> tuple[Table, int]:
-        """The table rebuilt from its newest usable snapshot and the actions after it (or
-        from its whole log, read again if ``stored`` lacks the start), with the number of
-        actions replayed."""
-        if stored.snapshot is not None and stored.table.status is not TableStatus.LOBBY:
-            try:
-                return self._replay(stored, stored.snapshot)
-            except Exception as exc:  # a cache: fall back to the log, the truth
-                log.warning(
-                    "Table %s: snapshot not used (%s: %s); replaying the whole log",
-                    stored.table.id, type(exc).__name__,
-                    exc if isinstance(exc, snapshots.SnapshotError) else "during the replay",
-                )
-        if stored.skipped:
-            full = await self.repo.load(stored.table.id)
-            if full is None:
-                raise TableError("The table vanished from the database during the restore.")
-            stored = full
-        return self._replay(stored, None)
 
-    def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
-        rec = stored.table
-        table = Table(record=rec, seats=list(stored.seats))
-        if rec.status is TableStatus.LOBBY:
-            return table, 0
-        engine = table.engine
-        start = 0
-        if snap is None:
-            variant = build_variant(rec.game, rec.variant)
-            table.state = engine.new_game(len(table.seats), rec.seed, variant)
-            table.start_rounds()
-        else:
-            restored = snapshots.load(snap, table, stored.logged)
-            if stored.skipped not in (0, restored.actions):
-                raise snapshots.SnapshotError("the log read does not start after the snapshot")
-            start = restored.actions - stored.skipped
-            if [entry.text for entry in stored.actions[:start]] != restored.log[stored.skipped:]:
-                raise snapshots.SnapshotError("the snapshot's log differs from the stored log")
-            snapshots.apply(restored, table)
-        tail: deque[tuple[Event, ...]] = deque(maxlen=REPLAY_EVENTS)
-        for entry in stored.actions[start:]:
-            if engine.to_act(table.state) != entry.seat:
-                raise GameError(f"Logged seat {entry.seat} is not the seat to act.")
-            action = engine.parse_action(table.state, entry.text)
-            transition = engine.apply(table.state, action)
-            table.state = transition.state
-            table.log.append(sys.intern(entry.text))
-            tail.append(transition.events)
-            if any(e.kind in ROUND_END_KINDS for e in transition.events):
-                table.track_round()
-        table.track_round()
-        for events in tail:  # only the newest events can still be on show
-            table.record_events(events)
-        for seat in table.humans_left():
-            table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
-        if engine.to_act(table.state) is None:
-            raise GameError("The log ends in a finished game but the table is open.")
-        return table, len(stored.actions) - start
-
-    async def _mark_broken(self, rec: TableRecord) -> None:
-        try:
-            await self.repo.close(rec.id, status=TableStatus.BROKEN, reason="broken",
-                                  version=rec.version + 1)
-        except Exception:
-            log.exception("Could not mark table %s broken", rec.id)
-        if self.notifier is not None:
-            table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[])
-            self._spawn(self._safe_announce(
-                table,
-                "Sorry — the game at this table could not be restored after a restart and has "
-                "been closed. Start a new one with /play.",
-            ))
-
-    # -------------------------------------------------------- computer moves
-
-    async def _ai_loop(self, table: Table) -> None:
-        while True:
-            await asyncio.sleep(self.ai_delay)  # a pause people can follow (0 in tests)
-            async with table.lock:
-                seat = table.to_act()
-                if not table.running or seat is None:
-                    return
-                record = table.seats[seat]
-                if record.computer_level is None:
-                    return
-                state, version = table.state, table.version
-            rng = random.Random(table.record.seed * 1_000_003 + len(table.log))
-            try:
-                chosen = await asyncio.to_thread(
-                    choose, table.engine, state, seat, record.computer_level, rng
-                )
-            except Exception:
-                log.exception("Computer player failed at table %s; playing a legal move", table.id)
-                chosen = table.engine.legal_actions(state)[0]
-            async with table.lock:
-                if table.version != version or not table.running:
-                    continue
-                # the same path as a person's move: the notation is what the log replays
-                action = table.engine.parse_action(table.state, str(chosen))
-                result = await self._apply(table, seat, action)
-            self.changed(table)
-            if result.over:
-                await self._finish(table, "finished")
-                return
-
-
-
-__all__: Sequence[str] = (
-    "ActResult", "Notifier", "StaleAction", "Table", "TableError", "TableExists", "TableService",
-    "build_variant",
-)
+__all__: Sequence[str] = ("ActResult", "Notifier", "StaleAction", "Table", "TableError",
+                          "TableService")

@@ -1,7 +1,7 @@
 """The table clock: turn timers, lobby expiry and inactivity, on the event loop's clock.
 
-``TimedTableService`` is the ``TableService`` the bot runs. Every change re-arms the
-table's timers with ``loop.call_later`` (virtual under SimCord, never blocking):
+``TableClock`` is a part of ``TableService``: every change re-arms the table's timers with
+``loop.call_later`` (virtual under SimCord, never blocking):
 
 * **turn** — at the stored deadline (``tables.deadline``, epoch seconds) the seat to act
   makes the easiest computer player's move (the whole turn, if the turn has several
@@ -22,16 +22,16 @@ import asyncio
 import calendar
 import dataclasses
 import logging
-import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.games.ai import choose
-from bot.tables.faults import FaultGuard
 from bot.tables.model import ActResult, Table, TableError
-from bot.tables.service import TableService
-from storage.tables import SeatRecord, TableStatus
+from storage.activity import ActivityRepo
+from storage.tables import TableStatus
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -54,110 +54,77 @@ def sqlite_epoch(text: str | None) -> float | None:
         return None
 
 
-class TimedTableService(TableService):
-    """``TableService`` with turn timers, lobby expiry, inactivity closing and the
-    Discord fault guard around its notifier."""
+class TableClock:
+    """The timers of the service's tables: turns, lobbies and inactivity."""
 
     def __init__(
         self,
-        *args: Any,
+        service: TableService,
+        *,
         lobby_seconds: float = LOBBY_SECONDS,
         inactive_seconds: float = INACTIVE_SECONDS,
-        **kwargs: Any,
     ) -> None:
-        super().__init__(*args, **kwargs)
+        self.service = service
         self.lobby_seconds = lobby_seconds
         self.inactive_seconds = inactive_seconds
         self._handles: dict[tuple[int, str], asyncio.TimerHandle] = {}
         self._armed: dict[tuple[int, str], tuple[float, int]] = {}
         self.lobby_opened: dict[int, float] = {}
         self.last_human: dict[int, float] = {}
-        if self.notifier is not None and not isinstance(self.notifier, FaultGuard):
-            self.notifier = FaultGuard(self.notifier, self)
 
-    # ---------------------------------------------------------------- hooks
+    def now(self) -> float:
+        """The service's clock (epoch seconds)."""
+        return self.service.clock()
 
-    def changed(self, table: Table) -> None:
-        """Render soon, let computers move, and re-arm the table's timers."""
-        super().changed(table)
+    # ---------------------------------------------------------------- events
+
+    def opened(self, table: Table) -> None:
+        """A lobby was opened: its 15 minutes start."""
+        self.lobby_opened[table.id] = self.now()
         self.arm(table)
 
-    async def open(self, **kwargs: Any) -> Table:
-        """Open a lobby and start its 15 minutes."""
-        table = await super().open(**kwargs)
-        self.lobby_opened[table.id] = self.clock()
+    def person_moved(self, table: Table) -> None:
+        """A person acted at the table: the inactivity clock starts again."""
+        self.last_human[table.id] = self.now()
         self.arm(table)
-        return table
 
-    def _person_moved(self, table: Table) -> None:
-        """The inactivity clock starts again (``changed`` re-arms the timers next)."""
-        self.last_human[table.id] = self.clock()
-
-    async def _commit(
-        self, table: Table, seat: int, action: Any, seat_update: SeatRecord | None,
-        *, person: bool = False,
-    ) -> tuple[ActResult, Callable[[], None]]:
-        """A person's move also resets that seat's timeouts (in the same transaction)."""
-        current = table.seats[seat]
-        if seat_update is None and person and current.timeouts:
-            seat_update = dataclasses.replace(current, timeouts=0)
-        return await super()._commit(table, seat, action, seat_update, person=person)
-
-    async def take_back(self, table_id: int, version: int | None, user_id: int) -> Table:
-        """Taking a seat back counts as a person's action."""
-        table = await super().take_back(table_id, version, user_id)
-        self._touch(table)
-        return table
-
-    async def restore(self) -> list[int]:
-        """Restore every open table, refresh its message and re-arm its timers from the
-        stored deadlines and times."""
-        restored = await super().restore()
-        last = await self._last_actions(restored)
-        for table_id in restored:
-            table = self.tables[table_id]
+    async def restored(self, table_ids: list[int]) -> None:
+        """Tables were restored: set their clocks from the stored times."""
+        last = await self._last_actions(table_ids)
+        for table_id in table_ids:
+            table = self.service.tables[table_id]
             rec = table.record
             if rec.status is TableStatus.LOBBY:
-                self.lobby_opened[table_id] = sqlite_epoch(rec.created_at) or self.clock()
+                self.lobby_opened[table_id] = sqlite_epoch(rec.created_at) or self.now()
             else:
                 when = last.get(table_id) or sqlite_epoch(rec.started_at)
-                self.last_human[table_id] = when if when is not None else self.clock()
-            self.changed(table)
-        return restored
+                self.last_human[table_id] = when if when is not None else self.now()
 
     async def _last_actions(self, table_ids: list[int]) -> dict[int, float]:
         if not table_ids:
             return {}
         found: dict[int, float] = {}
-        async with self.repo.db.conn.execute(
-            "SELECT a.table_id, MAX(a.at) FROM table_actions a JOIN tables t ON t.id = a.table_id"
-            " WHERE t.status = 'running' GROUP BY a.table_id"
-        ) as cur:
-            async for row in cur:
-                when = sqlite_epoch(row[1])
-                if when is not None:
-                    found[int(row[0])] = when
+        for table_id, text in (await ActivityRepo(self.service.repo.db).last_actions()).items():
+            when = sqlite_epoch(text)
+            if when is not None:
+                found[table_id] = when
         return found
-
-    def _touch(self, table: Table) -> None:
-        self.last_human[table.id] = self.clock()
-        self.arm(table)
 
     # ---------------------------------------------------------------- arming
 
     def arm(self, table: Table) -> None:
         """(Re-)arm the table's timers for its current state; cancel what no longer applies."""
-        if not table.status.is_open or self.tables.get(table.id) is not table:
+        if not table.status.is_open or self.service.get(table.id) is not table:
             self.disarm(table.id)
             return
         if table.status is TableStatus.LOBBY:
-            opened = self.lobby_opened.setdefault(table.id, self.clock())
+            opened = self.lobby_opened.setdefault(table.id, self.now())
             self._set(table, "lobby", opened + self.lobby_seconds, self._expire_lobby)
             return
         self._cancel((table.id, "lobby"))
         if not table.running:
             return
-        human = self.last_human.setdefault(table.id, self.clock())
+        human = self.last_human.setdefault(table.id, self.now())
         self._set(table, "inactive", human + self.inactive_seconds, self._close_inactive)
         seat = table.to_act()
         timed = (
@@ -169,9 +136,9 @@ class TimedTableService(TableService):
         if not timed:
             self._cancel((table.id, "turn"))
         elif table.record.deadline is None:
-            self._spawn(self._store_deadline(table, table.version))
+            self.service.spawn(self._store_deadline(table, table.version))
         else:
-            self._set(table, "turn", table.record.deadline, self._timeout)
+            self._set(table, "turn", table.record.deadline, self.timeout)
 
     def disarm(self, table_id: int) -> None:
         """Cancel every timer of a table (closed or forgotten)."""
@@ -192,7 +159,7 @@ class TimedTableService(TableService):
         if key in self._handles and self._armed.get(key) == (at, version):
             return
         self._cancel(key)
-        delay = max(0.0, at - self.clock())
+        delay = max(0.0, at - self.now())
         loop = asyncio.get_running_loop()
         handle = loop.call_later(delay, self._fire, key, fire, table, version, at)
         self._handles[key] = handle
@@ -208,7 +175,7 @@ class TimedTableService(TableService):
               table: Table, version: int, at: float) -> None:
         self._handles.pop(key, None)
         self._armed.pop(key, None)
-        self._spawn(self._guarded(fire(table, version, at), key))
+        self.service.spawn(self._guarded(fire(table, version, at), key))
 
     async def _guarded(self, coro: Any, key: tuple[int, str]) -> None:
         try:
@@ -222,19 +189,19 @@ class TimedTableService(TableService):
         async with table.lock:
             if table.version != version or not table.running or table.record.deadline:
                 return
-            deadline = self._deadline(table)
+            deadline = self.service.deadline(table)
             if deadline is None:
                 return
-            await self.repo.set_deadline(table.id, deadline)
+            await self.service.repo.set_deadline(table.id, deadline)
             table.record = dataclasses.replace(table.record, deadline=deadline)
-        self.changed(table)
+        self.service.changed(table)
 
     # ---------------------------------------------------------------- firing
 
     async def _expire_lobby(self, table: Table, _version: int, _at: float) -> None:
-        if table.status is TableStatus.LOBBY and self.tables.get(table.id) is table:
+        if table.status is TableStatus.LOBBY and self.service.get(table.id) is table:
             log.info("Table %s: lobby not started in time", table.id)
-            await self.close(table, TableStatus.CANCELLED, LOBBY_REASON)
+            await self.service.close(table, TableStatus.CANCELLED, LOBBY_REASON)
 
     async def _close_inactive(self, table: Table, _version: int, at: float) -> None:
         last = self.last_human.get(table.id)
@@ -242,9 +209,9 @@ class TimedTableService(TableService):
             return
         log.info("Table %s: no human action for %.0f s, closing", table.id, self.inactive_seconds)
         table.recent.append("Nobody played for a long time: the table is closed.")
-        await self.close(table, TableStatus.CANCELLED, INACTIVE_REASON)
+        await self.service.close(table, TableStatus.CANCELLED, INACTIVE_REASON)
 
-    async def _timeout(self, table: Table, version: int, _at: float) -> None:
+    async def timeout(self, table: Table, version: int, _at: float = 0.0) -> None:
         """The seat to act ran out of time: play its turn with the easiest computer."""
         takeover = False
         count = 0
@@ -262,13 +229,8 @@ class TimedTableService(TableService):
                 if record.user_id is None or record.is_computer_held:
                     break
                 seat, state = seat_now, table.state
-            rng = random.Random(table.record.seed * 1_000_003 + len(table.log) + 17)
-            try:
-                chosen = await asyncio.to_thread(choose, table.engine, state, seat, TIMEOUT_LEVEL,
-                                                 rng)
-            except Exception:
-                log.exception("Timeout move failed at table %s; playing a legal move", table.id)
-                chosen = table.engine.legal_actions(state)[0]
+            chosen = await asyncio.to_thread(self.service.computers.think, table, state, seat,
+                                             TIMEOUT_LEVEL, 17)
             async with table.lock:
                 if table.version != version or not table.running:
                     break
@@ -282,7 +244,7 @@ class TimedTableService(TableService):
                         computer_level=TAKEOVER_LEVEL if takeover else record.computer_level,
                     )
                 action = table.engine.parse_action(table.state, str(chosen))
-                result = await self._apply(table, seat, action, update)
+                result = await self.service.apply_move(table, seat, action, update)
                 version = result.version
                 if first:
                     table.recent.append(self._timeout_line(record.name, count, takeover))
@@ -291,17 +253,17 @@ class TimedTableService(TableService):
                 break
         if result is None or seat is None:
             return
-        self.changed(table)
+        self.service.changed(table)
         if takeover:
             user_id = table.seats[seat].user_id
-            await self._safe_announce(
+            await self.service.display.announce(
                 table,
                 f"<@{user_id}> missed {TIMEOUTS_TO_COMPUTER} turns in a row, so a computer "
                 f"player ({TAKEOVER_LEVEL}) holds your seat now. Press **Take my seat back** on "
                 "the table message to play again.",
             )
         if result.over:
-            await self._finish(table, "finished")
+            await self.service.finish(table, "finished")
 
     @staticmethod
     def _timeout_line(name: str, count: int, takeover: bool) -> str:
@@ -313,12 +275,7 @@ class TimedTableService(TableService):
 
     # ------------------------------------------------------------- plumbing
 
-    def _forget(self, table: Table) -> None:
-        super()._forget(table)
-        self.disarm(table.id)
-
-    async def aclose(self) -> None:
-        """Cancel the timers, then the background work."""
+    def aclose(self) -> None:
+        """Cancel every timer."""
         for key in list(self._handles):
             self._cancel(key)
-        await super().aclose()

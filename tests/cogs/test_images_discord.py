@@ -11,7 +11,7 @@ import pytest
 
 from bot.tables import pictures
 from bot.tables.pictures import images_of
-from tests.cogs.conftest import (
+from tests.helpers.discord import (
     Audit,
     component_rows,
     flush,

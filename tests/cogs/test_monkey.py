@@ -22,7 +22,7 @@ import pytest
 
 from bot.games.cards import Card
 from bot.tables.model import Table
-from tests.cogs.conftest import Audit, component_rows, flush, hidden_cards, message_of, service
+from tests.helpers.discord import Audit, component_rows, flush, hidden_cards, message_of, service
 
 GAMES = [
     ("soureh", {"threshold": 60}, 3),

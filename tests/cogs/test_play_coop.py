@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot.render.cards import card
+from bot.render.card_text import card
 from bot.render.embeds import table_embed
-from tests.cogs.conftest import (
+from tests.helpers.discord import (
     Audit,
     coop_policy,
     flush,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.cards import card
+from bot.render.card_text import card
 from bot.render.embeds import table_embed
-from tests.cogs.conftest import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
 
 
 def _good_ask(table: Any) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.render.embeds import table_embed
 from bot.results import GameResult
-from tests.cogs.conftest import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
 
 
 async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:
@@ -41,7 +41,7 @@ async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:
         assert dm is not None
         for code in table.hidden_cards(seat):
             assert code not in dm.content
-            assert __import__("bot.render.cards", fromlist=["card"]).card(code) in dm.content
+            assert __import__("bot.render.card_text", fromlist=["card"]).card(code) in dm.content
 
     # refusals leave the state unchanged
     version = table.version

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from bot.client import CardroomBot
-from tests.cogs.conftest import flush, message_of, service, table_in, via_panel
+from tests.helpers.discord import flush, message_of, service, table_in, via_panel
 
 TIMER = 60
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import discord
 import pytest
 from simcord import Env, MemberActor, SetupError
+from simcord.backend.errors import OptionError as SimcordOptionError
 
 from bot.client import CardroomBot
+from bot.options import OptionError
+from cogs.settings import apply_changes
 from storage.guild_settings import GuildSettingsRepo
 
 
@@ -79,14 +82,15 @@ async def test_admin_sets_values_and_sees_them(simcord_env: Env) -> None:
 
 
 async def test_invalid_value_changes_nothing(simcord_env: Env) -> None:
-    """An out-of-range value is refused with the rule and no other given value is saved."""
+    """An out-of-range value is refused (by Discord, whose range is the field's, and by the
+    bot's own check with the rule) and no other given value is saved."""
     admin, _plain = members(simcord_env)
     channel = simcord_env.guild.channels["games"]
-    res = await admin.slash(channel, "settings set", pariah_threshold=300, soureh_threshold=5)
-    assert res.response is not None and res.ephemeral
-    assert res.response.content == (
-        "Soureh threshold must be between 20 and 1000. Nothing was changed."
-    )
+    with pytest.raises(SimcordOptionError, match=r"soureh_threshold.*≥ 20"):
+        await admin.slash(channel, "settings set", pariah_threshold=300, soureh_threshold=5)
+    current = await GuildSettingsRepo(simcord_env.bot.db).get(simcord_env.guild.id)  # type: ignore[attr-defined]
+    with pytest.raises(OptionError, match=r"^Soureh threshold must be between 20 and 1000\.$"):
+        apply_changes(current, {"pariah_threshold": 300, "soureh_threshold": 5})
     timer = await admin.slash(channel, "settings set", turn_timer="5")
     assert timer.response is not None and "between 30 and 3600 seconds" in timer.response.content
     stored = await GuildSettingsRepo(simcord_env.bot.db).get(simcord_env.guild.id)  # type: ignore[attr-defined]

@@ -8,7 +8,8 @@ from typing import Any
 from bot.client import CardroomBot
 from bot.games.cards import Card
 from bot.render.embeds import table_embed
-from tests.cogs.conftest import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.tables import miss_turns_until_a_computer_holds
 
 
 async def _turup_table(env: Any, channel: Any, host: Any, guest: Any, seed: int = 11) -> Any:
@@ -159,7 +160,7 @@ async def test_take_my_seat_back(world: dict[str, Any]) -> None:
     ann, bob, cat = world["members"][:3]
     table = await _turup_table(env, channel, ann, bob)
     seat = table.seat_of(bob.id)
-    await service(env).hand_to_computer(table.id, seat)
+    await miss_turns_until_a_computer_holds(service(env), table, seat)
     await flush(env)
     if table.flush_task is not None:  # called outside the bot: its image thread is not
         await table.flush_task  # tracked by SimCord's settle, so wait for the render here

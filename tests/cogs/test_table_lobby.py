@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
+from simcord.backend.errors import OptionError as SimcordOptionError
 
 from storage.guild_settings import GuildSettingsRepo
-from tests.cogs.conftest import Audit, flush, service, table_in
+from tests.helpers.discord import Audit, flush, service, table_in
 
 
 async def test_lobby_seats_and_limits(world: dict[str, Any]) -> None:
@@ -72,10 +74,15 @@ async def test_invalid_variant_at_start_is_kind(world: dict[str, Any]) -> None:
 
 
 async def test_out_of_range_option_is_refused(world: dict[str, Any]) -> None:
-    """An option outside its range is answered ephemerally and opens nothing."""
+    """An option outside its range is answered ephemerally and opens nothing: Discord
+    refuses what no game allows (the envelope of the fields' ranges), the bot what the
+    chosen game does not (Pariah's threshold starts at 50, Soureh's at 20)."""
     env, channel = world["env"], world["channel"]
-    result = await world["members"][0].slash(channel, "play", game="pariah", threshold=10)
-    assert result.ephemeral and "threshold" in result.response.content
+    with pytest.raises(SimcordOptionError, match="threshold"):
+        await world["members"][0].slash(channel, "play", game="pariah", threshold=10)
+    result = await world["members"][0].slash(channel, "play", game="pariah", threshold=30)
+    assert result.ephemeral
+    assert result.response.content == "Pariah threshold must be between 50 and 2000."
     assert service(env).in_channel(channel.id) is None
 
 

@@ -10,12 +10,12 @@ import re
 import pytest
 
 from bot.games import ENGINES
-from bot.render.cards import card
+from bot.render.card_text import card
 from bot.render.embeds import hand_embed, lobby_embed, options_text, table_embed
 from bot.render.rules_text import RULES, rules_page
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
-from tests.cogs.conftest import check_components, check_embed, hidden_cards, public_displays
+from tests.helpers.discord import check_components, check_embed, hidden_cards, public_displays
 
 
 def _table(game: str, players: int, seed: int, variant: dict[str, object]) -> Table:

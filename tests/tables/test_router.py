@@ -1,5 +1,6 @@
-"""The fast click path: committed before the answer, a failed commit refused, components
-routed by custom_id, the reply before the bookkeeping, table views as plain payloads."""
+"""The click path: committed before the answer, a failed commit refused, components
+routed by custom_id and kind, the move and its bookkeeping under one lock, table views
+never stored by discord.py."""
 
 from __future__ import annotations
 
@@ -12,21 +13,14 @@ from typing import Any
 import discord
 import pytest
 
-from bot.render.cards import truncate
-from bot.tables import handlers
+from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
+from bot.render.table_message import jump_url
+from bot.tables import router as handlers
 from bot.tables.model import NotSaved, Table
-from bot.tables.timers import TimedTableService
-from bot.tables.ui import (
-    ComponentId,
-    TableView,
-    button_payload,
-    option_payload,
-    parse_custom_id,
-    select_payload,
-)
+from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
-from tests.cogs.conftest import flush, message_of, service, table_in
+from tests.helpers.discord import flush, message_of, service, table_in
 
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 
@@ -124,10 +118,10 @@ async def test_unexpected_error_in_a_table_component_gets_an_apology(
     env = world["env"]
     table, members = await _soureh(world)
 
-    async def boom(*_args: Any) -> None:
+    async def boom(*_args: Any) -> None:  # the router itself fails
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(handlers, "on_button", boom)
+    monkeypatch.setattr(handlers, "route", boom)
     start = len(env.http_requests)
     clicked = await members[table.seats[0].user_id or 0].click(
         message_of(env, table, world["channel"]), label="My cards")
@@ -149,11 +143,10 @@ async def test_other_interactions_are_not_taken() -> None:
     assert parse_custom_id("cr:x:2:a") is None
 
 
-async def test_reply_first_keeps_the_lock_until_the_bookkeeping_ran(db: Database) -> None:
-    """act(reply_first=True) returns with the move committed and the lock held; at the
-    loop's next turn the bookkeeping runs and the lock is released; a move racing it
-    waits and then sees the finished bookkeeping."""
-    svc = TimedTableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+async def test_act_returns_with_the_move_and_its_bookkeeping_done(db: Database) -> None:
+    """act returns with the move committed, its events recorded and the lock free: the
+    bookkeeping ran in the same locked step, so a move right after sees it."""
+    svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
                             seed_source=lambda: 11)
     table = await svc.open(guild_id=1, channel_id=1, host_id=100, host_name="Ann",
                            game="soureh", options={}, timer_seconds=None)
@@ -164,60 +157,34 @@ async def test_reply_first_keeps_the_lock_until_the_bookkeeping_ran(db: Database
     user = table.seats[seat].user_id
     assert user is not None
     recent = list(table.recent)
-    result = await svc.act(table.id, user, "draw", version=table.version, reply_first=True)
+    result = await svc.act(table.id, user, "draw", version=table.version)
     assert table.version == result.version and table.log == ["draw"]
-    assert table.lock.locked() and list(table.recent) == recent
+    assert not table.lock.locked() and list(table.recent) != recent
     assert [a.text for a in await svc.repo.actions(table.id)] == ["draw"]
     nxt = str(table.engine.legal_actions(table.state)[0])
-    racing = asyncio.create_task(svc.act(table.id, user, nxt, version=table.version))
-    await asyncio.sleep(0)
-    assert list(table.recent) != recent  # the bookkeeping ran before the racing move
-    await racing
+    await svc.act(table.id, user, nxt, version=table.version)
     assert table.log == ["draw", nxt] and not table.lock.locked()
     await svc.aclose()
 
 
-def test_table_view_payloads_match_discord_items() -> None:
-    """TableView's button and select payloads are what discord.ui would send, rows are
-    filled by discord.py's rule, and the view is never stored for dispatch."""
-    cid = ComponentId(3, 9, "a", "keep_2")
-    cases: list[tuple[str, discord.ButtonStyle, str | None, bool]] = [
-        ("", discord.ButtonStyle.secondary, None, False),
-        ("Keep 2", discord.ButtonStyle.primary, None, False),
-        ("x" * 90, discord.ButtonStyle.danger, "🃏", True),
-    ]
-    for label, style, emoji, disabled in cases:
-        ours = button_payload(cid, label=label, style=style, emoji=emoji, disabled=disabled)
-        item: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id="cr:3:9:a:keep_2", style=style, label=label[:80] or None, emoji=emoji,
-            disabled=disabled,
-        )
-        assert ours == item.to_component_dict()
-    options = [discord.SelectOption(label="a", value="1")]
-    payloads = [option_payload("a", "1")]
-    menu: discord.ui.Select[Any] = discord.ui.Select(custom_id="cs:3:9:tc", options=options,
-                                                      placeholder="P")
-    assert select_payload(ComponentId(3, 9, "tc"), options=payloads,
-                          placeholder="P") == menu.to_component_dict()
-    # option payloads are discord.SelectOption's
-    for label, value, description in (("a", "1", None), ("b" * 120, "give 1 2", "d" * 120)):
-        option = discord.SelectOption(label=truncate(label, 100), value=value,
-                                      description=description and truncate(description, 100))
-        assert option_payload(label, value, description) == option.to_dict()
-    view = TableView()
-    assert view.empty and not view.is_dispatchable()
-    theirs = discord.ui.View(timeout=None)
-    for n, row in enumerate((1, None, None, None, None, None, 2)):
-        if n == 1:
-            view.add(select_payload(ComponentId(3, 9, f"s{n}"), options=payloads))
-            theirs.add_item(discord.ui.Select(custom_id=f"cs:3:9:s{n}", options=options))
-            continue
-        view.add(button_payload(ComponentId(3, 9, f"b{n}")), row)
-        theirs.add_item(discord.ui.Button(custom_id=f"cr:3:9:b{n}", row=row))
-    assert view.to_components() == theirs.to_components()
-    assert [len(r["components"]) for r in view.to_components()] == [1, 5, 1]
-    with pytest.raises(ValueError):
-        view.add(select_payload(ComponentId(3, 9, "tc"), options=payloads), row=1)
+def test_table_views_are_send_only_and_fill_rows_by_discord_rules() -> None:
+    """A table view is a plain discord.ui.View of buttons and selects whose custom_ids
+    carry the table, version and kind; rows fill by discord.py's rule."""
+    view = TableView(_FakeTable())  # type: ignore[arg-type]
+    view.button(Kind.ACT, "Keep 2", arg="keep_2", row=0)
+    view.select(Kind.TURUP_CARD, [discord.SelectOption(label="a", value="1")])
+    view.button(Kind.ROOT, "Back")
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert ids == ["cr:3:9:a:keep_2", "cs:3:9:tc", "cr:3:9:nav"]
+    assert [len(r["components"]) for r in view.to_components()] == [2, 1]
+    assert view.timeout is None
+
+
+class _FakeTable:
+    """Only what TableView reads: the table's id and version."""
+
+    id = 3
+    version = 9
 
 
 def _view_timeouts() -> list[asyncio.Task[Any]]:
@@ -237,4 +204,45 @@ async def test_panels_leave_nothing_behind_in_discord_py(world: dict[str, Any]) 
         assert panel is not None
         await member.click(message_of(env, table, world["channel"]), label="My cards")
     assert _view_timeouts() == before
-    assert TableView().is_finished() and TableView().timeout is None
+
+
+def _table_of(game: str) -> Table:
+    from storage.tables import SeatRecord, TableRecord, TableStatus
+
+    record = TableRecord(
+        id=3, guild_id=1, channel_id=2, message_id=4, host_id=10, game=game, variant={},
+        seed=1, status=TableStatus.RUNNING, version=9, timer_seconds=None, deadline=None,
+        end_reason=None, created_at="", started_at=None, ended_at=None,
+    )
+    return Table(record=record, seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(2)])
+
+
+def test_every_kind_has_one_handler() -> None:
+    """Each component kind is handled: by the dispatch table, as a panel step, or as a
+    choice of the game that emits it; another game's choice is "out of date"."""
+    from bot.catalog import CATALOG
+    from bot.render.components import STEP_KINDS
+
+    for kind in Kind:
+        owners = [name for name, entry in CATALOG.items() if kind in entry.look.notations]
+        assert (kind in handlers.HANDLERS) + (kind in STEP_KINDS) + bool(owners) == 1, kind
+        for name in CATALOG:
+            found = handlers.handler_for(_table_of(name), kind)
+            assert (found is None) == (bool(owners) and name not in owners), (kind, name)
+
+
+async def test_a_kind_this_code_does_not_know_is_answered_out_of_date(
+    world: dict[str, Any],
+) -> None:
+    """A click on a message older than a change of kinds is answered once, ephemerally,
+    "out of date" with the link to the table, and changes nothing."""
+    env, channel = world["env"], world["channel"]
+    table, members = await _soureh(world)
+    version, log = table.version, list(table.log)
+    old = discord.ui.View(timeout=None)
+    old.add_item(discord.ui.Button(label="Old", custom_id=f"cr:{table.id}:{version}:zz:x"))
+    posted = await env.bot.get_channel(channel.id).send("an old table message", view=old)
+    clicked = await members[table.seats[0].user_id or 0].click(posted, label="Old")
+    assert clicked.ephemeral
+    assert clicked.response.content == handlers.UNKNOWN.format(url=jump_url(table))
+    assert (table.version, table.log) == (version, log)

@@ -11,21 +11,20 @@ from typing import Any
 
 import pytest
 
-import bot.tables.service as service_module
 from bot.games.protocol import Action
 from bot.tables.model import StaleAction, Table
-from bot.tables.timers import TimedTableService
+from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
-from tests.cogs.conftest import component_rows, flush, message_of, table_in
+from tests.helpers.discord import component_rows, flush, message_of, table_in
 
 
-def _service(db: Database) -> TimedTableService:
-    return TimedTableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+def _service(db: Database) -> TableService:
+    return TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
                              seed_source=lambda: 11)
 
 
-async def _turup(svc: TimedTableService, channel: int, timer: int | None = None) -> Table:
+async def _turup(svc: TableService, channel: int, timer: int | None = None) -> Table:
     table = await svc.open(guild_id=1, channel_id=channel, host_id=100, host_name="Ann",
                            game="turup", options={"rounds": 1}, timer_seconds=timer)
     await svc.join(table.id, table.version, 200, "Bob")
@@ -66,7 +65,7 @@ async def test_timeout_racing_a_click_applies_once(db: Database) -> None:
     version, user = table.version, _user(table)
     text = str(table.engine.legal_actions(table.state)[0])
     outcomes = await asyncio.gather(
-        svc._timeout(table, version, 0.0),
+        svc.timers.timeout(table, version),
         *(svc.act(table.id, user, text, version=version) for _ in range(10)),
         return_exceptions=True,
     )
@@ -85,18 +84,20 @@ async def test_slow_computer_on_one_table_never_blocks_another(
     svc = _service(db)
     slow, fast = await _turup(svc, 5), await _turup(svc, 6)
     thinking, release = threading.Event(), threading.Event()
-    real_choose = service_module.choose
+    real_choose = svc.computers.choose
 
     def blocked_choose(engine: Any, state: Any, seat: int, level: str, rng: Any) -> Action:
         thinking.set()
         release.wait(10)
         return real_choose(engine, state, seat, level, rng)
 
-    monkeypatch.setattr(service_module, "choose", blocked_choose)
+    monkeypatch.setattr(svc.computers, "choose", blocked_choose)
     seat = slow.to_act()
     assert seat is not None
     version = slow.version
-    await svc.hand_to_computer(slow.id, seat)
+    user = slow.seats[seat].user_id
+    assert user is not None
+    await svc.resign(slow.id, user)  # a computer player takes the seat to act
     while not thinking.is_set():
         await asyncio.sleep(0.01)
     try:
@@ -153,13 +154,13 @@ async def test_only_a_persons_move_resets_the_seats_timeouts(db: Database) -> No
     table.seats[seat] = dataclasses.replace(table.seats[seat], timeouts=2)
     async with table.lock:
         action = table.engine.legal_actions(table.state)[0]
-        await svc._apply(table, seat, action)
+        await svc.apply_move(table, seat, action)
     assert table.seats[seat].timeouts == 2
     while table.to_act() != seat:
         other = table.to_act()
         assert other is not None
         async with table.lock:
-            await svc._apply(table, other, table.engine.legal_actions(table.state)[0])
+            await svc.apply_move(table, other, table.engine.legal_actions(table.state)[0])
     user = table.seats[seat].user_id
     assert user is not None
     await svc.act(table.id, user, str(table.engine.legal_actions(table.state)[0]))

@@ -7,7 +7,7 @@ from typing import Any
 from bot.results import GameResult
 from bot.tables.timers import INACTIVE_SECONDS, LOBBY_SECONDS, TIMEOUTS_TO_COMPUTER
 from storage.tables import TableRepo, TableStatus
-from tests.cogs.conftest import flush, message_of, service, table_in
+from tests.helpers.discord import flush, message_of, service, table_in
 
 TIMER = 30
 

@@ -9,11 +9,13 @@ import pytest
 
 from bot.games import ENGINES
 from bot.games.cards import Card, standard_deck
-from bot.render.cards import card
+from bot.render.card_text import card
+from bot.render.components import Kind, Step
+from bot.render.panels import panel
+from bot.render.turup import captures as turup_captures
 from bot.tables.model import Table
-from bot.tables.panels import Step, panel, turup_captures
 from storage.tables import SeatRecord, TableRecord, TableStatus
-from tests.cogs.conftest import check_components, check_embed
+from tests.helpers.discord import check_components, check_embed
 
 
 def _table(game: str, players: int, state: Any) -> Table:
@@ -55,13 +57,13 @@ def test_turup_more_than_25_captures_offers_pick_cards() -> None:
     table = _table("turup", 2, _big_pile_state())
     actions = table.engine.legal_actions(table.state)
     assert len(turup_captures(actions, "10S")) > 25
-    embed, view = panel(table, 0, Step("tc", "10S"))
+    embed, view = panel(table, 0, Step(Kind.TURUP_CARD, "10S"))
     check_embed(embed.to_dict())
     items = _items(view)
     capture_select = next(i for i in items if i.get("custom_id") == "cs:3:9:tx:10S")
     assert len(capture_select["options"]) == 24
     assert any(i.get("custom_id") == "cr:3:9:tp:10S" for i in items)
-    _, pick = panel(table, 0, Step("tp", "10S"))
+    _, pick = panel(table, 0, Step(Kind.TURUP_PICK, "10S"))
     multi = next(i for i in _items(pick) if i.get("custom_id") == "cs:3:9:tq:10S")
     pile = table.public_view()["pile"]
     assert multi["max_values"] == len(pile) == len(multi["options"])
@@ -89,11 +91,11 @@ def test_soi_steps_player_rank_suit() -> None:
     _, view = panel(table, seat)
     targets = [o["value"] for o in _items(view)[0]["options"]]
     assert str(seat) not in targets and targets
-    _, ranks = panel(table, seat, Step("sr", targets[0]))
+    _, ranks = panel(table, seat, Step(Kind.SOI_PLAYER, targets[0]))
     rank_values = [o["value"] for o in _items(ranks)[0]["options"]]
     hand_ranks = {c[:-1] for c in table.player_view(seat)["hand"]}
     assert {v.split(".")[1] for v in rank_values} <= hand_ranks
-    _, suits = panel(table, seat, Step("ss", rank_values[0]))
+    _, suits = panel(table, seat, Step(Kind.SOI_RANK, rank_values[0]))
     asks = [o["value"] for o in _items(suits)[0]["options"]]
     legal = {str(a) for a in engine.legal_actions(state)}
     assert asks and set(asks) <= legal

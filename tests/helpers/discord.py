@@ -1,4 +1,5 @@
-"""Helpers for driving tables through SimCord: members, the panel driver, payload audits."""
+"""Helpers for driving tables through SimCord: the service, the panel driver, payload
+audits. The ``world`` fixture (a guild, a channel, four members) is in tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -8,12 +9,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
 from simcord import Env
 
 from bot.games.cards import Card
+from bot.render.turup import captures as turup_captures
 from bot.tables.model import Table
-from bot.tables.panels import turup_captures
 from bot.tables.service import TableService
 
 CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
@@ -313,20 +313,6 @@ def message_of(env: Env, table: Table, channel: Any) -> Any:
         if message.id == table.record.message_id:
             return message
     raise AssertionError("table message not found")
-
-
-@pytest.fixture
-def world(simcord_env: Env) -> dict[str, Any]:
-    """A guild with a channel and four members."""
-    env = simcord_env
-    # no pauses: every change renders at once and computers move at once (the coalescing
-    # timer and the computer pause are tested in tests/test_tables_service.py)
-    service(env).render_interval = 0
-    service(env).ai_delay = 0
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]
-    return {"env": env, "guild": guild, "channel": channel, "members": members}
 
 
 def coop_policy(table: Table) -> str:

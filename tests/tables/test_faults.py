@@ -11,7 +11,7 @@ import pytest
 from bot.render.embeds import table_embed
 from bot.results import GameResult
 from storage.tables import TableRepo, TableStatus
-from tests.cogs.conftest import flush, message_of, service, table_in, text_only
+from tests.helpers.discord import flush, message_of, service, table_in, text_only
 
 
 async def _table(env: Any, channel: Any, host: Any, guest: Any) -> Any:

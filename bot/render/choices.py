@@ -1,0 +1,111 @@
+"""Slash-command parameters built from the catalog: the game choice, and one ``/play``
+parameter per option name and one ``/settings set`` parameter per game option, with
+Discord ranges and choices read from the ``Variant`` fields.
+
+``/play`` names an option once for every game that has it (``threshold`` serves Soureh
+and Pariah): its Discord range is the envelope of those games' ranges and the bot checks
+the chosen game's own range. ``/settings set`` names ``<game>_<option>``, so its ranges
+are exactly the bot's checks.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from discord import app_commands
+
+from bot.catalog import CATALOG
+from bot.games.variants import Kind
+from bot.options import OptionSpec
+
+ON_OFF = (app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off"))
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every game of the catalog, by title."""
+    return [app_commands.Choice(name=g.title, value=name) for name, g in CATALOG.items()]
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One optional slash-command parameter made from one or more game options."""
+
+    name: str
+    specs: tuple[OptionSpec, ...]
+    prefix: str = ""  # the words before the description ("Soureh or Pariah")
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The games that have this option."""
+        return tuple(s.game for s in self.specs)
+
+    def annotation(self) -> Any:
+        """The Discord type: a ranged int, or a string with choices."""
+        first = self.specs[0]
+        if first.kind is Kind.INT:
+            low = min(s.minimum or 0 for s in self.specs)
+            high = max(s.maximum or 0 for s in self.specs)
+            return app_commands.Range[int, low, high] | None
+        return str | None
+
+    def choices(self) -> list[app_commands.Choice[str]] | None:
+        """On/off for a switch, the allowed words for a choice, ``None`` for a number."""
+        first = self.specs[0]
+        if first.kind is Kind.BOOL:
+            return list(ON_OFF)
+        if first.kind is Kind.CHOICE:
+            words: list[str] = []
+            for spec in self.specs:
+                words.extend(w for w in spec.choices if w not in words)
+            return [app_commands.Choice(name=w, value=w) for w in words][:25]
+        return None
+
+    def description(self) -> str:
+        """``"Soureh 20–1000, Pariah 50–2000: Score that ends the game"`` (≤ 100)."""
+        where = self.prefix or ", ".join(
+            f"{CATALOG[s.game].title} {s.allowed()}" if s.kind is Kind.INT
+            else CATALOG[s.game].title for s in self.specs
+        )
+        text = f"{where}: {self.specs[0].description}"
+        return text if len(text) <= 100 else text[:99] + "…"
+
+
+def play_parameters() -> list[Parameter]:
+    """One ``/play`` parameter per option name, in catalog order."""
+    by_name: dict[str, list[OptionSpec]] = {}
+    for entry in CATALOG.values():
+        for spec in entry.options:
+            by_name.setdefault(spec.name, []).append(spec)
+    return [Parameter(name, tuple(specs)) for name, specs in by_name.items()]
+
+
+def settings_parameters() -> list[Parameter]:
+    """One ``/settings set`` parameter per game option, ``<game>_<option>``."""
+    return [
+        Parameter(f"{name}_{spec.name}", (spec,),
+                  f"{entry.title} {spec.allowed()}" if spec.kind is Kind.INT else entry.title)
+        for name, entry in CATALOG.items() for spec in entry.options
+    ]
+
+
+def with_parameters(
+    callback: Callable[..., Any], parameters: list[Parameter]
+) -> Callable[..., Any]:
+    """``callback`` (taking ``**options``) with a signature, descriptions and choices that
+    list ``parameters`` after its own, for ``app_commands.command`` to read."""
+    signature = inspect.signature(callback)
+    own = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    extra = [
+        inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=p.annotation())
+        for p in parameters
+    ]
+    setattr(callback, "__signature__", signature.replace(parameters=[*own, *extra]))  # noqa: B010
+    app_commands.describe(**{p.name: p.description() for p in parameters})(callback)
+    choices = {p.name: c for p in parameters if (c := p.choices()) is not None}
+    if choices:
+        app_commands.choices(**choices)(callback)
+    return callback

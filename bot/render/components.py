@@ -1,0 +1,202 @@
+"""The components of a table's messages: typed kinds, custom_ids and the views that carry
+them (lobby, table message, control panel, ``/rules`` pages).
+
+Every table component's custom_id is ``cr:<table>:<version>:<kind>[:<arg>]`` (a button) or
+``cs:…`` (a select), at most 100 characters, so a click still works after a restart and a
+click on an old message (version mismatch) is recognised. ``<kind>`` is a :class:`Kind`;
+``bot.tables.router`` holds the one dispatch table from kind to handler. ``<arg>`` of an
+action button is the engine notation with spaces as ``_`` (``cr:12:34:a:keep_2``).
+
+Table views are plain ``discord.ui.View``s of ``discord.ui`` items, stopped before they are
+sent (``View.stop``), so discord.py never stores them: clicks reach the router through the
+``on_interaction`` listener of ``cogs.table_events``. ``/rules`` pages use a ``DynamicItem``.
+The lobby's and the table message's views are in ``bot.render.table_message``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.render.card_text import truncate
+
+if TYPE_CHECKING:
+    from bot.tables.model import Table
+
+MAX_CUSTOM_ID = 100
+BUTTON_PREFIX = "cr"
+SELECT_PREFIX = "cs"
+RULES_PREFIX = "crr"
+MAX_OPTIONS = 25
+
+
+class Kind(StrEnum):
+    """What a table component does; its value is the ``<kind>`` of the custom_id."""
+
+    # lobby (lobby_view)
+    JOIN = "join"
+    LEAVE = "leave"
+    START = "start"
+    CANCEL = "cancel"
+    ADD_COMPUTER = "addc"
+    REMOVE_COMPUTER = "rmc"
+    # table message (table_view)
+    TAKE_TURN = "turn"
+    MY_CARDS = "my"
+    LAST_ROUND = "last"
+    TAKE_BACK = "back"
+    # control panel (bot.render.panels and each game's steps)
+    ACT = "a"  # play the notation in the arg (button) or the chosen value (select)
+    ROOT = "nav"  # back to the decision's first step
+    KING_FIRST = "k1"  # coop: the first face-down card of a King swap was chosen
+    TURUP_CARD = "tc"  # Turup: the card to play was chosen
+    TURUP_PICK = "tp"  # Turup: pick the pile cards one by one
+    TURUP_CAPTURE = "tx"  # Turup: one of the listed captures (select value: its index)
+    TURUP_TAKE = "tq"  # Turup: the picked pile cards (select values: pile indexes)
+    SOI_PLAYER = "sp"  # Soi: the player to ask was chosen
+    SOI_RANK = "ss"  # Soi: the rank to ask for was chosen
+
+
+STEP_KINDS = frozenset({Kind.ROOT, Kind.KING_FIRST, Kind.TURUP_CARD, Kind.TURUP_PICK,
+                        Kind.SOI_PLAYER, Kind.SOI_RANK})
+"""Kinds that move the panel to another step of the same decision (no move is made)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A partial choice inside one decision: the kind that led here and its argument."""
+
+    kind: Kind = Kind.ROOT
+    arg: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentId:
+    """A decoded table custom_id."""
+
+    table_id: int
+    version: int
+    kind: str
+    arg: str = ""
+
+    def text(self, prefix: str) -> str:
+        """The custom_id; ``ValueError`` if it would pass Discord's 100 characters."""
+        text = f"{prefix}:{self.table_id}:{self.version}:{self.kind}"
+        if self.arg:
+            text += f":{self.arg}"
+        if len(text) > MAX_CUSTOM_ID:
+            raise ValueError(f"custom_id too long ({len(text)} characters)")
+        return text
+
+
+def action_arg(notation: str) -> str:
+    """An action's notation as a custom_id argument."""
+    return notation.replace(" ", "_")
+
+
+def notation_of(arg: str) -> str:
+    """The notation back from a custom_id argument."""
+    return arg.replace("_", " ")
+
+
+_TEMPLATE = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<arg>[^\s]*))?"
+_TABLE_ID = re.compile(rf"(?P<prefix>{BUTTON_PREFIX}|{SELECT_PREFIX}):{_TEMPLATE}")
+
+
+def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:
+    """(prefix, id) of a table button (``cr``) or select (``cs``) custom_id, else ``None``."""
+    match = _TABLE_ID.fullmatch(text)
+    if match is None:
+        return None
+    cid = ComponentId(int(match["table"]), int(match["version"]), match["kind"],
+                      match["arg"] or "")
+    return match["prefix"], cid
+
+
+def option(label: str, value: str, description: str | None = None) -> discord.SelectOption:
+    """A select option, label and description cut to Discord's 100 characters."""
+    return discord.SelectOption(
+        label=truncate(label, 100), value=value[:100],
+        description=truncate(description, 100) if description else None,
+    )
+
+
+class TableView(discord.ui.View):
+    """The buttons and selects of a lobby, a table message or a control panel.
+
+    Send-only: :meth:`done` stops it before it is sent, so discord.py neither stores it
+    nor gives it a timeout task; its clicks are routed by custom_id."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(timeout=None)
+        self.table_id = table.id
+        self.version = table.version
+
+    def button(
+        self, kind: Kind, label: str, *, arg: str = "", row: int | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        """Add a button at the table's version."""
+        cid = ComponentId(self.table_id, self.version, kind, arg)
+        self.add_item(discord.ui.Button(label=label[:80] or None, style=style, row=row,
+                                        custom_id=cid.text(BUTTON_PREFIX)))
+
+    def select(
+        self, kind: Kind, options: Sequence[discord.SelectOption], *, arg: str = "",
+        placeholder: str | None = None, row: int | None = None, max_values: int = 1,
+    ) -> None:
+        """Add a select at the table's version (at most 25 options)."""
+        chosen = list(options)[:MAX_OPTIONS] or [option("—", "-")]
+        cid = ComponentId(self.table_id, self.version, kind, arg)
+        self.add_item(discord.ui.Select(
+            custom_id=cid.text(SELECT_PREFIX), options=chosen, row=row,
+            placeholder=placeholder[:150] if placeholder else None,
+            max_values=max(1, min(max_values, len(chosen))),
+        ))
+
+    def done(self) -> TableView:
+        """Stop listening before the view is sent (discord.py then never stores it)."""
+        self.stop()
+        return self
+
+
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"crr:(?P<game>[a-z]+):(?P<page>[0-9]+)",
+):
+    """Paging buttons of the ``/rules`` embed."""
+
+    def __init__(self, game: str, page: int, *, label: str, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, custom_id=f"{RULES_PREFIX}:{game}:{page}", disabled=disabled,
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game = game
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RulesButton:
+        return cls(match["game"], int(match["page"]), label=getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.render.rules_text import rules_page  # rules_text builds RulesButtons
+
+        embed, view = rules_page(self.game, self.page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton,)
+"""Table components are not among them: they are routed by :class:`Kind`."""

@@ -1,0 +1,197 @@
+"""Soureh and Pariah (the coop games) as people see them: embed fields, round summaries, a
+seat's own cards, the terminal board and the control panel's steps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.render.card_text import card, cards, seat_name, truncate
+from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
+from bot.render.look import Field, Look
+from bot.render.steps import describe, plain_card, plain_cards
+
+if TYPE_CHECKING:
+    from bot.games.protocol import Action
+    from bot.tables.model import Table
+
+SIMPLE_WORDS = ("draw", "reveal", "continue", "declare", "knock", "end", "discard", "queen")
+LABELS = {
+    "draw": "Draw", "reveal": "Reveal", "continue": "Continue", "declare": "Declare",
+    "knock": "Knock", "end": "End turn", "discard": "Discard", "queen": "Queen: 2 more turns",
+}
+PROMPTS = {
+    "draw": "Draw a card.",
+    "place": "Keep it, give it, or discard it.",
+    "declare": "Declare (or knock) now, or end your turn.",
+    "reveal": "Reveal your coops, or continue with a normal turn.",
+}
+
+
+def _mark(valid: Any) -> str:
+    if valid is True:
+        return " ✓"
+    if valid is False:
+        return " ✗"
+    return ""
+
+
+def _seat(seat: dict[str, Any]) -> str:
+    ups = seat.get("up") or [None] * 4
+    downs = seat.get("down") or [None] * len(ups)
+    valid = seat.get("valid") or [None] * len(ups)
+    parts = []
+    for i, up in enumerate(ups):
+        parts.append(f"`{i + 1}` {card(up)} over {card(downs[i])}{_mark(valid[i])}")
+    return "\n".join(parts)
+
+
+def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+    """Each seat's coops and the stock and discard pile, as embed fields."""
+    fields = []
+    totals = view.get("totals") or []
+    for i, seat in enumerate(view.get("seats") or []):
+        tags = []
+        if seat.get("protected"):
+            tags.append("🛡 protected")
+        if seat.get("in_game") is False:
+            tags.append("out of the game")
+        elif seat.get("in_round") is False:
+            tags.append("out of this round")
+        if view.get("declarer") == i:
+            tags.append("declared")
+        head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
+        if tags:
+            head += " · " + ", ".join(tags)
+        fields.append(Field(truncate(head, 256), _seat(seat), inline=True))
+    pile = f"Stock: **{view.get('stock', 0)}** cards · Discard: {card(view.get('discard_top'))}"
+    if not view.get("discard_top"):
+        pile = f"Stock: **{view.get('stock', 0)}** cards · Discard: empty"
+    fields.append(Field("Table", pile))
+    return fields
+
+
+def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+    """The last round's coops, picks and points."""
+    last = view.get("last_round")
+    if not isinstance(last, dict):
+        return None
+    lines = []
+    reason = last.get("reason")
+    if reason:
+        lines.append(str(reason))
+    coops = last.get("coops") or []
+    picks = last.get("picks") or []
+    points = last.get("points") or []
+    for i, seat_coops in enumerate(coops):
+        shown = " ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops)
+        pick = picks[i] if i < len(picks) else None
+        pts = points[i] if i < len(points) else 0
+        line = f"**{seat_name(names, i)}**: {shown}"
+        if pick:
+            line += f" · picked {cards(pick)}"
+        line += f" · +{pts}"
+        lines.append(line)
+    return "\n".join(lines) if lines else None
+
+
+def private_text(view: dict[str, Any]) -> str:
+    """The seat's own coops and drawn card."""
+    seat = view.get("seat")
+    seats = view.get("seats") or []
+    if seat is None or seat >= len(seats):
+        return "You have no seat at this table."
+    lines = ["Your coops (face-up over face-down):", _seat(seats[seat])]
+    if view.get("drawn"):
+        lines.append(f"You drew **{card(view['drawn'])}**.")
+    return "\n".join(lines)
+
+
+def _board(announced: str) -> Any:
+    def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+        """The seat's view for the terminal: stock, discard pile and every seat's coops."""
+        top = view.get("discard_top")
+        lines = [
+            f"Stock {view['stock']} · discard pile {view.get('discard_count', 0)}"
+            + (f", top {plain_card(top)}" if top else "")
+        ]
+        width = max(len(n) for n in names) + 9
+        for s, row in enumerate(view["seats"]):
+            tags = []
+            if view.get("declarer") == s:
+                tags.append(announced)
+            if row.get("protected"):
+                tags.append("protected")
+            if not row.get("in_round", True):
+                tags.append("out")
+            label = f"{names[s]} (seat {s})"
+            down = row["down"] if row["down"] is not None else [None] * len(row["up"] or ())
+            line = f"  {label:<{width}} up {plain_cards(row['up'])}   down {plain_cards(down)}"
+            if row.get("valid") is not None:
+                line += "   valid " + " ".join("yes" if v else "no" for v in row["valid"])
+            if tags:
+                line += "   [" + ", ".join(tags) + "]"
+            lines.append(line)
+        if view.get("extra_turns"):
+            lines.append(f"Extra turns left: {view['extra_turns']}")
+        if view.get("drawn"):
+            lines.append(f"You drew {plain_card(view['drawn'])}.")
+        return lines
+
+    return board_lines
+
+
+def panel_steps(
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+) -> str:
+    """Keep, give, discard, the face cards' powers and the announcements."""
+    if step.kind is Kind.KING_FIRST:
+        first = step.arg
+        seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
+        options = [option(describe(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
+        view.select(Kind.ACT, options, placeholder="King: the second face-down card")
+        view.button(Kind.ROOT, "Back", row=1)
+        return "King: choose the second face-down card to swap."
+    words = {a.word for a in actions}
+    for a in [a for a in actions if a.word == "keep"][:5]:
+        view.button(Kind.ACT, f"Keep {a.args[0]}", arg=action_arg(str(a)), row=0,
+                    style=discord.ButtonStyle.primary)
+    for a in [a for a in actions if a.word in SIMPLE_WORDS][:5]:
+        style = discord.ButtonStyle.success if a.word in ("draw", "declare", "knock", "reveal") \
+            else discord.ButtonStyle.secondary
+        view.button(Kind.ACT, LABELS[a.word], arg=action_arg(str(a)), row=1, style=style)
+    for a in [a for a in actions if a.word == "jack"][:5]:
+        view.button(Kind.ACT, f"Jack {a.args[0]}", arg=action_arg(str(a)), row=2)
+    gives = [a for a in actions if a.word == "give"]
+    if gives:
+        options = [option(describe(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
+        view.select(Kind.ACT, options, arg="give", placeholder="Give to an opponent…", row=3)
+    kings = [a for a in actions if a.word == "king"]
+    if kings:
+        firsts: dict[str, str] = {}
+        me, names = table.to_act(), table.names
+        for a in kings:
+            key = f"{a.args[0]}.{a.args[1]}"
+            owner = int(str(a.args[0]))
+            whose = "Your" if owner == me else f"{seat_name(names, owner)}'s"
+            firsts.setdefault(key, f"{whose} face-down card {a.args[1]}")
+        options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
+        view.select(Kind.KING_FIRST, options, placeholder="King: swap two face-down cards…",
+                    row=4)
+    phase = str(pv.get("phase"))
+    if phase == "place" and words & {"jack", "queen", "king"}:
+        return "Keep it, give it, discard it — or use the face card's power."
+    return PROMPTS.get(phase, "Choose your move.")
+
+
+def look(colour: int, announced: str) -> Look:
+    """A coop game's look; ``announced`` is what the terminal calls the declarer's seat."""
+    return Look(colour=colour, public_fields=public_fields, round_summary=round_summary,
+                private_text=private_text, board_lines=_board(announced),
+                panel_steps=panel_steps)
+
+
+SOUREH = look(0x2E7D32, "declared")
+PARIAH = look(0x6A1B9A, "knocked")

@@ -1,0 +1,53 @@
+"""The ephemeral control panel: the seat's view and its options at each decision point.
+
+A panel is built from the table and a :class:`~bot.render.components.Step` (a partial
+choice that is not a move yet: the Turup card to play, the Soi player and rank to ask for,
+the first King card). The game's own steps come from its look in the catalog; every
+option maps to an engine notation string; nothing here changes game state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.catalog import game
+from bot.render.card_text import seat_name, truncate
+from bot.render.components import Step, TableView
+
+if TYPE_CHECKING:
+    from bot.tables.model import Table
+
+
+def panel(
+    table: Table, seat: int, step: Step | None = None, *, note: str | None = None
+) -> tuple[discord.Embed, TableView]:
+    """The panel for ``seat`` at ``step`` (the root decision when ``step`` is ``None``)."""
+    entry = game(table.game)
+    view = TableView(table)
+    pv = table.player_view(seat)
+    lines = []
+    if note:
+        lines.append(note)
+    else:
+        lines.extend(f"› {text}" for text in table.private.get(seat, ()))
+    lines.append(entry.look.private_text(pv))
+    to_act = table.to_act()
+    mine = table.running and to_act == seat and not table.seats[seat].is_computer_held
+    embed = discord.Embed(
+        title=f"{entry.title} table #{table.id} — " + ("your turn" if mine else "waiting"),
+        colour=entry.colour,
+    )
+    if not mine:
+        if not table.running:
+            lines.append("The game is over." if table.state is not None else "")
+        else:
+            lines.append(f"Turn over — {seat_name(table.names, to_act)} is to act.")
+        embed.description = truncate("\n".join(x for x in lines if x), 4096)
+        return embed, view.done()
+    actions = table.engine.legal_actions(table.state)
+    prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
+    lines.append(f"**{prompt}**")
+    embed.description = truncate("\n".join(lines), 4096)
+    return embed, view.done()

@@ -1,0 +1,125 @@
+"""Soi as people see it: embed fields, round summaries, a hand, the terminal board and the
+control panel's steps (whom to ask, then the rank, then the suit)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.render.card_text import card, cards, seat_name, sort_hand, truncate
+from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
+from bot.render.look import Field, Look
+from bot.render.steps import plain_card, plain_cards
+
+if TYPE_CHECKING:
+    from bot.games.protocol import Action
+    from bot.tables.model import Table
+
+FIELD_VALUE = 1024
+
+
+def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+    """Each seat's hand size and quadruplets, and the asks on show."""
+    fields = []
+    totals = view.get("totals") or []
+    for i, seat in enumerate(view.get("seats") or []):
+        head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
+        quads = seat.get("quads") or []
+        value = f"{seat.get('hand_count', 0)} cards\nQuads: {', '.join(quads) if quads else '—'}"
+        fields.append(Field(truncate(head, 256), value, inline=True))
+    asks = view.get("asks") or []
+    if asks:
+        lines = []
+        for ask in asks[-8:]:
+            answer = "yes" if ask.get("hit") else "no"
+            lines.append(
+                f"{seat_name(names, ask.get('asker'))} asked {seat_name(names, ask.get('asked'))}"
+                f" for {card(ask.get('card'))}: {answer}"
+            )
+        title = "Last asks" if view.get("memory") else "Asks this round"
+        fields.append(Field(title, truncate("\n".join(lines), FIELD_VALUE)))
+    return fields
+
+
+def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+    """Points and quadruplets per seat."""
+    last = view.get("last_round")
+    if not isinstance(last, dict):
+        return None
+    points = last.get("points") or []
+    quads = last.get("quads") or []
+    lines = []
+    for i, pts in enumerate(points):
+        q = quads[i] if i < len(quads) else []
+        lines.append(f"**{seat_name(names, i)}**: +{pts} ({', '.join(q) if q else 'no quads'})")
+    return "\n".join(lines) if lines else None
+
+
+def private_text(view: dict[str, Any]) -> str:
+    """The seat's hand, grouped by rank."""
+    hand = view.get("hand") or []
+    if not hand:
+        return "You hold no cards."
+    groups: dict[str, list[str]] = {}
+    for code in sort_hand(hand):
+        groups.setdefault(code[:-1], []).append(code)
+    return "Your hand:\n" + "\n".join(f"**{r}**: {cards(c)}" for r, c in groups.items())
+
+
+def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """The seat's view for the terminal: seats, asks and hand."""
+    lines = []
+    for s, row in enumerate(view["seats"]):
+        quads = ", ".join(row["quads"]) or "none"
+        lines.append(f"  seat {s} {names[s]}: {row['hand_count']} cards, quadruplets: {quads}")
+    asks = view.get("asks") or []
+    if asks:
+        lines.append("Asks" + (" (last 3)" if view.get("memory") else "") + ":")
+        for a in asks:
+            answer = "had it" if a["hit"] else "did not have it"
+            lines.append(
+                f"  {names[a['asker']]} asked {names[a['asked']]} for "
+                f"{plain_card(a['card'])}: {answer}"
+            )
+    if view.get("hand") is not None:
+        lines.append(f"Your hand: {plain_cards(view['hand'])}")
+    return lines
+
+
+def panel_steps(
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+) -> str:
+    """Whom to ask, then which rank, then which suit."""
+    asks = [a for a in actions if a.word == "ask"]
+    if step.kind is Kind.SOI_PLAYER:
+        target = int(step.arg)
+        ranks: list[str] = []
+        for a in asks:
+            rank = str(a.args[1])[:-1]
+            if int(str(a.args[0])) == target and rank not in ranks:
+                ranks.append(rank)
+        options = [option(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
+        view.select(Kind.SOI_RANK, options, placeholder="Which rank?")
+        view.button(Kind.ROOT, "Back", row=1)
+        return f"Ask {seat_name(table.names, target)} for which rank?"
+    if step.kind is Kind.SOI_RANK:
+        target_text, rank = step.arg.split(".", 1)
+        target = int(target_text)
+        chosen = [a for a in asks if int(str(a.args[0])) == target and str(a.args[1])[:-1] == rank]
+        options = [option(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
+        view.select(Kind.ACT, options, placeholder="Which suit?")
+        view.button(Kind.SOI_PLAYER, "Back", arg=str(target), row=1)
+        return f"Ask {seat_name(table.names, target)} for which {rank}?"
+    targets: list[int] = []
+    for a in asks:
+        if int(str(a.args[0])) not in targets:
+            targets.append(int(str(a.args[0])))
+    options = [option(seat_name(table.names, t), str(t)) for t in targets[:MAX_OPTIONS]]
+    view.select(Kind.SOI_PLAYER, options, placeholder="Ask whom?")
+    return "Choose the player to ask."
+
+
+SOI = Look(
+    colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
+    private_text=private_text, board_lines=board_lines, panel_steps=panel_steps,
+)

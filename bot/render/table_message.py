@@ -1,0 +1,56 @@
+"""The buttons of a lobby and of a table message, and the link to a table message."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.catalog import game
+from bot.render.components import Kind, TableView, option
+
+if TYPE_CHECKING:
+    from bot.tables.model import Table
+
+
+def lobby_view(table: Table, *, computers: bool = True) -> TableView:
+    """Join / Leave / Start / Cancel, and the host's computer-player select."""
+    view = TableView(table)
+    if not table.in_lobby:
+        return view.done()
+    view.button(Kind.JOIN, "Join", style=discord.ButtonStyle.success, row=0)
+    view.button(Kind.LEAVE, "Leave", row=0)
+    view.button(Kind.START, "Start (host)", style=discord.ButtonStyle.primary, row=0)
+    view.button(Kind.CANCEL, "Cancel (host)", style=discord.ButtonStyle.danger, row=0)
+    if computers:
+        if any(s.user_id is None for s in table.seats):
+            view.button(Kind.REMOVE_COMPUTER, "Remove computer (host)", row=0)
+        options = [option(f"Add computer: {lvl}", lvl) for lvl in game(table.game).levels]
+        view.select(Kind.ADD_COMPUTER, options, placeholder="Add a computer player (host)",
+                    row=1)
+    return view.done()
+
+
+def table_view(table: Table) -> TableView:
+    """Take turn / My cards / Last round (once a round is scored), and Take my seat back
+    while a computer holds a person's seat."""
+    if table.in_lobby:
+        return lobby_view(table)
+    view = TableView(table)
+    if not table.running:
+        return view.done()
+    view.button(Kind.TAKE_TURN, "Take turn", style=discord.ButtonStyle.primary, row=0)
+    view.button(Kind.MY_CARDS, "My cards", row=0)
+    if table.rounds:  # a round has been scored
+        view.button(Kind.LAST_ROUND, "Last round", row=0)
+    if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
+        view.button(Kind.TAKE_BACK, "Take my seat back", row=0)
+    return view.done()
+
+
+def jump_url(table: Table) -> str:
+    """The link to the table message (or to its channel before it has one)."""
+    rec = table.record
+    if rec.message_id is None:
+        return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}"
+    return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{rec.message_id}"

@@ -1,0 +1,149 @@
+"""Turup as people see it: embed fields, round summaries, a hand, the terminal board and
+the control panel's steps (the card to play, then a capture or a trail)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.render.card_text import card, cards, seat_name, truncate
+from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
+from bot.render.look import Field, Look
+from bot.render.steps import plain_cards
+
+if TYPE_CHECKING:
+    from bot.games.protocol import Action
+    from bot.tables.model import Table
+
+FIELD_VALUE = 1024
+
+
+class StaleChoice(ValueError):
+    """A choice that no longer matches the table (the router answers "out of date")."""
+
+
+def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+    """Each seat's hand size and cards won, and the pile."""
+    fields = []
+    totals = view.get("totals") or []
+    for i, seat in enumerate(view.get("seats") or []):
+        head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} won in all"
+        value = (
+            f"Hand: {seat.get('hand_count', 0)} cards\nWon this round: {seat.get('won', 0)}"
+            f"\nRounds won: {seat.get('round_wins', 0)}"
+        )
+        fields.append(Field(truncate(head, 256), value, inline=True))
+    pile = view.get("pile") or []
+    fields.append(
+        Field(
+            f"Pile ({len(pile)} cards) · deck {view.get('deck', 0)}",
+            truncate(cards(pile), FIELD_VALUE),
+        )
+    )
+    return fields
+
+
+def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+    """Cards won per seat and the round's winners."""
+    last = view.get("last_round")
+    if not isinstance(last, dict):
+        return None
+    won = last.get("won") or []
+    winners = last.get("winners") or []
+    parts = [f"{seat_name(names, i)} {n}" for i, n in enumerate(won)]
+    who = ", ".join(seat_name(names, s) for s in winners) or "nobody"
+    return f"Cards won: {', '.join(parts)}. Round won by **{who}**."
+
+
+def private_text(view: dict[str, Any]) -> str:
+    """The seat's hand."""
+    hand = view.get("hand") or []
+    return f"Your hand: **{cards(hand)}**" if hand else "Your hand is empty."
+
+
+def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """The seat's view for the terminal: deck, pile, seats and hand."""
+    lines = [f"Deck {view['deck']} · pile: {plain_cards(view['pile'])}"]
+    for s, row in enumerate(view["seats"]):
+        lines.append(
+            f"  {names[s]}: {row['hand_count']} in hand, won {row['won']} this round, "
+            f"rounds won {row['round_wins']}"
+        )
+    if view.get("hand") is not None:
+        lines.append(f"Your hand: {plain_cards(view['hand'])}")
+    return lines
+
+
+def captures(actions: Sequence[Action], code: str) -> list[Action]:
+    """The capture actions that play ``code``, biggest first, then by notation."""
+    found = [a for a in actions if a.word == "capture" and str(a.args[0]) == code]
+    return sorted(found, key=lambda a: (-len(a.args), str(a)))
+
+
+def panel_steps(
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+) -> str:
+    """The card to play; then its captures (a list, or pile cards picked one by one) or
+    a trail."""
+    if step.kind in (Kind.TURUP_CARD, Kind.TURUP_PICK):
+        code = step.arg
+        trail = next((a for a in actions if a.word == "trail" and str(a.args[0]) == code), None)
+        found = captures(actions, code)
+        if step.kind is Kind.TURUP_PICK:
+            pile = table.public_view().get("pile") or []
+            options = [option(f"{card(c)}", str(i), f"pile card {i + 1}")
+                       for i, c in enumerate(pile[:MAX_OPTIONS])]
+            view.select(Kind.TURUP_TAKE, options, arg=code, max_values=len(options),
+                        placeholder=f"Cards to take with {card(code)}")
+            view.button(Kind.TURUP_CARD, "Back", arg=code, row=1)
+            return f"Pick the pile cards to take with {card(code)}."
+        if found:
+            limit = MAX_OPTIONS if len(found) <= MAX_OPTIONS else MAX_OPTIONS - 1
+            options = [
+                option(f"Take {cards([str(c) for c in a.args[1:]])}", str(i),
+                       f"{len(a.args)} cards won")
+                for i, a in enumerate(found[:limit])
+            ]
+            view.select(Kind.TURUP_CAPTURE, options, arg=code,
+                        placeholder=f"Capture with {card(code)}…")
+            if len(found) > limit:
+                view.button(Kind.TURUP_PICK, "Pick cards…", arg=code, row=1)
+        if trail is not None:
+            view.button(Kind.ACT, f"Trail {card(code)}", arg=action_arg(str(trail)), row=1)
+        view.button(Kind.ROOT, "Back", row=1)
+        return (f"Capture with {card(code)} or trail it." if found
+                else f"{card(code)} captures nothing here: trail it.")
+    codes: list[str] = []
+    for a in actions:
+        code = str(a.args[0])
+        if code not in codes:
+            codes.append(code)
+    options = []
+    for code in codes[:MAX_OPTIONS]:
+        n = len(captures(actions, code))
+        options.append(option(card(code), code, f"{n} capture(s)" if n else "trail only"))
+    view.select(Kind.TURUP_CARD, options, placeholder="Choose a card to play…")
+    return "Choose the card to play."
+
+
+def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:
+    """A listed capture, chosen by its index."""
+    found = captures(table.engine.legal_actions(table.state), arg)
+    index = int(values[0])
+    if not 0 <= index < len(found):
+        raise StaleChoice(index)
+    return str(found[index])
+
+
+def _take(table: Table, kind: str, arg: str, values: list[str]) -> str:
+    """A capture of the pile cards picked by their indexes."""
+    pile = table.public_view().get("pile") or []
+    taken = [pile[int(v)] for v in sorted(values, key=int) if int(v) < len(pile)]
+    return " ".join(["capture", arg, *taken])
+
+
+TURUP = Look(
+    colour=0xC62828, public_fields=public_fields, round_summary=round_summary,
+    private_text=private_text, board_lines=board_lines, panel_steps=panel_steps,
+    notations={Kind.TURUP_CAPTURE: _capture, Kind.TURUP_TAKE: _take},
+)

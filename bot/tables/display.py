@@ -1,0 +1,96 @@
+"""Showing tables: the ``Notifier`` the Discord side implements, and ``Display``, which
+renders a changed table at most once per ``render_interval`` seconds, then DMs the seats
+whose hidden cards changed, and posts public lines."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Protocol
+
+from bot.tables.model import Table
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+
+class Notifier(Protocol):
+    """The Discord side of a table: what the service asks it to show."""
+
+    async def render(self, table: Table) -> None:
+        """Show the table's newest state on its table message."""
+
+    async def send_hand(self, table: Table, seat: int) -> bool:
+        """DM that seat its cards; ``False`` when the DM was refused."""
+
+    async def announce(self, table: Table, text: str) -> None:
+        """Post a short public line in the table's channel (never a hidden card)."""
+
+
+class Display:
+    """Coalesced rendering, DMs of hidden cards and public lines, through the service's
+    notifier (none in some tests: then nothing is shown)."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    def changed(self, table: Table) -> None:
+        """Render the table soon (one render covers every change until then)."""
+        table.dirty = True
+        if table.flush_task is None or table.flush_task.done():
+            table.flush_task = self.service.spawn(self._flush(table))
+
+    async def _flush(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while table.dirty:
+            interval = self.service.render_interval
+            if interval > 0:
+                since = loop.time() - table.last_render
+                wait = min(interval, interval - since)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+            table.dirty = False
+            table.last_render = loop.time()
+            notifier = self.service.notifier
+            if notifier is None:
+                table.pending_dms.clear()
+                continue
+            try:
+                await notifier.render(table)
+            except Exception:
+                log.exception("Rendering table %s failed", table.id)
+            dms, table.pending_dms = table.pending_dms, set()
+            if table.state is None or not table.status.is_open:
+                continue
+            for seat in sorted(dms):
+                await self._dm(notifier, table, seat)
+
+    async def _dm(self, notifier: Notifier, table: Table, seat: int) -> None:
+        record = table.seats[seat]
+        if record.user_id is None or record.resigned:
+            return
+        try:
+            ok = await notifier.send_hand(table, seat)
+        except Exception:
+            log.exception("DM to seat %s of table %s failed", seat, table.id)
+            return
+        table.dm_hidden[seat] = table.hidden_cards(seat)
+        if not ok and seat not in table.dm_refused:
+            table.dm_refused.add(seat)
+            await self.announce(
+                table,
+                f"I cannot send direct messages to <@{record.user_id}> — use the **My cards** "
+                "button on the table to see your cards.",
+            )
+
+    async def announce(self, table: Table, text: str) -> None:
+        """A public line in the table's channel; a failure is logged, never raised."""
+        notifier = self.service.notifier
+        if notifier is None:
+            return
+        try:
+            await notifier.announce(table, text)
+        except Exception:
+            log.exception("Announcing in table %s's channel failed", table.id)

@@ -1,0 +1,141 @@
+"""Restoring tables after a start: each open table is rebuilt from its newest usable
+snapshot and the actions logged after it (or its whole log); a log that no longer replays
+marks the table broken, with an apology in its channel.
+
+``Restorer`` is a part of ``TableService``."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import sys
+from collections import deque
+from typing import TYPE_CHECKING
+
+from bot.games.protocol import Event, GameError
+from bot.tables import snapshots
+from bot.tables.lobby import build_variant
+from bot.tables.model import Table, TableError
+from storage.snapshots import SnapshotRecord
+from storage.tables import StoredTable, TableRecord, TableStatus
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+ROUND_END_KINDS = frozenset({"round_end", "game_end", "game_over"})
+REPLAY_EVENTS = 40  # transitions whose events are kept when a log is replayed
+
+
+class Restorer:
+    """Rebuilds the open tables of the service's repository."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.repo = service.repo
+
+    async def restore_all(self) -> list[int]:
+        """Rebuild every open table from its log; a log that no longer replays marks the
+        table broken (with an apology in its channel). Returns the restored table ids."""
+        restored = []
+        fresh: list[tuple[int, SnapshotRecord]] = []
+        for stored in await self.repo.load_open(after_snapshots=True):
+            try:
+                table, replayed = await self._rebuild(stored)
+            except Exception:
+                log.exception("Table %s no longer replays; marking it broken", stored.table.id)
+                await self._mark_broken(stored.table)
+                continue
+            self.service.remember(table)
+            restored.append(table.id)
+            if replayed >= snapshots.SNAPSHOT_EVERY or (
+                stored.snapshot is not None and replayed == len(table.log) and table.log
+            ):  # no usable snapshot: cache the state so the next start-up is quick
+                try:
+                    fresh.append((table.id, snapshots.take(table)))
+                except Exception:
+                    log.exception("Could not snapshot table %s", table.id)
+            if table.running:
+                self.service.computers.schedule(table)
+        if fresh:
+            try:
+                await self.repo.store_snapshots(fresh)
+            except Exception:
+                log.exception("Could not store %d restored tables' snapshots", len(fresh))
+        log.info("Restored %d open tables (%d snapshots refreshed)", len(restored), len(fresh))
+        return restored
+
+    async def _rebuild(self, stored: StoredTable) -> tuple[Table, int]:
+        """The table rebuilt from its newest usable snapshot and the actions after it (or
+        from its whole log, read again if ``stored`` lacks the start), with the number of
+        actions replayed."""
+        if stored.snapshot is not None and stored.table.status is not TableStatus.LOBBY:
+            try:
+                return self._replay(stored, stored.snapshot)
+            except Exception as exc:  # a cache: fall back to the log, the truth
+                log.warning(
+                    "Table %s: snapshot not used (%s: %s); replaying the whole log",
+                    stored.table.id, type(exc).__name__,
+                    exc if isinstance(exc, snapshots.SnapshotError) else "during the replay",
+                )
+        if stored.skipped:
+            full = await self.repo.load(stored.table.id)
+            if full is None:
+                raise TableError("The table vanished from the database during the restore.")
+            stored = full
+        return self._replay(stored, None)
+
+    def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
+        rec = stored.table
+        table = Table(record=rec, seats=list(stored.seats))
+        if rec.status is TableStatus.LOBBY:
+            return table, 0
+        engine = table.engine
+        start = 0
+        if snap is None:
+            variant = build_variant(rec.game, rec.variant)
+            table.state = engine.new_game(len(table.seats), rec.seed, variant)
+            table.start_rounds()
+        else:
+            restored = snapshots.load(snap, table, stored.logged)
+            if stored.skipped not in (0, restored.actions):
+                raise snapshots.SnapshotError("the log read does not start after the snapshot")
+            start = restored.actions - stored.skipped
+            if [entry.text for entry in stored.actions[:start]] != restored.log[stored.skipped:]:
+                raise snapshots.SnapshotError("the snapshot's log differs from the stored log")
+            snapshots.apply(restored, table)
+        tail: deque[tuple[Event, ...]] = deque(maxlen=REPLAY_EVENTS)
+        for entry in stored.actions[start:]:
+            if engine.to_act(table.state) != entry.seat:
+                raise GameError(f"Logged seat {entry.seat} is not the seat to act.")
+            action = engine.parse_action(table.state, entry.text)
+            transition = engine.apply(table.state, action)
+            table.state = transition.state
+            table.log.append(sys.intern(entry.text))
+            tail.append(transition.events)
+            if any(e.kind in ROUND_END_KINDS for e in transition.events):
+                table.track_round()
+        table.track_round()
+        for events in tail:  # only the newest events can still be on show
+            table.record_events(events)
+        for seat in table.humans_left():
+            table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
+        if engine.to_act(table.state) is None:
+            raise GameError("The log ends in a finished game but the table is open.")
+        return table, len(stored.actions) - start
+
+    async def _mark_broken(self, rec: TableRecord) -> None:
+        try:
+            await self.repo.close(rec.id, status=TableStatus.BROKEN, reason="broken",
+                                  version=rec.version + 1)
+        except Exception:
+            log.exception("Could not mark table %s broken", rec.id)
+        if self.service.notifier is not None:
+            table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[])
+            self.service.spawn(self.service.display.announce(
+                table,
+                "Sorry — the game at this table could not be restored after a restart and has "
+                "been closed. Start a new one with /play.",
+            ))
+

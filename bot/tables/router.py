@@ -1,0 +1,325 @@
+"""The one Discord router of table components: every table button and select ends here,
+is checked, goes through ``TableService`` and is answered exactly once (ephemeral for
+anything personal).
+
+``on_component`` is the entry point: the ``on_interaction`` listener of
+``cogs.table_events`` passes it every interaction; it takes those whose custom_id is a
+table's (``cr:``/``cs:``, see ``bot.render.components``), and :data:`HANDLERS` maps each
+:class:`~bot.render.components.Kind` to its handler. A kind this code does not know (a
+message older than a change of kinds) is answered "out of date".
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.catalog import game
+from bot.games.protocol import GameError
+from bot.render.components import (
+    BUTTON_PREFIX,
+    STEP_KINDS,
+    ComponentId,
+    Kind,
+    Step,
+    notation_of,
+    parse_custom_id,
+)
+from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
+from bot.render.panels import panel
+from bot.render.table_message import jump_url, lobby_view
+from bot.tables.model import StaleAction, Table, TableError
+from bot.tables.pictures import images_of
+from storage.guild_settings import GuildSettingsRepo
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+STALE = "This button is out of date — here is the current table: {url}"
+UNKNOWN = "This button is out of date — the bot has changed since: {url}"
+FAILED = "Something went wrong with that — please try again."
+PLAYED = "Your move was played, but the panel could not be updated — press Take turn."
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """One click on a table component, decoded."""
+
+    interaction: discord.Interaction[Any]
+    service: TableService
+    table: Table
+    cid: ComponentId
+    kind: Kind
+    values: list[str]  # a select's chosen values; empty for a button
+
+    @property
+    def choice(self) -> str:
+        """What was chosen: a select's first value, else the button's argument."""
+        return self.values[0] if self.values else self.cid.arg
+
+
+Handler = Callable[[Click], Awaitable[None]]
+
+
+def service_of(interaction: discord.Interaction[Any]) -> TableService:
+    """The bot's ``TableService``."""
+    service: TableService = interaction.client.tables
+    return service
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Answer ephemerally: the response if not yet given, else a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def computers_allowed(interaction: discord.Interaction[Any], table: Table) -> bool:
+    """Does the table's server allow computer seats?"""
+    try:
+        db = interaction.client.db
+        return bool((await GuildSettingsRepo(db).get(table.record.guild_id)).computer_seats)
+    except Exception:
+        log.exception("Reading guild settings failed")
+        return False
+
+
+async def on_component(interaction: discord.Interaction[Any]) -> bool:
+    """Handle a click on a table button or a choice in a table select; ``False`` (and
+    nothing done) for any other interaction. An unexpected error is logged and, if the
+    interaction is not answered yet, answered with an apology."""
+    if interaction.type is not discord.InteractionType.component:
+        return False
+    data: Any = interaction.data or {}
+    parsed = parse_custom_id(str(data.get("custom_id", "")))
+    if parsed is None:
+        return False
+    prefix, cid = parsed
+    values = [] if prefix == BUTTON_PREFIX else [str(v) for v in data.get("values") or ()]
+    try:
+        await route(interaction, cid, values)
+    except Exception:
+        log.exception("Table component %s:%s failed", prefix, cid.kind)
+        if not interaction.response.is_done():
+            try:
+                await reply(interaction, FAILED)
+            except Exception:
+                log.exception("Could not answer a failed table component")
+    return True
+
+
+async def route(interaction: discord.Interaction[Any], cid: ComponentId,
+                values: list[str]) -> None:
+    """Find the table and the kind's handler, run it, and answer a refusal kindly."""
+    service = service_of(interaction)
+    table = service.get(cid.table_id)
+    if table is None:
+        await reply(interaction, "This table is closed.")
+        return
+    try:
+        kind = Kind(cid.kind)
+    except ValueError:
+        await reply(interaction, UNKNOWN.format(url=jump_url(table)))
+        return
+    handler = handler_for(table, kind)
+    if handler is None:
+        await reply(interaction, UNKNOWN.format(url=jump_url(table)))
+        return
+    try:
+        await handler(Click(interaction, service, table, cid, kind, values))
+    except (TableError, GameError) as exc:
+        if isinstance(exc, StaleAction):
+            await reply(interaction, STALE.format(url=jump_url(table)))
+        else:
+            await reply(interaction, str(exc) or "That cannot be done now.")
+
+
+def handler_for(table: Table, kind: Kind) -> Handler | None:
+    """The handler of ``kind`` at ``table``: the dispatch table, a panel step, or a move
+    the table's game makes of a choice (e.g. Turup's captures)."""
+    if kind in HANDLERS:
+        return HANDLERS[kind]
+    if kind in STEP_KINDS:
+        return _navigate
+    if kind in game(table.game).look.notations:
+        return _game_choice
+    return None
+
+
+# ----------------------------------------------------------------- the lobby
+
+
+async def _show_lobby(interaction: discord.Interaction[Any], table: Table) -> None:
+    computers = await computers_allowed(interaction, table)
+    await interaction.response.edit_message(
+        embed=lobby_embed(table), view=lobby_view(table, computers=computers)
+    )
+
+
+async def _join(click: Click) -> None:
+    user = click.interaction.user
+    await click.service.join(click.table.id, click.cid.version, user.id, user.display_name)
+    await _show_lobby(click.interaction, click.table)
+
+
+async def _leave(click: Click) -> None:
+    await click.service.leave(click.table.id, click.cid.version, click.interaction.user.id)
+    await _show_lobby(click.interaction, click.table)
+
+
+async def _remove_computer(click: Click) -> None:
+    await click.service.remove_computer(click.table.id, click.cid.version,
+                                        click.interaction.user.id)
+    await _show_lobby(click.interaction, click.table)
+
+
+async def _add_computer(click: Click) -> None:
+    if not await computers_allowed(click.interaction, click.table):
+        raise TableError("This server does not allow computer players.")
+    await click.service.add_computer(click.table.id, click.cid.version,
+                                     click.interaction.user.id, click.choice)
+    await _show_lobby(click.interaction, click.table)
+
+
+async def _start(click: Click) -> None:
+    await click.service.start(click.table.id, click.cid.version, click.interaction.user.id)
+    await click.interaction.response.defer()
+
+
+async def _cancel(click: Click) -> None:
+    perms = click.interaction.permissions
+    await click.service.cancel(click.table.id, click.interaction.user.id,
+                               moderator=bool(perms and perms.manage_messages))
+    await reply(click.interaction, "The table is cancelled.")
+
+
+# ---------------------------------------------------------- the table message
+
+
+async def _hand(interaction: discord.Interaction[Any], table: Table, seat: int,
+                embed: discord.Embed) -> list[discord.File]:
+    """The seat's ``hand.png`` on ``embed`` (ephemeral replies only), or none."""
+    return await images_of(interaction.client).hand_file(table, seat, embed)
+
+
+async def _my_cards(click: Click) -> None:
+    table = click.table
+    seat = table.seat_of(click.interaction.user.id)
+    if seat is None:
+        raise TableError("You are not playing at this table.")
+    if table.state is None:
+        raise TableError("The cards are not dealt yet.")
+    embed = hand_embed(table, seat)
+    files = await _hand(click.interaction, table, seat, embed)
+    await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+
+
+async def _last_round(click: Click) -> None:
+    """The last scored round with its picture, for anyone who asks (all of it is public)."""
+    embed = last_round_embed(click.table)
+    if embed is None:
+        raise TableError("No round has been scored at this table yet.")
+    files = await images_of(click.interaction.client).round_end_file(click.table, embed)
+    await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+
+
+async def _take_turn(click: Click) -> None:
+    table = click.table
+    seat = table.seat_of(click.interaction.user.id)
+    if seat is None:
+        raise TableError("You are not playing at this table.")
+    if not table.running:
+        raise TableError("The game is not running.")
+    if table.seats[seat].is_computer_held:
+        raise TableError("A computer player holds your seat: press Take my seat back first.")
+    to_act = table.to_act()
+    if to_act != seat:
+        who = table.names[to_act] if to_act is not None else "nobody"
+        raise TableError(f"It is not your turn — {who} is to act. Press My cards to see yours.")
+    embed, view = panel(table, seat)
+    files = await _hand(click.interaction, table, seat, embed)
+    await click.interaction.response.send_message(embed=embed, view=view, files=files,
+                                                  ephemeral=True)
+
+
+async def _take_back(click: Click) -> None:
+    user_id = click.interaction.user.id
+    await click.service.take_back(click.table.id, None, user_id)
+    seat = click.table.seat_of(user_id)
+    assert seat is not None
+    embed, view = panel(click.table, seat, note="Your seat is yours again.")
+    files = await _hand(click.interaction, click.table, seat, embed)
+    await click.interaction.response.send_message(embed=embed, view=view, files=files,
+                                                  ephemeral=True)
+
+
+# ------------------------------------------------------------ the control panel
+
+
+async def _navigate(click: Click) -> None:
+    """Show the panel at the step the component leads to (no move is made)."""
+    table = click.table
+    if click.cid.version != table.version:
+        raise StaleAction()
+    seat = table.seat_of(click.interaction.user.id)
+    if seat is None:
+        raise TableError("You are not playing at this table.")
+    embed, view = panel(table, seat, Step(click.kind, click.choice))
+    await click.interaction.response.edit_message(embed=embed, view=view, attachments=[])
+
+
+async def _game_choice(click: Click) -> None:
+    """A choice the table's game turns into a move (e.g. one of Turup's captures)."""
+    table = click.table
+    if click.cid.version != table.version:
+        raise StaleAction()
+    notation = game(table.game).look.notations[click.kind]
+    try:
+        text = notation(table, click.kind, click.cid.arg, click.values)
+    except (ValueError, IndexError):
+        raise StaleAction() from None
+    await _play(click, text)
+
+
+async def _act(click: Click) -> None:
+    """Play the notation a button carries or a select's chosen value."""
+    await _play(click, click.values[0] if click.values else notation_of(click.cid.arg))
+
+
+async def _play(click: Click, text: str) -> None:
+    """Play the move, then show the new panel in the reply."""
+    table = click.table
+    result = await click.service.act(table.id, click.interaction.user.id, text,
+                                     version=click.cid.version)
+    try:
+        note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
+        embed, view = panel(table, result.seat, note=note)
+    except Exception:
+        log.exception("Showing the panel after a move at table %s failed", table.id)
+        await reply(click.interaction, PLAYED)
+        return
+    await click.interaction.response.edit_message(embed=embed, view=view, attachments=[])
+
+
+HANDLERS: dict[Kind, Handler] = {
+    Kind.JOIN: _join,
+    Kind.LEAVE: _leave,
+    Kind.START: _start,
+    Kind.CANCEL: _cancel,
+    Kind.ADD_COMPUTER: _add_computer,
+    Kind.REMOVE_COMPUTER: _remove_computer,
+    Kind.TAKE_TURN: _take_turn,
+    Kind.MY_CARDS: _my_cards,
+    Kind.LAST_ROUND: _last_round,
+    Kind.TAKE_BACK: _take_back,
+    Kind.ACT: _act,
+}
+"""Every kind the lobby, the table message and the panel share; a game's step kinds go to
+``_navigate`` and its own choices to ``_game_choice``."""

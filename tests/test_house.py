@@ -1,0 +1,57 @@
+"""The house keeps its shape: no game-name switches outside the engines and the catalog,
+short modules, and table-service classes composed rather than stacked."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_NAME = re.compile(r"""(==|!=|\bin)\s*\(?\s*["'](soureh|pariah|turup|soi)["']""")
+NOT_OURS = ("bot/render/images/", "bot/render/rules_text.py")  # other engineers' files
+MAX_LINES = 500
+
+
+def _sources() -> list[Path]:
+    paths = [*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py")]
+    return sorted(p for p in paths
+                  if not str(p.relative_to(ROOT)).startswith(("bot/games/", *NOT_OURS)))
+
+
+def test_no_comparison_with_a_game_name_outside_the_engines_and_catalog() -> None:
+    """Outside bot/games and bot/catalog.py nothing compares against a game's name."""
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in _sources() if path.name != "catalog.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if GAME_NAME.search(line)
+    ]
+    assert found == []
+
+
+def test_the_pattern_finds_a_comparison() -> None:
+    """The scan above can fail: it sees the comparisons it forbids."""
+    assert GAME_NAME.search('if game == "soi":')
+    assert GAME_NAME.search("if game in ('soureh', 'pariah'):")
+    assert not GAME_NAME.search('CATALOG["soi"]')
+
+
+def test_modules_are_short() -> None:
+    """No module of ours is over 500 lines."""
+    long = [f"{p.relative_to(ROOT)}: {n}" for p in _sources()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
+    assert long == []
+
+
+def test_table_classes_inherit_at_most_one_level() -> None:
+    """No class in bot/tables inherits from a project class that itself inherits from one."""
+    bases: dict[str, list[str]] = {}
+    for path in (ROOT / "bot" / "tables").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = [b.id for b in node.bases if isinstance(b, ast.Name)]
+    deep = [name for name, parents in bases.items()
+            if any(bases.get(parent) and any(g in bases for g in bases[parent])
+                   for parent in parents if parent in bases)]
+    assert deep == []
