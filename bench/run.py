@@ -2,7 +2,7 @@
 
 ``--quick`` runs each measure once at tiny sizes (what the smoke test does) and writes no file
 unless ``--out`` is given; ``--only NAME ...`` picks sections (engines, captures, ai, render,
-persistence, memory, click, edits). Each section builds :class:`Figure` rows; the engine,
+persistence, memory, click, edits, capacity). Each section builds :class:`Figure` rows; the engine,
 capture and render sections reuse the functions of ``bench.engine_*`` and ``bot.render``.
 """
 
@@ -219,7 +219,7 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "ai": ai,
     "render": render,
 }
-LATER = ("click", "memory", "persistence", "edits")
+LATER = ("click", "memory", "persistence", "edits", "capacity")
 ORDER = ("engines", "captures", "ai", *LATER, "render")  # the issue's numbering, images last
 
 
