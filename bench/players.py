@@ -68,11 +68,11 @@ async def act(env: simcord.Env, operation: Awaitable[Any]) -> Any:
     ``advance_time`` moves the clock and a timer fires at its virtual instant, never by
     the wall clock.
     """
-    env._advancing = True  # noqa: SLF001 - see the docstring
+    env._advancing = True  # private to SimCord: see the docstring
     try:
         return await operation
     finally:
-        env._advancing = False  # noqa: SLF001
+        env._advancing = False
 
 
 def rows_of(message: Any) -> list[dict[str, Any]]:

@@ -29,7 +29,8 @@ def test_interaction_routes_are_not_charged_to_the_global_bucket(method: str, pa
     ("POST", "/channels/1456074443980800001/messages"),
     ("PATCH", "/channels/1456074443980800001/messages/1456074443980800002"),
     ("DELETE", "/channels/1456074443980800001/messages/1456074443980800002"),
-    ("PUT", "/channels/1456074443980800001/messages/1456074443980800002/reactions/%F0%9F%83%8F/@me"),
+    ("PUT", "/channels/1456074443980800001/messages/1456074443980800002/reactions/%F0%9F%83%8F"
+     "/@me"),
     ("POST", "/channels/1456074443980800001/typing"),
     ("POST", "/users/@me/channels"),
     ("GET", "/users/1456074443980800003"),
