@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -57,6 +58,8 @@ from bench.requests import CALLBACK, RateClass, Tally, route_path
 from bench.run import Figure, ms, percentile
 from bench.sampler import Sampler
 
+DM_PATH = re.compile(r"^/channels/(\d+)/messages")
+DM_CHANNEL = 1  # Discord's channel type of a DM
 TICK = 0.25  # virtual seconds per step of the driver
 THINK = (3.0, 6.0)  # a person's virtual seconds before each move
 WARMUP = 10.0  # virtual seconds of play before the window opens
@@ -113,7 +116,7 @@ class Wire:
             start = time.thread_time()
             if self.measuring:
                 upload = sum(file_size(f) for f in kwargs.get("files") or ())
-                self.tally.add(method, path, upload)
+                self.tally.add(method, path, upload, dm=self.is_dm(path))
             try:
                 return original(backend, method, path, **kwargs)
             finally:
@@ -121,6 +124,14 @@ class Wire:
                     self.router_cpu += time.thread_time() - start
 
         simcord_router.dispatch = dispatch
+
+    def is_dm(self, path: str) -> bool:
+        """Is the request about a message in a DM channel?"""
+        match = DM_PATH.match(route_path(path))
+        if match is None:
+            return False
+        channel = self.backend.channels.get(int(match.group(1)))
+        return channel is not None and channel.type == DM_CHANNEL
 
     def remove(self) -> None:
         """Restore SimCord's router."""

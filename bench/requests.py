@@ -98,11 +98,13 @@ class Tally:
     upload_bytes: int = 0
     total: int = 0
 
-    def add(self, method: str, path: str, upload: int = 0) -> RateClass:
-        """Count one request (and its attachment bytes)."""
+    def add(self, method: str, path: str, upload: int = 0, *, dm: bool = False) -> RateClass:
+        """Count one request (and its attachment bytes); ``dm``: its channel is a DM
+        channel (a path cannot tell), counted as a ``dm …`` kind."""
         rate = classify(method, path)
+        name = kind(method, path)
         self.classes[rate] += 1
-        self.kinds[(rate, kind(method, path))] += 1
+        self.kinds[(rate, f"dm {name}" if dm and name in ("post", "edit", "delete") else name)] += 1
         self.upload_bytes += upload
         self.total += 1
         return rate

@@ -98,3 +98,11 @@ def test_tally_counts_by_class_and_kind_with_uploads() -> None:
                             RateClass.OTHER: 0.5}
     assert tally.kinds_text(2, RateClass.GLOBAL) == "edit 1.00"
     assert tally.per(0)[RateClass.GLOBAL] == 0.0
+
+
+def test_a_dm_is_counted_as_a_dm_kind_in_the_global_class() -> None:
+    """A post to a DM channel is GLOBAL, named ``dm post`` when the caller knows it is a DM."""
+    tally = Tally()
+    assert tally.add("POST", "/channels/9/messages", dm=True) is RateClass.GLOBAL
+    tally.add("POST", "/channels/8/messages")
+    assert tally.kinds_text(1, RateClass.GLOBAL) == "post 1.00, dm post 1.00"
