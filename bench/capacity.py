@@ -161,6 +161,7 @@ class Load:
     lags: list[float] = field(default_factory=list)
     wire: Wire | None = None
     shares: dict[str, float] = field(default_factory=dict)
+    top: list[tuple[str, str, float]] = field(default_factory=list)
     sampler_cpu: float = 0.0
 
     @property
@@ -298,6 +299,7 @@ async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: 
                 await ticker
                 load.other_moves = driver.moves_since(marks) - load.human_moves
                 load.shares = sampler.shares()
+                load.top = sampler.top()
                 load.sampler_cpu = sampler.own_cpu
                 load.cpu -= sampler.own_cpu
                 load.wire = wire
@@ -345,6 +347,12 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
             f"{load.sampler_cpu:.2f} s taken out); CPU shares from stack samples: {shares}; "
             f"SimCord's HTTP router alone {router:.0%} (timed); bot alone = tables per core / "
             "(bot + loop share)"))
+        out.append(Figure(
+            sec, f"{k}: where the CPU goes",
+            "; ".join(f"{where} {share:.0%}" for _, where, share in load.top) or "no samples",
+            method="the busiest places among the stack samples that were not waiting: the "
+            "innermost frame outside the standard library (bench.sampler), with its share; "
+            "Pillow in the render threads counts while it encodes outside the GIL"))
         lat = load.wire.latencies
         out.append(Figure(
             sec, f"{k}: click latency p50 / p99",

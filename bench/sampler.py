@@ -32,6 +32,7 @@ import simcord
 
 SIMCORD_DIR = os.path.dirname(simcord.__file__)
 BENCH_DIR = os.path.dirname(__file__)
+ROOT = os.path.dirname(BENCH_DIR)
 STDLIB_DIR = sysconfig.get_paths()["stdlib"]  # the base interpreter's, not a venv's
 WAITS = frozenset({"select", "poll", "wait", "get", "sleep", "_wait_for_tstate_lock", "acquire",
                    "control", "_worker", "run_forever"})
@@ -56,20 +57,36 @@ def idle(frame: FrameType) -> bool:
 OWNERS = ("bot", "simcord", "driver", "loop")
 
 
-def owner(frame: FrameType | None) -> str:
-    """The owner of a stack, from its innermost frame outwards."""
+def owned(frame: FrameType | None) -> tuple[str, FrameType | None]:
+    """(the owner of a stack, the frame that decided it), from the innermost frame out."""
     if frame is not None and idle(frame):
-        return "idle"
+        return "idle", frame
     while frame is not None:
         path = frame.f_code.co_filename
         if path.startswith(SIMCORD_DIR):
-            return "simcord"
+            return "simcord", frame
         if path.startswith(BENCH_DIR):
-            return "driver"
+            return "driver", frame
         if not stdlib(path) and not path.startswith("<"):
-            return "bot"
+            return "bot", frame
         frame = frame.f_back
-    return "loop"
+    return "loop", None
+
+
+def owner(frame: FrameType | None) -> str:
+    """The owner of a stack, from its innermost frame outwards."""
+    return owned(frame)[0]
+
+
+def place(frame: FrameType) -> str:
+    """``package/module.py:function`` of a frame (the path from site-packages or the
+    project's root)."""
+    path = frame.f_code.co_filename
+    for marker in ("site-packages/", f"{ROOT}/"):
+        if marker in path:
+            path = path.split(marker, 1)[1]
+            break
+    return f"{path}:{frame.f_code.co_name}"
 
 
 class Sampler:
@@ -78,6 +95,7 @@ class Sampler:
     def __init__(self, interval: float = 0.005) -> None:
         self.interval = interval
         self.counts: Counter[str] = Counter()
+        self.places: Counter[tuple[str, str]] = Counter()  # (owner, place) of busy samples
         self.own_cpu = 0.0  # the sampler thread's own CPU seconds
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="bench-sampler", daemon=True)
@@ -88,7 +106,10 @@ class Sampler:
         while not self._stop.wait(self.interval):
             for ident, frame in sys._current_frames().items():
                 if ident != me:
-                    self.counts[owner(frame)] += 1
+                    name, deciding = owned(frame)
+                    self.counts[name] += 1
+                    if deciding is not None and name != "idle":
+                        self.places[(name, place(deciding))] += 1
         self.own_cpu = time.thread_time() - start
 
     def __enter__(self) -> Sampler:
@@ -103,3 +124,8 @@ class Sampler:
         """Each owner's share of the non-idle samples (0 when none were taken)."""
         busy = sum(n for k, n in self.counts.items() if k != "idle")
         return {k: (self.counts[k] / busy if busy else 0.0) for k in OWNERS}
+
+    def top(self, count: int = 6) -> list[tuple[str, str, float]]:
+        """The busiest places: (owner, place, share of the busy samples)."""
+        busy = sum(n for k, n in self.counts.items() if k != "idle")
+        return [(name, where, n / busy) for (name, where), n in self.places.most_common(count)]

@@ -28,6 +28,7 @@ async def test_a_short_load_run_accounts_for_every_click_and_request() -> None:
     assert tally.upload_bytes > 0  # images are on
     assert load.cpu > 0 and load.tables_per_core > 0
     assert abs(sum(load.shares.values()) - 1.0) < 1e-9
+    assert load.top and all(0 < share <= 1 for _, _, share in load.top)
     assert sys.modules["simcord.http.router"].dispatch.__module__ == "simcord.http.router"
 
 
@@ -35,6 +36,8 @@ def test_the_sampler_names_owners_by_file() -> None:
     """A frame of this bench package is the driver's; a waiting thread is idle."""
     frame = sys._getframe()
     assert sampler.owner(frame) == "bot"  # a test file: outside bench, simcord and stdlib
+    assert sampler.place(frame) == \
+        "tests/bench/test_capacity.py:test_the_sampler_names_owners_by_file"
     assert sampler.owner(capacity_frame()) == "driver"
     event = threading.Event()
     waiter = threading.Thread(target=event.wait)
