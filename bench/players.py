@@ -168,12 +168,16 @@ class Seated:
                 raise NoMove(f"{self.game}: the panel offers no move")
             item = rng.choice(choices)
             before_click()
-            if item["type"] == 2:
-                await act(env, member.click(self.panel, custom_id=item["custom_id"]))
-            else:
-                value = rng.choice(item["options"])["value"]
-                await act(env, member.select(self.panel, [value],
-                                                  custom_id=item["custom_id"]))
+            try:
+                if item["type"] == 2:
+                    await act(env, member.click(self.panel, custom_id=item["custom_id"]))
+                else:
+                    value = rng.choice(item["options"])["value"]
+                    await act(env, member.select(self.panel, [value],
+                                                 custom_id=item["custom_id"]))
+            except simcord.SetupError as exc:  # the panel changed under the click
+                self.panel = None
+                raise NoMove(f"{self.game}: {exc}") from exc
             clicks += 1
         self.panel_user = user_id
         self.panel_version = peek(env, self.channel.id).version
