@@ -141,7 +141,7 @@ def effort_text(effort: Effort) -> str:
     if not effort.unit:
         return (f"{effort.game}: the hard player is a rule (no search); "
                 f"{len(effort.seconds)} decisions")
-    return (f"{effort.game}: {effort.per_200ms:,.0f} {effort.unit} per 200 ms "
+    return (f"{effort.game}: {effort.per_200ms:,.0f} {effort.unit} per 200 ms on average "
             f"(median {statistics.median(effort.counts):,.0f} per decision, "
             f"{len(effort.counts)} decisions, median {statistics.median(effort.seconds) * 1000:.0f}"
             " ms each)")

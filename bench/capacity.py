@@ -10,7 +10,9 @@ turn, the panel's buttons and selects; a finished game is followed by a new ``/p
 A person thinks 3–6 virtual seconds (uniform) before each of his moves, counted from the
 moment the turn reaches him; computers move at the bot's own pace (its pause, then the
 search). Virtual time advances in ticks of 0.25 s through SimCord's ``advance_time``, which
-runs every timer due (coalesced edits, computer pauses, turn timers).
+runs every timer due (coalesced edits, computer pauses, turn timers); a click never lets
+the wall clock fire a timer (``bench.players.act``), so a virtual minute holds exactly the
+work of a minute of play, however long the machine takes to do it.
 
 After a warm-up (the lobbies and 10 virtual seconds of play), the measured window reports:
 
@@ -24,8 +26,11 @@ After a warm-up (the lobbies and 10 virtual seconds of play), the measured windo
   discord.py, Pillow, aiosqlite); and, exactly, the CPU time spent inside SimCord's HTTP
   router (``simcord.http.router.dispatch``, wrapped for the run).
 - **Click latency**: real time from the moment a person clicks to the moment SimCord
-  records the bot's interaction callback; clicks are sent one at a time (SimCord runs one
-  operation at a time), so the load shows as the work of other tables running between.
+  records the bot's interaction callback (the acknowledgement). SimCord runs one operation
+  at a time and settles it before the next, so a click competes only with work already
+  running (the render threads of earlier moves), never with a queue of other tables'
+  clicks: under real concurrency expect more; the loop lag bounds what a click can wait
+  behind on the loop.
 - **Event-loop lag**: a driver task sleeping 10 ms of real time in a loop; lag = how much
   later than asked it woke (the longest synchronous stretches on the loop).
 - **Requests per human move by rate-limit class** (``bench.requests.classify``): every
