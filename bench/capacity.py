@@ -1,0 +1,433 @@
+"""Capacity: K live tables at human pace under SimCord; CPU, latency and Discord requests.
+
+``python -m bench.capacity --tables 25 50 100 --minutes 1`` (``--quick``: 4 tables, 15
+virtual seconds). For each K, the real ``CardroomBot`` runs offline under SimCord on a
+SQLite file in a temporary folder, with K tables in K channels (50 to a guild), the four
+games in turn (Soureh 2 people + 1 computer, Pariah 1 + 1, Turup 2 + 1, Soi 2 + 2; computers
+at ``--level``, default normal), the server's default turn timer and images on. Everything
+goes through Discord (``bench.players``): ``/play``, the lobby's buttons and select, Take
+turn, the panel's buttons and selects; a finished game is followed by a new ``/play``.
+A person thinks 3–6 virtual seconds (uniform) before each of his moves, counted from the
+moment the turn reaches him; computers move at the bot's own pace (its pause, then the
+search). Virtual time advances in ticks of 0.25 s through SimCord's ``advance_time``, which
+runs every timer due (coalesced edits, computer pauses, turn timers); a click never lets
+the wall clock fire a timer (``bench.players.act``), so a virtual minute holds exactly the
+work of a minute of play, however long the machine takes to do it.
+
+After a warm-up (the lobbies and 10 virtual seconds of play), the measured window reports:
+
+- **CPU seconds per virtual minute**: process CPU time (``time.process_time``: every
+  thread, so the PNG encoder and SQLite count) over the window, scaled to 60 virtual
+  seconds. **Live tables per core** = K × 60 / (CPU seconds per virtual minute), i.e. the
+  tables one fully busy core would carry at this pace, SimCord's and the driver's work
+  included; the bot's own figure divides by the bot's share of that CPU only.
+- **Shares** from stack samples every 5 ms (``bench.sampler``): SimCord (fake backend,
+  gateway, settle loop), the bench driver, asyncio's loop, the bot (bot, cogs, storage,
+  discord.py, Pillow, aiosqlite); and, exactly, the CPU time spent inside SimCord's HTTP
+  router (``simcord.http.router.dispatch``, wrapped for the run).
+- **Click latency**: real time from the moment a person clicks to the moment SimCord
+  records the bot's interaction callback (the acknowledgement). SimCord runs one operation
+  at a time and settles it before the next, so a click competes only with work already
+  running (the render threads of earlier moves), never with a queue of other tables'
+  clicks: under real concurrency expect more; the loop lag bounds what a click can wait
+  behind on the loop.
+- **Event-loop lag**: a driver task sleeping 10 ms of real time in a loop; lag = how much
+  later than asked it woke (the longest synchronous stretches on the loop).
+- **Requests per human move by rate-limit class** (``bench.requests.classify``): every
+  request the bot sent in the window (computer moves, timers and coalesced edits included)
+  over the people's moves; and **KB uploaded per human move**: the bytes of the files
+  attached to those requests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import simcord
+import simcord.http.router as simcord_router
+
+from bench.players import NoMove, Seated, peek, seat_tables
+from bench.requests import CALLBACK, RateClass, Tally, route_path
+from bench.run import Figure, ms, percentile
+from bench.sampler import Sampler
+
+DM_PATH = re.compile(r"^/channels/(\d+)/messages")
+DM_CHANNEL = 1  # Discord's channel type of a DM
+TICK = 0.25  # virtual seconds per step of the driver
+THINK = (3.0, 6.0)  # a person's virtual seconds before each move
+WARMUP = 10.0  # virtual seconds of play before the window opens
+LAG_PERIOD = 0.01  # the lag ticker's real sleep
+TARGET_TABLES_PER_CORE = 500
+TARGET_CLICK_P99 = 0.100
+TARGET_LAG_P99 = 0.020
+TARGET_GLOBAL_PER_MOVE = 0.1
+TARGET_KB_PER_MOVE = 40.0
+
+
+def file_size(item: Any) -> int:
+    """Bytes of an attached file (its stream is left where it was)."""
+    fp = getattr(item, "fp", None)
+    if fp is None:
+        return 0
+    try:
+        pos = fp.tell()
+        fp.seek(0, 2)
+        size = int(fp.tell())
+        fp.seek(pos)
+    except (OSError, ValueError):
+        return 0
+    return size
+
+
+@dataclass
+class Wire:
+    """Wraps SimCord's HTTP router for one backend: counts requests by class with their
+    attachment bytes, stamps the interaction callback that answers a click, and sums the
+    CPU time spent in the router."""
+
+    backend: Any
+    tally: Tally = field(default_factory=Tally)
+    measuring: bool = False
+    click_start: float | None = None
+    latencies: list[float] = field(default_factory=list)
+    router_cpu: float = 0.0
+    _original: Any = None
+
+    def install(self) -> None:
+        """Put the wrapper in place of ``simcord.http.router.dispatch``."""
+        self._original = simcord_router.dispatch
+        original = self._original
+
+        def dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+            if backend is not self.backend:
+                return original(backend, method, path, **kwargs)
+            if self.click_start is not None and method == "POST" and CALLBACK.match(
+                    route_path(path)):
+                if self.measuring:
+                    self.latencies.append(time.perf_counter() - self.click_start)
+                self.click_start = None
+            start = time.thread_time()
+            if self.measuring:
+                upload = sum(file_size(f) for f in kwargs.get("files") or ())
+                self.tally.add(method, path, upload, dm=self.is_dm(path))
+            try:
+                return original(backend, method, path, **kwargs)
+            finally:
+                if self.measuring:
+                    self.router_cpu += time.thread_time() - start
+
+        simcord_router.dispatch = dispatch
+
+    def is_dm(self, path: str) -> bool:
+        """Is the request about a message in a DM channel?"""
+        match = DM_PATH.match(route_path(path))
+        if match is None:
+            return False
+        channel = self.backend.channels.get(int(match.group(1)))
+        return channel is not None and channel.type == DM_CHANNEL
+
+    def remove(self) -> None:
+        """Restore SimCord's router."""
+        if self._original is not None:
+            simcord_router.dispatch = self._original
+            self._original = None
+
+    def clicked(self) -> None:
+        """A person is about to click: start the latency clock."""
+        self.click_start = time.perf_counter()
+
+
+@dataclass
+class Load:
+    """What one run at K tables measured (the window only)."""
+
+    tables: int
+    level: str
+    virtual: float = 0.0
+    wall: float = 0.0
+    cpu: float = 0.0
+    human_moves: int = 0
+    other_moves: int = 0
+    clicks: int = 0
+    given_up: int = 0
+    games: int = 0
+    lags: list[float] = field(default_factory=list)
+    wire: Wire | None = None
+    shares: dict[str, float] = field(default_factory=dict)
+    top: list[tuple[str, str, float]] = field(default_factory=list)
+    sampler_cpu: float = 0.0
+
+    @property
+    def cpu_per_minute(self) -> float:
+        """CPU seconds per virtual minute."""
+        return self.cpu / self.virtual * 60 if self.virtual else 0.0
+
+    @property
+    def tables_per_core(self) -> float:
+        """K × 60 / CPU seconds per virtual minute."""
+        return self.tables * 60 / self.cpu_per_minute if self.cpu_per_minute else 0.0
+
+    @property
+    def bot_tables_per_core(self) -> float:
+        """The same with the bot's share of the CPU only (SimCord and the driver out)."""
+        bot = self.shares.get("bot", 0.0) + self.shares.get("loop", 0.0)
+        return self.tables_per_core / bot if bot else 0.0
+
+
+@asynccontextmanager
+async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simcord.Env]:
+    """The real bot under SimCord on a database in ``folder``."""
+    from bot.client import CardroomBot
+    from bot.settings import load_settings
+
+    settings = load_settings(
+        env_file=None, database_url=f"sqlite:///{folder / 'cardroom.db'}", log_level="WARNING",
+        discord_token=None, dev_guild_id=None, heartbeat_file=None,
+    )
+    bot = CardroomBot(settings)
+    bot.shard_count = 1
+    try:
+        async with simcord.run(bot, settle_timeout=settle_timeout) as env:
+            with env.time_context():
+                yield env
+    finally:
+        await bot.close()  # SimCord leaves the bot open: close its database connection
+
+
+async def lag_ticker(lags: list[float], stop: asyncio.Event) -> None:
+    """Sleep ``LAG_PERIOD`` of real time over and over; record each oversleep."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(LAG_PERIOD)
+        lags.append(max(0.0, time.perf_counter() - start - LAG_PERIOD))
+
+
+class Driver:
+    """People at K tables, moving at human pace in virtual time."""
+
+    def __init__(self, env: simcord.Env, tables: list[Seated], load: Load, wire: Wire,
+                 seed: int) -> None:
+        self.env = env
+        self.tables = tables
+        self.load = load
+        self.wire = wire
+        self.rng = random.Random(seed)
+        self.due: dict[int, float] = {}
+        self.versions: dict[int, int] = {}
+
+    async def step(self, measuring: bool) -> None:
+        """One tick: every person whose thinking time is over moves; new games where one
+        ended; then virtual time advances by ``TICK``."""
+        now = self.env.backend.clock.elapsed
+        for index, table in enumerate(self.tables):
+            seen = peek(self.env, table.channel.id)
+            if not seen.running:
+                await table.open(self.env)
+                self.due.pop(index, None)
+                self.versions.pop(index, None)
+                if measuring:
+                    self.load.games += 1
+                continue
+            if seen.user_to_act is None:
+                self.due.pop(index, None)
+                continue
+            when = self.due.setdefault(index, now + self.rng.uniform(*THINK))
+            if now < when:
+                continue
+            del self.due[index]
+            try:
+                clicks = await table.move(self.env, seen.user_to_act, self.rng,
+                                          self.wire.clicked)
+            except NoMove:
+                table.panel = None
+                if measuring:
+                    self.load.given_up += 1
+                continue
+            self.versions[index] = peek(self.env, table.channel.id).version
+            if measuring:
+                self.load.human_moves += 1
+                self.load.clicks += clicks
+        await self.env.advance_time(TICK)
+
+    def moves_since(self, marks: dict[int, int]) -> int:
+        """Moves made at the tables since ``marks`` (versions; a new game counts from 0)."""
+        total = 0
+        for index, table in enumerate(self.tables):
+            now = peek(self.env, table.channel.id).version
+            before = marks.get(index, now)
+            total += now - before if now >= before else now
+        return total
+
+
+async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: int = 1,
+                   warmup: float = WARMUP) -> Load:
+    """Seat ``tables`` tables, play ``warmup`` virtual seconds, then measure ``minutes``."""
+    load = Load(tables, level)
+    with tempfile.TemporaryDirectory(prefix="cardroom-capacity-") as folder:
+        async with running_bot(Path(folder), settle_timeout=600.0) as env:
+            seated = seat_tables(env, tables, level=level)
+            for table in seated:
+                await table.open(env)
+            wire = Wire(env.backend)
+            wire.install()
+            try:
+                driver = Driver(env, seated, load, wire, seed)
+                clock = env.backend.clock
+                start = clock.elapsed + warmup
+                while clock.elapsed < start:
+                    await driver.step(False)
+                marks = {i: peek(env, t.channel.id).version for i, t in enumerate(seated)}
+                stop = asyncio.Event()
+                ticker = asyncio.create_task(lag_ticker(load.lags, stop))
+                wire.measuring = True
+                with Sampler() as sampler:
+                    cpu0, wall0, virtual0 = time.process_time(), time.perf_counter(), clock.elapsed
+                    while clock.elapsed < virtual0 + minutes * 60:
+                        await driver.step(True)
+                    load.cpu = time.process_time() - cpu0
+                    load.wall = time.perf_counter() - wall0
+                    load.virtual = clock.elapsed - virtual0
+                    wire.measuring = False
+                stop.set()
+                await ticker
+                load.other_moves = driver.moves_since(marks) - load.human_moves
+                load.shares = sampler.shares()
+                load.top = sampler.top()
+                load.sampler_cpu = sampler.own_cpu
+                load.cpu -= sampler.own_cpu
+                load.wire = wire
+            finally:
+                wire.remove()
+    return load
+
+
+# ------------------------------------------------------------------ figures
+
+
+def request_cells(load: Load) -> tuple[str, str, float, float]:
+    """(per-class text, upload text, global per human move, KB per human move)."""
+    assert load.wire is not None
+    tally, moves = load.wire.tally, max(load.human_moves, 1)
+    per = tally.per(moves)
+    parts = []
+    for rate in RateClass:
+        parts.append(f"{rate.value} {per[rate]:.2f} ({tally.kinds_text(moves, rate)})")
+    kb = tally.upload_bytes / 1024 / moves
+    return "; ".join(parts), f"{kb:,.1f} KB", per[RateClass.GLOBAL], kb
+
+
+def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
+    """The capacity section's rows, one group per K."""
+    sec = "Capacity"
+    out = []
+    for load in loads:
+        assert load.wire is not None
+        k = f"K={load.tables}"
+        shares = ", ".join(f"{name} {share:.0%}" for name, share in load.shares.items())
+        router = load.wire.router_cpu / load.cpu if load.cpu else 0.0
+        out.append(Figure(
+            sec, f"{k}: CPU s per virtual minute",
+            f"{load.cpu_per_minute:.2f} s → **{load.tables_per_core:,.0f} live tables per core**"
+            f" (bot alone: {load.bot_tables_per_core:,.0f})",
+            target=f"≥ {TARGET_TABLES_PER_CORE} tables per core",
+            met=None if quick else load.tables_per_core >= TARGET_TABLES_PER_CORE,
+            method=f"{load.tables} tables ({load.level} computers), {load.virtual:.0f} virtual s "
+            f"in {load.wall:.1f} real s; {load.human_moves} human moves "
+            f"({load.human_moves / load.tables / load.virtual * 60:.1f} per table per virtual "
+            f"minute), {load.other_moves} computer/timer moves, {load.clicks} clicks, "
+            f"{load.given_up} moves given up, {load.games} new games; tables per core = "
+            f"K × 60 / CPU s per virtual minute (process CPU, all threads, sampler's own "
+            f"{load.sampler_cpu:.2f} s taken out); CPU shares from stack samples: {shares}; "
+            f"SimCord's HTTP router alone {router:.0%} (timed); bot alone = tables per core / "
+            "(bot + loop share)"))
+        out.append(Figure(
+            sec, f"{k}: where the CPU goes",
+            "; ".join(f"{where} {share:.0%}" for _, where, share in load.top) or "no samples",
+            method="the busiest places among the stack samples that were not waiting: the "
+            "innermost frame outside the standard library (bench.sampler), with its share; "
+            "Pillow in the render threads counts while it encodes outside the GIL"))
+        lat = load.wire.latencies
+        out.append(Figure(
+            sec, f"{k}: click latency p50 / p99",
+            f"{ms(statistics.median(lat))} / {ms(percentile(lat, 99))}" if lat else "no clicks",
+            target=f"p99 ≤ {TARGET_CLICK_P99 * 1000:.0f} ms",
+            met=None if quick or not lat else percentile(lat, 99) <= TARGET_CLICK_P99,
+            method=f"{len(lat)} clicks: real time from the click to the bot's interaction "
+            "callback as SimCord records it"))
+        lags = load.lags
+        out.append(Figure(
+            sec, f"{k}: event-loop lag p50 / p99 / max",
+            " / ".join(ms(x) for x in (statistics.median(lags), percentile(lags, 99),
+                                       max(lags))) if lags else "no samples",
+            target=f"p99 ≤ {TARGET_LAG_P99 * 1000:.0f} ms",
+            met=None if quick or not lags else percentile(lags, 99) <= TARGET_LAG_P99,
+            method=f"{len(lags)} wake-ups of a task sleeping {LAG_PERIOD * 1000:.0f} ms of real "
+            "time on the bot's loop: how late each woke"))
+        classes, upload, global_per, kb = request_cells(load)
+        out.append(Figure(
+            sec, f"{k}: requests per human move", classes,
+            target=f"global ≤ {TARGET_GLOBAL_PER_MOVE}",
+            met=None if quick else global_per <= TARGET_GLOBAL_PER_MOVE,
+            method="every request the bot sent in the window (computer moves, timers, "
+            "coalesced edits, DMs included) by bench.requests.classify, over the people's "
+            f"moves; {load.wire.tally.total} requests"))
+        out.append(Figure(
+            sec, f"{k}: uploaded per human move", upload,
+            target=f"≤ {TARGET_KB_PER_MOVE:.0f} KB",
+            met=None if quick else kb <= TARGET_KB_PER_MOVE,
+            method="bytes of the files attached to the window's requests over the people's "
+            "moves"))
+    return out
+
+
+def measure(sizes: Sequence[int], minutes: float, level: str) -> list[Load]:
+    """One run per K."""
+    loads = []
+    for k in sizes:
+        print(f"   capacity: K={k} ...", file=sys.stderr, flush=True)
+        loads.append(asyncio.run(run_load(k, minutes, level=level)))
+    return loads
+
+
+def collect(quick: bool) -> list[Figure]:
+    """The runner's entry point: K = 25, 50, 100 for a virtual minute (4 tables, 15 virtual
+    seconds with ``quick``)."""
+    if quick:
+        return figures(measure([4], 0.25, "normal"), True)
+    return figures(measure([25, 50, 100], 1.0, "normal"), False)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(prog="python -m bench.capacity",
+                                     description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[25, 50, 100],
+                        help="K: live tables per run")
+    parser.add_argument("--minutes", type=float, default=1.0, help="virtual minutes measured")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                        help="the computer players' level")
+    parser.add_argument("--quick", action="store_true", help="4 tables, 15 virtual seconds")
+    args = parser.parse_args(argv)
+    if args.quick:
+        found = figures(measure([4], 0.25, args.level), True)
+    else:
+        found = figures(measure(args.tables, args.minutes, args.level), False)
+    for f in found:
+        print(f"{f.measure}: {f.value}" + (f"  [target {f.target}]" if f.target else ""))
+        print(f"    {f.method}")
+
+
+if __name__ == "__main__":
+    main()
