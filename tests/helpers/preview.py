@@ -1,0 +1,96 @@
+"""Screenshots of the bot's messages as Discord would show them: SimCord's preview in Debian's
+Chromium (driven by Playwright with the system browser; SimCord's own capture wants a
+browser Playwright downloads, which this machine cannot fetch).
+
+SimCord's preview draws Discord's dark theme only; the light theme is Discord's light
+palette put in place of the preview's colour variables.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LIGHT_THEME = """
+:root {
+  color-scheme: light; background: #ffffff; color: #313338;
+  --discord-bg: #ffffff; --discord-surface: #f2f3f5; --discord-elevated: #e3e5e8;
+  --discord-control: #e3e5e8; --discord-hover: #d7d9dc; --discord-text: #313338;
+  --discord-muted: #5c5e66; --discord-subtle: #4e5058; --discord-border: #d4d7dc;
+  --component-surface: #f2f3f5; --component-border: #e1e2e4; --embed-field-name: #060607;
+  --code-surface: #ebedef; --code-border: #e3e5e8; --code-text: #2e3338;
+  --button-alt: #e3e5e8; --button-alt-hover: #d7d9dc; --link-text: #006ce7;
+  --entity-text: #505cdc; --subtle-surface: #d4d7dc; --subtle-surface-text: #313338;
+}
+.preview-stage, body { background: #ffffff !important; }
+"""
+# Let the focused message grow to its full height so it can be measured and shot whole.
+FULL_HEIGHT = "#focused-content { max-height: none !important; overflow: visible !important; }"
+
+
+def browser_available() -> bool:
+    """True when Debian's Chromium and Playwright are installed."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return False
+    return Path(CHROMIUM).exists()
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One screenshot: where it is and the message's height in CSS pixels."""
+
+    path: Path
+    height: int
+
+
+@asynccontextmanager
+async def browser() -> AsyncIterator[Any]:
+    """A headless Debian Chromium for the whole test."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        b = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            await b.close()
+
+
+async def shoot(
+    env: Any, channel: Any, viewer: Any, message: Any, path: Path, *,
+    width: int = 400, theme: str = "dark", b: Any,
+) -> Shot:
+    """Render ``message`` in SimCord's preview at ``width`` and save the message's picture."""
+    async with env.preview(channel, viewers=[viewer], width=width, height=3000) as pv:
+        await pv.show(message)
+        context = await b.new_context(viewport={"width": width, "height": 3000}, bypass_csp=True)
+        page = await context.new_page()
+        try:
+            await page.goto(pv.url)
+            await page.wait_for_selector("#focused-content .message-header")
+            await page.add_style_tag(content=FULL_HEIGHT)
+            if theme == "light":
+                await page.add_style_tag(content=LIGHT_THEME)
+            await page.wait_for_load_state("networkidle")
+            await page.wait_for_function(
+                "() => [...document.querySelectorAll('#focused-content img')]"
+                ".every(i => i.complete && i.naturalHeight > 0)"
+            )
+            element = page.locator("#focused-content")
+            box = await element.bounding_box()
+            assert box is not None
+            await element.screenshot(path=str(path))
+            return Shot(path, round(box["height"]))
+        finally:
+            await context.close()

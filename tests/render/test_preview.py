@@ -1,0 +1,41 @@
+"""The screenshot helper: SimCord's preview of a real table message in Debian's Chromium."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from tests.helpers.discord import flush, message_of, service, table_in
+from tests.helpers.preview import browser, browser_available, shoot
+
+pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+
+
+async def test_table_message_is_shot_whole_in_both_themes(
+    world: dict[str, Any], tmp_path: Path
+) -> None:
+    """At phone width, the dark and light shots hold the whole message, image included."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 3
+    opened = await ann.slash(channel, "play", game="soureh", timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    message = message_of(env, table_in(env, channel), channel)
+    async with browser() as b:
+        dark = await shoot(env, channel, ann, message, tmp_path / "d.png", width=400, b=b)
+        light = await shoot(
+            env, channel, ann, message, tmp_path / "l.png", width=400, theme="light", b=b
+        )
+    assert dark.height == light.height > 300
+    for shot, bright in ((dark, False), (light, True)):
+        with Image.open(io.BytesIO(shot.path.read_bytes())) as picture:
+            assert picture.height >= shot.height  # the whole message, not a viewport's cut
+            corner = picture.convert("L").getpixel((2, picture.height // 2))
+            assert isinstance(corner, int)
+            assert (corner > 200) is bright, corner
