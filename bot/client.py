@@ -3,10 +3,12 @@ cog, syncs the slash commands."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import importlib.util
 import logging
 import pkgutil
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -18,7 +20,9 @@ from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
 from bot.tables.timers import TimedTableService
 from bot.tables.ui import DYNAMIC_ITEMS
-from storage.database import Database
+from storage.database import Database, open_database
+from storage.ownership import LocalOwner, ShardOwner, shard_owner
+from storage.shards import ShardScope
 from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
@@ -34,16 +38,24 @@ class CardroomBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()
+        shards = settings.shards
+        sharding: dict[str, Any] = {}
+        if shards is not None:  # SHARD_COUNT set: this process runs these shards only
+            sharding = {"shard_count": settings.shard_count, "shard_ids": list(shards)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **sharding,
         )
         self.settings = settings
         self.sync_commands = sync_commands
         self._db: Database | None = None
         self._tables: TableService | None = None
+        self._owner: LocalOwner | ShardOwner | None = None
+        self._scope: ShardScope | None = None
+        self._closing: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -62,10 +74,14 @@ class CardroomBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open storage, build the table service, register the persistent components,
         restore open tables, load the cogs, sync the command tree."""
-        if self._db is not None:  # set up again on the same object (a test's restart)
+        if self._owner is not None:  # set up again on the same object (a test's restart)
+            await self._owner.close()
+        if self._db is not None:
             await self._db.close()
-        self._db = await Database.open(self.settings.database_path)
-        self._tables = TimedTableService(TableRepo(self._db), notifier=DiscordNotifier(self))
+        self._db = await open_database(self.settings.database_url)
+        await self._own_shards(self._db)
+        self._tables = TimedTableService(
+            TableRepo(self._db, scope=self._scope), notifier=DiscordNotifier(self))
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
         self._add_result_recorders(self._tables, self._db)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -74,6 +90,34 @@ class CardroomBot(commands.AutoShardedBot):
             await self.load_extension(ext)
         if self.sync_commands:
             await self.sync_tree()
+
+    async def _own_shards(self, db: Database) -> None:
+        """Take this process's shards (PostgreSQL: exclusively, see ``storage.ownership``);
+        the table repository is scoped to the shards owned."""
+        count = self.settings.shard_count or 1
+        wanted = self.settings.shards or (0,)
+        self._owner = shard_owner(db.dialect, self.settings.database_url, wanted,
+                                  on_acquired=self._took_over, on_lost=self._lost_shards)
+        owned = await self._owner.start()
+        self._scope = None if owned == frozenset(range(count)) else ShardScope(count, set(owned))
+
+    async def _took_over(self, shards: frozenset[int]) -> None:
+        """Another process let go of ``shards``: restore their open tables here."""
+        count = self.settings.shard_count or 1
+        if self._scope is None:
+            self._scope = ShardScope(count, set(range(count)))
+        self._scope.add(shards)
+        repo = self.tables.repo
+        async with repo.restoring(ShardScope(count, set(shards))):
+            restored = await self.tables.restore()
+        log.info("Took over shards %s: restored %d tables", sorted(shards), len(restored))
+
+    async def _lost_shards(self, shards: frozenset[int]) -> None:
+        """Our shard locks are gone (the lock connection died): another process may run
+        those tables now, so this one stops; its supervisor starts it again."""
+        log.critical("Lost shards %s; stopping so that no table runs twice", sorted(shards))
+        self._closing = asyncio.get_running_loop().create_task(self.close())  # not in the
+        # watcher's own task: close() cancels the watcher
 
     async def sync_tree(self) -> None:
         """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates."""
@@ -91,13 +135,18 @@ class CardroomBot(commands.AutoShardedBot):
         if importlib.util.find_spec("storage.stats") is None:
             return
         stats = importlib.import_module("storage.stats")
-        tables.add_finish_listener(stats.StatsRepo(db).record)
+        from bot import rating
+
+        tables.add_finish_listener(stats.StatsRepo(db, rater=rating).record)
 
     async def close(self) -> None:
         """Stop the tables' background work, close Discord, then the database."""
         if self._tables is not None:
             await self._tables.aclose()
         await super().close()
+        if self._owner is not None:
+            await self._owner.close()
+            self._owner = None
         if self._db is not None:
             await self._db.close()
             self._db = None

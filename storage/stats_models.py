@@ -5,9 +5,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.rating import Skill
-
 PAGE_SIZE = 10
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+Z = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A player's rating in one game, as stored (``bot.rating`` computes new ones)."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate ``mu - 3 sigma`` (what rankings sort on)."""
+        return self.mu - Z * self.sigma
+
+    @property
+    def display(self) -> int:
+        """The rating people see: ``1000 + 40 * ordinal``, rounded."""
+        return display_rating(self.mu, self.sigma)
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The shown rating for ``(mu, sigma)``."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - Z * sigma))
 
 
 class SortKey(StrEnum):

@@ -34,6 +34,7 @@ from bot.tables.model import (
     TableExists,
     new_cards,
 )
+from storage.errors import StorageError
 from storage.snapshots import SnapshotRecord
 from storage.tables import SeatRecord, StoredTable, TableRecord, TableStatus
 
@@ -83,7 +84,7 @@ class TableService(LobbyMixin):
             action = table.engine.parse_action(table.state, text)
             try:
                 result, rest = await self._commit(table, seat, action, None, person=True)
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, StorageError) as exc:
                 log.exception("Table %s: a move could not be stored, so it was not played",
                               table.id)
                 raise NotSaved() from exc

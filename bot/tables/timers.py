@@ -129,14 +129,10 @@ class TimedTableService(TableService):
         if not table_ids:
             return {}
         found: dict[int, float] = {}
-        async with self.repo.db.conn.execute(
-            "SELECT a.table_id, MAX(a.at) FROM table_actions a JOIN tables t ON t.id = a.table_id"
-            " WHERE t.status = 'running' GROUP BY a.table_id"
-        ) as cur:
-            async for row in cur:
-                when = sqlite_epoch(row[1])
-                if when is not None:
-                    found[int(row[0])] = when
+        for table_id, at in (await self.repo.last_action_times()).items():
+            when = sqlite_epoch(at)
+            if when is not None:
+                found[table_id] = when
         return found
 
     def _touch(self, table: Table) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storage.database import Database
+from storage.errors import IntegrityViolation
 from storage.tables import OpenTableExists, SeatRecord, TableRepo, TableStatus
 
 
@@ -70,7 +71,7 @@ async def test_duplicate_sequence_rolls_back(db: Database) -> None:
     repo = TableRepo(db)
     table_id = await _lobby(repo)
     await repo.append_action(table_id, seq=0, seat=0, text="trail 9C", version=1, deadline=None)
-    with pytest.raises(Exception, match="UNIQUE"):
+    with pytest.raises(IntegrityViolation):
         await repo.append_action(table_id, seq=0, seat=0, text="x", version=2, deadline=None)
     table = await repo.get(table_id)
     assert table is not None and table.version == 1
