@@ -259,7 +259,9 @@ def _check_path(path: Path) -> None:
     except OSError as exc:
         raise DatabaseUnusable(
             f"Cannot create the folder {parent} for {path}: {exc.strerror}. {FIX}.") from None
-    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+    # root may write anything: a file nobody may write (chmod a-w) is read-only for us too
+    if path.exists() and (not os.access(path, os.R_OK | os.W_OK)
+                          or not path.stat().st_mode & 0o222):
         raise DatabaseUnusable(
             f"{path} is read-only (or unreadable) for this user: give it read and write"
             f" permission (chmod u+rw {path}) or {FIX[0].lower()}{FIX[1:]}.")
