@@ -117,3 +117,13 @@ class Backend:
         if self.kind == "postgres":
             for url in self._urls.values():
                 await drop_database(url)
+
+
+async def terminate_backend(url: str, pid: int | None) -> None:
+    """End one server session (a process whose connection died)."""
+    assert pid is not None
+    conn = await asyncpg.connect(url, timeout=5)
+    try:
+        await conn.execute("SELECT pg_terminate_backend($1)", pid)
+    finally:
+        await conn.close()
