@@ -75,7 +75,8 @@ def storage_error(exc: BaseException) -> StorageError:
     return StorageError(f"{type(exc).__name__}: {exc}")
 
 
-DRIVER_ERRORS = (asyncpg.PostgresError, *CONNECTION_ERRORS)
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.exceptions.InternalClientError,
+                 *CONNECTION_ERRORS)
 
 
 @functools.lru_cache(maxsize=512)
@@ -110,37 +111,62 @@ class _PostgresTransaction(Transaction):
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
 
-    async def _run(self, call: Awaitable[T]) -> T:
+    async def _run(self, call: Callable[[], Awaitable[T]]) -> T:
         try:
-            return await call
+            return await call()
         except DRIVER_ERRORS as exc:
+            if _closed(self.conn):
+                raise StorageUnavailable(f"The connection to PostgreSQL was lost: {exc}") \
+                    from exc
             raise storage_error(exc) from exc
 
     async def execute(self, sql: str, params: Params = ()) -> int:
-        args = _args(params)
-        if args:
-            return _rowcount(await self._run(self.conn.execute(translate(sql), *args)))
-        return _rowcount(await self._run(self.conn.execute(translate(sql))))
+        text, args = translate(sql), _args(params)
+        status = await self._run(lambda: self.conn.execute(text, *args))
+        return _rowcount(status)
 
     async def execute_script(self, sql: str) -> None:
         """Several statements, no parameters (a migration file)."""
-        await self._run(self.conn.execute(sql))
+        await self._run(lambda: self.conn.execute(sql))
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
-            await self._run(self.conn.executemany(translate(sql), [_args(r) for r in rows]))
+            text, batch = translate(sql), [_args(r) for r in rows]
+            await self._run(lambda: self.conn.executemany(text, batch))
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        row: Row | None = await self._run(self.conn.fetchrow(translate(sql), *_args(params)))
+        text, args = translate(sql), _args(params)
+        row: Row | None = await self._run(lambda: self.conn.fetchrow(text, *args))
         return row
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        return list(await self._run(self.conn.fetch(translate(sql), *_args(params))))
-
+        text, args = translate(sql), _args(params)
+        return list(await self._run(lambda: self.conn.fetch(text, *args)))
 
     async def lock(self, key: int) -> None:
-        await self._run(self.conn.execute("SELECT pg_advisory_xact_lock($1, $2)",
-                                          TX_LOCK_SPACE, key % 2**31))
+        await self._run(lambda: self.conn.execute(
+            "SELECT pg_advisory_xact_lock($1, $2)", TX_LOCK_SPACE, key % 2**31))
+
+
+def _closed(conn: asyncpg.Connection) -> bool:
+    """Is the connection gone? (A pooled connection lost by the server is detached from
+    its proxy: asking the proxy raises, which means gone as well.)"""
+    try:
+        return bool(conn.is_closed())
+    except asyncpg.exceptions.InterfaceError:
+        return True
+
+
+def _terminate(conn: asyncpg.Connection) -> None:
+    """Drop a connection that cannot be used again (the pool opens a new one)."""
+    with contextlib.suppress(Exception):
+        conn.terminate()
+
+
+def _dead(exc: BaseException, conn: asyncpg.Connection) -> bool:
+    """Did ``exc`` come from a connection that is gone (or left unusable by it)?"""
+    return _closed(conn) or isinstance(
+        exc, (*CONNECTION_ERRORS, asyncpg.exceptions.InternalClientError))
 
 
 def describe(url: str) -> str:
@@ -193,18 +219,27 @@ class PostgresDatabase(Database):
         except Exception:
             self.pool.terminate()
 
+    async def _acquire(self) -> asyncpg.Connection:
+        try:
+            return await self.pool.acquire(timeout=ACQUIRE_SECONDS)
+        except TimeoutError:
+            raise StorageBusy("The database is busy: no free connection.") from None
+        except DRIVER_ERRORS as exc:
+            raise storage_error(exc) from exc
+
     async def _read(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         for attempt in (1, 2):
+            conn = await self._acquire()
             try:
-                async with self.pool.acquire(timeout=ACQUIRE_SECONDS) as conn:
-                    return await call(conn)
-            except TimeoutError:
-                raise StorageBusy("The database is busy: no free connection.") from None
+                return await call(conn)
             except DRIVER_ERRORS as exc:
-                if attempt == 1 and isinstance(exc, CONNECTION_ERRORS):
+                if attempt == 1 and _dead(exc, conn):
                     log.warning("A PostgreSQL connection was lost (%s); reading again", exc)
+                    _terminate(conn)  # the pool opens a new one in its place
                     continue
                 raise storage_error(exc) from exc
+            finally:
+                await self._release(conn)
         raise AssertionError("unreachable")
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
@@ -219,19 +254,17 @@ class PostgresDatabase(Database):
     async def _begin(self) -> tuple[asyncpg.Connection, Any]:
         """A pooled connection inside ``BEGIN``; a dead connection is replaced once."""
         for attempt in (1, 2):
-            try:
-                conn = await self.pool.acquire(timeout=ACQUIRE_SECONDS)
-            except TimeoutError:
-                raise StorageBusy("The database is busy: no free connection.") from None
-            except DRIVER_ERRORS as exc:
-                raise storage_error(exc) from exc
+            conn = await self._acquire()
             tr = conn.transaction()
             try:
                 await tr.start()
                 return conn, tr
             except DRIVER_ERRORS as exc:
+                dead = _dead(exc, conn)
+                if dead:
+                    _terminate(conn)
                 await self._release(conn)
-                if attempt == 1 and isinstance(exc, CONNECTION_ERRORS):
+                if attempt == 1 and dead:
                     log.warning("A PostgreSQL connection was lost (%s); beginning again", exc)
                     continue
                 raise storage_error(exc) from exc
@@ -242,7 +275,7 @@ class PostgresDatabase(Database):
             await self.pool.release(conn)
         except Exception:
             log.debug("Dropping a broken PostgreSQL connection", exc_info=True)
-            conn.terminate()
+            _terminate(conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
@@ -254,10 +287,14 @@ class PostgresDatabase(Database):
                 await tr.commit()
             except DRIVER_ERRORS as exc:
                 raise storage_error(exc) from exc
-        except BaseException:
-            if not conn.is_closed():
-                with contextlib.suppress(Exception):
+        except BaseException as exc:
+            if isinstance(exc, StorageUnavailable) or _closed(conn):
+                _terminate(conn)
+            else:
+                try:
                     await tr.rollback()
+                except Exception:
+                    _terminate(conn)
             raise
         finally:
             await self._release(conn)
