@@ -21,7 +21,7 @@ from bot.tables.service import TableService
 from bot.tables.timers import TimedTableService
 from bot.tables.ui import DYNAMIC_ITEMS
 from storage.database import Database, open_database
-from storage.ownership import LocalOwner, ShardOwner, shard_owner
+from storage.ownership import RETRY_SECONDS, LocalOwner, ShardOwner, shard_owner
 from storage.shards import ShardScope
 from storage.tables import TableRepo
 
@@ -35,6 +35,9 @@ def cog_extensions() -> list[str]:
 
 class CardroomBot(commands.AutoShardedBot):
     """The bot. ``settings`` are built once in ``__main__`` (or by a test) and passed in."""
+
+    shard_retry_seconds: float = RETRY_SECONDS
+    """How often a process waiting for shards (PostgreSQL) tries to take them over."""
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()
@@ -97,7 +100,8 @@ class CardroomBot(commands.AutoShardedBot):
         count = self.settings.shard_count or 1
         wanted = self.settings.shards or (0,)
         self._owner = shard_owner(db.dialect, self.settings.database_url, wanted,
-                                  on_acquired=self._took_over, on_lost=self._lost_shards)
+                                  on_acquired=self._took_over, on_lost=self._lost_shards,
+                                  retry_seconds=self.shard_retry_seconds)
         owned = await self._owner.start()
         self._scope = None if owned == frozenset(range(count)) else ShardScope(count, set(owned))
 
