@@ -95,26 +95,28 @@ class CardroomBot(commands.AutoShardedBot):
             await self.sync_tree()
 
     async def _own_shards(self, db: Database) -> None:
-        """Take this process's shards (PostgreSQL: exclusively, see ``storage.ownership``);
-        the table repository is scoped to the shards owned."""
+        """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
+        see ``storage.ownership``): while another live process holds some of them, wait
+        (its gateway sessions are not opened) and take them over when it is gone. The table
+        repository is scoped to the shards owned."""
         count = self.settings.shard_count or 1
-        wanted = self.settings.shards or (0,)
+        wanted = frozenset(self.settings.shards or (0,))
+        everything = asyncio.Event()
+
+        async def took_over(_shards: frozenset[int]) -> None:
+            if self._owner is not None and self._owner.owned == wanted:
+                everything.set()
+
         self._owner = shard_owner(db.dialect, self.settings.database_url, wanted,
-                                  on_acquired=self._took_over, on_lost=self._lost_shards,
+                                  on_acquired=took_over, on_lost=self._lost_shards,
                                   retry_seconds=self.shard_retry_seconds)
         owned = await self._owner.start()
-        self._scope = None if owned == frozenset(range(count)) else ShardScope(count, set(owned))
-
-    async def _took_over(self, shards: frozenset[int]) -> None:
-        """Another process let go of ``shards``: restore their open tables here."""
-        count = self.settings.shard_count or 1
-        if self._scope is None:
-            self._scope = ShardScope(count, set(range(count)))
-        self._scope.add(shards)
-        repo = self.tables.repo
-        async with repo.restoring(ShardScope(count, set(shards))):
-            restored = await self.tables.restore()
-        log.info("Took over shards %s: restored %d tables", sorted(shards), len(restored))
+        if owned != wanted:
+            log.warning("Waiting for shards %s: another live process runs them",
+                        sorted(wanted - owned))
+            await everything.wait()
+            log.info("Took over shards %s", sorted(wanted - owned))
+        self._scope = None if wanted == frozenset(range(count)) else ShardScope(count, set(wanted))
 
     async def _lost_shards(self, shards: frozenset[int]) -> None:
         """Our shard locks are gone (the lock connection died): another process may run

@@ -132,3 +132,34 @@ async def test_closing_an_owner_frees_its_shards(backend: Backend) -> None:
     finally:
         await first.close()
         await second.close()
+
+
+async def test_bot_waits_for_shards_a_live_process_holds(backend: Backend) -> None:
+    """A bot whose shards another live process holds waits (it has not connected) and goes
+    on, scoped to them, once that process is gone."""
+    if backend.kind != "postgres":
+        pytest.skip("advisory locks are PostgreSQL's")
+    from bot.client import CardroomBot
+    from bot.settings import load_settings
+
+    url = await backend.url()
+    holder = ShardOwner(url, {1})
+    assert await holder.start() == {1}
+    settings = load_settings(env_file=None, database_url=url, discord_token=None,
+                             shard_count=2, shard_ids="1")
+    bot = CardroomBot(settings)
+    bot.shard_retry_seconds = 0.05
+    db = await backend.open()
+    waiting = asyncio.create_task(bot._own_shards(db))
+    try:
+        await asyncio.sleep(0.3)
+        assert not waiting.done(), "it waits while the other process lives"
+        await holder.close()
+        await asyncio.wait_for(waiting, 10)
+        assert bot._owner is not None and bot._owner.owned == {1}
+        assert bot._scope is not None and bot._scope.shards == {1}
+    finally:
+        waiting.cancel()
+        await holder.close()
+        if bot._owner is not None:
+            await bot._owner.close()
