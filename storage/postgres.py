@@ -315,6 +315,8 @@ class PostgresDatabase(Database):
         starting together do not apply a migration twice."""
         try:
             conn = await self.pool.acquire(timeout=CONNECT_SECONDS)
+            # wait as long as another process's migrations take (not lock_timeout)
+            await conn.execute("SET lock_timeout = 0")
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
         except DRIVER_ERRORS as exc:
             raise storage_error(exc) from exc
@@ -323,6 +325,7 @@ class PostgresDatabase(Database):
         finally:
             with contextlib.suppress(Exception):
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+                await conn.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
             await self._release(conn)
 
     async def _table_names(self) -> list[str]:

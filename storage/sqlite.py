@@ -182,7 +182,8 @@ class SQLiteDatabase(Database):
     async def transaction(self) -> AsyncIterator[Transaction]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT`` on ``writer``, one at a time (bounded waits)."""
         try:
-            await asyncio.wait_for(self.write_lock.acquire(), LOCK_WAIT_SECONDS)
+            async with asyncio.timeout(LOCK_WAIT_SECONDS):
+                await self.write_lock.acquire()
         except TimeoutError:
             raise StorageBusy("The database is busy: too many writes are waiting.") from None
         try:
