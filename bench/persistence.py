@@ -310,8 +310,10 @@ async def measure_backend(kind: str, folder: Path, count: int, tables: int,
     try:
         repo_t, act_t = await commit_times(await made.fresh("commit"), count)
         info = await restore_time(await made.fresh("restore"), tables, logs)
+        shared = await made.fresh("writers")
+        await (await open_database(shared)).close()  # created and migrated before they start
         rate, failed = await asyncio.get_running_loop().run_in_executor(
-            None, writers, await made.fresh("writers"), per_writer)
+            None, writers, shared, per_writer)
     finally:
         await made.drop()
     return {"repo": repo_t, "act": act_t, "restore": info, "rate": rate, "failed": failed}

@@ -186,6 +186,10 @@ class Database(ABC):
             if number in done or (up_to is not None and number > up_to):
                 continue
             async with self.transaction() as tx:
+                if await tx.fetchone(  # another process starting at once applied it
+                    "SELECT 1 FROM schema_migrations WHERE version = ?", (number,)
+                ) is not None:
+                    continue
                 await self._apply(tx, sql)
                 await tx.execute(
                     "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", (number, name)
