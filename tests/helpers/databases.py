@@ -78,8 +78,8 @@ async def terminate_sessions(url: str) -> int:
     name = urlsplit(url).path.lstrip("/")
     conn = await asyncpg.connect(server_url(), timeout=5)
     try:
-        return len(await conn.fetch(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+        return len(await conn.fetch(  # waits (up to 5 s each) until they are gone
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
             " WHERE datname = $1 AND pid <> pg_backend_pid()", name))
     finally:
         await conn.close()
@@ -120,10 +120,11 @@ class Backend:
 
 
 async def terminate_backend(url: str, pid: int | None) -> None:
-    """End one server session (a process whose connection died)."""
+    """End one server session (a process whose connection died), and wait until the server
+    has ended it (its locks are released when it exits, a moment after the signal)."""
     assert pid is not None
     conn = await asyncpg.connect(url, timeout=5)
     try:
-        await conn.execute("SELECT pg_terminate_backend($1)", pid)
+        await conn.execute("SELECT pg_terminate_backend($1, 5000)", pid)
     finally:
         await conn.close()
