@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from pathlib import Path
@@ -225,16 +225,3 @@ async def open_database(target: str | Path, *, migrate: bool = True) -> Database
         path = path.removeprefix("sqlite:///")
     return await SQLiteDatabase.connect(Path(path), migrate=migrate)
 
-
-async def rows_of(db: Database, table: str, order: str) -> AsyncIterator[Row]:
-    """Every row of ``table`` in ``order`` (for copying a database), a page at a time."""
-    offset = 0
-    while True:
-        page = await db.fetchall(
-            f"SELECT * FROM {table} ORDER BY {order} LIMIT 1000 OFFSET {offset}"
-        )
-        for row in page:
-            yield row
-        if len(page) < 1000:
-            return
-        offset += len(page)

@@ -26,3 +26,23 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
 async def db(backend: Backend) -> Database:
     """A migrated database on one backend."""
     return await backend.open()
+
+
+@pytest.fixture
+async def sqlite_backend(tmp_path: Path) -> AsyncIterator[Backend]:
+    """SQLite only, for what only SQLite has (its WAL, one writer)."""
+    made = Backend("sqlite", tmp_path)
+    try:
+        yield made
+    finally:
+        await made.cleanup()
+
+
+@pytest.fixture
+async def postgres_backend(tmp_path: Path) -> AsyncIterator[Backend]:
+    """PostgreSQL only, for what only a server has (advisory locks, sessions)."""
+    made = Backend("postgres", tmp_path)
+    try:
+        yield made
+    finally:
+        await made.cleanup()

@@ -11,8 +11,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 from storage.errors import StorageBusy
 from storage.tables import SeatRecord, TableRepo
 from tests.helpers.databases import Backend
@@ -89,17 +87,15 @@ async def test_a_write_lock_held_by_another_process_stalls_nothing(backend: Back
     assert stored is not None and stored.deadline == 9.0 and stored.version == 0
 
 
-async def test_sqlite_wal_stays_bounded_under_sustained_writes(backend: Backend) -> None:
+async def test_sqlite_wal_stays_bounded_under_sustained_writes(sqlite_backend: Backend) -> None:
     """Thousands of commits with a reader active between them: the WAL file stays near its
     limit (journal_size_limit plus automatic checkpoints), not growing with the load."""
-    if backend.kind != "sqlite":
-        pytest.skip("the WAL is SQLite's")
     from storage.sqlite import JOURNAL_SIZE_LIMIT
 
-    db = await backend.open()
+    db = await sqlite_backend.open()
     repo = TableRepo(db)
     table_id = await _lobby(repo, 1)
-    wal = Path((await backend.url()).removeprefix("sqlite:///") + "-wal")
+    wal = Path((await sqlite_backend.url()).removeprefix("sqlite:///") + "-wal")
     biggest = 0
     for seq in range(3000):
         await repo.append_action(table_id, seq=seq, seat=0, text="x" * 200, version=seq + 1,

@@ -178,11 +178,9 @@ async def test_write_is_committed_when_the_block_ends(backend: Backend) -> None:
     assert await second.fetchone("SELECT 1 FROM guilds WHERE guild_id = 7") is not None
 
 
-async def test_transactions_do_not_interleave_on_sqlite(backend: Backend) -> None:
+async def test_transactions_do_not_interleave_on_sqlite(sqlite_backend: Backend) -> None:
     """On SQLite two coroutines' transactions run one after the other, never nested."""
-    if backend.kind != "sqlite":
-        pytest.skip("PostgreSQL runs transactions side by side on pooled connections")
-    db = await backend.open()
+    db = await sqlite_backend.open()
     order: list[str] = []
 
     async def write(tag: str, guild_id: int) -> None:

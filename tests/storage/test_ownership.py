@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 
-import pytest
-
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.ownership import LocalOwner, ShardOwner, shard_owner
@@ -43,23 +41,20 @@ async def _play(svc: TableService, shard: int, moves: int) -> int:
     return table.id
 
 
-async def test_sqlite_single_process_owns_every_shard(backend: Backend) -> None:
+async def test_sqlite_single_process_owns_every_shard(sqlite_backend: Backend) -> None:
     """On SQLite the one process owns every shard it asks for, at once."""
-    if backend.kind != "sqlite":
-        pytest.skip("the SQLite owner")
-    owner = shard_owner("sqlite", await backend.url(), range(COUNT))
+    owner = shard_owner("sqlite", await sqlite_backend.url(), range(COUNT))
     assert isinstance(owner, LocalOwner)
     assert await owner.start() == frozenset(range(COUNT))
 
 
-async def test_overlapping_owners_then_takeover(backend: Backend) -> None:
+async def test_overlapping_owners_then_takeover(postgres_backend: Backend) -> None:
     """A (shards 0-2) and B (1-3): each shard has exactly one owner; when A's connection
     dies, B takes shards 1 and 2 and restores their tables with every move; A learns it
     lost its shards."""
-    if backend.kind != "postgres":
-        pytest.skip("advisory locks are PostgreSQL's")
-    url = await backend.url()
-    db_a, db_b = await backend.open(), await backend.open()  # two pools: two processes
+    url = await postgres_backend.url()
+    # two pools: two processes
+    db_a, db_b = await postgres_backend.open(), await postgres_backend.open()
     lost: list[frozenset[int]] = []
     acquired: list[frozenset[int]] = []
 
@@ -106,11 +101,9 @@ async def test_overlapping_owners_then_takeover(backend: Backend) -> None:
         await owner_b.close()
 
 
-async def test_closing_an_owner_frees_its_shards(backend: Backend) -> None:
+async def test_closing_an_owner_frees_its_shards(postgres_backend: Backend) -> None:
     """An owner that closes (the process exits) lets a waiting one take its shards."""
-    if backend.kind != "postgres":
-        pytest.skip("advisory locks are PostgreSQL's")
-    url = await backend.url()
+    url = await postgres_backend.url()
     got: list[frozenset[int]] = []
 
     async def on_acquired(shards: frozenset[int]) -> None:
@@ -134,22 +127,20 @@ async def test_closing_an_owner_frees_its_shards(backend: Backend) -> None:
         await second.close()
 
 
-async def test_bot_waits_for_shards_a_live_process_holds(backend: Backend) -> None:
+async def test_bot_waits_for_shards_a_live_process_holds(postgres_backend: Backend) -> None:
     """A bot whose shards another live process holds waits (it has not connected) and goes
     on, scoped to them, once that process is gone."""
-    if backend.kind != "postgres":
-        pytest.skip("advisory locks are PostgreSQL's")
     from bot.client import CardroomBot
     from bot.settings import load_settings
 
-    url = await backend.url()
+    url = await postgres_backend.url()
     holder = ShardOwner(url, {1})
     assert await holder.start() == {1}
     settings = load_settings(env_file=None, database_url=url, discord_token=None,
                              shard_count=2, shard_ids="1")
     bot = CardroomBot(settings)
     bot.shard_retry_seconds = 0.05
-    db = await backend.open()
+    db = await postgres_backend.open()
     waiting = asyncio.create_task(bot._own_shards(db))
     try:
         await asyncio.sleep(0.3)

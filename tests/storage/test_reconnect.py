@@ -18,31 +18,27 @@ async def _table(repo: TableRepo) -> int:
     return table.id
 
 
-async def test_sessions_ended_between_calls_are_replaced(backend: Backend) -> None:
+async def test_sessions_ended_between_calls_are_replaced(postgres_backend: Backend) -> None:
     """Every session ended between two calls: the next read and write just work."""
-    if backend.kind != "postgres":
-        pytest.skip("connections to a server")
-    db = await backend.open()
+    db = await postgres_backend.open()
     repo = TableRepo(db)
     table_id = await _table(repo)
     for seq in range(5):
         await repo.append_action(table_id, seq=seq, seat=0, text=f"m{seq}", version=seq + 1,
                                  deadline=None)
-    assert await terminate_sessions(await backend.url()) >= 1
+    assert await terminate_sessions(await postgres_backend.url()) >= 1
     assert [a.text for a in await repo.actions(table_id)] == [f"m{i}" for i in range(5)]
-    assert await terminate_sessions(await backend.url()) >= 1
+    assert await terminate_sessions(await postgres_backend.url()) >= 1
     await repo.append_action(table_id, seq=5, seat=0, text="m5", version=6, deadline=None)
     assert len(await repo.actions(table_id)) == 6
 
 
 async def test_connection_lost_mid_write_raises_and_loses_nothing_acknowledged(
-    backend: Backend,
+    postgres_backend: Backend,
 ) -> None:
     """The session ended inside a write transaction: StorageUnavailable, the write is not
     stored, every earlier acknowledged write is, and the next write succeeds."""
-    if backend.kind != "postgres":
-        pytest.skip("connections to a server")
-    db = await backend.open()
+    db = await postgres_backend.open()
     repo = TableRepo(db)
     table_id = await _table(repo)
     acknowledged = []
@@ -54,7 +50,7 @@ async def test_connection_lost_mid_write_raises_and_loses_nothing_acknowledged(
         async with db.transaction() as tx:
             await tx.execute("INSERT INTO table_actions (table_id, seq, seat, text)"
                              " VALUES (?, 3, 0, 'lost')", (table_id,))
-            await terminate_sessions(await backend.url())
+            await terminate_sessions(await postgres_backend.url())
             await tx.execute("UPDATE tables SET version = 4 WHERE id = ?", (table_id,))
     assert [a.text for a in await repo.actions(table_id)] == acknowledged
     await repo.append_action(table_id, seq=3, seat=0, text="m3", version=4, deadline=None)
