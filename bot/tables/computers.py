@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games.ai import choose as ai_choose
 from bot.games.protocol import Action
 from bot.tables.model import Table
+from bot.tables.retry import WRITE_ERRORS, backoff
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -49,9 +50,14 @@ class ComputerPlayers:
             return table.engine.legal_actions(state)[0]
 
     async def _play(self, table: Table) -> None:
+        """Play the table's computer-held turns one by one. A move that could not be stored
+        is thought again and retried with back-off: the loop never dies on a failed write,
+        so a table waiting on a computer is never left waiting for good."""
         service = self.service
+        failures = 0
         while True:
-            await asyncio.sleep(service.ai_delay)  # a pause people can follow (0 in tests)
+            pause = backoff(failures, service.retry_delay) if failures else service.ai_delay
+            await asyncio.sleep(pause)  # a pause people can follow (0 in tests)
             async with table.lock:
                 seat = table.to_act()
                 if not table.running or seat is None:
@@ -66,7 +72,15 @@ class ComputerPlayers:
                     continue
                 # the same path as a person's move: the notation is what the log replays
                 action = table.engine.parse_action(table.state, str(chosen))
-                result = await service.apply_move(table, seat, action)
+                try:
+                    result = await service.apply_move(table, seat, action)
+                except WRITE_ERRORS as exc:
+                    failures += 1
+                    log.warning("Table %s: a computer player's move could not be stored "
+                                "(%s, try %d); trying again", table.id, type(exc).__name__,
+                                failures)
+                    continue
+            failures = 0
             service.changed(table)
             if result.over:
                 await service.finish(table, "finished")

@@ -180,13 +180,14 @@ class Lobby:
                 )
             variant = build_variant(table.game, table.record.variant)
             state = engine.new_game(len(table.seats), table.record.seed, variant)
-            table.state = state
             version = table.version + 1
-            deadline = self.service.deadline(table)
+            deadline = self.service.deadline(table, state)
+            # stored first: a start that fails to store leaves the lobby as it was
             await self.repo.start(
                 table.id, seats=table.seats, seed=table.record.seed, version=version,
                 deadline=deadline,
             )
+            table.state = state
             table.record = dataclasses.replace(
                 table.record, status=TableStatus.RUNNING, version=version, deadline=deadline
             )

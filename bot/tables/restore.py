@@ -56,8 +56,6 @@ class Restorer:
                     fresh.append((table.id, snapshots.take(table)))
                 except Exception:
                     log.exception("Could not snapshot table %s", table.id)
-            if table.running:
-                self.service.computers.schedule(table)
         if fresh:
             try:
                 await self.repo.store_snapshots(fresh)

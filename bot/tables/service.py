@@ -32,12 +32,16 @@ from bot.tables.display import Display, Notifier
 from bot.tables.lobby import Lobby
 from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError, new_cards
 from bot.tables.restore import Restorer
+from bot.tables.retry import RETRY_FIRST, WRITE_ERRORS, backoff
 from bot.tables.timers import INACTIVE_SECONDS, LOBBY_SECONDS, TableClock
 from storage.errors import StorageError
 from storage.snapshots import SnapshotRecord
 from storage.tables import SeatRecord, TableRepo, TableStatus
 
 log = logging.getLogger(__name__)
+
+RESULT_TRIES = 40
+"""How often a game's result is tried again (back-off up to a minute: about half an hour)."""
 
 
 class TableService:
@@ -55,6 +59,7 @@ class TableService:
         render_interval: float = 1.5,
         lobby_seconds: float = LOBBY_SECONDS,
         inactive_seconds: float = INACTIVE_SECONDS,
+        retry_delay: float = RETRY_FIRST,
     ) -> None:
         self.repo = repo
         self.notifier = notifier
@@ -62,6 +67,7 @@ class TableService:
         self.seed_source = seed_source or (lambda: secrets.randbits(31))
         self.ai_delay = ai_delay
         self.render_interval = render_interval
+        self.retry_delay = retry_delay  # the first pause before a failed write is retried
         self.tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
         self._listeners: list[FinishListener] = []
@@ -104,10 +110,11 @@ class TableService:
             return []
         return [(a, table.describe(a)) for a in table.engine.legal_actions(table.state)]
 
-    def deadline(self, table: Table) -> float | None:
-        """When the seat to act runs out of time (service clock), if the table is timed."""
+    def deadline(self, table: Table, state: Any = None) -> float | None:
+        """When the seat to act runs out of time (service clock), if the table is timed
+        (in ``state`` if given, else in the table's state)."""
         seconds = table.record.timer_seconds
-        seat = table.to_act()
+        seat = table.to_act() if state is None else table.engine.to_act(state)
         if not seconds or seat is None or table.seats[seat].is_computer_held:
             return None
         return self.clock() + seconds
@@ -402,14 +409,39 @@ class TableService:
         )
 
     async def finish(self, table: Table, reason: str) -> None:
+        """Give the game's result to every finish listener (the stats); one whose write
+        fails is tried again in the background with back-off, so the result survives a
+        failed write."""
         result = self.result(table, reason)
         for listener in self._listeners:
             try:
                 await listener(result)
+            except WRITE_ERRORS as exc:
+                log.warning("Table %s: its result could not be stored (%s); trying again",
+                            table.id, type(exc).__name__)
+                self.spawn(self._record_later(listener, result))
             except Exception:
                 log.exception("A finish listener failed for table %s", table.id)
         if reason == "finished":
             self.forget(table)
+
+    async def _record_later(self, listener: FinishListener, result: GameResult) -> None:
+        """Try a failed finish listener again, with back-off, until it is stored."""
+        for attempt in range(1, RESULT_TRIES + 1):
+            await asyncio.sleep(backoff(attempt, self.retry_delay))
+            try:
+                await listener(result)
+            except WRITE_ERRORS as exc:
+                log.warning("Table %s: its result could not be stored (%s, try %d)",
+                            result.table_id, type(exc).__name__, attempt)
+                continue
+            except Exception:
+                log.exception("A finish listener failed for table %s", result.table_id)
+                return
+            log.info("Table %s: its result was stored on try %d", result.table_id, attempt)
+            return
+        log.error("Table %s: its result could not be stored after %d tries",
+                  result.table_id, RESULT_TRIES)
 
     # ----------------------------------------------------------- restoring
 
@@ -418,8 +450,12 @@ class TableService:
         the stored times and refresh its message. Returns the restored table ids."""
         restored = await self.restorer.restore_all()
         await self.timers.restored(restored)
+        # only now, every table back, do computers and timers start: nothing a restored
+        # table does (a computer ending its game) can run while the rest restore
         for table_id in restored:
-            self.changed(self.tables[table_id])
+            table = self.tables.get(table_id)
+            if table is not None:
+                self.changed(table)
         return restored
 
 

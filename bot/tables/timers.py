@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.tables.model import ActResult, Table, TableError
+from bot.tables.retry import WRITE_ERRORS, backoff
 from storage.tables import TableStatus
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ class TableClock:
         self._armed: dict[tuple[int, str], tuple[float, int]] = {}
         self.lobby_opened: dict[int, float] = {}
         self.last_human: dict[int, float] = {}
+        self._failures: dict[tuple[int, str], int] = {}  # failed writes in a row, per timer
 
     def now(self) -> float:
         """The service's clock (epoch seconds)."""
@@ -91,7 +93,9 @@ class TableClock:
         """Tables were restored: set their clocks from the stored times."""
         last = await self._last_actions(table_ids)
         for table_id in table_ids:
-            table = self.service.tables[table_id]
+            table = self.service.tables.get(table_id)
+            if table is None:
+                continue
             rec = table.record
             if rec.status is TableStatus.LOBBY:
                 self.lobby_opened[table_id] = sqlite_epoch(rec.created_at) or self.now()
@@ -174,17 +178,56 @@ class TableClock:
               table: Table, version: int, at: float) -> None:
         self._handles.pop(key, None)
         self._armed.pop(key, None)
-        self.service.spawn(self._guarded(fire(table, version, at), key))
+        self.service.spawn(self._guarded(fire, table, version, at, key))
 
-    async def _guarded(self, coro: Any, key: tuple[int, str]) -> None:
+    async def _guarded(self, fire: Callable[[Table, int, float], Any], table: Table,
+                       version: int, at: float, key: tuple[int, str]) -> None:
+        """Fire a timer; a write that failed fires it again after a back-off (never given
+        up: the table would wait for good)."""
         try:
-            await coro
+            await fire(table, version, at)
         except TableError:
             pass  # the table closed meanwhile
+        except WRITE_ERRORS as exc:
+            failures = self._failures.get(key, 0) + 1
+            self._failures[key] = failures
+            log.warning("The %s timer of table %s could not store its change (%s, try %d); "
+                        "trying again", key[1], key[0], type(exc).__name__, failures)
+            self.service.spawn(self._again(fire, table, version, at, key, failures))
+            return
         except Exception:
             log.exception("The %s timer of table %s failed", key[1], key[0])
+        self._failures.pop(key, None)
+
+    async def _again(self, fire: Callable[[Table, int, float], Any], table: Table,
+                     version: int, at: float, key: tuple[int, str], failures: int) -> None:
+        await asyncio.sleep(backoff(failures, self.service.retry_delay))
+        if not table.status.is_open or self.service.get(table.id) is not table:
+            self._failures.pop(key, None)
+            return
+        if key[1] == "turn" and table.version != version:
+            self._failures.pop(key, None)
+            self.service.changed(table)  # the table moved on meanwhile: arm afresh
+            return
+        await self._guarded(fire, table, version, at, key)
 
     async def _store_deadline(self, table: Table, version: int) -> None:
+        """Store the turn's deadline, then arm it; a failed write tries again (back-off)."""
+        key = (table.id, "deadline")
+        try:
+            await self._write_deadline(table, version)
+        except WRITE_ERRORS as exc:
+            failures = self._failures.get(key, 0) + 1
+            self._failures[key] = failures
+            log.warning("Table %s: its turn deadline could not be stored (%s, try %d); "
+                        "trying again", table.id, type(exc).__name__, failures)
+            await asyncio.sleep(backoff(failures, self.service.retry_delay))
+            if table.version == version and self.service.get(table.id) is table:
+                self.arm(table)  # the deadline is still unset: this stores it again
+            return
+        self._failures.pop(key, None)
+
+    async def _write_deadline(self, table: Table, version: int) -> None:
         async with table.lock:
             if table.version != version or not table.running or table.record.deadline:
                 return
@@ -243,7 +286,15 @@ class TableClock:
                         computer_level=TAKEOVER_LEVEL if takeover else record.computer_level,
                     )
                 action = table.engine.parse_action(table.state, str(chosen))
-                result = await self.service.apply_move(table, seat, action, update)
+                try:
+                    result = await self.service.apply_move(table, seat, action, update)
+                except WRITE_ERRORS:
+                    if result is None:
+                        raise  # nothing stored: the timer fires again after a back-off
+                    # part of the turn was stored (with a fresh deadline): arm that one
+                    log.warning("Table %s: the rest of a timed-out turn could not be stored; "
+                                "its timer runs again", table.id)
+                    break
                 version = result.version
                 if first:
                     table.recent.append(self._timeout_line(record.name, count, takeover))
