@@ -22,6 +22,7 @@ from bot.catalog import game
 from bot.games.protocol import GameError
 from bot.render.components import (
     BUTTON_PREFIX,
+    SELECT_PREFIX,
     STEP_KINDS,
     ComponentId,
     Kind,
@@ -34,6 +35,7 @@ from bot.render.panels import panel
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import images_of
+from storage.errors import StorageBusy, StorageError
 from storage.guild_settings import GuildSettingsRepo
 
 if TYPE_CHECKING:
@@ -44,6 +46,11 @@ log = logging.getLogger(__name__)
 STALE = "This button is out of date — here is the current table: {url}"
 UNKNOWN = "This button is out of date — the bot has changed since: {url}"
 FAILED = "Something went wrong with that — please try again."
+MALFORMED = "This button is out of date — press a button on the current table message."
+ELSEWHERE = "This button belongs to a table in another channel."
+BUSY = "The database is busy just now — please try again in a moment."
+NOT_SAVED = "That could not be saved just now, so nothing changed — please try again."
+DISCORD_REFUSED = "Discord did not take the answer just now — please try again."
 PLAYED = "Your move was played, but the panel could not be updated — press Take turn."
 
 
@@ -91,37 +98,96 @@ async def computers_allowed(interaction: discord.Interaction[Any], table: Table)
         return False
 
 
+def failure_text(exc: BaseException) -> str:
+    """The short answer a person gets when a command or a click failed with ``exc``."""
+    if isinstance(exc, StorageBusy):
+        return BUSY
+    if isinstance(exc, StorageError):
+        return NOT_SAVED
+    if isinstance(exc, discord.HTTPException):
+        return DISCORD_REFUSED
+    return FAILED
+
+
+def log_failure(what: str, exc: BaseException) -> None:
+    """One log line for a failed command or click, without its payload: storage and
+    Discord errors by type and status; a bug with its traceback (our own code's frames)."""
+    if isinstance(exc, StorageError):
+        log.warning("%s failed: %s", what, type(exc).__name__)
+    elif isinstance(exc, discord.HTTPException):
+        log.warning("%s failed: Discord %s (code %s)", what, exc.status, exc.code)
+    else:
+        log.error("%s failed: %s", what, type(exc).__name__, exc_info=exc)
+
+
+async def answer_once(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer ``text`` ephemerally unless the interaction was answered already: the
+    response if none was given, a follow-up if it was only deferred. Never raises."""
+    response = interaction.response
+    deferred = (discord.InteractionResponseType.deferred_channel_message,
+                discord.InteractionResponseType.deferred_message_update)
+    try:
+        if not response.is_done():
+            await response.send_message(text, ephemeral=True)
+        elif response.type in deferred:
+            await interaction.followup.send(text, ephemeral=True)
+    except Exception as exc:  # the answer itself failed (expired, Discord down)
+        log.warning("Could not answer a failed interaction: %s", type(exc).__name__)
+
+
+def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
+    """Was the click made in the table's own server and channel?"""
+    rec = table.record
+    return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
+
+
+def _on_a_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Was the click made on an ephemeral message (a control panel)?"""
+    message = interaction.message
+    return message is None or bool(message.flags.ephemeral)
+
+
 async def on_component(interaction: discord.Interaction[Any]) -> bool:
     """Handle a click on a table button or a choice in a table select; ``False`` (and
-    nothing done) for any other interaction. An unexpected error is logged and, if the
-    interaction is not answered yet, answered with an apology."""
+    nothing done) for any other interaction. A malformed table custom_id is answered "out
+    of date"; any failure is answered once (``failure_text``) and logged once."""
     if interaction.type is not discord.InteractionType.component:
         return False
     data: Any = interaction.data or {}
-    parsed = parse_custom_id(str(data.get("custom_id", "")))
+    custom_id = str(data.get("custom_id", ""))
+    parsed = parse_custom_id(custom_id)
     if parsed is None:
-        return False
+        if not custom_id.startswith((f"{BUTTON_PREFIX}:", f"{SELECT_PREFIX}:")):
+            return False  # not a table's (the rules pages, another bot's)
+        log.info("A malformed table component id was clicked (%d characters)", len(custom_id))
+        await answer_once(interaction, MALFORMED)
+        return True
     prefix, cid = parsed
-    values = [] if prefix == BUTTON_PREFIX else [str(v) for v in data.get("values") or ()]
+    raw = data.get("values")
+    values = [] if prefix == BUTTON_PREFIX else [str(v) for v in raw or ()]
     try:
+        if prefix == SELECT_PREFIX and not values:
+            await answer_once(interaction, MALFORMED)
+            return True
         await route(interaction, cid, values)
-    except Exception:
-        log.exception("Table component %s:%s failed", prefix, cid.kind)
-        if not interaction.response.is_done():
-            try:
-                await reply(interaction, FAILED)
-            except Exception:
-                log.exception("Could not answer a failed table component")
+    except Exception as exc:
+        log_failure(f"Table component {prefix}:{cid.kind}", exc)
+        await answer_once(interaction, failure_text(exc))
     return True
 
 
 async def route(interaction: discord.Interaction[Any], cid: ComponentId,
                 values: list[str]) -> None:
-    """Find the table and the kind's handler, run it, and answer a refusal kindly."""
+    """Find the table, check the click was made where the table is, find the kind's
+    handler, run it, and answer a refusal kindly."""
     service = service_of(interaction)
     table = service.get(cid.table_id)
     if table is None:
         await reply(interaction, "This table is closed.")
+        return
+    if not _same_place(interaction, table):
+        log.info("Table %s: a click from another server or channel was refused", table.id)
+        await reply(interaction, ELSEWHERE)
         return
     try:
         kind = Kind(cid.kind)
@@ -132,6 +198,11 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
     if handler is None:
         await reply(interaction, UNKNOWN.format(url=jump_url(table)))
         return
+    if handler in PANEL_HANDLERS and not _on_a_panel(interaction):
+        # a panel's step forged onto a public message would edit that message into a panel
+        log.info("Table %s: a panel step from a public message was refused", table.id)
+        await reply(interaction, MALFORMED)
+        return
     try:
         await handler(Click(interaction, service, table, cid, kind, values))
     except (TableError, GameError) as exc:
@@ -139,6 +210,10 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
             await reply(interaction, STALE.format(url=jump_url(table)))
         else:
             await reply(interaction, str(exc) or "That cannot be done now.")
+    except (ValueError, IndexError, KeyError) as exc:  # a forged argument no step knows
+        log.info("Table %s: a %s click with an argument no step knows (%s)", table.id,
+                 kind.value, type(exc).__name__)
+        await answer_once(interaction, STALE.format(url=jump_url(table)))
 
 
 def handler_for(table: Table, kind: Kind) -> Handler | None:
@@ -323,3 +398,7 @@ HANDLERS: dict[Kind, Handler] = {
 }
 """Every kind the lobby, the table message and the panel share; a game's step kinds go to
 ``_navigate`` and its own choices to ``_game_choice``."""
+
+PANEL_HANDLERS: frozenset[Handler] = frozenset({_navigate, _game_choice, _act})
+"""The handlers of a control panel's components: they answer by editing the message
+clicked, so they are taken only from an ephemeral message."""
