@@ -9,6 +9,7 @@ import pkgutil
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 import cogs
@@ -18,6 +19,7 @@ from bot.settings import Settings
 from bot.tables.faults import FaultGuard
 from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
+from bot.tables.router import answer_once, failure_text, log_failure
 from bot.tables.service import TableService
 from storage.database import Database, open_database
 from storage.ownership import RETRY_SECONDS, LocalOwner, ShardOwner, shard_owner
@@ -26,6 +28,8 @@ from storage.stats import StatsRepo
 from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
+
+CHECK_FAILED = "That command cannot be used here (or you lack the permission for it)."
 
 
 def cog_extensions() -> list[str]:
@@ -59,6 +63,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._owner: LocalOwner | ShardOwner | None = None
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     @property
     def db(self) -> Database:
@@ -136,6 +141,22 @@ class CardroomBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
+
+    @staticmethod
+    async def on_app_command_error(interaction: discord.Interaction[Any],
+                                   error: app_commands.AppCommandError) -> None:
+        """The one error path of every slash command: a storage error, a Discord error or
+        a bug is answered once, short and ephemeral, and logged in one line without the
+        command's options."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(error, app_commands.CheckFailure):
+            log.info("/%s refused: %s", name, type(error).__name__)
+            await answer_once(interaction, CHECK_FAILED)
+            return
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) \
+            else error
+        log_failure(f"/{name}", original)
+        await answer_once(interaction, failure_text(original))
 
     @staticmethod
     def _add_result_recorders(tables: TableService, db: Database) -> None:

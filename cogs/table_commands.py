@@ -34,6 +34,8 @@ REPOST_REFUSED = (
 
 GAME_CHOICES = game_choices()
 NO_TABLE = "There is no open table in this channel. Start one with /play."
+MOVE_LIMIT = 200  # longer than any move of any game; Discord allows 6,000 characters
+TOO_LONG = "That is not a move: moves are short, e.g. `draw`, `keep 2` or `ask 2 QH`."
 
 
 class TableCommands(commands.Cog):
@@ -60,10 +62,13 @@ class TableCommands(commands.Cog):
         if table is None:
             await interaction.response.send_message(NO_TABLE, ephemeral=True)
             return
+        if len(action) > MOVE_LIMIT:
+            await interaction.response.send_message(TOO_LONG, ephemeral=True)
+            return
         try:
             result = await self.tables.act(table.id, interaction.user.id, action)
-        except (TableError, GameError) as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+        except (TableError, GameError) as exc:  # the message may echo the move: cut it
+            await interaction.response.send_message(truncate(str(exc), 500), ephemeral=True)
             return
         lines = [f"› {e}" for e in result.events[-4:]] or [f"Played `{result.action}`."]
         if not result.over and table.to_act() == result.seat:
