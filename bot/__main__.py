@@ -63,6 +63,11 @@ Discord refused DISCORD_TOKEN: the token is wrong or was reset.
 Get a new one (Discord Developer Portal -> Applications -> your app -> Bot -> Reset Token)
 and put it in .env as DISCORD_TOKEN=..."""
 
+TOKEN_WITH_SPACE = (
+    "DISCORD_TOKEN contains a line break, a space or a control character: copy the token "
+    "again (one line, nothing around it) into .env as DISCORD_TOKEN=..."
+)
+
 PRIVILEGED_INTENTS = """\
 Discord refused a privileged intent this bot asked for. Enable it in the Discord Developer
 Portal (Applications -> your app -> Bot -> Privileged Gateway Intents) or stop requesting it."""
@@ -112,7 +117,10 @@ def run_command(args: argparse.Namespace) -> int:
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)
         return EXIT_CONFIG
-    setup_logging(settings.log_level)
+    if any(c.isspace() or not c.isprintable() for c in token):
+        print(TOKEN_WITH_SPACE, file=sys.stderr)
+        return EXIT_CONFIG
+    setup_logging(settings.log_level, wire=settings.log_wire)
     problem = asyncio.run(check_database(settings.database_url))
     if problem:
         print(problem, file=sys.stderr)
@@ -196,12 +204,20 @@ async def _db_copy(source_url: str, target_url: str) -> int:
     return EXIT_OK
 
 
-def setup_logging(level: str) -> None:
-    """discord.py's log format and colours on stderr, at ``level`` for every logger."""
+WIRE_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook")
+"""discord.py's loggers whose DEBUG lines carry request and event bodies (DMs, hands)."""
+
+
+def setup_logging(level: str, *, wire: bool = False) -> None:
+    """discord.py's log format and colours on stderr, at ``level`` for every logger; the
+    wire loggers (``WIRE_LOGGERS``) stay at INFO unless ``wire`` (``LOG_WIRE=1``): their
+    DEBUG lines carry message bodies, hidden cards included."""
     import discord.utils
 
     numeric = logging.getLevelName(level)
     discord.utils.setup_logging(level=numeric, root=True)
+    for name in WIRE_LOGGERS:
+        logging.getLogger(name).setLevel(numeric if wire else max(numeric, logging.INFO))
     # aiosqlite's DEBUG lines repeat every statement with its parameters: noise, not insight.
     logging.getLogger("aiosqlite").setLevel(max(numeric, logging.INFO))
     logging.getLogger("asyncpg").setLevel(max(numeric, logging.INFO))
@@ -231,6 +247,7 @@ async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
     if settings.heartbeat_file is not None:
         settings.heartbeat_file.unlink(missing_ok=True)  # stale from an earlier run
         heartbeat = asyncio.create_task(beat(bot, settings.heartbeat_file))
+    from bot.client import SettingUnusable
     from storage import DatabaseUnusable
 
     status = EXIT_OK
@@ -239,6 +256,9 @@ async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
             await bot.start(token)
     except DatabaseUnusable as error:
         print(f"Cannot use the database: {error}", file=sys.stderr)
+        status = EXIT_CONFIG
+    except SettingUnusable as error:
+        print(str(error), file=sys.stderr)
         status = EXIT_CONFIG
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)

@@ -32,6 +32,11 @@ log = logging.getLogger(__name__)
 CHECK_FAILED = "That command cannot be used here (or you lack the permission for it)."
 
 
+class SettingUnusable(Exception):
+    """A setting Discord will not work with (found at start-up): ``str(error)`` is one line
+    saying which setting, what is wrong and what to do."""
+
+
 def cog_extensions() -> list[str]:
     """Every extension module in the ``cogs`` package."""
     return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg)
@@ -135,9 +140,17 @@ class CardroomBot(commands.AutoShardedBot):
     async def sync_tree(self) -> None:
         """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates."""
         if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
+            guild_id = self.settings.dev_guild_id
+            guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                raise SettingUnusable(
+                    f"DEV_GUILD_ID={guild_id}: Discord refused the commands for that server "
+                    f"({exc.status}, code {exc.code}): the bot is not in it. Invite the bot "
+                    "there, or leave DEV_GUILD_ID empty to sync the commands everywhere."
+                ) from None
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))

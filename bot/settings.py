@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     discord_token: str | None = Field(default=None, repr=False)
     database_url: str = DEFAULT_DATABASE_URL
     log_level: str = "INFO"
+    log_wire: bool = False
+    """``LOG_WIRE=1``: discord.py's wire logs (HTTP and gateway bodies, DMs and hands
+    included) at ``LOG_LEVEL``; otherwise they stay at INFO even at DEBUG."""
     dev_guild_id: int | None = None
     heartbeat_file: Path | None = None
     shard_count: int | None = None

@@ -91,7 +91,7 @@ def test_rejected_token_gives_a_clear_message(
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{no_settings / 'cardroom.db'}")
     monkeypatch.setattr(CardroomBot, "login", refuse)
-    monkeypatch.setattr(cli, "setup_logging", lambda level: None)
+    monkeypatch.setattr(cli, "setup_logging", lambda level, wire=False: None)
     assert cli.main(["run"]) == cli.EXIT_FAILURE
     err = capsys.readouterr().err
     assert "Discord refused DISCORD_TOKEN" in err and "Reset Token" in err
