@@ -15,8 +15,10 @@ from discord.ext import commands
 import cogs
 from bot import rating
 from bot.render.components import DYNAMIC_ITEMS
+from bot.render.names import shown
 from bot.settings import Settings
 from bot.tables.faults import FaultGuard
+from bot.tables.model import show_names_with
 from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.router import answer_once, failure_text, log_failure
@@ -69,6 +71,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        show_names_with(shown)  # names in a channel's text: markdown and mentions escaped
 
     @property
     def db(self) -> Database:

@@ -12,6 +12,7 @@ from bot.catalog import CATALOG, game
 from bot.options import show_turn_timer
 from bot.render.card_text import seat_name, truncate
 from bot.render.look import Field
+from bot.render.names import shown_all
 from bot.results import placements
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def _standings(table: Table, view: dict[str, Any]) -> str:
     lines = []
     for place, s in enumerate(order, start=1):
         crown = " 🏆" if s in winners else ""
-        lines.append(f"{place}. {seat_name(table.names, s)} — {totals[s]}{crown}")
+        lines.append(f"{place}. {seat_name(shown_all(table.names), s)} — {totals[s]}{crown}")
     return "\n".join(lines)
 
 
@@ -124,7 +125,7 @@ def table_embed(table: Table) -> discord.Embed:
         return lobby_embed(table)
     rec = table.record
     view = table.public_view()
-    names = table.names
+    names = shown_all(table.names)
     if table.finished:
         state_word = "game over"
     elif not table.status.is_open:
@@ -192,7 +193,7 @@ def last_round_embed(table: Table) -> discord.Embed | None:
         return None
     view = table.public_view()
     last = view.get("last_round") or {}
-    summary = game(table.game).look.round_summary(view, table.names) if last else None
+    summary = game(table.game).look.round_summary(view, shown_all(table.names)) if last else None
     if not summary:
         return None
     number = last.get("round")

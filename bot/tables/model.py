@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +14,22 @@ from bot.games.protocol import Action, Engine, Event
 from storage.tables import SeatRecord, TableRecord, TableStatus
 
 RECENT_EVENTS = 6
+
+
+def _as_typed(name: str) -> str:
+    return name
+
+
+_show_name: Callable[[str], str] = _as_typed
+
+
+def show_names_with(shown: Callable[[str], str]) -> None:
+    """How a person's name goes into text a channel shows (the Recent lines): the Discord
+    side gives ``bot.render.names.shown`` (markdown and mentions escaped) at start-up; the
+    service knows nothing of markdown."""
+    global _show_name
+    _show_name = shown
+
 PRIVATE_EVENTS = 4
 
 
@@ -173,9 +189,20 @@ class Table:
 
     # -------------------------------------------------------------- events
 
+    @staticmethod
+    def shown(name: str) -> str:
+        """A person's name as a channel's text shows it (see ``show_names_with``)."""
+        return _show_name(name)
+
+    @property
+    def shown_names(self) -> list[str]:
+        """Seat names as text a channel shows them (``Table.shown``)."""
+        return [self.shown(s.name) for s in self.seats]
+
     def record_events(self, events: Iterable[Event]) -> None:
-        """Keep the recent public events and each seat's private ones, names filled in."""
-        names = self.names
+        """Keep the recent public events and each seat's private ones, names filled in
+        (as a channel shows them)."""
+        names = self.shown_names
         for event in events:
             text = event.render(names)
             if event.seats is None:

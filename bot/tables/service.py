@@ -324,7 +324,8 @@ class TableService:
             table.seats[seat] = new
             table.pending_dms.discard(seat)
             table.record = dataclasses.replace(table.record, version=version)
-            table.recent.append(f"{new.name} resigned; a computer player takes the seat.")
+            table.recent.append(f"{table.shown(new.name)} resigned; a computer player takes "
+                                "the seat.")
             nobody_left = not table.humans_left()
         if nobody_left:
             await self.close(table, TableStatus.CANCELLED, "cancelled")
@@ -351,7 +352,7 @@ class TableService:
             await self.repo.update_seat(table.id, new, version)
             table.seats[seat] = new
             table.record = dataclasses.replace(table.record, version=version)
-            table.recent.append(f"{new.name} is back at the table.")
+            table.recent.append(f"{table.shown(new.name)} is back at the table.")
             table.dm_hidden[seat] = table.hidden_cards(seat)
         self.timers.person_moved(table)  # taking a seat back counts as a person's action
         self.changed(table)

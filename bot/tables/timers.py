@@ -297,7 +297,8 @@ class TableClock:
                     break
                 version = result.version
                 if first:
-                    table.recent.append(self._timeout_line(record.name, count, takeover))
+                    table.recent.append(self._timeout_line(table.shown(record.name), count,
+                                                           takeover))
                 first = False
             if result.over or takeover:
                 break
