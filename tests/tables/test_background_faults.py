@@ -101,22 +101,34 @@ async def test_turn_timer_fires_again_after_a_failed_write(db: Database) -> None
     await svc.aclose()
 
 
-async def test_deadline_is_stored_again_after_a_failed_write(db: Database) -> None:
-    """A turn deadline that failed to store is stored on a later try and armed."""
-    repo = FlakyTables(db)
-    svc = _service(repo)
+async def test_deadline_is_stored_again_after_a_failed_write(tmp_path: Path) -> None:
+    """A timed table restored with no stored turn deadline: storing it fails twice, is
+    tried again, and the turn timer is armed at the stored deadline."""
+    path = tmp_path / "t.db"
+    db = await Database.open(path)
+    svc = _service(TableRepo(db))
     table = await svc.open(guild_id=1, channel_id=5, host_id=100, host_name="Ann",
-                           game="turup", options={"rounds": 1}, timer_seconds=600)
+                           game="turup", options={"rounds": 1}, timer_seconds=None)
     await svc.join(table.id, table.version, 200, "Bob")
     await svc.start(table.id, table.version, 100)
-    # a seat taken back by its person has no stored deadline yet: the clock stores one
-    seat = table.to_act()
-    assert seat is not None
-    await svc.resign(table.id, table.seats[1 - seat].user_id or 0)
-    user = table.seats[seat].user_id or 0
-    await svc.act(table.id, user, _first(table))
-    await _until(lambda: table.to_act() == seat)  # the computer moved for the other seat
     await svc.aclose()
+    # the server's timer was turned on while this turn was untimed: no deadline stored
+    await db.execute("UPDATE tables SET timer_seconds = 600 WHERE id = ?", (table.id,))
+    await db.close()
+    db2 = await Database.open(path)
+    try:
+        repo = FlakyTables(db2)
+        repo.fail["set_deadline"] = 2
+        svc2 = _service(repo)
+        await svc2.restore()
+        await _until(lambda: svc2.timers.deadline_of(table.id, "turn") is not None)
+        assert repo.failed["set_deadline"] == 2
+        stored = await repo.get(table.id)
+        assert stored is not None and stored.deadline is not None
+        assert svc2.timers.deadline_of(table.id, "turn") == stored.deadline
+        await svc2.aclose()
+    finally:
+        await db2.close()
 
 
 async def test_result_survives_failed_writes(db: Database) -> None:
@@ -218,4 +230,18 @@ async def test_a_failed_background_write_is_logged_without_a_traceback(
         await _until(lambda: table.version > version)
     lines = [r for r in caplog.records if "could not be stored" in r.getMessage()]
     assert lines and all(r.exc_info is None for r in lines)
+    await svc.aclose()
+
+
+async def test_lobby_expiry_closes_after_failed_writes(db: Database) -> None:
+    """A lobby past its time whose close fails to store twice is closed on a later try."""
+    repo = FlakyTables(db)
+    svc = _service(repo, lobby_seconds=0.2)
+    repo.fail["close"] = 2
+    table = await svc.open(guild_id=1, channel_id=5, host_id=100, host_name="Ann",
+                           game="turup", options={"rounds": 1}, timer_seconds=None)
+    await _until(lambda: svc.get(table.id) is None)
+    assert repo.failed["close"] == 2
+    stored = await repo.get(table.id)
+    assert stored is not None and stored.status is TableStatus.CANCELLED
     await svc.aclose()
