@@ -141,6 +141,13 @@ def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
     return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
 
 
+def _dynamic_item(interaction: discord.Interaction[Any], custom_id: str) -> bool:
+    """Does a registered ``DynamicItem`` (the stats pages' ``cr:lb:…``) take the id?"""
+    state: Any = getattr(interaction.client, "_connection", None)
+    patterns = getattr(getattr(state, "_view_store", None), "_dynamic_items", {})
+    return any(pattern.fullmatch(custom_id) for pattern in patterns)
+
+
 def _on_a_panel(interaction: discord.Interaction[Any]) -> bool:
     """Was the click made on an ephemeral message (a control panel)?"""
     message = interaction.message
@@ -157,8 +164,9 @@ async def on_component(interaction: discord.Interaction[Any]) -> bool:
     custom_id = str(data.get("custom_id", ""))
     parsed = parse_custom_id(custom_id)
     if parsed is None:
-        if not custom_id.startswith((f"{BUTTON_PREFIX}:", f"{SELECT_PREFIX}:")):
-            return False  # not a table's (the rules pages, another bot's)
+        if not custom_id.startswith((f"{BUTTON_PREFIX}:", f"{SELECT_PREFIX}:")) or \
+                _dynamic_item(interaction, custom_id):
+            return False  # not a table's (the rules pages, the stats pages, another bot's)
         log.info("A malformed table component id was clicked (%d characters)", len(custom_id))
         await answer_once(interaction, MALFORMED)
         return True
