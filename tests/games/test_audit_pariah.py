@@ -101,7 +101,7 @@ def test_round_points_examples(coops: str, points: int) -> None:
 def test_round_scores_both_players_from_the_table() -> None:
     """At the round end each player adds his own coops' points, valid coops only."""
     st = game("7C 8C", up0="AH 2D 3H KD", down0="5S 5C 6S QC")
-    st, events = play(st, "draw", "discard", "end", "draw", "discard", "end")
+    st, events = play(st, "draw", "discard", "draw", "discard")
     end = round_end(events)
     assert end.data["points"] == [15 + 5 + 2 + 5 + 3 + 6, 82]
     assert end.data["valid"][0] == [True, True, True, False]
@@ -118,7 +118,7 @@ def test_drawn_face_card_may_be_kept_or_given() -> None:
     st, _ = play(st, "give 1 3")
     assert ENGINE.public_view(st)["seats"][1]["up"][2] == "QS"
     assert ENGINE.player_view(st, 1)["seats"][1]["valid"][2] is True
-    st, _ = play(st, "end", "draw", "discard", "end", "draw", "keep 2")
+    st, _ = play(st, "draw", "discard", "draw", "keep 2")
     assert ENGINE.player_view(st, 0)["seats"][0]["valid"][1] is False  # K face down spoils
 
 
@@ -129,7 +129,7 @@ def test_jack_on_own_number_card_updates_validity() -> None:
     assert ENGINE.player_view(st, 0)["seats"][0]["valid"][1] is False
     st, _ = play(st, "jack 2")
     assert ENGINE.player_view(st, 0)["seats"][0]["valid"][1] is True
-    assert legal(st) == ["knock", "end"]
+    assert legal(st) == ["knock"]
 
 
 def test_jack_is_offered_only_on_own_face_up_slots() -> None:
@@ -195,7 +195,7 @@ def test_knock_allowed_with_invalid_coops() -> None:
     """A player may knock whether or not his coops are valid."""
     st = game("7H 8H 7D", up0="9H 9D 10H 10D")  # over 5S 5C 6S 6C: all invalid
     st, _ = play(st, "draw", "discard")
-    assert legal(st) == ["knock", "end"]
+    assert legal(st) == ["knock"]
     st, events = play(st, "knock", "draw", "discard")
     end = round_end(events)
     assert (end.data["reason"], end.data["points"]) == ("knock", [0, 82])
@@ -209,13 +209,13 @@ def test_knock_not_offered_after_a_queen_turn() -> None:
     st, _ = play(st, "draw", "discard")
     assert (ENGINE.to_act(st), legal(st)) == (0, ["draw"])
     st, _ = play(st, "draw", "discard")
-    assert legal(st) == ["knock", "end"]
+    assert legal(st) == ["knock"]
 
 
 def test_knock_ends_round_after_opponent_turn_even_with_stock_left() -> None:
     """After the opponent's one more turn the round ends although cards remain."""
     st = game("7H 8H 9H 10H 2S 7C")
-    st, events = play(st, "draw", "discard", "knock", "draw", "discard")
+    st, events = play(st, "draw", "discard knock", "draw", "discard")
     end = round_end(events)
     assert end.data["reason"] == "knock"
     assert ENGINE.public_view(st)["round"] == 2
@@ -227,7 +227,7 @@ def test_knock_ends_round_after_opponent_turn_even_with_stock_left() -> None:
 def test_one_player_over_threshold_wins() -> None:
     """The only player to reach the threshold (≥, here exactly) wins the game."""
     st = game("7H 8H", up1="9H 4D 4S 4C", threshold=82)  # seat 1: 9H over 5H invalid → 23
-    st, _ = play(st, "draw", "discard", "end", "draw", "discard", "end")
+    st, _ = play(st, "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [82, 23]
     assert ENGINE.winners(st) == [0]
 

@@ -93,7 +93,7 @@ def test_ten_of_either_colour_replaces_a_face_up_ace() -> None:
     st = game([(B1_UP, B1_DOWN), (V3_UP, V3_DOWN)], "9S 7C 10H 7D")
     st, _ = play(st, "draw")
     assert not any(a.startswith("give 1") for a in legal(st))
-    st, _ = play(st, "discard", "draw", "discard", "end", "draw")
+    st, _ = play(st, "discard", "draw", "discard", "draw")
     assert [a for a in legal(st) if a.startswith("give 1")] == [f"give 1 {n}" for n in range(1, 5)]
     st, events = play(st, "give 1 2")
     assert ENGINE.public_view(st)["seats"][1]["up"][1] == "10H"
@@ -109,7 +109,7 @@ def test_final_rule_every_other_player_one_turn_in_order() -> None:
         [(B1_UP, B1_DOWN), (V1_UP, V1_DOWN), (B2_UP, B2_DOWN), (B3_UP, B3_DOWN)],
         "7S 7C 7H 7D 8H 8D",
     )
-    st, _ = play(st, "draw", "discard", "draw", "discard", "declare")
+    st, _ = play(st, "draw", "discard", "draw", "discard declare")
     assert ENGINE.public_view(st)["final_turns"] == [2, 3, 0]
     seen = []
     for _ in range(3):
@@ -125,14 +125,14 @@ def test_final_rule_other_valid_players_score_nothing() -> None:
     """Under `final` every player holding four valid coops scores nothing, not only the
     declarer."""
     st = game([(V1_UP, V1_DOWN), (V2_UP, V2_DOWN), (B1_UP, B1_DOWN)], "7H 7D 8H 8D")
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     assert round_end(events).data["points"] == [0, 0, 34]
 
 
 def test_final_rule_pending_declaration_blocks_other_declarers() -> None:
     """A valid player taking his final turn is not offered declare: his turn ends alone."""
     st = game([(V1_UP, V1_DOWN), (V2_UP, V2_DOWN), (B1_UP, B1_DOWN)], "7H 7D 8H 8D")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard")
     assert (ENGINE.to_act(st), legal(st)) == (2, ["draw"])
 
 
@@ -142,7 +142,7 @@ def test_final_rule_pending_declaration_blocks_other_declarers() -> None:
 def test_give_to_another_player_does_not_protect() -> None:
     """Only a give onto the declarer protects him; a give onto someone else protects nobody."""
     st = game([(V1_UP, V1_DOWN), (B1_UP, B1_DOWN), (B2_UP, B2_DOWN)], "7H 7D 8H 8D")
-    st, events = play(st, "draw", "discard", "declare", "draw", "give 2 1")
+    st, events = play(st, "draw", "discard declare", "draw", "give 2 1")
     assert "protect" not in [e.kind for e in events]
     assert ENGINE.public_view(st)["seats"][0]["protected"] is False
     st, _ = play(st, "draw")
@@ -152,7 +152,7 @@ def test_give_to_another_player_does_not_protect() -> None:
 def test_protection_by_a_give_that_keeps_the_coop_valid() -> None:
     """Any replacement of the declarer's card protects him, even one leaving it valid."""
     st = game([(V1_UP, V1_DOWN), (B1_UP, B1_DOWN), (B2_UP, B2_DOWN)], "7H 4H 8H 8D")
-    st, events = play(st, "draw", "discard", "declare", "draw", "give 0 1")
+    st, events = play(st, "draw", "discard declare", "draw", "give 0 1")
     assert "protect" in [e.kind for e in events]
     st, _ = play(st, "draw")
     assert not any(a.startswith("give 0") for a in legal(st))
@@ -168,9 +168,9 @@ def test_reveal_rule_others_may_give_again_after_protection_ends() -> None:
         "7H 4H 8H 8D 7D 10H",
         declare="reveal",
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw", "give 0 1", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "give 0 1", "draw", "discard")
     assert ENGINE.public_view(st)["seats"][0]["protected"] is False
-    st, _ = play(st, "continue", "draw", "discard", "end", "draw")
+    st, _ = play(st, "draw", "discard", "draw")
     assert "give 0 2" in legal(st)
 
 
@@ -182,22 +182,22 @@ def test_reveal_rule_pending_declaration_blocks_other_declarers() -> None:
     st = game(
         [(V1_UP, V1_DOWN), (V2_UP, V2_DOWN), (B1_UP, B1_DOWN)], "7H 7D 8H 8D", declare="reveal"
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard")
     assert (ENGINE.to_act(st), legal(st)) == (2, ["draw"])
 
 
 def test_reveal_rule_declaration_over_after_continue() -> None:
     """Once the declarer continues, the declaration is over and others may declare."""
     st = game([(V1_UP, V1_DOWN), (V2_UP, V2_DOWN)], "7H 7D 8H 8D 9H", declare="reveal")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard", "continue")
-    st, _ = play(st, "draw", "discard", "end", "draw", "discard")
-    assert legal(st) == ["declare", "end"]
+    st, _ = play(st, "draw", "discard declare", "draw", "discard", "continue")
+    st, _ = play(st, "draw", "discard", "draw", "discard")
+    assert legal(st) == ["declare"]
 
 
 def test_reveal_rule_stock_out_scores_only_invalid_players() -> None:
     """A stock-out under `reveal` scores as any stock-out: valid players score nothing."""
     st = game([(V1_UP, V1_DOWN), (B1_UP, B1_DOWN)], "7H 7D", declare="reveal")
-    st, events = play(st, "draw", "discard", "end", "draw", "discard")
+    st, events = play(st, "draw", "discard", "draw", "discard")
     end = round_end(events)
     assert (end.data["reason"], end.data["points"]) == ("stock", [0, 34])
 
@@ -205,7 +205,7 @@ def test_reveal_rule_stock_out_scores_only_invalid_players() -> None:
 def test_reveal_rule_stock_out_during_other_turns() -> None:
     """Under `reveal`, an empty stock before the turn comes back ends the round at once."""
     st = game([(V1_UP, V1_DOWN), (B1_UP, B1_DOWN), (B2_UP, B2_DOWN)], "7H 7D", declare="reveal")
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard")
     end = round_end(events)
     assert (end.data["reason"], end.data["points"]) == ("stock", [0, 34, 10])
 
@@ -213,7 +213,7 @@ def test_reveal_rule_stock_out_during_other_turns() -> None:
 def test_reveal_scores_every_other_player_with_best_pick() -> None:
     """A reveal scores every other player, valid or not, with the multiple-of-100 pick."""
     st = game([(V1_UP, V1_DOWN), (V2_UP, V2_DOWN), (V3_UP, V3_DOWN)], "7H 7D 8H", declare="reveal")
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     _, events = play(st, "reveal")
     end = round_end(events)
     assert end.data["points"] == [0, 18, 4]
@@ -230,7 +230,7 @@ def test_leave_round_goes_on_with_stock_and_discard_as_they_are() -> None:
         "7H 7D 8H 8D 9H",
         leave=True,
     )
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     assert "leave" in [e.kind for e in events]
     view = ENGINE.public_view(st)
     assert (view["stock"], view["discard_count"], view["discard_top"]) == (2, 3, "8H")
@@ -248,9 +248,9 @@ def test_leave_last_player_scores_even_with_valid_coops() -> None:
         "7H 7D 8H 8D 9H 9D",
         leave=True,
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [0, 10, 10] and ENGINE.to_act(st) == 1
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard")
     end = round_end(events)
     assert end.data["reason"] == "last"
     assert end.data["points"] == [0, 10, 10 + 10 + 4]
@@ -265,7 +265,7 @@ def test_leave_stock_out_after_a_winner_left() -> None:
         "7H 7D 8H",
         leave=True,
     )
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     end = round_end(events)
     assert end.data["reason"] == "stock"
     assert end.data["points"] == [0, 10, 10 + 34]
@@ -328,7 +328,7 @@ def _hundred(total: int) -> int:
 def test_lowest_three_way_tie_shares_the_win() -> None:
     """Under `lowest`, every seat sharing the lowest total wins."""
     st = game([(B1_UP, B1_DOWN), (V1_UP, V1_DOWN), (V2_UP, V2_DOWN)], "7H 7D", threshold=30)
-    st, _ = play(st, "draw", "discard", "draw", "discard", "end")
+    st, _ = play(st, "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [34, 0, 0]
     assert ENGINE.winners(st) == [1, 2]
 
@@ -341,21 +341,21 @@ def test_elimination_turns_skip_the_eliminated_seat() -> None:
         end="elimination",
         threshold=30,
     )
-    st, _ = play(st, "draw", "discard", "draw", "discard", "end")
+    st, _ = play(st, "draw", "discard", "draw", "discard")
     assert ENGINE.public_view(st)["round"] == 2
     order = []
     for _ in range(6):
         order.append(ENGINE.to_act(st))
         st, _ = play(st, "draw", "discard")
         if st.phase is Phase.DECLARE:
-            st, _ = play(st, "end")
+            st, _ = play(st)
     assert order == [2, 1, 2, 1, 2, 1]
 
 
 def test_elimination_game_goes_on_below_threshold() -> None:
     """Under `elimination`, a round with nobody at the threshold deals a new round."""
     st = game([(B1_UP, B1_DOWN), (V1_UP, V1_DOWN)], "7H 7D", end="elimination", threshold=100)
-    st, _ = play(st, "draw", "discard", "draw", "discard", "end")
+    st, _ = play(st, "draw", "discard", "draw", "discard")
     view = ENGINE.public_view(st)
     assert (view["round"], view["totals"], view["winners"]) == (2, [34, 0], [])
 
@@ -365,7 +365,7 @@ def test_elimination_game_goes_on_below_threshold() -> None:
 
 def coop_texts(players: int) -> list[str]:
     """Action texts worth trying in a coop game: every word with every small argument."""
-    texts = ["draw", "discard", "declare", "knock", "end", "reveal", "continue", "queen", "dance"]
+    texts = ["draw", "discard declare", "knock", "reveal", "queen", "dance"]
     texts += [f"{w} {n}" for w in ("keep", "jack") for n in range(0, 6)]
     texts += [f"give {s} {n}" for s in range(players + 1) for n in range(1, 5)]
     texts += [f"king 0 {n} {players - 1} {m}" for n in range(1, 5) for m in range(1, 5)]

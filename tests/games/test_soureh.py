@@ -194,7 +194,7 @@ def test_ace_only_replaced_by_ten() -> None:
     assert "give 1 1" not in [str(a) for a in ENGINE.legal_actions(st)]
     with pytest.raises(IllegalAction, match=r"A face-up ace can only be replaced by a 10."):
         ENGINE.parse_action(st, "give 1 1")
-    st, _ = play(st, "discard", "end", "draw", "discard", "draw")
+    st, _ = play(st, "discard", "draw", "discard", "draw")
     assert ENGINE.player_view(st, 0)["drawn"] == "10S"
     st, events = play(st, "give 1 1")
     assert ENGINE.public_view(st)["seats"][1]["up"][0] == "10S"
@@ -261,8 +261,8 @@ def test_describe_names_the_cards() -> None:
 def test_declaration_offered_only_with_four_valid_coops() -> None:
     """Seat 0 (valid) may declare or end; seat 1 (invalid) never gets the choice."""
     st, _ = play(two_player(), "draw", "discard")
-    assert [str(a) for a in ENGINE.legal_actions(st)] == ["declare", "end"]
-    st, _ = play(st, "end")
+    assert [str(a) for a in ENGINE.legal_actions(st)] == ["declare"]
+    st, _ = play(st)
     with pytest.raises(IllegalAction, match=r"You can't declare: your coop 1 is not valid."):
         ENGINE.parse_action(st, "declare")
     st, _ = play(st, "draw", "discard")
@@ -271,7 +271,7 @@ def test_declaration_offered_only_with_four_valid_coops() -> None:
 
 def test_final_rule_round_ends_after_last_turns() -> None:
     """Under `final`, the others take one turn each, then the round is scored."""
-    st, events = play(two_player(), "draw", "discard", "declare")
+    st, events = play(two_player(), "draw", "discard declare")
     assert ENGINE.public_view(st)["declarer"] == 0
     assert ENGINE.public_view(st)["final_turns"] == [1]
     st, events = play(st, "draw", "discard")
@@ -287,9 +287,9 @@ def test_final_rule_round_ends_after_last_turns() -> None:
 def test_one_declaration_pending_at_a_time() -> None:
     """While a declaration is pending another valid player may not declare."""
     st = game([VALID_DOWN, VALID_DOWN, BAD_DOWN], [VALID_UP, VALID_UP, BAD_UP], "7S 7C 7D 7H")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard")
     assert ENGINE.to_act(st) == 2  # seat 1's turn ended by itself
-    st, _ = play(two_player(), "draw", "discard", "declare")
+    st, _ = play(two_player(), "draw", "discard declare")
     with pytest.raises(IllegalAction, match="already pending"):
         ENGINE.parse_action(st, "declare")
 
@@ -301,7 +301,7 @@ def test_failed_final_declaration_and_protection() -> None:
         ["5H 5D 4H 4D", BAD_UP, "8H 8D 7H 7D"],
         "7S 10H 10D",
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw")
+    st, _ = play(st, "draw", "discard declare", "draw")
     st, events = play(st, "give 0 1")
     assert "protect" in kinds(events)
     assert ENGINE.public_view(st)["seats"][0]["protected"] is True
@@ -323,7 +323,7 @@ def test_reveal_rule_reveal_wins_the_round() -> None:
         "7S 8C 4S",
         declare="reveal",
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard")
     assert [str(a) for a in ENGINE.legal_actions(st)] == ["reveal", "continue"]
     assert ENGINE.public_view(st)["phase"] == "reveal"
     st, events = play(st, "reveal")
@@ -335,16 +335,16 @@ def test_reveal_rule_reveal_wins_the_round() -> None:
 def test_reveal_rule_continue_then_declare_again() -> None:
     """After continue the declarer plays a normal turn and may declare again."""
     st = two_player(declare="reveal")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard", "continue")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard", "continue")
     assert ENGINE.public_view(st)["declarer"] is None
     st, _ = play(st, "draw", "discard")
-    assert [str(a) for a in ENGINE.legal_actions(st)] == ["declare", "end"]
+    assert [str(a) for a in ENGINE.legal_actions(st)] == ["declare"]
 
 
 def test_reveal_rule_spoiled_declarer_plays_normal_turn() -> None:
     """A spoiled declarer simply draws; reveal is refused; protection has ended."""
     st = two_player("7S 10H 4S 4C", declare="reveal")
-    st, events = play(st, "draw", "discard", "declare", "draw", "give 0 1")
+    st, events = play(st, "draw", "discard declare", "draw", "give 0 1")
     assert "protect" in kinds(events)
     assert "lapse" in kinds(events)
     view = ENGINE.public_view(st)
@@ -362,7 +362,7 @@ def test_reveal_protection_ends_when_turn_comes_back() -> None:
         "7S 2H 4S",
         declare="reveal",
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw", "give 0 1")  # 2H over 9S: still valid
+    st, _ = play(st, "draw", "discard declare", "draw", "give 0 1")  # 2H over 9S: still valid
     assert ENGINE.public_view(st)["phase"] == "reveal"
     assert ENGINE.public_view(st)["seats"][0]["protected"] is False
 
@@ -370,7 +370,7 @@ def test_reveal_protection_ends_when_turn_comes_back() -> None:
 def test_reveal_allowed_with_empty_stock() -> None:
     """The declarer may reveal even when the stock is empty; continue then ends the round."""
     st = two_player("7S 8C", declare="reveal")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard")
     assert ENGINE.public_view(st)["stock"] == 0
     assert [str(a) for a in ENGINE.legal_actions(st)] == ["reveal", "continue"]
     _, events = play(st, "continue")
@@ -379,7 +379,7 @@ def test_reveal_allowed_with_empty_stock() -> None:
 
 def test_stock_out_ends_round_at_once() -> None:
     """When the stock is empty at a draw, the round ends; valid players score nothing."""
-    _, events = play(two_player("7S 8C"), "draw", "discard", "end", "draw", "discard")
+    _, events = play(two_player("7S 8C"), "draw", "discard", "draw", "discard")
     end = next(e for e in events if e.kind == "round_end")
     assert end.data["reason"] == "stock"
     assert end.data["points"] == [0, 10]
@@ -388,7 +388,7 @@ def test_stock_out_ends_round_at_once() -> None:
 
 def test_dealer_rotation_and_next_round() -> None:
     """The dealer moves one seat per round; play starts left of the dealer."""
-    st, _ = play(two_player("7S 8C"), "draw", "discard", "end", "draw", "discard")
+    st, _ = play(two_player("7S 8C"), "draw", "discard", "draw", "discard")
     view = ENGINE.public_view(st)
     assert (view["round"], view["dealer"], view["to_act"], view["stock"]) == (2, 0, 1, 64)
     assert view["seats"][0]["down"] is None
