@@ -77,8 +77,9 @@ def test_elimination_everyone_leaving_lowest_wins() -> None:
 # ---------------------------------------------------------------------------- leave
 
 
-def test_leave_variant_winners_leave_and_last_player_scores() -> None:
-    """Under `leave`, a winning declarer leaves the round, others add 10; the last scores."""
+def test_leave_variant_winner_leaves_then_two_play_as_without_leave() -> None:
+    """Under `leave`, a winning declarer leaves the round, others add 10; with two left a
+    declaration that stands ends the round as usual."""
     st = game(
         [VALID_DOWN, VALID_DOWN, BAD_DOWN],
         [VALID_UP, VALID_UP, BAD_UP],
@@ -92,9 +93,9 @@ def test_leave_variant_winners_leave_and_last_player_scores() -> None:
     assert view["seats"][0]["in_round"] is False and view["to_act"] == 1
     st, events = play(st, "draw", "discard declare", "draw", "discard")
     end = next(e for e in events if e.kind == "round_end")
-    assert end.data["reason"] == "last"
-    assert end.data["points"] == [0, 10, 10 + 10 + 34]
-    assert ENGINE.totals(st) == [0, 10, 54]
+    assert end.data["reason"] == "declaration"
+    assert end.data["points"] == [0, 10, 10 + 34]
+    assert ENGINE.totals(st) == [0, 10, 44]
 
 
 def test_leave_variant_failed_final_declaration_ends_round() -> None:

@@ -110,7 +110,7 @@ def _describe_plain(st: CoopState, action: Action) -> str:
     args = cast(tuple[int, ...], action.args)
     me = st.to_act
     drawn = disp(st.drawn) if st.drawn is not None else "the card"
-    text = " ".join([word, *map(str, args)])
+    text = str(action)
     if st.phase is Phase.REVEAL and word == "draw":
         return f"{text} — play on with a normal turn (your declaration ends)"
     if me is None:
