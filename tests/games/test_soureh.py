@@ -342,8 +342,9 @@ def test_reveal_rule_reveal_wins_the_round() -> None:
 def test_reveal_rule_draw_then_declare_again() -> None:
     """Drawing instead of revealing is a normal turn, which may declare again."""
     st = two_player(declare="reveal")
-    st, _ = play(st, "draw", "discard declare", "draw", "discard", "draw")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw")
     assert ENGINE.public_view(st)["declarer"] is None
+    assert kinds(events)[-3:] == ["play_on", "draw", "drawn"]
     assert "discard declare" in [str(a) for a in ENGINE.legal_actions(st)]
     st, events = play(st, "discard declare")
     assert "declare" in kinds(events)

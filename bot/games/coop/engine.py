@@ -327,6 +327,14 @@ class CoopEngine(CoopRules):
         assert seat is not None
         if st.phase is Phase.REVEAL:
             self.end_declaration(st)
+            ev.append(
+                Event(
+                    "play_on",
+                    f"{{p{seat}}} draws instead of revealing: his declaration is over.",
+                    None,
+                    {"seat": seat},
+                )
+            )
         card = st.stock[st.pos]
         st.pos += 1
         st.drawn = card
