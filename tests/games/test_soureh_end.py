@@ -50,6 +50,29 @@ def test_elimination_skips_the_eliminated_player() -> None:
     assert view["stock"] == 80 - 16
 
 
+def test_deal_passes_over_an_eliminated_dealer() -> None:
+    """When the dealer himself is eliminated, the deal passes to the next seat still in the
+    game and play starts after that seat."""
+    st = game(
+        [VALID_DOWN, VALID_DOWN, BAD_DOWN],
+        [VALID_UP, VALID_UP, BAD_UP],
+        "7S 7C 7H",
+        end="elimination",
+        threshold=20,
+    )
+    st, events = play(st, "draw", "discard", "draw", "discard", "draw", "discard")
+    assert [e.data["seat"] for e in events if e.kind == "eliminated"] == [2]
+    view = ENGINE.public_view(st)
+    assert (view["round"], view["dealer"], view["to_act"]) == (2, 0, 1)
+
+
+def test_elimination_everyone_tied_share_the_win() -> None:
+    """If the last players all leave at once with equal totals, they share the win."""
+    st = game([BAD_DOWN, BAD_DOWN], [BAD_UP, BAD_UP], "2S 2C", end="elimination", threshold=20)
+    st, _ = play(st, "draw", "discard", "draw", "discard")
+    assert ENGINE.totals(st) == [34, 34] and ENGINE.winners(st) == [0, 1]
+
+
 def test_elimination_last_one_standing_wins() -> None:
     """Under `elimination`, when one player is left he wins."""
     st = game(
