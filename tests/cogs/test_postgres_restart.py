@@ -13,8 +13,8 @@ import pytest
 
 from bot.client import CardroomBot
 from bot.settings import Settings, load_settings
-from tests.helpers.discord import flush, service, table_in
 from tests.helpers.databases import create_database, drop_database, require_server
+from tests.helpers.discord import flush, service, table_in
 
 
 @pytest.fixture
