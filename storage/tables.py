@@ -432,6 +432,17 @@ class TableRepo:
                     (version, deadline, table_id),
                 )
 
+    async def replace_actions(self, table_id: int, actions: Sequence[ActionRecord]) -> None:
+        """Replace a table's whole log (a log translated from an older notation, written
+        back once at restore), its snapshot dropped, in one transaction."""
+        async with self.db.transaction() as tx:
+            await drop_snapshot(tx, table_id)
+            await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
+            await tx.executemany(
+                "INSERT INTO table_actions (table_id, seq, seat, text, at) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, a.seq, a.seat, a.text, a.at) for a in actions],
+            )
+
     async def store_snapshots(self, snaps: Sequence[tuple[int, SnapshotRecord]]) -> None:
         """Store several tables' snapshots, (table id, snapshot) pairs, in one transaction
         (a restore caching the states it had to replay in full)."""

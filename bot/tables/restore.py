@@ -12,12 +12,13 @@ import sys
 from collections import deque
 from typing import TYPE_CHECKING
 
-from bot.games.protocol import Event, GameError
+from bot.games import ENGINES
+from bot.games.protocol import Event, GameError, LegacyLogError
 from bot.tables import snapshots
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table, TableError
 from storage.snapshots import SnapshotRecord
-from storage.tables import StoredTable, TableRecord, TableStatus
+from storage.tables import ActionRecord, StoredTable, TableRecord, TableStatus
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -43,6 +44,11 @@ class Restorer:
         for stored in await self.repo.load_open(after_snapshots=True):
             try:
                 table, replayed = await self._rebuild(stored)
+            except LegacyLogError as exc:
+                log.warning("Table %s: its log of the old notation cannot be used (%s); "
+                            "closing it", stored.table.id, exc)
+                await self._mark_broken(stored.table)
+                continue
             except Exception:
                 log.exception("Table %s no longer replays; marking it broken", stored.table.id)
                 await self._mark_broken(stored.table)
@@ -68,7 +74,11 @@ class Restorer:
         """The table rebuilt from its newest usable snapshot and the actions after it (or
         from its whole log, read again if ``stored`` lacks the start), with the number of
         actions replayed."""
-        if stored.snapshot is not None and stored.table.status is not TableStatus.LOBBY:
+        if stored.table.status is TableStatus.LOBBY:
+            return self._replay(stored, None)
+        tail = [a.text for a in stored.actions]
+        in_new_notation = ENGINES[stored.table.game].translate_legacy(tail) == tail
+        if stored.snapshot is not None and in_new_notation:
             try:
                 return self._replay(stored, stored.snapshot)
             except Exception as exc:  # a cache: fall back to the log, the truth
@@ -82,7 +92,38 @@ class Restorer:
             if full is None:
                 raise TableError("The table vanished from the database during the restore.")
             stored = full
-        return self._replay(stored, None)
+        return self._replay(await self._in_new_notation(stored), None)
+
+    async def _in_new_notation(self, stored: StoredTable) -> StoredTable:
+        """The whole log in today's notation: a log stored under an older one (issue 23:
+        ``declare``/``knock`` after the placement, ``end``, ``continue``) is translated,
+        replayed to find each action's seat and written back once. ``LegacyLogError`` when
+        it cannot be translated or no longer replays (the table is then closed with an
+        apology)."""
+        rec = stored.table
+        engine = ENGINES[rec.game]
+        texts = [a.text for a in stored.actions]
+        translated = engine.translate_legacy(texts)
+        if translated == texts:
+            return stored
+        state = engine.new_game(len(stored.seats), rec.seed, build_variant(rec.game, rec.variant))
+        actions = []
+        at = {a.seq: a.at for a in stored.actions}  # the inactivity clock reads the last
+        last = stored.actions[-1].at if stored.actions else ""
+        for seq, text in enumerate(translated):
+            seat = engine.to_act(state)
+            if seat is None:
+                raise LegacyLogError("The translated log goes on after the game's end.")
+            try:
+                state = engine.apply(state, engine.parse_action(state, text)).state
+            except GameError as exc:
+                raise LegacyLogError(f"The translated log no longer replays: {exc}") from exc
+            when = at.get(seq, last) if seq < len(translated) - 1 else last
+            actions.append(ActionRecord(seq, seat, text, when))
+        await self.repo.replace_actions(rec.id, actions)
+        log.info("Table %s: its log was translated from the old notation (%d actions, was %d)",
+                 rec.id, len(actions), len(texts))
+        return dataclasses.replace(stored, actions=tuple(actions), snapshot=None, skipped=0)
 
     def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
         rec = stored.table
