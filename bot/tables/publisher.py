@@ -39,8 +39,8 @@ class DiscordNotifier:
         """Edit the table message in place (post it again if it was deleted)."""
         async with table.render_lock:
             rec = table.record
-            embed, view = table_embed(table), table_view(table)
-            files = await self.images.table_file(table, embed)
+            embed, files = await self._table_embed(table)
+            view = table_view(table)
             channel = self._channel(table)
             posted = False
             if rec.message_id is not None:
@@ -56,6 +56,15 @@ class DiscordNotifier:
             if not table.status.is_open:
                 self.images.forget(table.id)
 
+    async def _table_embed(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
+        """The table embed with its image, or with the public cards as text when the
+        server turned images off (or the image failed)."""
+        embed = table_embed(table)
+        files = await self.images.table_file(table, embed)
+        if not files and table.running:
+            embed = table_embed(table, text_table=True)
+        return embed, files
+
     async def repost(self, table: Table) -> discord.Message:
         """Post the table message at the bottom; the old one says where the table went."""
         async with table.render_lock:
@@ -64,8 +73,7 @@ class DiscordNotifier:
     async def _post(self, table: Table, *, old_note: bool) -> discord.Message:
         service = self.service
         channel = self._channel(table)
-        embed = table_embed(table)
-        files = await self.images.table_file(table, embed)
+        embed, files = await self._table_embed(table)
         message = await channel.send(embed=embed, view=table_view(table), files=files)
         old = table.record.message_id
         if service is not None and table.id in service.tables:
