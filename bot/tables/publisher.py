@@ -12,6 +12,7 @@ from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
 from bot.tables.model import Table
 from bot.tables.pictures import images_of
+from bot.tables.tokens import tokens_of
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -25,6 +26,7 @@ class DiscordNotifier:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self.images = images_of(client)
+        self.tokens = tokens_of(client)
         self.service: TableService | None = None
 
     def attach(self, service: TableService) -> None:
@@ -36,14 +38,29 @@ class DiscordNotifier:
         return self.client.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
 
     async def render(self, table: Table) -> None:
-        """Edit the table message in place (post it again if it was deleted)."""
+        """Update the table message in place: through a fresh interaction token of it when
+        there is one (no global request), else by a channel edit; post it again if it was
+        deleted."""
         async with table.render_lock:
             rec = table.record
             embed, files = await self._table_embed(table)
             view = table_view(table)
             channel = self._channel(table)
             posted = False
-            if rec.message_id is not None:
+            interaction = self.tokens.fresh(table.id, rec.message_id)
+            if interaction is not None:
+                try:
+                    await interaction.edit_original_response(
+                        embed=embed, view=view, attachments=files
+                    )
+                    posted = True
+                except discord.HTTPException as exc:
+                    log.info("Table %s: its interaction token failed (%s); editing in the "
+                             "channel", table.id, exc.status)
+                    self.tokens.forget(table.id, interaction)
+                    for file in files:
+                        file.reset()
+            if not posted and rec.message_id is not None:
                 try:
                     await channel.get_partial_message(rec.message_id).edit(
                         embed=embed, view=view, attachments=files

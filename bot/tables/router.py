@@ -34,6 +34,7 @@ from bot.render.panels import panel
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import images_of
+from bot.tables.tokens import answer_privately, tokens_of
 from storage.guild_settings import GuildSettingsRepo
 
 if TYPE_CHECKING:
@@ -191,6 +192,7 @@ async def _add_computer(click: Click) -> None:
 async def _start(click: Click) -> None:
     await click.service.start(click.table.id, click.cid.version, click.interaction.user.id)
     await click.interaction.response.defer()
+    tokens_of(click.interaction.client).remember(click.table.id, click.interaction)
 
 
 async def _cancel(click: Click) -> None:
@@ -245,8 +247,7 @@ async def _take_turn(click: Click) -> None:
         raise TableError(f"It is not your turn — {who} is to act. Press My cards to see yours.")
     embed, view = panel(table, seat)
     files = await _hand(click.interaction, table, seat, embed)
-    await click.interaction.response.send_message(embed=embed, view=view, files=files,
-                                                  ephemeral=True)
+    await answer_privately(click.interaction, table.id, embed=embed, view=view, files=files)
 
 
 async def _take_back(click: Click) -> None:
