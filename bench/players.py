@@ -156,7 +156,7 @@ class Seated:
             result = await act(env, member.click(self.table_message, label="Take turn"))
             clicks += 1
             followups = result.followups  # the panel: an ephemeral follow-up of Take turn
-            self.panel = followups[-1] if followups else result.response
+            self.panel = followups[0] if followups else result.response
             if self.panel is None:
                 raise RuntimeError("Take turn opened no panel")
         while peek(env, self.channel.id).version == before:

@@ -50,6 +50,10 @@ class Kind(StrEnum):
     MY_CARDS = "my"
     LAST_ROUND = "last"
     TAKE_BACK = "back"
+    # after the game (bot.render.table_message.end_view, bot.tables.after_game)
+    REMATCH = "rematch"  # a lobby with the same seats and options
+    NEW_GAME = "new"  # a lobby of the same game with the server's defaults
+    REPLAY = "replay"  # the game's public moves, paged (the version field is the page)
     # control panel (bot.render.panels and each game's steps)
     ACT = "a"  # play the notation in the arg (button) or the chosen value (select)
     ROOT = "nav"  # back to the decision's first step

@@ -11,6 +11,7 @@ import discord
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
 from bot.tables.model import Table
+from bot.tables.news import News
 from bot.tables.pictures import images_of
 from bot.tables.tokens import tokens_of
 
@@ -27,11 +28,16 @@ class DiscordNotifier:
         self.client = client
         self.images = images_of(client)
         self.tokens = tokens_of(client)
+        self.news = News(self)
         self.service: TableService | None = None
 
     def attach(self, service: TableService) -> None:
         """The service whose tables this notifier shows (to remember a reposted message)."""
         self.service = service
+
+    def channel(self, table: Table) -> discord.PartialMessageable:
+        """The table's channel, without a lookup."""
+        return self._channel(table)
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         rec = table.record
@@ -70,6 +76,7 @@ class DiscordNotifier:
                     log.info("Table %s message was deleted; posting it again", table.id)
             if not posted:
                 await self._post(table, old_note=False)
+            await self.news.after_render(table)
             if not table.status.is_open:
                 self.images.forget(table.id)
 
@@ -108,23 +115,21 @@ class DiscordNotifier:
         return message
 
     async def send_hand(self, table: Table, seat: int) -> bool:
-        """DM the seat's cards; ``False`` when Discord refuses the DM."""
+        """DM the seat's cards (through the cached DM channel: no user lookup first);
+        ``False`` when Discord refuses the DM."""
         user_id = table.seats[seat].user_id
         if user_id is None:
             return True
-        user = self.client.get_user(user_id)
         try:
-            if user is None:
-                user = await self.client.fetch_user(user_id)
             guild = self.client.get_guild(table.record.guild_id)
             text = dm_text(table, seat, guild.name if guild else None)
             embed = hand_embed(table, seat)
             files = await self.images.hand_file(table, seat, embed)
             if files:
                 embed.description = None  # the text above already lists the cards
-                await user.send(text, embed=embed, files=files)
+                await self.news.dm(user_id, content=text, embed=embed, files=files)
             else:
-                await user.send(text)
+                await self.news.dm(user_id, content=text)
         except discord.Forbidden:
             return False
         return True

@@ -32,6 +32,7 @@ from bot.render.components import (
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.render.panels import panel
 from bot.render.table_message import jump_url, lobby_view
+from bot.tables import after_game
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import images_of
 from bot.tables.tokens import answer_privately, tokens_of
@@ -121,6 +122,8 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
     """Find the table and the kind's handler, run it, and answer a refusal kindly."""
     service = service_of(interaction)
     table = service.get(cid.table_id)
+    if (table is None or table.finished) and await after_game.handle(interaction, service, cid):
+        return  # Rematch, New game, Replay, a finished game's Last round
     if table is None:
         await reply(interaction, "This table is closed.")
         return

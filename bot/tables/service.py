@@ -273,14 +273,14 @@ class TableService:
         round_before: int,
     ) -> None:
         """Recent events, rounds and which seats need a DM of their new cards: only at a
-        new round's deal (issue 17: DMs at deals and ends; a hand that changes in between
-        shows in the panel and My cards)."""
+        deal, a new round's or an empty hand's refill (issue 17: DMs at deals and ends; a
+        hand that changes in between shows in the panel and My cards)."""
         table.record_events(events)
         table.track_round()
-        if table.round_no == round_before:
-            return
+        new_round = table.round_no != round_before
         for s in (r.seat for r in table.humans_left()):
-            if table.hidden_cards(s):
+            now = table.hidden_cards(s)
+            if now and (new_round or not table.hidden_cards(s, old_state)):
                 table.pending_dms.add(s)
 
     @staticmethod

@@ -245,7 +245,7 @@ def panel_of(opened: Any) -> Any:
     of the table message (its token then updates the table) and sends the panel as an
     ephemeral follow-up; other answers are the response itself."""
     followups = opened.followups
-    return followups[-1] if followups else opened.response
+    return followups[0] if followups else opened.response  # later ones: pings, news
 
 
 async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[Any]:
