@@ -98,6 +98,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         f"Games with computers count: {_on(settings.count_computer_games)}",
         f"Card images: {_on(settings.images)}",
         f"Four-colour suits: {_on(settings.four_colour)}",
+        f"Turn pings: {_on(settings.pings)}",
     ]
     embed.add_field(name="Tables", value="\n".join(switches), inline=False)
     embed.set_footer(text="Bold values are this server's; the rest are the rule book's defaults.")
