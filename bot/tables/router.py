@@ -292,6 +292,12 @@ async def _game_choice(click: Click) -> None:
     await _play(click, text)
 
 
+async def _after_game(click: Click) -> None:
+    """Rematch, New game and Replay: only once the game is over (``after_game``)."""
+    if not await after_game.handle(click.interaction, click.service, click.cid):
+        raise TableError("The game is not over yet.")
+
+
 async def _act(click: Click) -> None:
     """Play the notation a button carries or a select's chosen value."""
     await _play(click, click.values[0] if click.values else notation_of(click.cid.arg))
@@ -324,6 +330,9 @@ HANDLERS: dict[Kind, Handler] = {
     Kind.LAST_ROUND: _last_round,
     Kind.TAKE_BACK: _take_back,
     Kind.ACT: _act,
+    Kind.REMATCH: _after_game,
+    Kind.NEW_GAME: _after_game,
+    Kind.REPLAY: _after_game,
 }
 """Every kind the lobby, the table message and the panel share; a game's step kinds go to
 ``_navigate`` and its own choices to ``_game_choice``."""

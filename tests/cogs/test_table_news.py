@@ -158,3 +158,36 @@ async def test_pings_follow_the_settings(world: dict[str, Any]) -> None:
             table.engine.legal_actions(table.state)[0]))
         await flush(env)
         assert not _pings(channel)
+
+
+async def test_a_finished_table_keeps_last_round_replay_and_new_game(
+    world: dict[str, Any],
+) -> None:
+    """After the game the table message offers Last round and a paged, ephemeral Replay of
+    the public moves; New game opens a lobby of the same game for whoever asks."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, cat = world["members"][:3]
+    table = await _open(world, "turup", 2, {"rounds": 1}, None)
+    members = {ann.id: ann, bob.id: bob}
+    while table.running:
+        user = table.seats[table.to_act()].user_id
+        await members[user].slash(channel, "move",
+                                  action=str(table.engine.legal_actions(table.state)[0]))
+    await flush(env)
+    final = next(m for m in channel.history() if m.id == table.record.message_id)
+    assert _labels(final) == ["Last round", "Replay"]
+    last = await cat.click(final, label="Last round")
+    assert last.ephemeral and "round 1" in (last.response.embeds[0].title or "")
+    shown = await cat.click(final, label="Replay")
+    assert shown.ephemeral and "Replay" in (shown.response.embeds[0].title or "")
+    footer = shown.response.embeds[0].footer.text or ""
+    assert footer.startswith("Page 1 of ") and footer != "Page 1 of 1 · public moves only"
+    paged = await cat.click(shown.response, label="Next ▶")
+    assert "Page 2 of" in (paged.response.embeds[0].footer.text or "")
+    end = next(m for m in _titled(channel, "game over") if "Rematch" in _labels(m))
+    refused = await cat.click(end, label="Rematch")
+    assert refused.ephemeral and "Only the players" in refused.response.content
+    fresh = await cat.click(end, label="New game")
+    assert not fresh.ephemeral and "lobby" in (fresh.response.embeds[0].title or "")
+    lobby = table_in(env, channel)
+    assert lobby.record.host_id == cat.id and lobby.game == "turup"
