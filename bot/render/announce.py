@@ -11,6 +11,7 @@ import discord
 
 from bot.catalog import game
 from bot.render.card_text import seat_name, truncate
+from bot.render.coop import ROUND_REASONS
 from bot.render.embeds import (
     COLOURS,
     standings_lines,
@@ -23,14 +24,6 @@ from bot.results import LOWEST_WINS
 if TYPE_CHECKING:
     from bot.tables.model import Table
 
-REASONS = {
-    "stock": "the stock ran out",
-    "declaration": "a declaration stood",
-    "failed": "a declaration failed in the final turns",
-    "reveal": "a player revealed",
-    "last": "one player was left",
-    "knock": "a knock ended it",
-}
 PRACTICE = "Practice game — not rated (computer seats)."
 SOLO = "Not rated: only one person played."
 RATED = "Rated game: it counts for the leaderboard."
@@ -78,7 +71,7 @@ def round_winner_line(table: Table, last: dict[str, Any]) -> str:
     winners = [s for s, p in enumerate(points) if p == best]
     how = "the fewest points" if low else "the most points"
     line = f"**{_who(names, winners)}** won the round ({best:+d}, {how})"
-    reason = REASONS.get(str(last.get("reason")))
+    reason = ROUND_REASONS.get(str(last.get("reason")))
     return line + (f": {reason}." if reason else ".")
 
 

@@ -30,6 +30,16 @@ PROMPTS = {
 }
 
 
+ROUND_REASONS = {
+    "stock": "the stock ran out",
+    "declaration": "a declaration stood",
+    "failed": "a declaration failed in the final turns",
+    "reveal": "a player revealed",
+    "last": "one player was left",
+    "knock": "a knock ended it",
+}
+
+
 def _mark(valid: Any) -> str:
     if valid is True:
         return " ✓"
@@ -81,7 +91,8 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     lines = []
     reason = last.get("reason")
     if reason:
-        lines.append(str(reason))
+        lines.append(f"Round {last.get('round', '')} ended: "
+                     + ROUND_REASONS.get(str(reason), str(reason)) + ".")
     coops = last.get("coops") or []
     picks = last.get("picks") or []
     points = last.get("points") or []
@@ -92,7 +103,7 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
         line = f"**{seat_name(names, i)}**: {shown}"
         if pick:
             line += f" · picked {cards(pick)}"
-        line += f" · +{pts}"
+        line += f" · {pts:+d}"
         lines.append(line)
     return "\n".join(lines) if lines else None
 
