@@ -23,6 +23,11 @@ TOKEN_LIFETIME = 14 * 60.0  # seconds: a margin under Discord's 15 minutes
 _BY_CLIENT: weakref.WeakKeyDictionary[Any, Tokens] = weakref.WeakKeyDictionary()
 
 
+def _monotonic() -> float:
+    # looked up at each call: SimCord puts its virtual clock in time.monotonic
+    return time.monotonic()
+
+
 def tokens_of(client: Any) -> Tokens:
     """The client's ``Tokens`` (one book per client, made on first use)."""
     book = _BY_CLIENT.get(client)
@@ -35,9 +40,9 @@ class Tokens:
     """The newest interaction on each table's message, with the loop time it came."""
 
     def __init__(self, lifetime: float = TOKEN_LIFETIME,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.lifetime = lifetime
-        self.clock = clock  # the service's clock (SimCord's virtual time in tests)
+        self.clock = clock or _monotonic
         self._by_table: dict[int, tuple[discord.Interaction[Any], float]] = {}
 
     def remember(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
@@ -58,12 +63,9 @@ class Tokens:
             return None
         return interaction
 
-    def is_fresh(self, interaction: discord.Interaction[Any]) -> bool:
-        """Is ``interaction`` still the one remembered for some table, and fresh?"""
-        for held, since in self._by_table.values():
-            if held is interaction:
-                return self.clock() - since <= self.lifetime
-        return False
+    def held(self, table_id: int) -> bool:
+        """Is a token kept for the table (fresh or not)?"""
+        return table_id in self._by_table
 
     def forget(self, table_id: int, interaction: discord.Interaction[Any] | None = None) -> None:
         """Drop the table's interaction (only ``interaction``, when given)."""

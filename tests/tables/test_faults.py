@@ -177,7 +177,7 @@ async def test_failed_token_edit_falls_back_to_a_channel_edit(world: dict[str, A
     started = await ann.click(opened.response, label="Start (host)")
     await flush(env)
     table = table_in(env, channel)
-    assert tokens_of(env.bot).fresh(table.id, table.record.message_id) is not None
+    assert tokens_of(env.bot).held(table.id)
     token = started._interaction.token
     env.inject_error("PATCH", f"/webhooks/{env.bot.application_id}/{token}/messages/@original",
                      status=500, times=1)
@@ -186,4 +186,36 @@ async def test_failed_token_edit_falls_back_to_a_channel_edit(world: dict[str, A
     await _move(env, channel, table, [ann, bob])
     assert sum(1 for r in env.http_requests if r.path == channel_edit) == before + 1
     assert _shows(env, table, channel)
-    assert tokens_of(env.bot).fresh(table.id, table.record.message_id) is None
+    assert not tokens_of(env.bot).held(table.id)
+
+
+async def test_an_expired_token_gives_way_to_a_channel_edit(world: dict[str, Any]) -> None:
+    """Fifteen minutes after the last click on the table message its token is not used:
+    the next move edits the table in the channel; a new click brings a fresh token."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 11
+    opened = await ann.slash(channel, "play", game="turup", rounds=1, timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    channel_edit = f"/channels/{channel.id}/messages/{table.record.message_id}"
+
+    def edits() -> tuple[int, int]:
+        reqs = env.http_requests
+        return (sum(1 for r in reqs if r.method == "PATCH" and r.path == channel_edit),
+                sum(1 for r in reqs if r.method == "PATCH" and r.path.endswith("/@original")))
+
+    before = edits()
+    await _move(env, channel, table, [ann, bob])
+    assert edits() == (before[0], before[1] + 1), "a fresh token: no channel edit"
+    await env.advance_time(15 * 60)
+    before = edits()
+    await _move(env, channel, table, [ann, bob])
+    assert edits() == (before[0] + 1, before[1]), "the token expired: a channel edit"
+    member = _member(table, [ann, bob])
+    await member.click(message_of(env, table, channel), label="Take turn")
+    before = edits()
+    await _move(env, channel, table, [ann, bob])
+    assert edits() == (before[0], before[1] + 1)
