@@ -19,7 +19,7 @@ PHONE_BUDGET = 900
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("soureh", 4, {"threshold": 60}),
-    ("pariah", 4, {"threshold": 60}),
+    ("pariah", 2, {"threshold": 60}),
     ("turup", 12, {"rounds": 1}),
     ("soi", 6, {"target": 20}),
 ]
