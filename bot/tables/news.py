@@ -12,6 +12,7 @@ A failure is logged (type, status and code only) and never stops the table.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+ENDED_KEPT = 1000  # closed tables remembered, so a late render never announces twice
+
 
 @dataclass
 class Sent:
@@ -56,7 +59,6 @@ class Heard:
     rounds: int
     to_act: int | None = None
     ping: Sent | None = None
-    ended: bool = False
 
 
 class News:
@@ -65,19 +67,21 @@ class News:
     def __init__(self, notifier: DiscordNotifier) -> None:
         self.notifier = notifier
         self.heard: dict[int, Heard] = {}
+        self.ended: OrderedDict[int, None] = OrderedDict()  # closed tables, newest last
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     async def after_render(self, table: Table) -> None:
         """Tell what changed since the last render."""
-        if table.state is None:
+        if table.state is None or table.id in self.ended:
             return
         heard = self.heard.get(table.id)
         if heard is None:  # first sight (a new game, or a table restored after a restart)
             heard = self.heard[table.id] = Heard(rounds=len(table.rounds))
-        if heard.ended:
-            return
         if not table.status.is_open:
-            heard.ended = True
+            del self.heard[table.id]
+            self.ended[table.id] = None
+            while len(self.ended) > ENDED_KEPT:
+                self.ended.popitem(last=False)
             await self._unping(table, heard)
             if table.finished:
                 await self._game_end(table)
