@@ -155,9 +155,8 @@ class Floor:
         """One committed row, then the prepared answer: nothing else."""
         self.rows += 1
         seq = self.rows
-        await interaction.client.db.write(
-            lambda conn: conn.execute("INSERT INTO bench_floor (seq, text) VALUES (?, ?)",
-                                      (seq, "keep 2")))
+        await interaction.client.db.execute(
+            "INSERT INTO bench_floor (seq, text) VALUES (?, ?)", (seq, "keep 2"))
         assert self.answer is not None
         embed, view = self.answer
         await interaction.response.edit_message(embed=embed, view=view, attachments=[])

@@ -1,39 +1,52 @@
-"""Persistence: time to commit one action, and restoring open tables at start-up.
+"""Persistence on both backends, side by side: committing one action, restoring open tables
+at start-up, and results recorded per second with four processes writing.
 
-Run ``python -m bench.persistence`` (``--quick`` for tiny sizes). Everything runs on a real
-SQLite file opened by ``Database.open`` with the production settings (WAL,
-``synchronous=NORMAL``; reads on the aiosqlite connection, table writes committed by
-``Database.write`` on the event loop's own sqlite3 connection), in a temporary folder on the
-same disk.
+Run ``python -m bench.persistence`` (``--quick`` for tiny sizes, ``--tables N`` for the
+restore). SQLite runs on a real file in a temporary folder (WAL, ``synchronous=NORMAL``,
+the production settings of ``storage.sqlite``); PostgreSQL on a fresh database created on
+the server ``BENCH_DATABASE_URL`` names (default ``TEST_DATABASE_URL``, else the local
+server) and dropped afterwards. Without a server the PostgreSQL column says so.
 
 - *Commit one action*: ``TableRepo.append_action`` (the one transaction written for each
   accepted action, before the player is answered), and ``TableService.act`` end to end
   (lock, parse, engine, the same commit), on 2-seat human tables of each game.
 - *Restore*: N open tables written mid-game (a mix of the four games, each log cut at half
-  the length of a seeded random game), the file closed, then ``Database.open`` +
+  the length of a seeded random game), the database closed, then ``open_database`` +
   ``TableService.restore()`` timed as a start-up does it: once with logs only (the first
   start-up after snapshots came in; the service stores a snapshot of each table), then
   again after 16 more actions per table were logged behind those snapshots, as play leaves
   them (a snapshot every 32 actions).
+- *Four processes writing*: four processes (``bench.storage_writers``) record finished
+  four-player games into one database at once, players shared (ratings contend); results
+  per second over the wall time from the common start to the last one done.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from bench.run import Figure, ms, percentile
 from bot.games import ENGINES
-from storage.database import Database
+from storage.database import Database, open_database
 from storage.tables import SeatRecord, TableRepo
+
+BACKENDS = ("sqlite", "postgres")
+LABEL = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+WRITERS = 4
 
 GAMES = ("soureh", "pariah", "turup", "soi")
 PLAYERS = {"soureh": 4, "pariah": 2, "turup": 4, "soi": 4}
@@ -92,15 +105,17 @@ async def write_open_tables(db: Database, count: int, logs: Sequence[TableLog]) 
             rows_s.append((table_id, seat, 1000 * n + seat + 1, f"player {seat + 1}"))
         rows_a.extend((table_id, seq, seat, text) for seq, (seat, text) in enumerate(log.actions))
         actions += len(log.actions)
-    await db.execute("BEGIN IMMEDIATE")
-    await db.conn.executemany(
-        "INSERT INTO tables (id, guild_id, channel_id, host_id, game, variant, seed, status,"
-        " version, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, datetime('now'))", rows_t)
-    await db.conn.executemany(
-        "INSERT INTO table_seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)", rows_s)
-    await db.conn.executemany(
-        "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)", rows_a)
-    await db.execute("COMMIT")
+    async with db.transaction() as tx:
+        await tx.executemany(
+            "INSERT INTO tables (id, guild_id, channel_id, host_id, game, variant, seed,"
+            " status, version, started_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, datetime('now'))", rows_t)
+        await tx.executemany(
+            "INSERT INTO table_seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+            rows_s)
+        await tx.executemany(
+            "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)",
+            rows_a)
     return actions
 
 
@@ -113,20 +128,19 @@ async def write_later(db: Database, count: int, logs: Sequence[TableLog]) -> int
         first = len(log.actions)
         rows.extend((n + 1, first + i, seat, text) for i, (seat, text) in enumerate(log.later))
         versions.append((first + len(log.later) + 1, n + 1))
-    await db.execute("BEGIN IMMEDIATE")
-    await db.conn.executemany(
-        "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)", rows)
-    await db.conn.executemany("UPDATE tables SET version = ? WHERE id = ?", versions)
-    await db.execute("COMMIT")
+    async with db.transaction() as tx:
+        await tx.executemany(
+            "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)", rows)
+        await tx.executemany("UPDATE tables SET version = ? WHERE id = ?", versions)
     return len(rows)
 
 
-async def timed_restore(path: Path) -> dict[str, float]:
-    """Open the file and restore every open table as a start-up does; seconds taken."""
+async def timed_restore(url: str) -> dict[str, float]:
+    """Open the database and restore every open table as a start-up does; seconds taken."""
     from bot.tables.service import TableService
 
     start = time.perf_counter()
-    db = await Database.open(path)
+    db = await open_database(url)
     opened = time.perf_counter()
     service = TableService(TableRepo(db))
     restored = await service.restore()
@@ -136,14 +150,14 @@ async def timed_restore(path: Path) -> dict[str, float]:
     return {"tables": len(restored), "total": done - start, "open": opened - start}
 
 
-async def commit_times(path: Path, count: int) -> tuple[list[float], list[float]]:
+async def commit_times(url: str, count: int) -> tuple[list[float], list[float]]:
     """(append_action seconds, TableService.act seconds), ``count`` of each."""
     from bot.tables.service import TableService
 
     repo_times: list[float] = []
     act_times: list[float] = []
     rng = random.Random(5)
-    async with await Database.open(path) as db:
+    async with await open_database(url) as db:
         repo = TableRepo(db)
         service = TableService(repo, seed_source=lambda: rng.randrange(2**31))
         channel = 1
@@ -180,16 +194,16 @@ async def commit_times(path: Path, count: int) -> tuple[list[float], list[float]
     return repo_times, act_times
 
 
-async def restore_time(path: Path, count: int, logs: Sequence[TableLog]) -> dict[str, Any]:
+async def restore_time(url: str, count: int, logs: Sequence[TableLog]) -> dict[str, Any]:
     """Write ``count`` open tables, then time two start-ups: the first, with no snapshot
     (the service replays every log and stores snapshots), and a normal one, after
     ``LATER`` more actions per table were logged behind those snapshots."""
-    async with await Database.open(path) as db:
+    async with await open_database(url) as db:
         actions = await write_open_tables(db, count, logs)
-    first = await timed_restore(path)
-    async with await Database.open(path) as db:
+    first = await timed_restore(url)
+    async with await open_database(url) as db:
         later = await write_later(db, count, logs)
-    second = await timed_restore(path)
+    second = await timed_restore(url)
     return {"actions": actions, "later": later, "first": first, "second": second}
 
 
@@ -209,48 +223,166 @@ def engine_replay(logs: Sequence[TableLog]) -> dict[str, float]:
 
 def restore_text(info: dict[str, float]) -> str:
     """A restore's seconds, and the part spent opening the database."""
-    return f"{info['total']:.2f} s (of which Database.open {info['open']:.2f} s)"
+    return f"{info['total']:.2f} s (open {info['open']:.2f} s)"
 
 
-async def measure(quick: bool) -> list[Figure]:
-    """Both measures in a temporary folder."""
+def server_url() -> str:
+    """The PostgreSQL server the benchmark creates its databases on."""
+    return (os.environ.get("BENCH_DATABASE_URL") or os.environ.get("TEST_DATABASE_URL")
+            or "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+async def admin(sql: str) -> None:
+    """Run one statement on the server's maintenance database."""
+    import asyncpg
+
+    conn = await asyncpg.connect(server_url(), timeout=5)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+class Databases:
+    """Fresh databases of one backend for the benchmark, removed at the end."""
+
+    def __init__(self, kind: str, folder: Path) -> None:
+        self.kind = kind
+        self.folder = folder
+        self.made: list[str] = []
+
+    async def fresh(self, name: str) -> str:
+        """The URL of a new empty database."""
+        if self.kind == "sqlite":
+            url = f"sqlite:///{self.folder / f'{name}.db'}"
+        else:
+            db = f"cardroom_bench_{name}_{uuid.uuid4().hex[:8]}"
+            await admin(f'CREATE DATABASE "{db}"')
+            parts = urlsplit(server_url())
+            url = urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, ""))
+        self.made.append(url)
+        return url
+
+    async def drop(self) -> None:
+        """Drop the PostgreSQL databases made."""
+        if self.kind == "postgres":
+            for url in self.made:
+                name = urlsplit(url).path.lstrip("/")
+                await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def server_problem() -> str | None:
+    """Why PostgreSQL cannot be measured here (``None``: it can)."""
+    try:
+        await admin("SELECT 1")
+    except Exception as exc:
+        return f"no PostgreSQL server at {urlsplit(server_url()).hostname} ({type(exc).__name__})"
+    return None
+
+
+def writers(url: str, per_writer: int) -> tuple[float, int]:
+    """Four processes recording ``per_writer`` results each into ``url`` at once:
+    (results per second over the wall time, results that failed)."""
+    root = Path(__file__).resolve().parent.parent
+    procs = [subprocess.Popen([sys.executable, "-m", "bench.storage_writers", url, str(w),
+                               str(per_writer)], cwd=root, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+             for w in range(WRITERS)]
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "READY"
+    start = time.perf_counter()
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    failed = 0
+    for proc in procs:
+        out, _ = proc.communicate(timeout=600)
+        failed += int(out.split()[-1])
+    wall = time.perf_counter() - start
+    return (WRITERS * per_writer - failed) / wall, failed
+
+
+async def measure_backend(kind: str, folder: Path, count: int, tables: int,
+                          logs: Sequence[TableLog], per_writer: int) -> dict[str, Any]:
+    """Every measure on one backend."""
+    made = Databases(kind, folder)
+    try:
+        repo_t, act_t = await commit_times(await made.fresh("commit"), count)
+        info = await restore_time(await made.fresh("restore"), tables, logs)
+        shared = await made.fresh("writers")
+        await (await open_database(shared)).close()  # created and migrated before they start
+        rate, failed = await asyncio.get_running_loop().run_in_executor(
+            None, writers, shared, per_writer)
+    finally:
+        await made.drop()
+    return {"repo": repo_t, "act": act_t, "restore": info, "rate": rate, "failed": failed}
+
+
+def side_by_side(found: dict[str, Any], cell: Any) -> str:
+    """``SQLite: ...; PostgreSQL: ...`` (or why a backend was not measured)."""
+    return "; ".join(
+        f"{LABEL[kind]} {cell(found[kind]) if isinstance(found[kind], dict) else found[kind]}"
+        for kind in BACKENDS)
+
+
+async def measure(quick: bool, tables: int | None = None) -> list[Figure]:
+    """Every measure on both backends, each in a temporary folder or database."""
     sec = "6. Persistence"
     count = 20 if quick else 2000
-    tables = 8 if quick else 1000
+    tables = tables or (8 if quick else 10_000)
+    per_writer = 5 if quick else 250
     logs = templates(2 if quick else 25)
+    found: dict[str, Any] = {}
+    problem = await server_problem()
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as folder:
-        repo_t, act_t = await commit_times(Path(folder) / "commit.db", count)
-        info = await restore_time(Path(folder) / "restore.db", tables, logs)
+        for kind in BACKENDS:
+            if kind == "postgres" and problem:
+                found[kind] = f"not measured: {problem}"
+                continue
+            found[kind] = await measure_backend(kind, Path(folder), count, tables, logs,
+                                                per_writer)
     share = tables / len(logs)  # each template log is stored this many times
     engine_s = {g: t * share for g, t in engine_replay(logs).items()}
     per_game = {g: statistics.mean(len(t.actions) for t in logs if t.game == g) for g in GAMES}
     mix = ", ".join(f"{g} {n:.0f}" for g, n in per_game.items())
-    wal = ("WAL, synchronous=NORMAL (Database.open), committed by Database.write on the "
-           "loop's own connection, a file on local disk")
+    sqlite = found["sqlite"]
     return [
         Figure(sec, "commit one action (TableRepo.append_action)",
-               f"median {ms(statistics.median(repo_t))}, p99 {ms(percentile(repo_t, 99))}",
-               method=f"{count} append_action transactions on one table; {wal}"),
+               side_by_side(found, lambda f: f"median {ms(statistics.median(f['repo']))}, "
+                            f"p99 {ms(percentile(f['repo'], 99))}"),
+               method=f"{count} append_action transactions on one table, each committed "
+               "before it returns; SQLite: WAL, synchronous=NORMAL, local disk; PostgreSQL: "
+               "the local server over TCP (asyncpg pool), fsync as the server is set"),
         Figure(sec, "one action through TableService.act",
-               f"median {ms(statistics.median(act_t))}, p99 {ms(percentile(act_t, 99))}",
+               side_by_side(found, lambda f: f"median {ms(statistics.median(f['act']))}, "
+                            f"p99 {ms(percentile(f['act'], 99))}"),
                method=f"{count} random legal actions on 2-4-seat human tables of the four "
                "games, no Discord side: lock, parse, engine, commit, memory update"),
         Figure(sec, f"restore {tables:,} open tables at start-up",
-               restore_text(info["second"]), target="< 2 s",
-               met=None if quick else info["second"]["total"] < 2.0,
+               side_by_side(found, lambda f: restore_text(f["restore"]["second"])),
+               target="< 2 s per 1,000 tables",
+               met=None if quick else sqlite["restore"]["second"]["total"] < 2.0 * tables / 1000,
                method=f"{tables:,} running tables (the four games in turn, mean log per table "
                f"{mix}) stored with snapshots as play leaves them (the service's own snapshot "
-               f"taken at a first start-up, then {info['later'] / tables:.0f} more actions "
-               "logged per table), file closed, then Database.open + TableService.restore() "
-               "timed together"),
-        Figure(sec, "first start-up, no snapshot yet", restore_text(info["first"]),
-               method=f"the same tables with their logs only ({info['actions']:,} actions): "
-               "every log replayed from the deal (then snapshots are stored)"),
+               f"taken at a first start-up, then {LATER} more actions logged per table), "
+               "database closed, then open_database + TableService.restore() timed together"),
+        Figure(sec, "first start-up, no snapshot yet",
+               side_by_side(found, lambda f: restore_text(f["restore"]["first"])),
+               method="the same tables with their logs only: every log replayed from the deal "
+               "(then snapshots are stored)"),
         Figure(sec, "first start-up: the engines alone",
                f"{sum(engine_s.values()):.2f} s ("
                + ", ".join(f"{g} {t:.2f} s" for g, t in engine_s.items()) + ")",
                method="new_game + parse_action + apply over the same logs, without the table "
                "service (events, round tracking, hidden-card bookkeeping)"),
+        Figure(sec, f"results recorded per second, {WRITERS} processes writing",
+               side_by_side(found, lambda f: f"{f['rate']:,.0f} results/s"
+                            + (f" ({f['failed']} busy)" if f["failed"] else "")),
+               method=f"{WRITERS} processes (bench.storage_writers) each record {per_writer} "
+               "finished four-player games into one database at once, 40 players shared "
+               "(ratings read and written in each transaction); wall time from the common "
+               "start; a result refused as busy counts as not recorded"),
     ]
 
 
@@ -263,8 +395,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes")
+    parser.add_argument("--tables", type=int, help="open tables to restore (default 10,000)")
     args = parser.parse_args(argv)
-    for f in collect(args.quick):
+    for f in asyncio.run(measure(args.quick, args.tables)):
         print(f"{f.measure}: {f.value}" + (f"  [target {f.target}]" if f.target else ""))
         print(f"    {f.method}")
 

@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from bot import rating
 from bot.results import GameResult, SeatResult, placements
 from storage.database import Database
 from storage.stats import StatsRepo
@@ -61,7 +62,7 @@ async def main(games: int, players: int) -> None:
     half = games // 2
     with tempfile.TemporaryDirectory() as folder:
         async with await Database.open(Path(folder) / "bench.db") as db:
-            repo = StatsRepo(db)
+            repo = StatsRepo(db, rater=rating)
             start = time.perf_counter()
             for result in results[:half]:
                 await repo.record(result)

@@ -3,6 +3,7 @@
 Subcommands:
 
 - ``run`` (the default when none is given): connect to Discord and serve the tables.
+- ``db copy --from URL --to URL``: copy a database (e.g. SQLite into PostgreSQL).
 - more from the modules in ``SUBCOMMAND_MODULES`` (``play``: a game offline in the
   terminal, ``simulate``: computer players against each other). Each such module provides
   ``add_parser(subparsers) -> None``, which adds its parser and sets ``func`` with
@@ -81,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         " and run the bot until Ctrl+C or SIGTERM.",
     )
     run.set_defaults(func=run_command)
+    add_db_parser(subparsers)
     for name in available_subcommand_modules():
         importlib.import_module(name).add_parser(subparsers)
     parser.set_defaults(func=run_command)
@@ -111,9 +113,87 @@ def run_command(args: argparse.Namespace) -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return EXIT_CONFIG
     setup_logging(settings.log_level)
+    problem = asyncio.run(check_database(settings.database_url))
+    if problem:
+        print(problem, file=sys.stderr)
+        return EXIT_CONFIG
     from bot.client import CardroomBot  # discord is imported only when the bot runs
 
     return asyncio.run(serve(CardroomBot(settings), token, settings))
+
+
+async def check_database(url: str) -> str | None:
+    """Open (and migrate) the database once before connecting to Discord; ``None`` when it
+    can be used, else one line saying which database, what is wrong and what to do."""
+    from storage import DatabaseUnusable, open_database
+
+    try:
+        db = await open_database(url)
+    except DatabaseUnusable as error:
+        return f"Cannot use the database: {error}"
+    except Exception as error:  # never a traceback at start-up
+        return f"Cannot use the database {url.split('@')[-1]}: {type(error).__name__}: {error}"
+    await db.close()
+    return None
+
+
+def add_db_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``db copy --from URL --to URL``."""
+    db = subparsers.add_parser("db", help="database tools (copy)",
+                               description="Database tools.")
+    db.set_defaults(func=lambda _args: _usage(db))
+    tools = db.add_subparsers(dest="db_command", metavar="TOOL", required=True)
+    copy = tools.add_parser(
+        "copy", help="copy every table into an empty database",
+        description="Copy tables in progress, results, ratings, settings and history from one"
+        " database into an empty one (e.g. SQLite into PostgreSQL), verified by counts."
+        " Stop the bot first.")
+    copy.add_argument("--from", dest="source", required=True, metavar="URL",
+                      help="e.g. sqlite:///data/cardroom.db")
+    copy.add_argument("--to", dest="target", required=True, metavar="URL",
+                      help="e.g. postgresql://cardroom@localhost:5432/cardroom")
+    copy.set_defaults(func=db_copy_command)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return EXIT_CONFIG
+
+
+def db_copy_command(args: argparse.Namespace) -> int:
+    """``db copy``: print the rows copied per table; exit 2 when refused."""
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    return asyncio.run(_db_copy(args.source, args.target))
+
+
+async def _db_copy(source_url: str, target_url: str) -> int:
+    from storage import DatabaseUnusable, StorageError, open_database
+    from storage.copy import copy_database
+
+    try:
+        source = await open_database(source_url)
+    except DatabaseUnusable as error:
+        print(f"Cannot use the source: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        try:
+            target = await open_database(target_url)
+        except DatabaseUnusable as error:
+            print(f"Cannot use the target: {error}", file=sys.stderr)
+            return EXIT_CONFIG
+        try:
+            copied = await copy_database(source, target)
+        except StorageError as error:
+            print(f"Not copied: {error}", file=sys.stderr)
+            return EXIT_CONFIG
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    for table, rows in copied.items():
+        print(f"{table:<16} {rows:>8} rows")
+    print(f"Copied {sum(copied.values())} rows; the counts match the source.")
+    return EXIT_OK
 
 
 def setup_logging(level: str) -> None:
@@ -124,6 +204,7 @@ def setup_logging(level: str) -> None:
     discord.utils.setup_logging(level=numeric, root=True)
     # aiosqlite's DEBUG lines repeat every statement with its parameters: noise, not insight.
     logging.getLogger("aiosqlite").setLevel(max(numeric, logging.INFO))
+    logging.getLogger("asyncpg").setLevel(max(numeric, logging.INFO))
     # Cardroom has no voice features: skip discord.py's "PyNaCl/davey is not installed".
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
@@ -150,10 +231,15 @@ async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
     if settings.heartbeat_file is not None:
         settings.heartbeat_file.unlink(missing_ok=True)  # stale from an earlier run
         heartbeat = asyncio.create_task(beat(bot, settings.heartbeat_file))
+    from storage import DatabaseUnusable
+
     status = EXIT_OK
     try:
         async with bot:
             await bot.start(token)
+    except DatabaseUnusable as error:
+        print(f"Cannot use the database: {error}", file=sys.stderr)
+        status = EXIT_CONFIG
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         status = EXIT_FAILURE

@@ -3,20 +3,25 @@ cog, syncs the slash commands."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 import cogs
+from bot import rating
 from bot.render.components import DYNAMIC_ITEMS
 from bot.settings import Settings
 from bot.tables.faults import FaultGuard
 from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
-from storage.database import Database
+from storage.database import Database, open_database
+from storage.ownership import RETRY_SECONDS, LocalOwner, ShardOwner, shard_owner
+from storage.shards import ShardScope
 from storage.stats import StatsRepo
 from storage.tables import TableRepo
 
@@ -31,18 +36,29 @@ def cog_extensions() -> list[str]:
 class CardroomBot(commands.AutoShardedBot):
     """The bot. ``settings`` are built once in ``__main__`` (or by a test) and passed in."""
 
+    shard_retry_seconds: float = RETRY_SECONDS
+    """How often a process waiting for shards (PostgreSQL) tries to take them over."""
+
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()
+        shards = settings.shards
+        sharding: dict[str, Any] = {}
+        if shards is not None:  # SHARD_COUNT set: this process runs these shards only
+            sharding = {"shard_count": settings.shard_count, "shard_ids": list(shards)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **sharding,
         )
         self.settings = settings
         self.sync_commands = sync_commands
         self._db: Database | None = None
         self._tables: TableService | None = None
+        self._owner: LocalOwner | ShardOwner | None = None
+        self._scope: ShardScope | None = None
+        self._closing: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> Database:
@@ -61,11 +77,14 @@ class CardroomBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open storage, build the table service, register the persistent components,
         restore open tables, load the cogs, sync the command tree."""
-        if self._db is not None:  # set up again on the same object (a test's restart)
+        if self._owner is not None:  # set up again on the same object (a test's restart)
+            await self._owner.close()
+        if self._db is not None:
             await self._db.close()
-        self._db = await Database.open(self.settings.database_path)
+        self._db = await open_database(self.settings.database_url)
+        await self._own_shards(self._db)
         publisher = DiscordNotifier(self)
-        self._tables = TableService(TableRepo(self._db))
+        self._tables = TableService(TableRepo(self._db, scope=self._scope))
         self._tables.notifier = FaultGuard(publisher, self._tables)
         publisher.attach(self._tables)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
@@ -76,6 +95,37 @@ class CardroomBot(commands.AutoShardedBot):
             await self.load_extension(ext)
         if self.sync_commands:
             await self.sync_tree()
+
+    async def _own_shards(self, db: Database) -> None:
+        """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
+        see ``storage.ownership``): while another live process holds some of them, wait
+        (its gateway sessions are not opened) and take them over when it is gone. The table
+        repository is scoped to the shards owned."""
+        count = self.settings.shard_count or 1
+        wanted = frozenset(self.settings.shards or (0,))
+        everything = asyncio.Event()
+
+        async def took_over(_shards: frozenset[int]) -> None:
+            if self._owner is not None and self._owner.owned == wanted:
+                everything.set()
+
+        self._owner = shard_owner(db.dialect, self.settings.database_url, wanted,
+                                  on_acquired=took_over, on_lost=self._lost_shards,
+                                  retry_seconds=self.shard_retry_seconds)
+        owned = await self._owner.start()
+        if owned != wanted:
+            log.warning("Waiting for shards %s: another live process runs them",
+                        sorted(wanted - owned))
+            await everything.wait()
+            log.info("Took over shards %s", sorted(wanted - owned))
+        self._scope = None if wanted == frozenset(range(count)) else ShardScope(count, set(wanted))
+
+    async def _lost_shards(self, shards: frozenset[int]) -> None:
+        """Our shard locks are gone (the lock connection died): another process may run
+        those tables now, so this one stops; its supervisor starts it again."""
+        log.critical("Lost shards %s; stopping so that no table runs twice", sorted(shards))
+        self._closing = asyncio.get_running_loop().create_task(self.close())  # not in the
+        # watcher's own task: close() cancels the watcher
 
     async def sync_tree(self) -> None:
         """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates."""
@@ -89,14 +139,17 @@ class CardroomBot(commands.AutoShardedBot):
 
     @staticmethod
     def _add_result_recorders(tables: TableService, db: Database) -> None:
-        """Finished games go to the stats repository."""
-        tables.add_finish_listener(StatsRepo(db).record)
+        """Finished games go to the stats repository, rated by ``bot.rating``."""
+        tables.add_finish_listener(StatsRepo(db, rater=rating).record)
 
     async def close(self) -> None:
         """Stop the tables' background work, close Discord, then the database."""
         if self._tables is not None:
             await self._tables.aclose()
         await super().close()
+        if self._owner is not None:
+            await self._owner.close()
+            self._owner = None
         if self._db is not None:
             await self._db.close()
             self._db = None

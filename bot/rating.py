@@ -13,43 +13,29 @@ A rating is ``(mu, sigma)``; the leaderboard sorts on the conservative *ordinal*
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from openskill.models import BradleyTerryFull
 
-DISPLAY_BASE = 1000
-DISPLAY_SCALE = 40
-Z = 3.0
+# the stored record and its display are plain values in bot.results; the policy lives here
+from bot.results import DISPLAY_BASE, DISPLAY_SCALE, Skill, Z, display_rating
+
+__all__ = [
+    "DISPLAY_BASE",
+    "DISPLAY_SCALE",
+    "Skill",
+    "Z",
+    "display_rating",
+    "initial",
+    "model",
+    "rate",
+]
 
 
 @lru_cache(maxsize=1)
 def model() -> BradleyTerryFull:
     """The one rating model (openskill defaults: mu 25, sigma 25/3)."""
     return BradleyTerryFull()
-
-
-@dataclass(frozen=True, slots=True)
-class Skill:
-    """A player's rating in one game."""
-
-    mu: float
-    sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        """The conservative estimate ``mu - 3 sigma`` (what rankings sort on)."""
-        return self.mu - Z * self.sigma
-
-    @property
-    def display(self) -> int:
-        """The rating people see: ``1000 + 40 * ordinal``, rounded."""
-        return display_rating(self.mu, self.sigma)
-
-
-def display_rating(mu: float, sigma: float) -> int:
-    """The shown rating for ``(mu, sigma)``."""
-    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - Z * sigma))
 
 
 def initial() -> Skill:

@@ -66,3 +66,35 @@ def placements(
         else:
             places[seat] = i + 1
     return places
+
+
+# ---------------------------------------------------------------------------- ratings
+# The stored rating and how people see it (``bot.rating`` holds the policy that computes
+# new ratings); plain values, so storage and presentation may both read them.
+
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+Z = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A player's rating in one game, as stored (``bot.rating`` computes new ones)."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate ``mu - 3 sigma`` (what rankings sort on)."""
+        return self.mu - Z * self.sigma
+
+    @property
+    def display(self) -> int:
+        """The rating people see: ``1000 + 40 * ordinal``, rounded."""
+        return display_rating(self.mu, self.sigma)
+
+
+def display_rating(mu: float, sigma: float) -> int:
+    """The shown rating for ``(mu, sigma)``."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - Z * sigma))

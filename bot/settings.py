@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from storage.shards import parse_shard_ids
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE_URL = "sqlite:///data/cardroom.db"
@@ -35,6 +38,10 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     heartbeat_file: Path | None = None
+    shard_count: int | None = None
+    """How many shards the whole bot runs (``None``: one process, Discord picks the count)."""
+    shard_ids: str | None = None
+    """The shards this process runs, e.g. ``0-3`` or ``0,2`` (default: all of them)."""
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -50,11 +57,57 @@ class Settings(BaseSettings):
     @classmethod
     def _url(cls, value: str) -> str:
         value = value.strip()
+        if value.startswith(("postgresql://", "postgres://")):
+            if not urlsplit(value).hostname and "host=" not in value:
+                raise ValueError("must name a server, e.g. postgresql://user@host:5432/cardroom")
+            return value
         if not value.startswith("sqlite:///") or value == "sqlite:///":
             raise ValueError(
-                "must be sqlite:/// followed by a file path, e.g. sqlite:///data/cardroom.db"
+                "must be sqlite:/// followed by a file path (e.g. sqlite:///data/cardroom.db)"
+                " or postgresql://user@host:port/database"
             )
         return value
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _empty_count(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_count")
+    @classmethod
+    def _positive_count(cls, value: int | None) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError("must be at least 1")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _empty_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip() or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the bot's total shard count)")
+            parse_shard_ids(self.shard_ids, self.shard_count)  # raises with the reason
+        return self
+
+    @property
+    def is_postgres(self) -> bool:
+        """Does ``database_url`` name a PostgreSQL server?"""
+        return self.database_url.startswith(("postgresql://", "postgres://"))
+
+    @property
+    def shards(self) -> tuple[int, ...] | None:
+        """The shard ids this process runs (``None``: unsharded, one process runs all)."""
+        if self.shard_count is None:
+            return None
+        if self.shard_ids is None:
+            return tuple(range(self.shard_count))
+        return parse_shard_ids(self.shard_ids, self.shard_count)
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod
@@ -89,7 +142,8 @@ class Settings(BaseSettings):
 
     @property
     def database_path(self) -> Path:
-        """The SQLite file named by ``database_url`` (relative paths are from the cwd)."""
+        """The SQLite file named by ``database_url`` (relative paths are from the cwd);
+        meaningless for PostgreSQL (see ``is_postgres``)."""
         return Path(self.database_url.removeprefix("sqlite:///"))
 
 
@@ -108,7 +162,7 @@ def describe_errors(error: ValidationError) -> list[str]:
     """One line per problem: ``NAME: what is wrong`` (never the rejected secret)."""
     problems = []
     for item in error.errors():
-        name = str(item["loc"][0]).upper() if item["loc"] else "SETTINGS"
+        name = str(item["loc"][0]).upper() if item["loc"] else "SHARD_IDS"
         message = str(item["msg"]).removeprefix("Value error, ")
         if message.startswith("Input should be a valid integer"):
             message = "must be a whole number"

@@ -1,0 +1,26 @@
+"""Persistence: SQLite (embedded, the default) or PostgreSQL, behind one interface.
+
+``await storage.open_database(url)`` opens either; the repositories (``TableRepo``,
+``StatsRepo``, ``GuildSettingsRepo``) take the database they are given.
+"""
+
+from storage.database import Database, open_database
+from storage.errors import (
+    DatabaseUnusable,
+    IntegrityViolation,
+    MigrationError,
+    StorageBusy,
+    StorageError,
+    StorageUnavailable,
+)
+
+__all__ = [
+    "Database",
+    "DatabaseUnusable",
+    "IntegrityViolation",
+    "MigrationError",
+    "StorageBusy",
+    "StorageError",
+    "StorageUnavailable",
+    "open_database",
+]

@@ -51,18 +51,16 @@ class GuildSettingsRepo:
 
     async def get(self, guild_id: int) -> GuildSettings:
         """The server's settings, or the defaults if it never set any."""
-        async with self.db.conn.execute(
-            "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self.db.fetchone(
+            "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if row is None:
             return GuildSettings(guild_id=guild_id)
         return GuildSettings.from_json(guild_id, row[0])
 
     async def save(self, settings: GuildSettings) -> None:
         """Store the settings (insert or replace), in a transaction of its own."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO guild_settings (guild_id, data, updated_at)"
                 " VALUES (?, ?, datetime('now'))"
                 " ON CONFLICT(guild_id) DO UPDATE SET data = excluded.data,"

@@ -7,11 +7,11 @@ closing a table drops it. The action log stays the truth: a snapshot may always 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-import aiosqlite
+from storage.database import Database, Transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,52 +27,44 @@ class SnapshotRecord:
         return f"<SnapshotRecord actions={self.actions} tag={self.tag!r} {len(self.data)} bytes>"
 
 
-OPEN_SNAPSHOTS_SQL = (
-    "SELECT s.table_id, s.actions, s.tag, s.data FROM table_snapshots s"
-    " JOIN tables t ON t.id = s.table_id WHERE t.status IN (?, ?)"
+UPSERT_SQL = (
+    "INSERT INTO table_snapshots (table_id, actions, tag, data, at)"
+    " VALUES (?, ?, ?, ?, datetime('now')) ON CONFLICT (table_id) DO UPDATE SET"
+    " actions = excluded.actions, tag = excluded.tag, data = excluded.data, at = excluded.at"
 )
 
 
-def write_snapshot(conn: sqlite3.Connection, table_id: int, snap: SnapshotRecord) -> None:
-    """Store ``snap`` as the table's newest snapshot (inside the caller's transaction, in
-    ``Database.write``)."""
-    conn.execute(
-        "INSERT OR REPLACE INTO table_snapshots (table_id, actions, tag, data)"
-        " VALUES (?, ?, ?, ?)",
-        (table_id, snap.actions, snap.tag, snap.data),
-    )
+async def write_snapshot(tx: Transaction, table_id: int, snap: SnapshotRecord) -> None:
+    """Store ``snap`` as the table's newest snapshot (inside the caller's transaction)."""
+    await tx.execute(UPSERT_SQL, (table_id, snap.actions, snap.tag, snap.data))
 
 
-def write_snapshots(
-    conn: sqlite3.Connection, snaps: Iterable[tuple[int, SnapshotRecord]]
-) -> None:
+async def write_snapshots(tx: Transaction, snaps: Iterable[tuple[int, SnapshotRecord]]) -> None:
     """Store several tables' snapshots (inside the caller's transaction)."""
-    conn.executemany(
-        "INSERT OR REPLACE INTO table_snapshots (table_id, actions, tag, data)"
-        " VALUES (?, ?, ?, ?)",
-        [(table_id, s.actions, s.tag, s.data) for table_id, s in snaps],
-    )
+    await tx.executemany(UPSERT_SQL, [(table_id, s.actions, s.tag, s.data)
+                                      for table_id, s in snaps])
 
 
-def drop_snapshot(conn: sqlite3.Connection, table_id: int) -> None:
+async def drop_snapshot(tx: Transaction, table_id: int) -> None:
     """Forget the table's snapshot (it is closed; inside the caller's transaction)."""
-    conn.execute("DELETE FROM table_snapshots WHERE table_id = ?", (table_id,))
+    await tx.execute("DELETE FROM table_snapshots WHERE table_id = ?", (table_id,))
 
 
-async def read_snapshot(conn: aiosqlite.Connection, table_id: int) -> SnapshotRecord | None:
+async def read_snapshot(db: Database, table_id: int) -> SnapshotRecord | None:
     """The table's newest snapshot, or ``None``."""
-    async with conn.execute(
-        "SELECT actions, tag, data FROM table_snapshots WHERE table_id = ?", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await db.fetchone(
+        "SELECT actions, tag, data FROM table_snapshots WHERE table_id = ?", (table_id,))
     return SnapshotRecord(row[0], row[1], bytes(row[2])) if row else None
 
 
 async def read_open_snapshots(
-    conn: aiosqlite.Connection, statuses: tuple[str, ...]
+    db: Database, where: str, params: list[Any]
 ) -> dict[int, SnapshotRecord]:
-    """The newest snapshot of every table whose status is in ``statuses`` (two of them),
-    by table id, in one query."""
-    async with conn.execute(OPEN_SNAPSHOTS_SQL, statuses) as cur:
-        rows = await cur.fetchall()
+    """The newest snapshot of every table ``t`` matching ``where`` (with ``params``), by
+    table id, in one query."""
+    rows = await db.fetchall(
+        "SELECT s.table_id, s.actions, s.tag, s.data FROM table_snapshots s"
+        f" JOIN tables t ON t.id = s.table_id WHERE {where}",
+        params,
+    )
     return {r[0]: SnapshotRecord(r[1], r[2], bytes(r[3])) for r in rows}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.rating import Skill
+from bot.results import Skill
 
 PAGE_SIZE = 10
 

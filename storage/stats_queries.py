@@ -7,8 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from bot.rating import Skill, display_rating
-from bot.results import LOWEST_WINS
+from bot.results import LOWEST_WINS, display_rating
 from storage.database import Database
 from storage.stats_models import (
     PAGE_SIZE,
@@ -21,6 +20,7 @@ from storage.stats_models import (
     PlayerStats,
     RecentGame,
     SeatLine,
+    Skill,
     SortKey,
 )
 
@@ -30,7 +30,7 @@ RECENT_GAMES = 5
 _ORDER = {
     SortKey.RATING: "r.ordinal DESC, r.games DESC, r.user_id",
     SortKey.WINS: "r.wins DESC, r.games ASC, r.ordinal DESC, r.user_id",
-    SortKey.WIN_RATE: "CAST(r.wins AS REAL) / r.games DESC, r.games DESC, r.user_id",
+    SortKey.WIN_RATE: "CAST(r.wins AS DOUBLE PRECISION) / r.games DESC, r.games DESC, r.user_id",
 }
 
 
@@ -62,8 +62,7 @@ class StatsQueries:
         self.db = db
 
     async def _all(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        async with self.db.conn.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return await self.db.fetchall(sql, tuple(params))
 
     async def leaderboard(
         self,
@@ -184,8 +183,10 @@ class StatsQueries:
     async def _game_stats(self, guild_id: int, user_id: int, game: str) -> GameStats:
         best = "MIN" if game in LOWEST_WINS else "MAX"
         agg = (await self._all(
-            f"SELECT COUNT(*) AS n, SUM(s.winner) AS wins, MIN(s.place) AS best_place,"
-            f" AVG(s.place) AS avg_place, {best}(s.total) AS best_total, AVG(s.total) AS avg_total"
+            "SELECT COUNT(*) AS n, SUM(s.winner) AS wins, MIN(s.place) AS best_place,"
+            " AVG(CAST(s.place AS DOUBLE PRECISION)) AS avg_place,"
+            f" {best}(s.total) AS best_total,"
+            " AVG(CAST(s.total AS DOUBLE PRECISION)) AS avg_total"
             " FROM result_seats s JOIN game_results g USING (result_id)"
             " WHERE s.user_id = ? AND g.guild_id = ? AND g.game = ? AND g.counted = 1",
             (user_id, guild_id, game),

@@ -1,21 +1,27 @@
-"""Game tables in SQLite: the table row, its seats and its action log (see 003_tables.sql).
+"""Game tables: the table row, its seats and its action log (see 003_tables.sql).
 
 A table is stored as seed + variant + seats + action texts; the game state is rebuilt by
 replaying the log. Every write that belongs to one accepted action happens in one
-transaction (``Database.write``, under the database's one write lock), committed before the
-method returns and so before the caller answers the player.
+transaction (``db.transaction()``), committed before the method returns and so before the
+caller answers the player.
+
+A repository may be scoped to some shards (``ShardScope``): then it finds and restores only
+the open tables of guilds on those shards (a process of a sharded bot runs only those).
+Writes by table id are not scoped: the process owns the tables it has.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from storage.database import Database
+from storage.database import Database, Row, Transaction
+from storage.errors import IntegrityViolation
+from storage.shards import ShardScope
 from storage.snapshots import (
     SnapshotRecord,
     drop_snapshot,
@@ -123,7 +129,7 @@ class StoredTable:
         return self.skipped + len(self.actions)
 
 
-def _table(row: sqlite3.Row) -> TableRecord:
+def _table(row: Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -144,7 +150,7 @@ def _table(row: sqlite3.Row) -> TableRecord:
     )
 
 
-def _seat(row: sqlite3.Row) -> SeatRecord:
+def _seat(row: Row) -> SeatRecord:
     return SeatRecord(
         seat=row["seat"],
         user_id=row["user_id"],
@@ -155,50 +161,88 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
     )
 
 
-class TableRepo:
-    """Reads and writes ``tables``, ``table_seats`` and ``table_actions``."""
+def _action(row: Row) -> ActionRecord:
+    return ActionRecord(row["seq"], row["seat"], row["text"], row["at"])
 
-    def __init__(self, db: Database) -> None:
+
+class TableRepo:
+    """Reads and writes ``tables``, ``table_seats`` and ``table_actions``.
+
+    ``scope``: only the open tables of guilds on these shards are found and restored
+    (``None``: every guild)."""
+
+    def __init__(self, db: Database, scope: ShardScope | None = None) -> None:
         self.db = db
+        self.scope = scope
+        self._restoring: ShardScope | None = None
+
+    def _open_where(self, alias: str = "") -> tuple[str, list[Any]]:
+        """The condition for "open and in scope" on ``tables`` (as ``alias``)."""
+        prefix = f"{alias}." if alias else ""
+        sql = f"{prefix}status IN (?, ?)"
+        params: list[Any] = list(OPEN_STATUSES)
+        scope = self._restoring or self.scope
+        if scope is not None:
+            cond, more = scope.where(f"{prefix}guild_id")
+            sql += f" AND {cond}"
+            params += more
+        return sql, params
+
+    @asynccontextmanager
+    async def restoring(self, shards: ShardScope) -> AsyncIterator[None]:
+        """Inside: ``load_open``/``open_tables`` see only ``shards`` (a takeover restores
+        the shards it just acquired, not the ones it already runs)."""
+        self._restoring = shards
+        try:
+            yield
+        finally:
+            self._restoring = None
 
     # ------------------------------------------------------------------ reads
 
     async def get(self, table_id: int) -> TableRecord | None:
         """The table row, or ``None``."""
-        async with self.db.conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.db.fetchone("SELECT * FROM tables WHERE id = ?", (table_id,))
         return _table(row) if row else None
 
     async def open_in_channel(self, channel_id: int) -> TableRecord | None:
         """The channel's open (lobby or running) table, or ``None``."""
-        async with self.db.conn.execute(
+        row = await self.db.fetchone(
             "SELECT * FROM tables WHERE channel_id = ? AND status IN (?, ?)",
             (channel_id, *OPEN_STATUSES),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return _table(row) if row else None
 
     async def open_tables(self) -> list[TableRecord]:
-        """Every open table, oldest first."""
-        async with self.db.conn.execute(
-            "SELECT * FROM tables WHERE status IN (?, ?) ORDER BY id", OPEN_STATUSES
-        ) as cur:
-            return [_table(row) async for row in cur]
+        """Every open table in scope, oldest first."""
+        where, params = self._open_where()
+        rows = await self.db.fetchall(f"SELECT * FROM tables WHERE {where} ORDER BY id", params)
+        return [_table(row) for row in rows]
 
     async def seats(self, table_id: int) -> list[SeatRecord]:
         """The table's seats in seat order."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT * FROM table_seats WHERE table_id = ? ORDER BY seat", (table_id,)
-        ) as cur:
-            return [_seat(row) async for row in cur]
+        )
+        return [_seat(row) for row in rows]
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in order."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT seq, seat, text, at FROM table_actions WHERE table_id = ? ORDER BY seq",
             (table_id,),
-        ) as cur:
-            return [ActionRecord(r["seq"], r["seat"], r["text"], r["at"]) async for r in cur]
+        )
+        return [_action(r) for r in rows]
+
+    async def last_action_times(self) -> dict[int, str]:
+        """When each running table in scope last logged an action (UTC text), by table id."""
+        where, params = self._open_where("t")
+        rows = await self.db.fetchall(
+            "SELECT a.table_id, MAX(a.at) FROM table_actions a JOIN tables t ON t.id = a.table_id"
+            f" WHERE t.status = 'running' AND {where} GROUP BY a.table_id",
+            params,
+        )
+        return {int(row[0]): row[1] for row in rows}
 
     async def load(self, table_id: int) -> StoredTable | None:
         """The table with its seats and log, or ``None``."""
@@ -207,88 +251,74 @@ class TableRepo:
             return None
         seats = await self.seats(table_id)
         actions = tuple(await self.actions(table_id))
-        snapshot = await read_snapshot(self.db.conn, table_id)
+        snapshot = await read_snapshot(self.db, table_id)
         return StoredTable(table, tuple(seats), actions, snapshot)
 
     async def load_open(self, *, after_snapshots: bool = False) -> list[StoredTable]:
-        """Every open table with seats, log and snapshot (for restoring on start-up): one
-        query per kind of row for all tables, each fetched whole (few thread hops).
+        """Every open table in scope with seats, log and snapshot (for restoring on
+        start-up): one query per kind of row for all tables.
 
         ``after_snapshots``: read only the actions after each table's snapshot (the
         snapshot's first action onwards is what a restore replays); ``skipped`` says how
         many were left out. Reading every action of long games costs more than replaying a
         few."""
-        if after_snapshots:
-            return await self._load_open_tails()
         tables = await self.open_tables()
         if not tables:
             return []
-        by_id = await self._open_seats(tables)
+        where, params = self._open_where("t")
+        by_id = await self._open_seats(tables, where, params)
+        snaps = await read_open_snapshots(self.db, where, params)
         logs: dict[int, list[ActionRecord]] = {t.id: [] for t in tables}
-        async with self.db.conn.execute(
-            "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM table_actions a"
-            " JOIN tables t ON t.id = a.table_id WHERE t.status IN (?, ?)"
-            " ORDER BY a.table_id, a.seq",
-            OPEN_STATUSES,
-        ) as cur:
-            rows = await cur.fetchall()
-        for table_id, seq, seat, text, at in rows:
-            logs[table_id].append(ActionRecord(seq, seat, text, at))
-        snaps = await read_open_snapshots(self.db.conn, OPEN_STATUSES)
-        return [
-            StoredTable(t, tuple(by_id[t.id]), tuple(logs[t.id]), snaps.get(t.id))
-            for t in tables
-        ]
-
-    async def _open_seats(self, tables: list[TableRecord]) -> dict[int, list[SeatRecord]]:
-        """The seats of every open table, by table id, in one query."""
-        by_id: dict[int, list[SeatRecord]] = {t.id: [] for t in tables}
-        async with self.db.conn.execute(
-            "SELECT s.* FROM table_seats s JOIN tables t ON t.id = s.table_id"
-            " WHERE t.status IN (?, ?) ORDER BY s.table_id, s.seat",
-            OPEN_STATUSES,
-        ) as cur:
-            for row in await cur.fetchall():
-                by_id[row["table_id"]].append(_seat(row))
-        return by_id
-
-    async def _load_open_tails(self) -> list[StoredTable]:
-        tables = await self.open_tables()
-        if not tables:
-            return []
-        by_id = await self._open_seats(tables)
-        logs: dict[int, list[ActionRecord]] = {t.id: [] for t in tables}
-        snaps = await read_open_snapshots(self.db.conn, OPEN_STATUSES)
         counts: dict[int, int] = {}
-        async with self.db.conn.execute(
-            "SELECT a.table_id, COUNT(*) FROM table_actions a JOIN tables t ON t.id = a.table_id"
-            " WHERE t.status IN (?, ?) GROUP BY a.table_id",
-            OPEN_STATUSES,
-        ) as cur:
-            for table_id, count in await cur.fetchall():
-                counts[table_id] = count
-        async with self.db.conn.execute(
-            "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM tables t"
-            " LEFT JOIN table_snapshots s ON s.table_id = t.id"
-            " JOIN table_actions a ON a.table_id = t.id AND a.seq >= COALESCE(s.actions, 0)"
-            " WHERE t.status IN (?, ?) ORDER BY a.table_id, a.seq",
-            OPEN_STATUSES,
-        ) as cur:
-            rows = await cur.fetchall()
-        for table_id, seq, seat, text, at in rows:
-            logs[table_id].append(ActionRecord(seq, seat, text, at))
+        if after_snapshots:
+            rows = await self.db.fetchall(
+                "SELECT a.table_id, COUNT(*) FROM table_actions a"
+                f" JOIN tables t ON t.id = a.table_id WHERE {where} GROUP BY a.table_id",
+                params,
+            )
+            counts = {int(r[0]): int(r[1]) for r in rows}
+            rows = await self.db.fetchall(
+                "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM tables t"
+                " LEFT JOIN table_snapshots s ON s.table_id = t.id"
+                " JOIN table_actions a ON a.table_id = t.id AND a.seq >= COALESCE(s.actions, 0)"
+                f" WHERE {where} ORDER BY a.table_id, a.seq",
+                params,
+            )
+        else:
+            rows = await self.db.fetchall(
+                "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM table_actions a"
+                f" JOIN tables t ON t.id = a.table_id WHERE {where} ORDER BY a.table_id, a.seq",
+                params,
+            )
+        for row in rows:
+            if row["table_id"] in logs:
+                logs[row["table_id"]].append(_action(row))
         return [
             StoredTable(
                 t, tuple(by_id[t.id]), tuple(logs[t.id]), snaps.get(t.id),
-                skipped=counts.get(t.id, 0) - len(logs[t.id]),
+                skipped=counts.get(t.id, 0) - len(logs[t.id]) if after_snapshots else 0,
             )
             for t in tables
         ]
 
+    async def _open_seats(
+        self, tables: list[TableRecord], where: str, params: list[Any]
+    ) -> dict[int, list[SeatRecord]]:
+        """The seats of every open table in scope, by table id, in one query."""
+        by_id: dict[int, list[SeatRecord]] = {t.id: [] for t in tables}
+        rows = await self.db.fetchall(
+            f"SELECT s.* FROM table_seats s JOIN tables t ON t.id = s.table_id WHERE {where}"
+            " ORDER BY s.table_id, s.seat",
+            params,
+        )
+        for row in rows:
+            if row["table_id"] in by_id:
+                by_id[row["table_id"]].append(_seat(row))
+        return by_id
+
     # ----------------------------------------------------------------- writes
     #
-    # Each write is one ``Database.write`` transaction: plain sqlite3 statements, committed
-    # synchronously on the event loop before the method returns (no thread round trip).
+    # Each write is one ``db.transaction()``, committed before the method returns.
 
     async def create(
         self,
@@ -303,49 +333,36 @@ class TableRepo:
         seats: Sequence[SeatRecord],
     ) -> TableRecord:
         """Open a lobby; raise ``OpenTableExists`` if the channel already has an open table."""
-
-        def work(conn: sqlite3.Connection) -> TableRecord:
-            cur = conn.execute(
-                "INSERT INTO tables (guild_id, channel_id, host_id, game, variant, seed,"
-                " status, timer_seconds) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?)",
-                (guild_id, channel_id, host_id, game, json.dumps(variant, sort_keys=True), seed,
-                 timer_seconds),
-            )
-            table_id = cur.lastrowid
-            assert table_id is not None
-            _write_seats(conn, table_id, seats)
-            # read back on the writing connection: a read on ``db.conn`` may still be inside
-            # a read transaction another coroutine began before this commit
-            row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-            return _table(row)
-
         try:
-            return await self.db.write(work)
-        except sqlite3.IntegrityError as exc:
+            async with self.db.transaction() as tx:
+                row = await tx.fetchone(
+                    "INSERT INTO tables (guild_id, channel_id, host_id, game, variant, seed,"
+                    " status, timer_seconds) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?) RETURNING *",
+                    (guild_id, channel_id, host_id, game, json.dumps(variant, sort_keys=True),
+                     seed, timer_seconds),
+                )
+                assert row is not None
+                await _write_seats(tx, row["id"], seats)
+        except IntegrityViolation as exc:
             raise OpenTableExists(str(exc)) from None
+        return _table(row)
 
     async def set_seats(self, table_id: int, seats: Sequence[SeatRecord], version: int) -> None:
         """Replace the lobby's seats and bump the version, in one transaction."""
-
-        def work(conn: sqlite3.Connection) -> None:
-            _write_seats(conn, table_id, seats)
-            conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
-
-        await self.db.write(work)
+        async with self.db.transaction() as tx:
+            await _write_seats(tx, table_id, seats)
+            await tx.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
 
     async def update_seat(self, table_id: int, seat: SeatRecord, version: int) -> None:
         """Store one seat's new state (computer takeover, resignation) and the version."""
-
-        def work(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.execute(
                 "UPDATE table_seats SET user_id = ?, name = ?, computer_level = ?, resigned = ?,"
                 " timeouts = ? WHERE table_id = ? AND seat = ?",
                 (seat.user_id, seat.name, seat.computer_level, int(seat.resigned),
                  seat.timeouts, table_id, seat.seat),
             )
-            conn.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
-
-        await self.db.write(work)
+            await tx.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
 
     async def start(
         self,
@@ -357,16 +374,13 @@ class TableRepo:
         deadline: float | None,
     ) -> None:
         """Mark the table running with its final seats (and the seed actually dealt)."""
-
-        def work(conn: sqlite3.Connection) -> None:
-            _write_seats(conn, table_id, seats)
-            conn.execute(
+        async with self.db.transaction() as tx:
+            await _write_seats(tx, table_id, seats)
+            await tx.execute(
                 "UPDATE tables SET status = 'running', seed = ?, version = ?, deadline = ?,"
                 " started_at = datetime('now') WHERE id = ?",
                 (seed, version, deadline, table_id),
             )
-
-        await self.db.write(work)
 
     async def append_action(
         self,
@@ -391,57 +405,53 @@ class TableRepo:
         """
         if snapshot is not None and snapshot.actions > seq + 1:
             raise ValueError("A snapshot cannot cover actions that are not logged.")
-
-        def work(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)",
                 (table_id, seq, seat, text),
             )
             if snapshot is not None and not finished:
-                write_snapshot(conn, table_id, snapshot)
+                await write_snapshot(tx, table_id, snapshot)
             if seat_update is not None:
-                conn.execute(
+                await tx.execute(
                     "UPDATE table_seats SET computer_level = ?, resigned = ?, timeouts = ?"
                     " WHERE table_id = ? AND seat = ?",
                     (seat_update.computer_level, int(seat_update.resigned),
                      seat_update.timeouts, table_id, seat_update.seat),
                 )
             if finished:
-                drop_snapshot(conn, table_id)
-                conn.execute(
+                await drop_snapshot(tx, table_id)
+                await tx.execute(
                     "UPDATE tables SET version = ?, deadline = NULL, status = 'finished',"
                     " end_reason = 'finished', ended_at = datetime('now') WHERE id = ?",
                     (version, table_id),
                 )
             else:
-                conn.execute(
+                await tx.execute(
                     "UPDATE tables SET version = ?, deadline = ? WHERE id = ?",
                     (version, deadline, table_id),
                 )
-
-        await self.db.write(work)
 
     async def store_snapshots(self, snaps: Sequence[tuple[int, SnapshotRecord]]) -> None:
         """Store several tables' snapshots, (table id, snapshot) pairs, in one transaction
         (a restore caching the states it had to replay in full)."""
         if snaps:
-            await self.db.write(lambda conn: write_snapshots(conn, snaps))
+            async with self.db.transaction() as tx:
+                await write_snapshots(tx, snaps)
 
     async def snapshot(self, table_id: int) -> SnapshotRecord | None:
         """The table's newest snapshot, or ``None``."""
-        return await read_snapshot(self.db.conn, table_id)
+        return await read_snapshot(self.db, table_id)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows the table."""
-        await self.db.write(lambda conn: conn.execute(
-            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
-        ).close())
+        await self.db.execute(
+            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def set_deadline(self, table_id: int, deadline: float | None) -> None:
         """Store the current turn's deadline (epoch seconds) or clear it."""
-        await self.db.write(lambda conn: conn.execute(
-            "UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id)
-        ).close())
+        await self.db.execute(
+            "UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
 
     async def close(
         self, table_id: int, *, status: TableStatus, reason: str, version: int
@@ -449,21 +459,18 @@ class TableRepo:
         """Close the table for good (finished, cancelled or broken)."""
         if status.is_open:
             raise ValueError("close() needs a closed status")
-
-        def work(conn: sqlite3.Connection) -> None:
-            drop_snapshot(conn, table_id)
-            conn.execute(
+        async with self.db.transaction() as tx:
+            await drop_snapshot(tx, table_id)
+            await tx.execute(
                 "UPDATE tables SET status = ?, end_reason = ?, version = ?, deadline = NULL,"
                 " ended_at = datetime('now') WHERE id = ?",
                 (str(status), reason, version, table_id),
             )
 
-        await self.db.write(work)
 
-
-def _write_seats(conn: sqlite3.Connection, table_id: int, seats: Sequence[SeatRecord]) -> None:
-    conn.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
-    conn.executemany(
+async def _write_seats(tx: Transaction, table_id: int, seats: Sequence[SeatRecord]) -> None:
+    await tx.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+    await tx.executemany(
         "INSERT INTO table_seats (table_id, seat, user_id, name, computer_level, resigned,"
         " timeouts) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(table_id, s.seat, s.user_id, s.name, s.computer_level, int(s.resigned), s.timeouts)

@@ -1,34 +1,55 @@
-"""Crash recovery: a worker playing through ``TableService`` is SIGKILLed at random moments;
-every action it acknowledged is in the restored tables and the game goes on."""
+"""Crash recovery on both backends: a worker playing through ``TableService`` is SIGKILLed
+at random moments; every action it acknowledged is in the restored tables and the game goes
+on. On PostgreSQL the server also ends the worker's sessions now and then (as a restart
+would): moves in flight are "not saved", the pool reconnects, nothing acknowledged is lost."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 from bot.tables.service import TableService
-from storage.database import Database
+from storage.database import open_database
 from storage.tables import TableRepo
+from tests.helpers.databases import BACKENDS, Backend, terminate_sessions
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = 20
 
 
-def _run_and_kill(db_path: Path, seed: int, pause: float) -> list[tuple[int, int, str]]:
+@pytest.fixture(params=BACKENDS)
+async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    """This test's database on one backend."""
+    made = Backend(request.param, tmp_path)
+    try:
+        yield made
+    finally:
+        await made.cleanup()
+
+
+def _start(url: str, seed: int) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.helpers.crash_worker", str(db_path), str(seed)],
+        [sys.executable, "-m", "tests.helpers.crash_worker", url, str(seed)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "READY"
-    time.sleep(pause)
+    return proc
+
+
+def _kill(proc: subprocess.Popen[str]) -> list[tuple[int, int, str]]:
     proc.send_signal(signal.SIGKILL)
+    assert proc.stdout is not None
     out = proc.stdout.read()
     proc.wait()
     acked = []
@@ -39,15 +60,30 @@ def _run_and_kill(db_path: Path, seed: int, pause: float) -> list[tuple[int, int
     return acked
 
 
-async def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
-    """20 SIGKILLs at random moments: no acknowledged action is lost, the game goes on."""
-    db_path = tmp_path / "crash.db"
+async def _run_and_kill(url: str, seed: int, pause: float, *,
+                        cut_sessions: bool = False) -> list[tuple[int, int, str]]:
+    proc = _start(url, seed)
+    if cut_sessions:  # the server ends every session mid-play, then the process dies
+        await asyncio.sleep(pause / 2)
+        await terminate_sessions(url)
+        await asyncio.sleep(pause / 2)
+    else:
+        time.sleep(pause)
+    return _kill(proc)
+
+
+async def test_acknowledged_actions_survive_sigkill(backend: Backend) -> None:
+    """20 SIGKILLs at random moments (on PostgreSQL, every third run also ends the
+    sessions mid-play): no acknowledged action is lost, the game goes on."""
+    url = await backend.url()
     rng = random.Random(6)
     acked: list[tuple[int, int, str]] = []
     for run in range(KILLS):
-        acked += _run_and_kill(db_path, run, rng.uniform(0.0, 0.15))
+        cut = backend.kind == "postgres" and run % 3 == 2
+        acked += await _run_and_kill(url, run, rng.uniform(0.0, 0.15) + 0.1 * cut,
+                                     cut_sessions=cut)
     assert len(acked) > KILLS, "the worker got to play between kills"
-    db = await Database.open(db_path)
+    db = await open_database(url)
     try:
         repo = TableRepo(db)
         logs: dict[int, list[str]] = {}
@@ -66,9 +102,9 @@ async def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
         await svc.aclose()
     finally:
         await db.close()
-    more = _run_and_kill(db_path, KILLS, 0.3)
+    more = await _run_and_kill(url, KILLS, 0.3)
     assert more, "the game goes on after the last crash"
-    db = await Database.open(db_path)
+    db = await open_database(url)
     try:
         for table_id, seq, text in more:
             stored = await TableRepo(db).load(table_id)

@@ -103,22 +103,23 @@ DRIVER = textwrap.dedent(
     import asyncio, sys
     from bot import __main__ as cli
     from bot.client import CardroomBot
-    from storage.database import Database
+    from storage.database import open_database
+    from storage.sqlite import SQLiteDatabase
 
-    async def start(self, token):
-        self._db = await Database.open(self.settings.database_path)
-        print("READY", flush=True)
-        while not self.is_closed():
-            await asyncio.sleep(0.01)
-
-    real_close = Database.close
+    real_close = SQLiteDatabase.close
 
     async def close(self):
         await real_close(self)
         print("DATABASE CLOSED", flush=True)
 
+    async def start(self, token):
+        SQLiteDatabase.close = close  # the start-up check's own open and close come before
+        self._db = await open_database(self.settings.database_url)
+        print("READY", flush=True)
+        while not self.is_closed():
+            await asyncio.sleep(0.01)
+
     CardroomBot.start = start
-    Database.close = close
     sys.exit(cli.main(["run"]))
     """
 )
@@ -245,3 +246,104 @@ def test_readme_and_ci_use_the_same_commands() -> None:
     install = INSTALL.removesuffix(" && python -m bot").split(" && ", 1)[1]
     assert install in ci and TEST in ci
     assert "python3 -m venv" in ci and "ruff check ." in ci
+
+
+def _unusable_sqlite(kind: str, folder: Path) -> str:
+    """A DATABASE_URL naming an unusable SQLite database of ``kind``."""
+    path = folder / "cardroom.db"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "garbage":
+        path.write_bytes(bytes(range(256)) * 64)
+    elif kind == "truncated header":
+        path.write_bytes(b"SQLite format 3\x00\x10\x00\x01\x01")
+    elif kind == "parent is a file":
+        (folder / "data").write_text("not a folder")
+        path = folder / "data" / "cardroom.db"
+    elif kind == "newer schema":
+        import sqlite3
+
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY,"
+                     " name TEXT NOT NULL, applied_at TEXT)")
+        conn.execute("INSERT INTO schema_migrations VALUES (999, '999_future.sql', '')")
+        conn.commit()
+        conn.close()
+    elif kind == "read-only file":
+        import sqlite3
+
+        sqlite3.connect(path).close()
+        path.chmod(0o444)
+        folder.chmod(0o555)
+    return f"sqlite:///{path}"
+
+
+START_UP_CASES = {
+    "directory": "is a directory",
+    "garbage": "is not a Cardroom database",
+    "truncated header": "is not a Cardroom database",
+    "parent is a file": "is a file, not a folder",
+    "newer schema": "written by a newer version",
+    "read-only file": "read-only",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(START_UP_CASES))
+def test_unusable_sqlite_database_gives_one_line_and_exit_2(kind: str) -> None:
+    """`python -m bot` with an unusable SQLite database says what is wrong in one line and
+    exits 2: never a traceback, never "Cannot reach Discord"."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="cardroom-start-"))
+    folder.chmod(0o777)
+    try:
+        url = _unusable_sqlite(kind, folder)
+        proc = subprocess.run(
+            [sys.executable, "-m", "bot"], cwd=folder,
+            env=_clean_env(DISCORD_TOKEN="x", DATABASE_URL=url),
+            capture_output=True, text=True, timeout=60,
+        )
+    finally:
+        folder.chmod(0o777)
+        shutil.rmtree(folder, ignore_errors=True)
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == cli.EXIT_CONFIG, proc.stderr
+    assert len(lines) == 1, proc.stderr
+    assert START_UP_CASES[kind] in lines[0]
+    assert "Traceback" not in proc.stderr and "Cannot reach Discord" not in proc.stderr
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("postgresql://postgres@127.0.0.1:1/cardroom", "network error"),
+    ("postgresql://postgres@no-such-host.invalid:5432/cardroom", "network error"),
+])
+def test_unreachable_postgres_gives_one_line_and_exit_2(url: str, expected: str) -> None:
+    """A PostgreSQL server that refuses or does not exist: one line naming it, exit 2."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=ROOT,
+        env=_clean_env(DISCORD_TOKEN="x", DATABASE_URL=url),
+        capture_output=True, text=True, timeout=60,
+    )
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == cli.EXIT_CONFIG, proc.stderr
+    assert len(lines) == 1 and expected in lines[0] and "Cannot reach PostgreSQL" in lines[0]
+    assert "Traceback" not in proc.stderr and "Cannot reach Discord" not in proc.stderr
+
+
+async def test_missing_postgres_database_is_named(tmp_path: Path) -> None:
+    """A server without the named database: one line saying so and how to create it."""
+    from tests.helpers.databases import require_server, server_url, with_database
+
+    await require_server()
+    url = with_database(server_url(), "cardroom_no_such_database")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path,
+        env=_clean_env(DISCORD_TOKEN="x", DATABASE_URL=url),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    _out, err = await proc.communicate()
+    text = err.decode()
+    assert proc.returncode == cli.EXIT_CONFIG, text
+    assert "has no database 'cardroom_no_such_database'" in text and "createdb" in text
+    assert "Traceback" not in text

@@ -102,9 +102,51 @@ def test_bad_log_level_message() -> None:
 
 
 def test_bad_database_url_message() -> None:
-    """A non-SQLite DATABASE_URL says what form is expected."""
-    [problem] = _problems(DATABASE_URL="postgres://db/cardroom")
+    """A DATABASE_URL of neither backend says which forms are expected."""
+    [problem] = _problems(DATABASE_URL="mysql://db/cardroom")
     assert problem.startswith("DATABASE_URL: must be sqlite:/// followed by a file path")
+    assert "postgresql://user@host:port/database" in problem
+
+
+def test_postgres_url_selects_postgres() -> None:
+    """A postgresql:// DATABASE_URL is accepted and selects PostgreSQL."""
+    settings = load_settings(env_file=None, database_url="postgresql://bot@db:5432/cardroom")
+    assert settings.is_postgres
+    assert not load_settings(env_file=None).is_postgres
+
+
+def test_postgres_url_without_a_host_is_refused() -> None:
+    """postgresql:/// with no server named is refused by name."""
+    [problem] = _problems(DATABASE_URL="postgresql:///cardroom")
+    assert problem.startswith("DATABASE_URL: must name a server")
+
+
+@pytest.mark.parametrize(("count", "ids", "expected"), [
+    (None, None, None),
+    ("4", None, (0, 1, 2, 3)),
+    ("8", "0-3", (0, 1, 2, 3)),
+    ("8", "1,5-6", (1, 5, 6)),
+])
+def test_shard_settings(count: str | None, ids: str | None,
+                        expected: tuple[int, ...] | None) -> None:
+    """SHARD_COUNT and SHARD_IDS give the shards this process runs (default: all)."""
+    env = {k: v for k, v in (("shard_count", count), ("shard_ids", ids)) if v is not None}
+    assert load_settings(env_file=None, **env).shards == expected
+
+
+@pytest.mark.parametrize(("count", "ids", "message"), [
+    ("4", "4", "shard 4 does not exist with SHARD_COUNT=4"),
+    (None, "0-1", "SHARD_IDS needs SHARD_COUNT"),
+    ("4", "a-b", "is not a shard id"),
+    ("0", None, "SHARD_COUNT: must be at least 1"),
+])
+def test_bad_shard_settings_are_named(count: str | None, ids: str | None,
+                                      message: str) -> None:
+    """Impossible shard settings are refused with the reason."""
+    env = {k.upper(): v for k, v in (("shard_count", count), ("shard_ids", ids))
+           if v is not None}
+    [problem] = _problems(**env)
+    assert message in problem
 
 
 @pytest.mark.parametrize("value", ["my server", "-5", "0", "12.5"])

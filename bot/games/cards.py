@@ -198,6 +198,13 @@ def standard_decks(count: int) -> list[Card]:
     return standard_deck() * count
 
 
+def somali_pack() -> list[Card]:
+    """The Somali Turup pack: four identical 36-card packs (6–10, J, Q, K, A of each suit),
+    144 cards, sixteen of each rank."""
+    ranks = [r for r in Rank if r is Rank.ACE or r.order >= 6]
+    return [Card.of(rank, suit) for suit in Suit for rank in ranks] * 4
+
+
 def soureh_deck() -> list[Card]:
     """Soureh's 80 cards: two decks without J, Q, K and jokers; eight of each rank A–10."""
     return [Card.of(rank, suit) for suit in Suit for rank in NUMBER_RANKS] * 2

@@ -2,7 +2,7 @@
 
 Pure rules: :func:`coop_valid`, :func:`coop_points`, :func:`round_points`; the engine is
 ``ENGINE`` (a :class:`PariahEngine`). Action words beyond Soureh's: ``jack N``, ``queen``,
-``king S1 N1 S2 N2`` and ``knock`` (instead of ``declare``).
+``king S1 N1 S2 N2``; a placement knocks with ``knock`` as its last word (``discard knock``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bot.games.cards import ALL_CARDS, Card, Rank, standard_deck
 from bot.games.coop import actions as A
 from bot.games.coop.actions import disp
 from bot.games.coop.engine import PRIVATE, Args, CoopEngine, Events
-from bot.games.coop.state import CoopState, Phase
+from bot.games.coop.state import PUBLIC, CoopState, Phase
 from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant
 from bot.games.variants import check_fields, option
 
@@ -67,9 +67,17 @@ class Variant:
     threshold: int = field(
         default=200, metadata=option("Score that wins the game", minimum=50, maximum=2000)
     )
+    discards: str = field(
+        default=soureh.Discards.OPEN,
+        metadata=option(
+            "open: every discard is shown; hidden: the discard pile is face down",
+            choices=(soureh.Discards.OPEN, soureh.Discards.HIDDEN),
+        ),
+    )  # a Discards once built
 
     def __post_init__(self) -> None:
         check_fields(self, "Pariah")
+        object.__setattr__(self, "discards", soureh.Discards(self.discards))
 
 
 PariahVariant = Variant
@@ -108,7 +116,7 @@ class PariahEngine(CoopEngine):
             try:
                 variant = PariahVariant(**variant)
             except TypeError:
-                raise InvalidVariant("Pariah's only option is threshold.") from None
+                raise InvalidVariant("Pariah's options are threshold and discards.") from None
         elif not isinstance(variant, PariahVariant):
             raise InvalidVariant("That is not a Pariah variant.")
         if players != 2:
@@ -153,7 +161,7 @@ class PariahEngine(CoopEngine):
         down = st.down[me]
         assert down is not None
         old = st.set_up(me, slot - 1, drawn, _VALID[(drawn, down[slot - 1])])
-        st.push_discard(old)
+        st.push_discard(old, PUBLIC)  # it was face up
         ev.append(
             Event(
                 "jack",
@@ -163,43 +171,39 @@ class PariahEngine(CoopEngine):
                 {"seat": me, "slot": slot, "card": str(drawn), "discarded": str(old)},
             )
         )
-        self._after_place(st, ev)
 
     def _do_queen(self, st: CoopState, args: Args, ev: Events) -> None:
         me, drawn = st.to_act, st.drawn
         assert me is not None and drawn is not None
-        st.push_discard(drawn)
         st.extra += 2
-        ev.append(
-            Event(
-                "queen",
-                f"{{p{me}}} drew {disp(drawn)} and discarded it: two more turns.",
-                None,
-                {"seat": me, "card": str(drawn), "extra_turns": st.extra},
-            )
+        public = Event(
+            "queen",
+            f"{{p{me}}} drew a Queen and discarded it: two more turns.",
+            None,
+            {"seat": me, "extra_turns": st.extra},
         )
-        self._after_place(st, ev)
+        text = f"{{p{me}}} drew {disp(drawn)} and discarded it: two more turns."
+        self.discard_private(st, me, drawn, ev, public, text)
 
     def _do_king(self, st: CoopState, args: Args, ev: Events) -> None:
         me, drawn = st.to_act, st.drawn
         assert me is not None and drawn is not None
         s1, n1, s2, n2 = args
-        st.push_discard(drawn)
         d1, d2 = st.down[s1], st.down[s2]
         u1, u2 = st.up[s1], st.up[s2]
         assert d1 is not None and d2 is not None and u1 is not None and u2 is not None
         c1, c2 = d1[n1 - 1], d2[n2 - 1]
         st.set_down(s1, n1 - 1, c2, _VALID[(u1[n1 - 1], c2)])
         st.set_down(s2, n2 - 1, c1, _VALID[(u2[n2 - 1], c1)])
-        ev.append(
-            Event(
-                "king",
-                f"{{p{me}}} drew {disp(drawn)}, discarded it and swapped the face-down cards "
-                f"of {{p{s1}}}'s slot {n1} and {{p{s2}}}'s slot {n2}.",
-                None,
-                {"seat": me, "card": str(drawn), "swap": [[s1, n1], [s2, n2]]},
-            )
+        swap = f"swapped the face-down cards of {{p{s1}}}'s slot {n1} and {{p{s2}}}'s slot {n2}"
+        public = Event(
+            "king",
+            f"{{p{me}}} drew a King, discarded it and {swap}.",
+            None,
+            {"seat": me, "swap": [[s1, n1], [s2, n2]]},
         )
+        text = f"{{p{me}}} drew {disp(drawn)}, discarded it and {swap}."
+        self.discard_private(st, me, drawn, ev, public, text)
         for seat, slot, card in ((s1, n1, c2), (s2, n2, c1)):
             ev.append(
                 Event(
@@ -209,7 +213,6 @@ class PariahEngine(CoopEngine):
                     {"seat": seat, "slot": slot, "card": str(card)},
                 )
             )
-        self._after_place(st, ev)
 
     _checks: dict[str, Callable[[Any, CoopState, Args], None]] = {  # noqa: RUF012
         **CoopEngine._checks,
@@ -226,25 +229,20 @@ class PariahEngine(CoopEngine):
 
     # ------------------------------------------------------------ knocking
 
-    def may_declare(self, st: CoopState) -> bool:
-        """Knocking is open at the end of a turn with no Queen turns left, once a round."""
-        return st.extra == 0 and st.declarer is None
-
-    def declare_error(self, st: CoopState) -> str | None:
-        """Why the seat to act may not knock now, or ``None``."""
-        if st.phase is Phase.DECLARE:
-            return None
-        if st.phase is Phase.PLACE:
-            return "You can't knock yet: place the card you drew first."
+    def call_error(self, st: CoopState, action: Action) -> str | None:
+        """Knocking is open once a round, on a turn with no Queen turns left."""
         if st.declarer is not None:
             return "You can't knock: somebody has knocked already."
-        if st.extra > 0:
+        if st.extra > 0 or action.word == "queen":
             return "You can't knock while you have Queen turns left."
-        return "You can only knock at the end of your turn."
+        return None
 
-    def reveal_error(self, st: CoopState) -> str:
+    def reveal_blocker(self, st: CoopState) -> str | None:
         """Pariah has no reveal."""
-        return "There is no reveal or continue in Pariah."
+        return "There is no reveal in Pariah."
+
+    def end_declaration(self, st: CoopState) -> None:
+        """Pariah has no reveal turn: nothing to end."""
 
     def do_declare(self, st: CoopState, ev: Events) -> None:
         """Knock: the opponent takes one more turn (with its Queen turns), then scoring."""

@@ -44,6 +44,12 @@ class InvalidVariant(GameError):
     """A table option is out of range or does not fit the number of players."""
 
 
+class LegacyLogError(GameError):
+    """A stored action log written under an older notation cannot be translated or replayed.
+
+    The table it belongs to must be closed (with an apology in its channel)."""
+
+
 # ---------------------------------------------------------------------------- actions
 
 ActionArg = int | Card
@@ -51,19 +57,23 @@ ActionArg = int | Card
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision: a word and its arguments. ``str(action)`` is the notation.
+    """One decision: a word, its arguments and an announcement made with it.
 
-    ``Action("give", (1, 3))`` -> ``"give 1 3"``;
-    ``Action("capture", (Card.parse("5D"), Card.parse("2C")))`` -> ``"capture 5D 2C"``.
+    ``str(action)`` is the notation: ``Action("give", (1, 3))`` -> ``"give 1 3"``;
+    ``Action("capture", (Card.parse("5D"), Card.parse("2C")))`` -> ``"capture 5D 2C"``;
+    ``Action("keep", (2,), "declare")`` -> ``"keep 2 declare"`` (a coop placement that also
+    declares Soureh or knocks in Pariah: ``call`` is ``""``, ``"declare"`` or ``"knock"``).
     """
 
     word: str
     args: tuple[ActionArg, ...] = ()
+    call: str = ""
 
     def __str__(self) -> str:
-        if not self.args:
-            return self.word
-        return " ".join((self.word, *map(str, self.args)))
+        parts = [self.word, *map(str, self.args)]
+        if self.call:
+            parts.append(self.call)
+        return " ".join(parts)
 
 
 def split_notation(text: str) -> tuple[str, list[str]]:
@@ -238,6 +248,13 @@ class Engine(Protocol[S]):
 
     def round_number(self, state: S) -> int:
         """The current round number (``public_view(state)["round"]``); cheap."""
+        ...
+
+    def translate_legacy(self, actions: Sequence[str]) -> list[str]:
+        """A stored log written under an older notation, in today's notation.
+
+        Raises :class:`LegacyLogError` when the log cannot be translated.
+        """
         ...
 
 

@@ -16,7 +16,7 @@ from bot.games.cards import ALL_CARDS, Card, Rank, soureh_deck
 from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
 from bot.games.coop.state import CoopState, Phase
-from bot.games.protocol import Event, InvalidVariant
+from bot.games.protocol import Action, Event, InvalidVariant
 from bot.games.variants import check_fields, option
 
 log = logging.getLogger(__name__)
@@ -117,6 +117,13 @@ class DeclareRule(StrEnum):
     REVEAL = "reveal"
 
 
+class Discards(StrEnum):
+    """Whether the discard pile is face down (nobody sees a discard) or face up."""
+
+    HIDDEN = "hidden"
+    OPEN = "open"
+
+
 class EndRule(StrEnum):
     """How the game ends."""
 
@@ -149,11 +156,19 @@ class Variant:
         default=False,
         metadata=option("A declaring winner leaves the round (3–4 players)"),
     )
+    discards: str = field(
+        default=Discards.HIDDEN,
+        metadata=option(
+            "hidden: the discard pile is face down; open: every discard is shown",
+            choices=tuple(Discards),
+        ),
+    )  # a Discards once built
 
     def __post_init__(self) -> None:
         check_fields(self, "Soureh")
         object.__setattr__(self, "declare", DeclareRule(self.declare))
         object.__setattr__(self, "end", EndRule(self.end))
+        object.__setattr__(self, "discards", Discards(self.discards))
 
 
 SourehVariant = Variant
@@ -184,7 +199,7 @@ class SourehEngine(CoopEngine):
                 variant = SourehVariant(**variant)
             except TypeError:
                 raise InvalidVariant(
-                    "Soureh options are declare, end, threshold and leave."
+                    "Soureh options are declare, end, threshold, leave and discards."
                 ) from None
         elif not isinstance(variant, SourehVariant):
             raise InvalidVariant("That is not a Soureh variant.")
@@ -196,12 +211,25 @@ class SourehEngine(CoopEngine):
 
     # ------------------------------------------------------------ declaring
 
-    def may_declare(self, st: CoopState) -> bool:
-        """Open when no declaration is pending and all four coops are valid."""
+    def call_error(self, st: CoopState, action: Action) -> str | None:
+        """Why the placement may not also declare: a pending declaration, or a coop that
+        would be invalid after the move (the bot only allows a true declaration)."""
         if st.declarer is not None:
-            return False
-        valid = st.valid[st.to_act]  # type: ignore[index]
-        return valid is not None and False not in valid
+            return "You can't declare: a declaration is already pending."
+        me = st.to_act
+        assert me is not None
+        valid = st.valid[me]
+        assert valid is not None
+        flags = list(valid)
+        if action.word == "keep":
+            slot = action.args[0]
+            assert isinstance(slot, int) and st.drawn is not None
+            up = st.up[me]
+            assert up is not None
+            flags[slot - 1] = _VALID[(up[slot - 1], st.drawn)]
+        if False in flags:
+            return f"You can't declare: your coop {flags.index(False) + 1} would not be valid."
+        return None
 
     def _bad_coop(self, st: CoopState) -> int | None:
         valid = st.valid[st.to_act] if st.to_act is not None else None
@@ -209,29 +237,16 @@ class SourehEngine(CoopEngine):
             return None
         return valid.index(False) + 1
 
-    def declare_error(self, st: CoopState) -> str | None:
-        """Why the seat to act may not declare now, or ``None``."""
-        if st.phase is Phase.DECLARE:
-            return None
-        if st.phase is Phase.PLACE:
-            return "You can't declare yet: place the card you drew first."
-        if st.phase is Phase.REVEAL:
-            return "You have declared already: reveal or continue."
-        if st.declarer is not None:
-            return "You can't declare: a declaration is already pending."
-        bad = self._bad_coop(st)
-        if bad is not None:
-            return f"You can't declare: your coop {bad} is not valid."
-        return "You can only declare at the end of your turn."
-
-    def reveal_error(self, st: CoopState) -> str:
-        """Why reveal/continue is not open now."""
+    def reveal_blocker(self, st: CoopState) -> str | None:
+        """Why the seat to act may not reveal now, or ``None``."""
         if st.variant.declare is DeclareRule.FINAL:
             return "This table plays the final rule: there is no reveal."
+        if st.phase is not Phase.REVEAL:
+            return "You can only reveal when your turn comes back after declaring, before drawing."
         bad = self._bad_coop(st)
-        if bad is not None and st.phase is Phase.DRAW:
+        if bad is not None:
             return f"You can't reveal: your coop {bad} is not valid."
-        return "You can only reveal or continue when your turn comes back after declaring."
+        return None
 
     def do_declare(self, st: CoopState, ev: Events) -> None:
         """Record the declaration; everyone else is owed one more turn."""
@@ -255,6 +270,10 @@ class SourehEngine(CoopEngine):
         )
         self.finish_turn(st, ev)
 
+    def end_declaration(self, st: CoopState) -> None:
+        """The declarer draws instead of revealing: his declaration is over."""
+        self._clear_declaration(st)
+
     # ------------------------------------------------------------ turns
 
     def finish_turn(self, st: CoopState, ev: Events) -> None:
@@ -271,24 +290,26 @@ class SourehEngine(CoopEngine):
         self.begin_turn(st, st.next_in_round(me), ev)
 
     def begin_turn(self, st: CoopState, seat: int, ev: Events) -> None:
-        """Give ``seat`` the turn: reveal choice, draw, or the end of a stock-out round."""
+        """Give ``seat`` the turn: draw, or (the declarer's return) draw or reveal.
+
+        The declarer's returning turn always has phase ``reveal``, whatever his coops: the
+        table is never told whether he could reveal. When the stock is empty he cannot
+        draw, so the engine resolves it at once: he reveals if he can (revealing never
+        costs him: he scores nothing either way and the others score more), otherwise
+        the round ends as a stock-out. Either way the round ends and every card shows.
+        """
         st.to_act = seat
+        empty = st.pos >= len(st.stock)
         if st.declarer == seat:
             st.protected = None
-            valid = st.valid[seat]
-            if valid is not None and False not in valid:
+            if not empty:
                 st.phase = Phase.REVEAL
                 return
-            ev.append(
-                Event(
-                    "lapse",
-                    f"{{p{seat}}}'s coops were spoiled: the declaration lapses.",
-                    None,
-                    {"seat": seat},
-                )
-            )
+            if self._bad_coop(st) is None:
+                self.do_reveal(st, ev)
+                return
             self._clear_declaration(st)
-        if st.pos >= len(st.stock):
+        if empty:
             self.end_round(st, "stock", ev, "the stock ran out.")
             return
         st.phase = Phase.DRAW
@@ -302,7 +323,7 @@ class SourehEngine(CoopEngine):
     def _resolve_final(self, st: CoopState, declarer: int, ev: Events) -> None:
         valid = st.valid[declarer]
         if valid is not None and False not in valid:
-            if st.variant.leave:
+            if self._leave_applies(st):
                 self._leave(st, declarer, ev, "keeps four valid coops")
                 return
             self.end_round(st, "declaration", ev, f"{{p{declarer}}}'s declaration stands.")
@@ -349,20 +370,14 @@ class SourehEngine(CoopEngine):
                 {"seat": me, "down": [CODE[c] for c in down]},
             )
         )
-        if st.variant.leave:
+        if self._leave_applies(st):
             self._leave(st, me, ev, "revealed")
         else:
             self.end_round(st, "reveal", ev, f"{{p{me}}} revealed and wins the round.")
 
-    def do_continue(self, st: CoopState, ev: Events) -> None:
-        """The declarer plays a normal turn instead of revealing."""
-        me = st.to_act
-        self._clear_declaration(st)
-        ev.append(Event("continue", f"{{p{me}}} plays on instead of revealing.", None))
-        if st.pos >= len(st.stock):
-            self.end_round(st, "stock", ev, "the stock ran out.")
-        else:
-            st.phase = Phase.DRAW
+    def _leave_applies(self, st: CoopState) -> bool:
+        """Variant ``leave`` applies while three or more players are in the round."""
+        return bool(st.variant.leave) and sum(st.in_round) >= 3
 
     # ------------------------------------------------------------ rounds
 

@@ -137,8 +137,6 @@ def check_fields(variant: Any, title: str) -> None:
                     f"{label} must be a whole number between {spec.minimum} and {spec.maximum}."
                 )
             if not spec.minimum <= value <= spec.maximum:
-                raise InvalidVariant(
-                    f"{label} must be between {spec.minimum} and {spec.maximum}."
-                )
+                raise InvalidVariant(f"{label} must be between {spec.minimum} and {spec.maximum}.")
         elif str(value) not in spec.choices:
             raise InvalidVariant(f"{label} must be {spec.allowed()}.")

@@ -14,7 +14,8 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "2–4 players; **lowest score wins**. Deck: two decks, A–10 only (80 cards).\n"
             "Each player has four **coops** (slots 1–4): a face-down card only he may look "
             "at, with a face-up card in front of it. The rest is the stock; beside it the "
-            "discard pile.\n\n"
+            "discard pile, **face down**: nobody sees what is discarded, only how many "
+            "cards the pile holds (option **discards: open** turns it face up).\n\n"
             "**Values:** 2–10 their number; an ace is 1 or 11, as its owner prefers.\n"
             "**A valid coop** (face-up U over face-down D): two aces — invalid; exactly one "
             "ace — valid; U red — valid if D is higher; U black — valid if D is lower. "
@@ -27,17 +28,22 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "slot 3) — a face-up ace can only be replaced by a 10, and a protected "
             "player's cards cannot be replaced;\n"
             "• **discard** it (`discard`).\n"
-            "The replaced card goes to the discard pile. If the stock is empty when you "
-            "must draw, the round ends."
+            "The replaced card goes to the discard pile (a card you `give` away was face "
+            "up, so everyone saw it). If the stock is empty when you must draw, the round "
+            "ends."
         )),
         ("Declaring and scoring", (
-            "When all four of your coops are valid you may **declare** at the end of your "
-            "turn (`declare`, or `end` to pass). The first player who then replaces one of "
-            "the declarer's cards makes him **protected**.\n"
+            "You **declare** with the move that places your card, when all four of your "
+            "coops will be valid after it: `keep 2 declare`, `give 1 3 declare`, "
+            "`discard declare`. The table never waits for you to decide, so nobody learns "
+            "whether you could have declared. Only one declaration at a time. The first "
+            "player who then replaces one of the declarer's cards makes him **protected**.\n"
             "**declare: final** (default) — everyone else has one more turn, then the round "
             "ends; players without four valid coops score.\n"
-            "**declare: reveal** — when the turn comes back, the declarer may `reveal` (he "
-            "scores nothing, everyone else scores) or `continue`.\n"
+            "**declare: reveal** — when the turn comes back, the declarer either `reveal`s "
+            "(only with four valid coops; he scores nothing, everyone else scores) or "
+            "`draw`s and plays on. With the stock empty he reveals if he can, otherwise "
+            "the round ends.\n"
             "A scoring player adds one card from each coop (the bot picks the lowest "
             "result); a total that lands on a positive multiple of 100 drops by 50."
         )),
@@ -46,8 +52,18 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "100), the lowest total wins.\n"
             "**end: elimination** — players who reach the threshold leave; the last one "
             "standing wins.\n"
-            "**leave** (3–4 players) — a successful declarer leaves the round, everyone "
-            "still in it adds 10, and the round goes on."
+            "**leave** (3–4 players) — while three or more are in the round, a successful "
+            "declarer leaves it, everyone still in it adds 10, and the round goes on; with "
+            "two left a declaration ends the round as usual."
+        )),
+        ("What changed", (
+            "• Declaring is part of your move (`keep 2 declare`): there is no `declare`/"
+            "`end` step after your turn any more.\n"
+            "• Under **reveal** your returning turn always offers `draw` or `reveal`; "
+            "`continue` is gone (draw instead) and nobody is told if your declaration "
+            "was spoiled.\n"
+            "• The discard pile is face down by default (**discards: hidden**).\n"
+            "• **leave** stops once two players are left in the round."
         )),
     ),
     "pariah": (
@@ -65,18 +81,24 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "(`king 0 1 1 4`: seat 0 slot 1 with seat 1 slot 4)."
         )),
         ("Knocking and scoring", (
-            "At the end of a turn with no extra turns left you may **knock** (`knock`); "
-            "the opponent has one more turn and the round ends. An empty stock ends it too.\n"
+            "On a turn with no Queen turns left you may **knock** with the move that ends "
+            "it: `keep 2 knock`, `discard knock`, `jack 1 knock`, `king 0 1 1 4 knock`. "
+            "There is no separate knock-or-end step. The opponent has one more turn (with "
+            "any Queen turns it earns) and the round ends. An empty stock ends it too.\n"
             "Each **valid** coop scores both its cards: 2–10 their number, ace 15, J Q K 0; "
             "four valid coops add a 50 point bonus.\n"
             "The first to reach the `threshold` (default 200) wins; if both do, the higher "
-            "total wins (a tie plays another round)."
+            "total wins (a tie plays another round).\n"
+            "Discards are face up (**discards: open**, default); **discards: hidden** "
+            "turns the pile face down."
         )),
     ),
     "turup": (
         ("The table", (
             "2–12 players; **most cards won wins**. One deck for 2–4 players, two for 5–7, "
-            "three for 8–12. Four cards to each hand, four face up to the pile.\n"
+            "three for 8–12; or, for four players, the **Somali pack** (**pack: somali**: "
+            "four 36-card packs, 6 to ace, 144 cards). Four cards to each hand, four face "
+            "up to the pile.\n"
             "On your turn play one card:\n"
             "• **capture** — take pile cards that split into groups, each a card of the "
             "same rank or number cards adding up to your card (`capture 5D 2C 3S`: play "

@@ -33,6 +33,7 @@ from bot.tables.lobby import Lobby
 from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError
 from bot.tables.restore import Restorer
 from bot.tables.timers import INACTIVE_SECONDS, LOBBY_SECONDS, TableClock
+from storage.errors import StorageError
 from storage.snapshots import SnapshotRecord
 from storage.tables import SeatRecord, TableRepo, TableStatus
 
@@ -209,7 +210,7 @@ class TableService:
             update = dataclasses.replace(current, timeouts=0) if current.timeouts else None
             try:
                 result, rest = await self._commit(table, seat, action, update)
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, StorageError) as exc:
                 log.exception("Table %s: a move could not be stored, so it was not played",
                               table.id)
                 raise NotSaved() from exc

@@ -27,7 +27,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.tables.model import ActResult, Table, TableError
-from storage.activity import ActivityRepo
 from storage.tables import TableStatus
 
 if TYPE_CHECKING:
@@ -104,8 +103,8 @@ class TableClock:
         if not table_ids:
             return {}
         found: dict[int, float] = {}
-        for table_id, text in (await ActivityRepo(self.service.repo.db).last_actions()).items():
-            when = sqlite_epoch(text)
+        for table_id, at in (await self.service.repo.last_action_times()).items():
+            when = sqlite_epoch(at)
             if when is not None:
                 found[table_id] = when
         return found

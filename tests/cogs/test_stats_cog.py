@@ -9,6 +9,7 @@ import discord
 from simcord import Env, InteractionResult, MemberActor
 from simcord.components import walk_components
 
+from bot import rating
 from bot.client import CardroomBot
 from bot.settings import Settings
 from storage.stats import StatsRepo
@@ -34,7 +35,7 @@ def repo(env: Env) -> StatsRepo:
     """The stats repository on the running bot's database."""
     bot = env.bot
     assert isinstance(bot, CardroomBot)
-    return StatsRepo(bot.db)
+    return StatsRepo(bot.db, rater=rating)
 
 
 async def record_many(env: Env, guild_id: int, ana: int, ben: int) -> None:

@@ -66,7 +66,7 @@ def test_pending_declarer_keeps_valid_coops() -> None:
     engine = soureh.ENGINE
     deck = cards("9S 9C 9D 8S 2S 2C 3S 3C 5H 5D 4H 4D 5H 5D 6H 6D 7S 8C 4S 4C")
     state = engine.new_game(2, 1, None, deck)
-    for text in ("draw", "discard", "declare", "draw"):
+    for text in ("draw", "discard declare", "draw"):
         state = engine.apply(state, engine.parse_action(state, text)).state
     rng = random.Random(3)
     for _ in range(50):

@@ -95,7 +95,14 @@ def test_jack_replaces_own_face_up_card_even_an_ace() -> None:
     st = game("JS 7H", up0="AH 2D 3H 3D")
     st, _ = play(st, "draw")
     options = legal(st)
-    assert [a for a in options if a.startswith("jack")] == ["jack 1", "jack 2", "jack 3", "jack 4"]
+    jacks = [a for a in options if a.startswith("jack")]
+    assert jacks == [
+        "jack 1",
+        "jack 2",
+        "jack 3",
+        "jack 4",
+        *(f"jack {n} knock" for n in range(1, 5)),
+    ]
     assert "keep 1" in options and "discard" in options and "give 1 1" in options
     st, events = play(st, "jack 1")
     assert ENGINE.public_view(st)["seats"][0]["up"][0] == "JS"
@@ -117,15 +124,16 @@ def test_queen_gives_two_more_turns_and_chains() -> None:
     st, _ = play(st, "draw", "queen")
     view = ENGINE.public_view(st)
     assert (view["to_act"], view["phase"], view["extra_turns"]) == (0, "draw", 1)
+    st, _ = play(st, "draw")
     with pytest.raises(IllegalAction, match="Queen turns left"):
-        ENGINE.parse_action(st, "knock")
-    st, _ = play(st, "draw", "discard")
+        ENGINE.parse_action(st, "discard knock")
+    st, _ = play(st, "discard")
     assert (ENGINE.to_act(st), ENGINE.public_view(st)["extra_turns"]) == (0, 0)
     st, _ = play(st, "draw", "queen")  # the last extra turn earns two more
     assert (ENGINE.to_act(st), ENGINE.public_view(st)["extra_turns"]) == (0, 1)
-    st, _ = play(st, "draw", "discard", "draw", "discard")
-    assert legal(st) == ["knock", "end"]
-    st, _ = play(st, "end")
+    st, _ = play(st, "draw", "discard", "draw")
+    assert "discard knock" in legal(st)
+    st, _ = play(st, "discard")
     assert ENGINE.to_act(st) == 1
 
 
@@ -133,7 +141,7 @@ def test_king_swaps_face_down_cards_privately() -> None:
     """A King swaps two face-down cards; the public hears which slots, owners their cards."""
     st = game("KS 7H")
     st, _ = play(st, "draw")
-    kings = [a for a in legal(st) if a.startswith("king")]
+    kings = [a for a in legal(st) if a.startswith("king") and not a.endswith("knock")]
     assert len(kings) == 28 and "king 0 1 1 4" in kings
     action = ENGINE.parse_action(st, "KING 1 4  0 1")
     assert str(action) == "king 0 1 1 4"
@@ -153,7 +161,7 @@ def test_king_swaps_face_down_cards_privately() -> None:
 def test_knock_gives_opponent_one_more_turn() -> None:
     """After a knock the opponent plays one more turn, then the round is scored."""
     st = game("7H 8H 9H 10H")
-    st, _ = play(st, "draw", "discard", "knock")
+    st, _ = play(st, "draw", "discard knock")
     assert ENGINE.public_view(st)["declarer"] == 0
     assert ENGINE.public_view(st)["final_turns"] == [1]
     assert legal(st) == ["draw"]
@@ -169,7 +177,7 @@ def test_knock_gives_opponent_one_more_turn() -> None:
 def test_knock_opponent_keeps_his_queen_turns() -> None:
     """The opponent's last turn after a knock includes the Queen turns it earns."""
     st = game("7H QH 8H 9H 10H")
-    st, _ = play(st, "draw", "discard", "knock", "draw", "queen")
+    st, _ = play(st, "draw", "discard knock", "draw", "queen")
     assert (ENGINE.to_act(st), ENGINE.public_view(st)["round"]) == (1, 1)
     st, _ = play(st, "draw", "discard")
     assert (ENGINE.to_act(st), ENGINE.public_view(st)["round"]) == (1, 1)
@@ -182,14 +190,14 @@ def test_knock_opponent_keeps_his_queen_turns() -> None:
 
 def test_one_knock_per_round() -> None:
     """Once a player has knocked the opponent may not knock back."""
-    st, _ = play(game("7H 8H 9H"), "draw", "discard", "knock", "draw")
+    st, _ = play(game("7H 8H 9H"), "draw", "discard knock", "draw")
     assert not any(a == "knock" for a in legal(st))
 
 
 def test_tie_over_threshold_plays_another_round() -> None:
     """Equal totals over the threshold mean another round; then the higher total wins."""
     st = game("7H 8H", threshold=50)
-    st, events = play(st, "draw", "discard", "end", "draw", "discard", "end")
+    st, events = play(st, "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [82, 82]
     assert any(e.kind == "tie" for e in events)
     assert ENGINE.winners(st) == [] and ENGINE.to_act(st) == 1
@@ -198,7 +206,7 @@ def test_tie_over_threshold_plays_another_round() -> None:
 def test_higher_total_wins_over_threshold() -> None:
     """When both pass the threshold the higher total wins at once."""
     st = game("7H 8H", up0="2H 2D 3H 10S", threshold=50)  # 10S over 6C: 16 instead of 9
-    st, events = play(st, "draw", "discard", "end", "draw", "discard", "end")
+    st, events = play(st, "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [89, 82]
     assert ENGINE.winners(st) == [0]
     assert events[-1].kind == "game_end"
@@ -207,7 +215,7 @@ def test_higher_total_wins_over_threshold() -> None:
 def test_stock_out_ends_the_round() -> None:
     """An empty stock at a draw ends the round, scored as usual."""
     st = game("7H")
-    st, events = play(st, "draw", "discard", "end")
+    st, events = play(st, "draw", "discard")
     end = next(e for e in events if e.kind == "round_end")
     assert end.data["reason"] == "stock" and end.data["points"] == [82, 82]
 

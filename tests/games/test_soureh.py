@@ -189,12 +189,12 @@ def test_turn_starts_with_draw_only() -> None:
 
 def test_ace_only_replaced_by_ten() -> None:
     """A face-up ace only takes a 10, and gives onto it are not offered otherwise."""
-    st = game(["9S 9C 9D 8S", "2S 2C 3S 3C"], ["5H 5D 4H 4D", "AH 5D 6H 6D"], "7S 4C 10S")
+    st = game(["9S 9C 9D 8S", "2S 2C 3S 3C"], ["5H 5D 4H 4D", "AH 5D 6H 6D"], "7S 4C 10S 5C")
     st, _ = play(st, "draw")
     assert "give 1 1" not in [str(a) for a in ENGINE.legal_actions(st)]
     with pytest.raises(IllegalAction, match=r"A face-up ace can only be replaced by a 10."):
         ENGINE.parse_action(st, "give 1 1")
-    st, _ = play(st, "discard", "end", "draw", "discard", "draw")
+    st, _ = play(st, "discard", "draw", "discard", "draw")
     assert ENGINE.player_view(st, 0)["drawn"] == "10S"
     st, events = play(st, "give 1 1")
     assert ENGINE.public_view(st)["seats"][1]["up"][0] == "10S"
@@ -206,7 +206,9 @@ def test_never_own_face_up_nor_others_face_down() -> None:
     st, _ = play(two_player(), "draw")
     legal = [str(a) for a in ENGINE.legal_actions(st)]
     assert not any(a.startswith("give 0 ") for a in legal)
-    assert [a for a in legal if a.startswith("keep")] == ["keep 1", "keep 2", "keep 3", "keep 4"]
+    keeps = [a for a in legal if a.startswith("keep")]
+    assert keeps[:4] == ["keep 1", "keep 2", "keep 3", "keep 4"]
+    assert all(a.endswith(" declare") for a in keeps[4:])
     with pytest.raises(IllegalAction, match="never replace your own face-up cards"):
         ENGINE.parse_action(st, "give 0 2")
     with pytest.raises(IllegalAction, match="no seat 2"):
@@ -214,8 +216,9 @@ def test_never_own_face_up_nor_others_face_down() -> None:
 
 
 def test_keep_events_hide_the_kept_card() -> None:
-    """A keep tells everyone the slot and the discarded card, only the keeper the new card."""
-    st, _ = play(two_player(), "draw")
+    """Open discards: a keep tells everyone the slot and the discarded card, only the keeper
+    the new card."""
+    st, _ = play(two_player(discards="open"), "draw")
     st, events = play(st, "keep 4")
     public = [e for e in events if e.public]
     private = [e for e in events if not e.public]
@@ -259,19 +262,21 @@ def test_describe_names_the_cards() -> None:
 
 
 def test_declaration_offered_only_with_four_valid_coops() -> None:
-    """Seat 0 (valid) may declare or end; seat 1 (invalid) never gets the choice."""
-    st, _ = play(two_player(), "draw", "discard")
-    assert [str(a) for a in ENGINE.legal_actions(st)] == ["declare", "end"]
-    st, _ = play(st, "end")
-    with pytest.raises(IllegalAction, match=r"You can't declare: your coop 1 is not valid."):
-        ENGINE.parse_action(st, "declare")
-    st, _ = play(st, "draw", "discard")
+    """Seat 0 (valid) is offered placements that declare; seat 1 (invalid) is refused."""
+    st, _ = play(two_player(), "draw")
+    legal = [str(a) for a in ENGINE.legal_actions(st)]
+    assert "discard declare" in legal and "give 1 3 declare" in legal
+    st, _ = play(st, "discard", "draw")
+    assert not any(str(a).endswith("declare") for a in ENGINE.legal_actions(st))
+    with pytest.raises(IllegalAction, match=r"You can't declare: your coop 1 would not be valid"):
+        ENGINE.parse_action(st, "discard declare")
+    st, _ = play(st, "discard")
     assert ENGINE.to_act(st) == 0 and ENGINE.public_view(st)["phase"] == "draw"
 
 
 def test_final_rule_round_ends_after_last_turns() -> None:
     """Under `final`, the others take one turn each, then the round is scored."""
-    st, events = play(two_player(), "draw", "discard", "declare")
+    st, events = play(two_player(), "draw", "discard declare")
     assert ENGINE.public_view(st)["declarer"] == 0
     assert ENGINE.public_view(st)["final_turns"] == [1]
     st, events = play(st, "draw", "discard")
@@ -287,11 +292,13 @@ def test_final_rule_round_ends_after_last_turns() -> None:
 def test_one_declaration_pending_at_a_time() -> None:
     """While a declaration is pending another valid player may not declare."""
     st = game([VALID_DOWN, VALID_DOWN, BAD_DOWN], [VALID_UP, VALID_UP, BAD_UP], "7S 7C 7D 7H")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard")
     assert ENGINE.to_act(st) == 2  # seat 1's turn ended by itself
-    st, _ = play(two_player(), "draw", "discard", "declare")
+    st = game([VALID_DOWN, VALID_DOWN], [VALID_UP, VALID_UP], "7S 7C 7D 7H")
+    st, _ = play(st, "draw", "discard declare", "draw")
+    assert not any(a.call for a in ENGINE.legal_actions(st))
     with pytest.raises(IllegalAction, match="already pending"):
-        ENGINE.parse_action(st, "declare")
+        ENGINE.parse_action(st, "discard declare")
 
 
 def test_failed_final_declaration_and_protection() -> None:
@@ -301,7 +308,7 @@ def test_failed_final_declaration_and_protection() -> None:
         ["5H 5D 4H 4D", BAD_UP, "8H 8D 7H 7D"],
         "7S 10H 10D",
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw")
+    st, _ = play(st, "draw", "discard declare", "draw")
     st, events = play(st, "give 0 1")
     assert "protect" in kinds(events)
     assert ENGINE.public_view(st)["seats"][0]["protected"] is True
@@ -316,15 +323,15 @@ def test_failed_final_declaration_and_protection() -> None:
 
 
 def test_reveal_rule_reveal_wins_the_round() -> None:
-    """Under `reveal`, the declarer's turn starts with reveal/continue; reveal scores others."""
+    """Under `reveal`, the declarer's turn starts with draw/reveal; reveal scores others."""
     st = game(
         ["9S 9C 9D 8S", "5S 5C 6S 6C"],
         ["5H 5D 4H 4D", "2H 2D 3H 3D"],
         "7S 8C 4S",
         declare="reveal",
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
-    assert [str(a) for a in ENGINE.legal_actions(st)] == ["reveal", "continue"]
+    st, _ = play(st, "draw", "discard declare", "draw", "discard")
+    assert [str(a) for a in ENGINE.legal_actions(st)] == ["draw", "reveal"]
     assert ENGINE.public_view(st)["phase"] == "reveal"
     st, events = play(st, "reveal")
     end = next(e for e in events if e.kind == "round_end")
@@ -332,26 +339,32 @@ def test_reveal_rule_reveal_wins_the_round() -> None:
     assert end.data["points"] == [0, 2 + 2 + 3 + 3]  # seat 1 scores although valid
 
 
-def test_reveal_rule_continue_then_declare_again() -> None:
-    """After continue the declarer plays a normal turn and may declare again."""
+def test_reveal_rule_draw_then_declare_again() -> None:
+    """Drawing instead of revealing is a normal turn, which may declare again."""
     st = two_player(declare="reveal")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard", "continue")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw")
     assert ENGINE.public_view(st)["declarer"] is None
-    st, _ = play(st, "draw", "discard")
-    assert [str(a) for a in ENGINE.legal_actions(st)] == ["declare", "end"]
+    assert kinds(events)[-3:] == ["play_on", "draw", "drawn"]
+    assert "discard declare" in [str(a) for a in ENGINE.legal_actions(st)]
+    st, events = play(st, "discard declare")
+    assert "declare" in kinds(events)
 
 
 def test_reveal_rule_spoiled_declarer_plays_normal_turn() -> None:
-    """A spoiled declarer simply draws; reveal is refused; protection has ended."""
+    """A spoiled declarer's turn looks the same (phase reveal, no lapse); reveal is refused
+    privately, so he draws; protection has ended."""
     st = two_player("7S 10H 4S 4C", declare="reveal")
-    st, events = play(st, "draw", "discard", "declare", "draw", "give 0 1")
+    st, events = play(st, "draw", "discard declare", "draw", "give 0 1")
     assert "protect" in kinds(events)
-    assert "lapse" in kinds(events)
+    assert "lapse" not in kinds(events)
     view = ENGINE.public_view(st)
-    assert (view["phase"], view["to_act"], view["declarer"]) == ("draw", 0, None)
+    assert (view["phase"], view["to_act"], view["declarer"]) == ("reveal", 0, 0)
     assert view["seats"][0]["protected"] is False
+    assert [str(a) for a in ENGINE.legal_actions(st)] == ["draw"]
     with pytest.raises(IllegalAction, match=r"You can't reveal: your coop 1 is not valid."):
         ENGINE.parse_action(st, "reveal")
+    st, _ = play(st, "draw")
+    assert ENGINE.public_view(st)["declarer"] is None
 
 
 def test_reveal_protection_ends_when_turn_comes_back() -> None:
@@ -362,24 +375,30 @@ def test_reveal_protection_ends_when_turn_comes_back() -> None:
         "7S 2H 4S",
         declare="reveal",
     )
-    st, _ = play(st, "draw", "discard", "declare", "draw", "give 0 1")  # 2H over 9S: still valid
+    st, _ = play(st, "draw", "discard declare", "draw", "give 0 1")  # 2H over 9S: still valid
     assert ENGINE.public_view(st)["phase"] == "reveal"
     assert ENGINE.public_view(st)["seats"][0]["protected"] is False
 
 
-def test_reveal_allowed_with_empty_stock() -> None:
-    """The declarer may reveal even when the stock is empty; continue then ends the round."""
+def test_reveal_with_empty_stock_is_made_for_the_declarer() -> None:
+    """With the stock empty the declarer cannot draw: a valid declarer reveals at once."""
     st = two_player("7S 8C", declare="reveal")
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard")
-    assert ENGINE.public_view(st)["stock"] == 0
-    assert [str(a) for a in ENGINE.legal_actions(st)] == ["reveal", "continue"]
-    _, events = play(st, "continue")
+    _, events = play(st, "draw", "discard declare", "draw", "discard")
+    assert "reveal" in kinds(events)
+    assert next(e for e in events if e.kind == "round_end").data["reason"] == "reveal"
+
+
+def test_spoiled_declarer_with_empty_stock_ends_as_stock_out() -> None:
+    """With the stock empty and a coop spoiled, the round ends as a stock-out."""
+    st = two_player("7S 10H", declare="reveal")
+    _, events = play(st, "draw", "discard declare", "draw", "give 0 1")
+    assert "reveal" not in kinds(events)
     assert next(e for e in events if e.kind == "round_end").data["reason"] == "stock"
 
 
 def test_stock_out_ends_round_at_once() -> None:
     """When the stock is empty at a draw, the round ends; valid players score nothing."""
-    _, events = play(two_player("7S 8C"), "draw", "discard", "end", "draw", "discard")
+    _, events = play(two_player("7S 8C"), "draw", "discard", "draw", "discard")
     end = next(e for e in events if e.kind == "round_end")
     assert end.data["reason"] == "stock"
     assert end.data["points"] == [0, 10]
@@ -388,7 +407,7 @@ def test_stock_out_ends_round_at_once() -> None:
 
 def test_dealer_rotation_and_next_round() -> None:
     """The dealer moves one seat per round; play starts left of the dealer."""
-    st, _ = play(two_player("7S 8C"), "draw", "discard", "end", "draw", "discard")
+    st, _ = play(two_player("7S 8C"), "draw", "discard", "draw", "discard")
     view = ENGINE.public_view(st)
     assert (view["round"], view["dealer"], view["to_act"], view["stock"]) == (2, 0, 1, 64)
     assert view["seats"][0]["down"] is None
@@ -411,6 +430,7 @@ def test_variant_from_options_mapping() -> None:
         "end": "lowest",
         "threshold": 100,
         "leave": True,
+        "discards": "hidden",
     }
     with pytest.raises(InvalidVariant, match="Soureh options are"):
         ENGINE.new_game(3, 1, {"speed": 3})

@@ -28,7 +28,7 @@ def test_lowest_ties_share_the_win() -> None:
 def test_lowest_total_wins() -> None:
     """Under `lowest`, the lowest total wins when someone reaches the threshold."""
     st = game([BAD_DOWN, VALID_DOWN], [BAD_UP, VALID_UP], "2S 7C", threshold=20)
-    st, _ = play(st, "draw", "discard", "draw", "discard", "end")
+    st, _ = play(st, "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [34, 0]
     assert ENGINE.winners(st) == [1]
 
@@ -42,12 +42,35 @@ def test_elimination_skips_the_eliminated_player() -> None:
         end="elimination",
         threshold=20,
     )
-    st, events = play(st, "draw", "discard", "draw", "discard", "end", "draw", "discard", "end")
+    st, events = play(st, "draw", "discard", "draw", "discard", "draw", "discard")
     assert "eliminated" in kinds(events)
     view = ENGINE.public_view(st)
     assert (view["round"], view["dealer"], view["to_act"]) == (2, 1, 2)
     assert view["seats"][0]["up"] is None and view["out"] == [True, False, False]
     assert view["stock"] == 80 - 16
+
+
+def test_deal_passes_over_an_eliminated_dealer() -> None:
+    """When the dealer himself is eliminated, the deal passes to the next seat still in the
+    game and play starts after that seat."""
+    st = game(
+        [VALID_DOWN, VALID_DOWN, BAD_DOWN],
+        [VALID_UP, VALID_UP, BAD_UP],
+        "7S 7C 7H",
+        end="elimination",
+        threshold=20,
+    )
+    st, events = play(st, "draw", "discard", "draw", "discard", "draw", "discard")
+    assert [e.data["seat"] for e in events if e.kind == "eliminated"] == [2]
+    view = ENGINE.public_view(st)
+    assert (view["round"], view["dealer"], view["to_act"]) == (2, 0, 1)
+
+
+def test_elimination_everyone_tied_share_the_win() -> None:
+    """If the last players all leave at once with equal totals, they share the win."""
+    st = game([BAD_DOWN, BAD_DOWN], [BAD_UP, BAD_UP], "2S 2C", end="elimination", threshold=20)
+    st, _ = play(st, "draw", "discard", "draw", "discard")
+    assert ENGINE.totals(st) == [34, 34] and ENGINE.winners(st) == [0, 1]
 
 
 def test_elimination_last_one_standing_wins() -> None:
@@ -59,7 +82,7 @@ def test_elimination_last_one_standing_wins() -> None:
         end="elimination",
         threshold=20,
     )
-    st, _ = play(st, "draw", "discard", "draw", "discard", "draw", "discard", "end")
+    st, _ = play(st, "draw", "discard", "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [34, 26, 0]
     assert ENGINE.winners(st) == [2]
 
@@ -77,24 +100,25 @@ def test_elimination_everyone_leaving_lowest_wins() -> None:
 # ---------------------------------------------------------------------------- leave
 
 
-def test_leave_variant_winners_leave_and_last_player_scores() -> None:
-    """Under `leave`, a winning declarer leaves the round, others add 10; the last scores."""
+def test_leave_variant_winner_leaves_then_two_play_as_without_leave() -> None:
+    """Under `leave`, a winning declarer leaves the round, others add 10; with two left a
+    declaration that stands ends the round as usual."""
     st = game(
         [VALID_DOWN, VALID_DOWN, BAD_DOWN],
         [VALID_UP, VALID_UP, BAD_UP],
         "4S 4C 4H 4D 7S 7C 7H 7D",
         leave=True,
     )
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     assert "leave" in kinds(events)
     view = ENGINE.public_view(st)
     assert view["totals"] == [0, 10, 10]
     assert view["seats"][0]["in_round"] is False and view["to_act"] == 1
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard")
     end = next(e for e in events if e.kind == "round_end")
-    assert end.data["reason"] == "last"
-    assert end.data["points"] == [0, 10, 10 + 10 + 34]
-    assert ENGINE.totals(st) == [0, 10, 54]
+    assert end.data["reason"] == "declaration"
+    assert end.data["points"] == [0, 10, 10 + 34]
+    assert ENGINE.totals(st) == [0, 10, 44]
 
 
 def test_leave_variant_failed_final_declaration_ends_round() -> None:
@@ -105,7 +129,7 @@ def test_leave_variant_failed_final_declaration_ends_round() -> None:
         "4S 10H 4H",
         leave=True,
     )
-    st, events = play(st, "draw", "discard", "declare", "draw", "give 0 1", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "give 0 1", "draw", "discard")
     end = next(e for e in events if e.kind == "round_end")
     assert end.data["reason"] == "failed"
     assert "leave" not in kinds(events)
@@ -121,7 +145,7 @@ def test_leave_variant_with_reveal() -> None:
         leave=True,
         declare="reveal",
     )
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     st, events = play(st, "reveal")
     assert kinds(events)[:2] == ["reveal", "leave"]
     view = ENGINE.public_view(st)
@@ -138,14 +162,14 @@ def test_leave_bonus_obeys_hundred_rule() -> None:
         threshold=200,
     ).copy()
     st.totals = [0, 90, 40]  # a position from an earlier round
-    st, _ = play(st, "draw", "discard", "declare", "draw", "discard", "draw", "discard")
+    st, _ = play(st, "draw", "discard declare", "draw", "discard", "draw", "discard")
     assert ENGINE.totals(st) == [0, 50, 50]
 
 
 def test_stock_out_during_final_turns_scores_as_stock_out() -> None:
     """When the stock runs out during the final turns the round ends as a stock-out."""
     st = game([VALID_DOWN, BAD_DOWN, BAD_DOWN], [VALID_UP, BAD_UP, BAD_UP], "4S 4C")
-    st, events = play(st, "draw", "discard", "declare", "draw", "discard")
+    st, events = play(st, "draw", "discard declare", "draw", "discard")
     end = next(e for e in events if e.kind == "round_end")
     assert end.data["reason"] == "stock"
     assert end.data["points"] == [0, 34, 34]

@@ -1,7 +1,9 @@
-"""Crash-test worker: restores the tables in a SQLite file through ``TableService`` and plays
-on, printing ``ACK <table> <seq> <action>`` after each action is acknowledged (committed).
+"""Crash-test worker: restores the tables in a database (a SQLite path or any
+``DATABASE_URL``) through ``TableService`` and plays on, printing ``ACK <table> <seq>
+<action>`` after each action is acknowledged (committed). A move that was not saved (a lost
+connection) is tried again, as a player would.
 
-Usage: ``python -m tests.helpers.crash_worker DB_PATH SEED``. Killed at random by
+Usage: ``python -m tests.helpers.crash_worker DB_PATH_OR_URL SEED``. Killed at random by
 ``tests/test_crash_recovery.py``.
 """
 
@@ -11,8 +13,10 @@ import asyncio
 import random
 import sys
 
+from bot.tables.model import NotSaved
 from bot.tables.service import TableService
 from storage.database import Database
+from storage.errors import StorageError
 from storage.tables import TableRepo
 
 CHANNEL = 5
@@ -41,7 +45,11 @@ async def main(path: str, seed: int) -> None:
         assert user is not None
         action = rng.choice(table.engine.legal_actions(table.state))
         seq = len(table.log)
-        await svc.act(table.id, user, str(action), version=table.version)
+        try:
+            await svc.act(table.id, user, str(action), version=table.version)
+        except (NotSaved, StorageError):
+            print("NOT SAVED", flush=True)  # the player is told "try again"
+            continue
         print(f"ACK {table.id} {seq} {action}", flush=True)
 
 

@@ -1,132 +1,92 @@
-"""The SQLite database: pragmas, numbered migrations applied once each, upgrades."""
+"""The database interface on both backends: migrations, reads, one way to write, errors."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
-from storage import database as database_module
-from storage.database import Database, MigrationError, _statements, migration_files
+import storage.database as database_module
+from storage.database import Database, MigrationError, migration_files
+from storage.errors import IntegrityViolation, StorageError
+from storage.sqlite import statements
+from tests.helpers.databases import Backend
+
+CORE = {"guilds", "players", "guild_settings", "tables", "table_seats", "table_actions",
+        "game_results", "result_seats", "round_results", "ratings", "rating_history",
+        "table_snapshots", "schema_migrations"}
 
 
-async def _tables(db: Database) -> set[str]:
-    async with db.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
-        return {row[0] async for row in cur}
+@pytest.mark.parametrize("dialect", ["sqlite", "postgres"])
+def test_migration_files_are_numbered_uniquely_from_one(dialect: str) -> None:
+    """Each dialect's migrations are numbered 1, 2, 3... without gaps or repeats."""
+    numbers = [n for n, _, _ in migration_files(dialect)]
+    assert numbers == list(range(1, len(numbers) + 1))
 
 
-def test_migration_files_are_numbered_uniquely_from_one() -> None:
-    """Shipped migrations have distinct numbers, the first being 001."""
-    numbers = [number for number, _, _ in migration_files()]
-    assert numbers[0] == 1
-    assert len(numbers) == len(set(numbers))
-    assert numbers == sorted(numbers)
+def test_both_dialects_ship_the_same_migrations() -> None:
+    """SQLite and PostgreSQL have the same numbered migrations, by name."""
+    assert [name for _, name, _ in migration_files("sqlite")] == [
+        name for _, name, _ in migration_files("postgres")]
 
 
-async def test_fresh_file_gets_every_migration_once(tmp_path: Path) -> None:
-    """Opening a new file applies every migration and records each one exactly once."""
-    path = tmp_path / "sub" / "dir" / "cardroom.db"
-    db = await Database.open(path)
-    try:
-        expected = [number for number, _, _ in migration_files()]
-        assert await db.applied_migrations() == expected
-        async with db.conn.execute(
-            "SELECT version, name, applied_at FROM schema_migrations ORDER BY version"
-        ) as cur:
-            rows = await cur.fetchall()
-        assert [row["name"] for row in rows] == [name for _, name, _ in migration_files()]
-        assert all(row["applied_at"] for row in rows)
-        assert {"guilds", "players", "guild_settings"} <= await _tables(db)
-    finally:
-        await db.close()
-    assert path.is_file()
+async def test_fresh_database_gets_every_migration_once(backend: Backend) -> None:
+    """A new database gets every migration, recorded once each, and every table."""
+    db = await backend.open()
+    assert await db.applied_migrations() == [n for n, _, _ in migration_files(db.dialect)]
+    assert set(await db.tables()) >= CORE
 
 
-async def test_reopening_applies_nothing(tmp_path: Path) -> None:
-    """A second open of a migrated file applies no migration and keeps the data."""
-    path = tmp_path / "cardroom.db"
-    db = await Database.open(path)
-    await db.conn.execute("INSERT INTO guilds (guild_id, name) VALUES (?, ?)", (1, "Den"))
+async def test_reopening_applies_nothing(backend: Backend) -> None:
+    """Opening an up-to-date database applies nothing and keeps the data."""
+    db = await backend.open()
+    await db.execute("INSERT INTO guilds (guild_id, name) VALUES (?, ?)", (1, "Den"))
     await db.close()
-
-    db = await Database.open(path, migrate=False)
-    try:
-        assert await db.migrate() == []
-        async with db.conn.execute("SELECT name FROM guilds WHERE guild_id = 1") as cur:
-            row = await cur.fetchone()
-        assert row is not None and row["name"] == "Den"
-        async with db.conn.execute("SELECT COUNT(*) FROM schema_migrations") as cur:
-            count = await cur.fetchone()
-        assert count is not None and count[0] == len(migration_files())
-    finally:
-        await db.close()
+    again = await backend.open()
+    assert await again.migrate() == []
+    row = await again.fetchone("SELECT name FROM guilds WHERE guild_id = 1")
+    assert row is not None and row["name"] == "Den"
 
 
-async def test_older_database_is_upgraded_in_order(tmp_path: Path) -> None:
-    """A file made by the first migration only gains the later ones, keeping its rows."""
-    path = tmp_path / "old.db"
-    old = await Database.open(path, migrate=False)
+async def test_older_database_is_upgraded_in_order(backend: Backend) -> None:
+    """A database at migration 1 gets 2, 3... in order and keeps its rows."""
+    old = await backend.open(migrate=False)
     assert await old.migrate(up_to=1) == [1]
-    assert "guild_settings" not in await _tables(old)
-    await old.conn.execute("INSERT INTO players (user_id, display_name) VALUES (?, ?)", (7, "Ana"))
+    await old.execute("INSERT INTO players (user_id, display_name) VALUES (?, ?)", (7, "Ana"))
     await old.close()
-
-    db = await Database.open(path)
-    try:
-        numbers = [number for number, _, _ in migration_files()]
-        assert await db.applied_migrations() == numbers
-        assert "guild_settings" in await _tables(db)
-        async with db.conn.execute("SELECT display_name FROM players WHERE user_id = 7") as cur:
-            row = await cur.fetchone()
-        assert row is not None and row[0] == "Ana"
-    finally:
-        await db.close()
-
-
-async def test_wal_foreign_keys_and_busy_timeout_are_on(db: Database) -> None:
-    """The connection uses WAL, enforces foreign keys and waits when the file is busy."""
-    async with db.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"  # type: ignore[index]
-    async with db.conn.execute("PRAGMA foreign_keys") as cur:
-        assert (await cur.fetchone())[0] == 1  # type: ignore[index]
-    async with db.conn.execute("PRAGMA busy_timeout") as cur:
-        assert (await cur.fetchone())[0] == database_module.BUSY_TIMEOUT_MS  # type: ignore[index]
+    db = await backend.open()
+    assert await db.applied_migrations() == [n for n, _, _ in migration_files(db.dialect)]
+    row = await db.fetchone("SELECT display_name FROM players WHERE user_id = 7")
+    assert row is not None and row[0] == "Ana"
 
 
 async def test_foreign_keys_are_enforced(db: Database) -> None:
-    """A row pointing at a missing parent is refused."""
-    await db.conn.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
-    await db.conn.execute("CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent (id))")
-    with pytest.raises(aiosqlite.IntegrityError):
-        await db.conn.execute("INSERT INTO child (parent_id) VALUES (42)")
+    """A seat of a table that does not exist is refused with IntegrityViolation."""
+    with pytest.raises(IntegrityViolation):
+        await db.execute("INSERT INTO table_seats (table_id, seat, name) VALUES (42, 0, 'x')")
 
 
 async def test_failed_migration_rolls_back_and_is_not_recorded(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A migration that fails half way leaves neither its tables nor its record behind."""
     broken = [(1, "001_broken.sql", "CREATE TABLE half (x INTEGER);\nNOT VALID SQL;")]
-    monkeypatch.setattr(database_module, "migration_files", lambda: broken)
-    db = await Database.open(tmp_path / "broken.db", migrate=False)
-    try:
-        with pytest.raises(aiosqlite.OperationalError):
-            await db.migrate()
-        assert await db.applied_migrations() == []
-        assert "half" not in await _tables(db)
-    finally:
-        await db.close()
+    monkeypatch.setattr(database_module, "migration_files", lambda _dialect="sqlite": broken)
+    db = await backend.open(migrate=False)
+    with pytest.raises(StorageError):
+        await db.migrate()
+    assert await db.applied_migrations() == []
+    assert "half" not in await db.tables()
 
 
-async def test_file_from_a_newer_version_is_refused(tmp_path: Path) -> None:
-    """A file recording a migration this code does not ship raises a clear MigrationError."""
-    path = tmp_path / "newer.db"
-    db = await Database.open(path)
-    await db.conn.execute("INSERT INTO schema_migrations (version, name) VALUES (999, '999_x.sql')")
+async def test_database_from_a_newer_version_is_refused(backend: Backend) -> None:
+    """A database recording a migration this code does not ship raises MigrationError."""
+    db = await backend.open()
+    await db.execute("INSERT INTO schema_migrations (version, name) VALUES (999, '999_x.sql')")
     await db.close()
-    with pytest.raises(MigrationError, match="999"):
-        await Database.open(path)
+    with pytest.raises(MigrationError, match=r"999.*newer version"):
+        await backend.open()
 
 
 def test_statement_splitter_respects_literals_comments_and_triggers() -> None:
@@ -137,15 +97,15 @@ def test_statement_splitter_respects_literals_comments_and_triggers() -> None:
         "CREATE TRIGGER t AFTER INSERT ON a BEGIN UPDATE a SET x = 'y;'; END;\n"
         "-- trailing comment\n"
     )
-    statements = _statements(sql)
-    assert len(statements) == 2
-    assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
+    found = statements(sql)
+    assert len(found) == 2
+    assert found[1].startswith("CREATE TRIGGER") and found[1].endswith("END;")
 
 
 def test_statement_splitter_rejects_an_unterminated_statement() -> None:
     """A statement missing its final semicolon is reported, not silently dropped."""
     with pytest.raises(MigrationError, match="Incomplete"):
-        _statements("CREATE TABLE a (x INTEGER);\nCREATE TABLE b (y INTEGER)")
+        statements("CREATE TABLE a (x INTEGER);\nCREATE TABLE b (y INTEGER)")
 
 
 def test_misnamed_migration_file_is_reported(
@@ -165,51 +125,108 @@ def test_misnamed_migration_file_is_reported(
         migration_files()
 
 
-async def test_query_helpers_run_and_close_their_cursors(db: Database) -> None:
-    """execute() returns rows changed; fetchone()/fetchall() read rows by column name."""
+async def test_reads_return_rows_by_name_and_index(db: Database) -> None:
+    """execute() returns rows changed; fetchone()/fetchall() read rows by name or index."""
     assert await db.execute("INSERT INTO guilds (guild_id, name) VALUES (?, ?)", (1, "A")) == 1
-    await db.execute("INSERT INTO guilds VALUES (:id, :name, '')", {"id": 2, "name": "B"})
+    await db.execute("INSERT INTO guilds (guild_id, name) VALUES (?, ?)", (2, "B"))
     assert await db.fetchone("SELECT name FROM guilds WHERE guild_id = ?", (3,)) is None
     row = await db.fetchone("SELECT name FROM guilds WHERE guild_id = ?", (2,))
-    assert row is not None and row["name"] == "B"
+    assert row is not None and row["name"] == "B" and row[0] == "B"
     rows = await db.fetchall("SELECT guild_id FROM guilds ORDER BY guild_id")
     assert [r["guild_id"] for r in rows] == [1, 2]
-    await db.execute("BEGIN IMMEDIATE")
-    await db.fetchone("PRAGMA journal_mode")
-    await db.execute("COMMIT")  # no cursor left "in progress" to block the commit
+    assert await db.execute("UPDATE guilds SET name = 'C'") == 2
+
+
+async def test_snowflake_ids_and_now_round_trip(db: Database) -> None:
+    """64-bit Discord ids are stored whole; datetime('now') is UTC text on both backends."""
+    big = 1_234_567_890_123_456_789
+    await db.execute("INSERT INTO guilds (guild_id) VALUES (?)", (big,))
+    row = await db.fetchone("SELECT guild_id, created_at FROM guilds")
+    assert row is not None and row[0] == big
+    assert len(row[1]) == 19 and row[1][4] == "-" and row[1][10] == " "
 
 
 async def test_transaction_commits_or_rolls_back(db: Database) -> None:
     """transaction() commits its writes, and undoes them all when the block raises."""
-    async with db.transaction() as conn:
-        await conn.execute("INSERT INTO guilds (guild_id) VALUES (1)")
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO guilds (guild_id) VALUES (1)")
     with pytest.raises(RuntimeError):
-        async with db.transaction() as conn:
-            await conn.execute("INSERT INTO guilds (guild_id) VALUES (2)")
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO guilds (guild_id) VALUES (2)")
             raise RuntimeError("boom")
     rows = await db.fetchall("SELECT guild_id FROM guilds")
     assert [row[0] for row in rows] == [1]
 
 
-async def test_transactions_do_not_interleave(db: Database) -> None:
-    """Two coroutines' transactions run one after the other, never nested."""
+async def test_failed_statement_rolls_back_the_transaction(db: Database) -> None:
+    """A statement that fails raises StorageError and undoes the whole transaction."""
+    with pytest.raises(StorageError):
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO guilds (guild_id) VALUES (1)")
+            await tx.execute("INSERT INTO no_such_table VALUES (1)")
+    assert await db.fetchall("SELECT guild_id FROM guilds") == []
+    await db.execute("INSERT INTO guilds (guild_id) VALUES (2)")  # the connection still works
+    assert len(await db.fetchall("SELECT guild_id FROM guilds")) == 1
+
+
+async def test_write_is_committed_when_the_block_ends(backend: Backend) -> None:
+    """What a transaction committed is at once visible to another connection."""
+    first = await backend.open()
+    second = await backend.open()
+    async with first.transaction() as tx:
+        await tx.execute("INSERT INTO guilds (guild_id) VALUES (7)")
+    assert await second.fetchone("SELECT 1 FROM guilds WHERE guild_id = 7") is not None
+
+
+async def test_transactions_do_not_interleave_on_sqlite(sqlite_backend: Backend) -> None:
+    """On SQLite two coroutines' transactions run one after the other, never nested."""
+    db = await sqlite_backend.open()
     order: list[str] = []
 
     async def write(tag: str, guild_id: int) -> None:
-        async with db.transaction() as conn:
+        async with db.transaction() as tx:
             order.append(f"{tag} begin")
             await asyncio.sleep(0.01)
-            await conn.execute("INSERT INTO guilds (guild_id) VALUES (?)", (guild_id,))
+            await tx.execute("INSERT INTO guilds (guild_id) VALUES (?)", (guild_id,))
             order.append(f"{tag} end")
 
     await asyncio.gather(write("a", 1), write("b", 2))
     assert order == ["a begin", "a end", "b begin", "b end"]
-    assert len(await db.fetchall("SELECT guild_id FROM guilds")) == 2
 
 
-async def test_open_that_fails_raises_cleanly_for_a_non_database_file(tmp_path: Path) -> None:
-    """A file that is not SQLite makes open() raise (and close its connection)."""
-    path = tmp_path / "notes.db"
-    path.write_bytes(b"this is not a database, just some text" * 100)
-    with pytest.raises(aiosqlite.DatabaseError):
-        await Database.open(path)
+async def test_many_concurrent_transactions_lose_nothing(db: Database) -> None:
+    """Forty concurrent one-row transactions all commit."""
+    async def write(guild_id: int) -> None:
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO guilds (guild_id) VALUES (?)", (guild_id,))
+
+    await asyncio.gather(*(write(g) for g in range(40)))
+    assert len(await db.fetchall("SELECT guild_id FROM guilds")) == 40
+
+
+async def test_transaction_lock_serialises_the_same_key(db: Database) -> None:
+    """Transactions locking one key run one after the other."""
+    order: list[str] = []
+
+    async def write(tag: str) -> None:
+        async with db.transaction() as tx:
+            await tx.lock(5)
+            order.append(f"{tag} in")
+            await asyncio.sleep(0.05)
+            order.append(f"{tag} out")
+
+    await asyncio.gather(write("a"), write("b"))
+    assert order in (["a in", "a out", "b in", "b out"], ["b in", "b out", "a in", "a out"])
+
+
+async def test_processes_starting_together_migrate_once(backend: Backend) -> None:
+    """Three processes opening one new database at once: every migration is applied once,
+    all three open."""
+    url = await backend.url()
+    opened = await asyncio.gather(*(Database.open(url) for _ in range(3)))
+    try:
+        rows = await opened[0].fetchall("SELECT version FROM schema_migrations")
+        assert sorted(r[0] for r in rows) == [n for n, _, _ in migration_files(backend.kind)]
+    finally:
+        for db in opened:
+            await db.close()

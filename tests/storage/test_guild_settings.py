@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from storage.database import Database
 from storage.guild_settings import DEFAULT_TURN_TIMER, GuildSettings, GuildSettingsRepo
+from tests.helpers.databases import Backend
 
 
 async def test_unset_server_gets_the_defaults(db: Database) -> None:
@@ -16,9 +16,8 @@ async def test_unset_server_gets_the_defaults(db: Database) -> None:
     assert settings.turn_timer == DEFAULT_TURN_TIMER
 
 
-async def test_saved_settings_round_trip_through_a_reopened_file(tmp_path: Path) -> None:
-    """Every field saved is read back identically after closing and reopening the file."""
-    path = tmp_path / "cardroom.db"
+async def test_saved_settings_round_trip_through_a_reopened_database(backend: Backend) -> None:
+    """Every field saved is read back identically after closing and reopening."""
     saved = GuildSettings(
         guild_id=42,
         game_options={"soureh": {"threshold": 150, "declare": "reveal"}, "soi": {"memory": False}},
@@ -28,15 +27,10 @@ async def test_saved_settings_round_trip_through_a_reopened_file(tmp_path: Path)
         images=False,
         four_colour=True,
     )
-    db = await Database.open(path)
+    db = await backend.open()
     await GuildSettingsRepo(db).save(saved)
     await db.close()
-
-    db = await Database.open(path)
-    try:
-        loaded = await GuildSettingsRepo(db).get(42)
-    finally:
-        await db.close()
+    loaded = await GuildSettingsRepo(await backend.open()).get(42)
     assert loaded == saved
     assert loaded.options_for("soureh") == {"threshold": 150, "declare": "reveal"}
     assert loaded.options_for("turup") == {}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from bot import rating
 from bot.results import GameResult, SeatResult, placements
 from storage.database import Database
+from storage.errors import IntegrityViolation
 from storage.guild_settings import GuildSettingsRepo
 from storage.stats import StatsRepo, utc_text
 from storage.stats_models import SortKey
@@ -63,15 +63,14 @@ def make_result(
 
 async def count(db: Database, table: str) -> int:
     """Rows in ``table``."""
-    async with db.conn.execute(f"SELECT COUNT(*) FROM {table}") as cur:
-        row = await cur.fetchone()
+    row = await db.fetchone(f"SELECT COUNT(*) FROM {table}")
     assert row is not None
     return int(row[0])
 
 
 async def test_record_stores_result_seats_and_rounds(db: Database) -> None:
     """A recorded game is readable back with its seats, variant, seed and rounds."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11, 12], [200, 150, 90], rounds=[[100, 50, 40],
                                                                           [100, 100, 50]]))
     page = await repo.history(GUILD)
@@ -90,7 +89,7 @@ async def test_record_stores_result_seats_and_rounds(db: Database) -> None:
 
 async def test_record_twice_is_idempotent(db: Database) -> None:
     """Recording the same table id twice stores one result and rates once."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     result = make_result(1, [10, 11], [200, 100])
     await repo.record(result)
     first = await repo.leaderboard(GUILD, "pariah")
@@ -104,14 +103,13 @@ async def test_record_twice_is_idempotent(db: Database) -> None:
 
 async def test_record_updates_cached_player_names(db: Database) -> None:
     """The players table keeps the latest display name seen at a table."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [200, 100]))
     renamed = make_result(2, [10, 11], [200, 100])
     seats = (renamed.seats[0].__class__(**{**_asdict(renamed.seats[0]), "name": "Alice"}),
              renamed.seats[1])
     await repo.record(GameResult(**{**_asdict(renamed), "seats": seats}))
-    async with db.conn.execute("SELECT display_name FROM players WHERE user_id = 10") as cur:
-        row = await cur.fetchone()
+    row = await db.fetchone("SELECT display_name FROM players WHERE user_id = 10")
     assert row is not None and row[0] == "Alice"
     board = await repo.leaderboard(GUILD, "pariah")
     assert board.rows[0].name == "Alice"
@@ -124,7 +122,7 @@ def _asdict(obj: object) -> dict[str, object]:
 
 async def test_winner_rating_rises_loser_falls(db: Database) -> None:
     """After a two-player game the winner's rating is above the loser's and counts add up."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [200, 100]))
     board = await repo.leaderboard(GUILD, "pariah")
     top, bottom = board.rows
@@ -135,7 +133,7 @@ async def test_winner_rating_rises_loser_falls(db: Database) -> None:
 
 async def test_soureh_lowest_total_wins_rating(db: Database) -> None:
     """In Soureh the lowest total places first and gains rating."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11, 12], [120, 40, 80], game="soureh"))
     board = await repo.leaderboard(GUILD, "soureh")
     assert [r.user_id for r in board.rows] == [11, 12, 10]
@@ -145,7 +143,7 @@ async def test_soureh_lowest_total_wins_rating(db: Database) -> None:
 
 async def test_ratings_match_openskill_for_tied_places(db: Database) -> None:
     """Stored ratings equal openskill's update for the same places, ties shared."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11, 12, 13], [300, 300, 100, 50], winners=[0, 1]))
     expected = rating.rate([rating.initial()] * 4, [1, 1, 3, 4])
     board = await repo.leaderboard(GUILD, "pariah")
@@ -159,7 +157,7 @@ async def test_ratings_match_openskill_for_tied_places(db: Database) -> None:
 
 async def test_cancelled_game_is_history_only(db: Database) -> None:
     """A cancelled table is stored but neither rated nor counted nor listed as finished."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [20, 10], reason="cancelled"))
     assert await count(db, "game_results") == 1
     assert (await repo.leaderboard(GUILD, "pariah")).total == 0
@@ -169,7 +167,7 @@ async def test_cancelled_game_is_history_only(db: Database) -> None:
 
 async def test_computer_seats_unrated_and_uncounted_by_default(db: Database) -> None:
     """With the default setting a game with a computer seat changes no one's stats."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, None, 11], [200, 300, 100]))
     assert (await repo.leaderboard(GUILD, "pariah")).total == 0
     stats = await repo.player_stats(GUILD, 10, "pariah")
@@ -180,7 +178,7 @@ async def test_computer_seats_unrated_and_uncounted_by_default(db: Database) -> 
 async def test_computer_games_count_when_enabled(db: Database) -> None:
     """With count_computer_games on, humans are rated among themselves by their places."""
     await GuildSettingsRepo(db).update(GUILD, count_computer_games=True)
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     # The computer wins; user 10 (2nd) beats user 11 (3rd).
     await repo.record(make_result(1, [10, None, 11], [200, 300, 100]))
     board = await repo.leaderboard(GUILD, "pariah")
@@ -194,7 +192,7 @@ async def test_computer_games_count_when_enabled(db: Database) -> None:
 async def test_single_human_with_computers_counts_unrated(db: Database) -> None:
     """One human against computers (setting on) gains a game and a win but no rating change."""
     await GuildSettingsRepo(db).update(GUILD, count_computer_games=True)
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, None], [300, 100]))
     row = (await repo.leaderboard(GUILD, "pariah")).rows[0]
     assert (row.games, row.wins) == (1, 1)
@@ -204,7 +202,7 @@ async def test_single_human_with_computers_counts_unrated(db: Database) -> None:
 
 async def test_ratings_are_per_guild_and_game(db: Database) -> None:
     """A game in one server or game does not touch the ratings of another."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [200, 100]))
     await repo.record(make_result(2, [10, 11], [200, 100], guild_id=GUILD + 1))
     await repo.record(make_result(3, [11, 10], [200, 100], game="soi"))
@@ -215,7 +213,7 @@ async def test_ratings_are_per_guild_and_game(db: Database) -> None:
 
 async def test_leaderboard_sort_orders(db: Database) -> None:
     """Sorting by wins and by win rate orders players as asked."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     # user 10 wins 2 of 4; user 11 wins 1 of 1; user 12 wins 1 of 3; user 13 wins 1 of 2.
     games = [([10, 12], [2, 1]), ([10, 13], [2, 1]), ([12, 10], [2, 1]), ([13, 10], [2, 1]),
              ([11, 12], [2, 1])]
@@ -230,7 +228,7 @@ async def test_leaderboard_sort_orders(db: Database) -> None:
 
 async def test_leaderboard_paging_and_own_row(db: Database) -> None:
     """25 players make 3 pages of 10, 10 and 5; the viewer's row comes with every page."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     # Player 100 + i beats player 200 + i; the losers are all rated below the winners.
     for i in range(12):
         await repo.record(make_result(i + 1, [100 + i, 200 + i], [200, 100]))
@@ -252,7 +250,7 @@ async def test_leaderboard_paging_and_own_row(db: Database) -> None:
 
 async def test_leaderboard_page_boundary_exact(db: Database) -> None:
     """Exactly 10 players make one page; 11 make two, the second with one row."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     for i in range(5):
         await repo.record(make_result(i + 1, [10 + 2 * i, 11 + 2 * i], [200, 100]))
     assert (await repo.leaderboard(GUILD, "pariah")).pages == 1
@@ -263,13 +261,13 @@ async def test_leaderboard_page_boundary_exact(db: Database) -> None:
 
 async def test_empty_leaderboard(db: Database) -> None:
     """A server with no games has one empty page."""
-    board = await StatsRepo(db).leaderboard(GUILD, "turup", viewer=1)
+    board = await StatsRepo(db, rater=rating).leaderboard(GUILD, "turup", viewer=1)
     assert (board.total, board.pages, board.rows, board.own) == (0, 1, (), None)
 
 
 async def test_player_stats_best_average_trend(db: Database) -> None:
     """Player stats give games, wins, best and average place/total and the rating trend."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11, 12], [300, 200, 100]))
     await repo.record(make_result(2, [10, 11, 12], [100, 300, 200]))
     await repo.record(make_result(3, [10, 11, 12], [150, 100, 200]))
@@ -285,7 +283,7 @@ async def test_player_stats_best_average_trend(db: Database) -> None:
 
 async def test_player_stats_all_games(db: Database) -> None:
     """Without a game, stats list every game the player has finished in this server."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [200, 100]))
     await repo.record(make_result(2, [10, 11], [20, 10], game="turup"))
     stats = await repo.player_stats(GUILD, 10)
@@ -296,7 +294,7 @@ async def test_player_stats_all_games(db: Database) -> None:
 
 async def test_history_paging_and_game_filter(db: Database) -> None:
     """History lists finished games newest first, filtered by game and paged by 10."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     for i in range(1, 13):
         await repo.record(make_result(i, [10, 11], [200, 100], game="soi" if i % 2 else "turup"))
     page = await repo.history(GUILD)
@@ -308,7 +306,7 @@ async def test_history_paging_and_game_filter(db: Database) -> None:
 
 async def test_game_detail_other_guild_hidden(db: Database) -> None:
     """A game's detail is not given to another server."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [200, 100]))
     rid = (await repo.history(GUILD)).games[0].result_id
     assert await repo.game_detail(rid, GUILD + 1) is None
@@ -324,7 +322,7 @@ def test_times_are_stored_as_utc_text() -> None:
 
 async def test_history_orders_mixed_time_formats(db: Database) -> None:
     """Games ended at different times sort newest first whatever format they came in."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [200, 100], ended_at="2026-11-22 11:40:00"))
     await repo.record(make_result(2, [10, 11], [200, 100], ended_at="2026-11-22T11:35:00+00:00"))
     await repo.record(make_result(3, [10, 11], [200, 100], ended_at="2026-11-22T12:50:00+01:00"))
@@ -333,10 +331,10 @@ async def test_history_orders_mixed_time_formats(db: Database) -> None:
 
 async def test_failed_record_leaves_nothing(db: Database) -> None:
     """A result that cannot be stored (two seats numbered 0) rolls back completely."""
-    repo = StatsRepo(db)
+    repo = StatsRepo(db, rater=rating)
     good = make_result(1, [10, 11], [200, 100])
     broken = GameResult(**{**_asdict(good), "seats": (good.seats[0], good.seats[0])})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityViolation):
         await repo.record(broken)
     for table in ("game_results", "result_seats", "ratings", "players"):
         assert await count(db, table) == 0

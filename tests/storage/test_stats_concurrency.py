@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
+from bot import rating
 from storage.database import Database
 from storage.stats import StatsRepo
+from tests.helpers.databases import Backend
 from tests.storage.test_stats import GUILD, count, make_result
 
 PLAYERS = list(range(10, 16))
@@ -26,38 +27,37 @@ async def check_all_counted(db: Database, tables: int) -> None:
     assert await count(db, "game_results") == tables
     assert await count(db, "result_seats") == 4 * tables
     assert await count(db, "rating_history") == 4 * tables
-    board = await StatsRepo(db).leaderboard(GUILD, "pariah")
+    board = await StatsRepo(db, rater=rating).leaderboard(GUILD, "pariah")
     assert sum(r.games for r in board.rows) == 4 * tables
     assert sum(r.wins for r in board.rows) == tables
 
 
-async def test_twenty_concurrent_records_on_one_connection(tmp_path: Path) -> None:
+async def test_twenty_concurrent_records_on_one_database(db: Database) -> None:
     """asyncio.gather of 20 record calls on one Database loses nothing."""
-    async with await Database.open(tmp_path / "one.db") as db:
-        repo = StatsRepo(db)
-        await asyncio.gather(*(repo.record(r) for r in twenty_results()))
-        await check_all_counted(db, 20)
+    repo = StatsRepo(db, rater=rating)
+    await asyncio.gather(*(repo.record(r) for r in twenty_results()))
+    await check_all_counted(db, 20)
 
 
-async def test_concurrent_records_from_two_connections(tmp_path: Path) -> None:
-    """Two Database connections to one file, 20 records each at once, lose nothing."""
-    path = tmp_path / "two.db"
-    async with await Database.open(path) as first, await Database.open(path) as second:
-        a, b = StatsRepo(first), StatsRepo(second)
-        await asyncio.gather(
-            *(a.record(r) for r in twenty_results()),
-            *(b.record(r) for r in twenty_results(offset=100)),
-        )
-        await check_all_counted(first, 40)
+async def test_concurrent_records_from_two_databases(backend: Backend) -> None:
+    """Two Database objects on one database (two processes), 20 records each at once,
+    lose nothing: every rating update is kept."""
+    first, second = await backend.open(), await backend.open()
+    a, b = StatsRepo(first, rater=rating), StatsRepo(second, rater=rating)
+    await asyncio.gather(
+        *(a.record(r) for r in twenty_results()),
+        *(b.record(r) for r in twenty_results(offset=100)),
+    )
+    await check_all_counted(first, 40)
 
 
-async def test_duplicate_concurrent_records_store_once(tmp_path: Path) -> None:
-    """The same table recorded at once from two connections is stored and rated once."""
-    path = tmp_path / "dup.db"
+async def test_duplicate_concurrent_records_store_once(backend: Backend) -> None:
+    """The same table recorded at once from two databases is stored and rated once."""
     result = make_result(1, [10, 11, 12, 13], [300, 200, 100, 50])
-    async with await Database.open(path) as first, await Database.open(path) as second:
-        await asyncio.gather(*(StatsRepo(db).record(result) for db in (first, second) * 3))
-        await check_all_counted(first, 1)
+    first, second = await backend.open(), await backend.open()
+    await asyncio.gather(
+        *(StatsRepo(db, rater=rating).record(result) for db in (first, second) * 3))
+    await check_all_counted(first, 1)
 
 
 async def test_records_interleaved_with_table_writes(db: Database) -> None:
@@ -71,7 +71,7 @@ async def test_records_interleaved_with_table_writes(db: Database) -> None:
         await tables.create(guild_id=GUILD, channel_id=channel, host_id=10, game="turup",
                             variant={"rounds": 1}, seed=channel, timer_seconds=None, seats=seats)
 
-    stats = StatsRepo(db)
+    stats = StatsRepo(db, rater=rating)
     await asyncio.gather(
         *(stats.record(r) for r in twenty_results()),
         *(open_table(1000 + i) for i in range(20)),

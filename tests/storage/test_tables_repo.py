@@ -1,10 +1,13 @@
-"""TableRepo on a real SQLite file: tables, seats, the action log, one open table per channel."""
+"""TableRepo on both backends: tables, seats, the action log, one open table per channel,
+shard scopes."""
 
 from __future__ import annotations
 
 import pytest
 
 from storage.database import Database
+from storage.errors import IntegrityViolation
+from storage.shards import ShardScope, shard_of
 from storage.tables import OpenTableExists, SeatRecord, TableRepo, TableStatus
 
 
@@ -70,7 +73,7 @@ async def test_duplicate_sequence_rolls_back(db: Database) -> None:
     repo = TableRepo(db)
     table_id = await _lobby(repo)
     await repo.append_action(table_id, seq=0, seat=0, text="trail 9C", version=1, deadline=None)
-    with pytest.raises(Exception, match="UNIQUE"):
+    with pytest.raises(IntegrityViolation):
         await repo.append_action(table_id, seq=0, seat=0, text="x", version=2, deadline=None)
     table = await repo.get(table_id)
     assert table is not None and table.version == 1
@@ -95,3 +98,34 @@ async def test_update_seat_marks_resignation(db: Database) -> None:
     await repo.update_seat(table_id, SeatRecord(0, 1, "Ann", "easy", resigned=True), 4)
     seat = (await repo.seats(table_id))[0]
     assert seat.resigned and seat.computer_level == "easy" and seat.user_id == 1
+
+
+def guild_on_shard(shard: int, count: int = 4, n: int = 0) -> int:
+    """A guild id Discord puts on ``shard`` of ``count``."""
+    return ((n * count + shard) << 22) | 12345
+
+
+async def test_scoped_repo_sees_only_its_shards_open_tables(db: Database) -> None:
+    """A repository scoped to shards 0 and 2 (of 4) finds and loads only their tables;
+    another scope sees the rest; ``restoring`` narrows to the shards being taken over."""
+    everyone = TableRepo(db)
+    for shard in range(4):
+        await everyone.create(
+            guild_id=guild_on_shard(shard), channel_id=100 + shard, host_id=1, game="turup",
+            variant={"rounds": 1}, seed=shard, timer_seconds=None,
+            seats=[SeatRecord(0, 1, "Ann")])
+    mine = TableRepo(db, scope=ShardScope(4, {0, 2}))
+    theirs = TableRepo(db, scope=ShardScope(4, {1, 3}))
+    assert [t.channel_id for t in await mine.open_tables()] == [100, 102]
+    assert [s.table.channel_id for s in await mine.load_open(after_snapshots=True)] == [100, 102]
+    assert [s.table.channel_id for s in await theirs.load_open()] == [101, 103]
+    assert len(await everyone.open_tables()) == 4
+    async with mine.restoring(ShardScope(4, {2})):
+        assert [t.channel_id for t in await mine.open_tables()] == [102]
+    assert len(await mine.open_tables()) == 2
+
+
+def test_shard_of_matches_discord() -> None:
+    """shard_of is Discord's (guild_id >> 22) % shard_count."""
+    assert shard_of(guild_on_shard(3, 4, n=5), 4) == 3
+    assert shard_of(81384788765712384, 1) == 0

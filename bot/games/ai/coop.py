@@ -1,12 +1,14 @@
 """Soureh and Pariah computer players.
 
-- easy: declares (or reveals) whenever it may, takes a keep that completes its four valid
-  coops, otherwise a random placement; Pariah: knocks with four valid coops;
+- easy: reveals whenever it may, takes a keep that completes its four valid coops,
+  otherwise a random placement, and declares with it whenever that is true; Pariah:
+  knocks with a placement that leaves four valid coops;
 - normal: scores every placement with :mod:`~bot.games.ai.coop_model` (its own expected
   result minus the opponents'), which puts red 10s and black 2s on opponents, aces under
   the hardest coops (or the easiest when none is hard: robust coops are rewarded),
   sabotages a declarer's least-protected coop on the last turn and follows the Pariah
-  point tips; it declares or knocks only when no opponent looks close to done;
+  point tips; it adds the declaration or knock to a placement only when, after it, no
+  opponent looks close to done;
 - hard: ISMCTS over redeals (:mod:`~bot.games.ai.determinize_coop`) among the normal
   player's few best moves, normal players in the rollouts to the end of the round; it
   leaves the normal favourite only for a move that did clearly better.
@@ -45,10 +47,12 @@ PAIRED = True
 
 
 def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
-    """The discard pile (every card in it was shown) and a declarer's declared face-up cards."""
+    """The discards ``seat`` saw (all of them when the pile is face up; with face-down
+    discards only his own and the face-up cards replaced by a give or a Jack) and a
+    declarer's declared face-up cards. Every other discard stays unknown to the model."""
     declared = state.declared_up
     return (
-        [str(c) for c in state.discard[: state.ndiscard]],
+        [str(c) for c in state.discards_seen_by(seat)],
         None if declared is None else [str(c) for c in declared],
     )
 
@@ -62,26 +66,56 @@ register_history("pariah", _public_history)
 
 def easy(info: Info, rng: random.Random) -> Action:
     """A random placement with basic sense: never miss a true declaration or a reveal."""
-    for word in ("reveal", "declare"):
-        found = info.by_word(word)
-        if found:
-            return found[0]
+    found = info.by_word("reveal")
+    if found:
+        return found[0]
     view = info.view
     mine = view["seats"][info.seat]
-    if info.by_word("knock"):
-        return info.by_word("knock")[0] if all(mine["valid"]) else info.by_word("end")[0]
+    plain = [a for a in info.legal if not a.call]
     drawn = view.get("drawn")
+    choice: Action | None = None
     if drawn is not None and rng.random() < 0.9:
         card = Card.parse(drawn)
         game_valid = _valid_fn(info.game)
-        for action in info.by_word("keep"):
+        for action in plain:
+            if action.word != "keep":
+                continue
             slot = action.args[0]
             assert isinstance(slot, int)
             flags = list(mine["valid"])
             flags[slot - 1] = game_valid(Card.parse(mine["up"][slot - 1]), card)
             if all(flags) and not all(mine["valid"]):
-                return action
-    return info.legal[rng.randrange(len(info.legal))]
+                choice = action
+                break
+    if choice is None:
+        choice = plain[rng.randrange(len(plain))]
+    called = _called(info, choice)
+    if called is not None and (info.game == "soureh" or _valid_after(info, choice)):
+        return called
+    return choice
+
+
+def _called(info: Info, action: Action) -> Action | None:
+    """The legal form of the placement ``action`` that also declares or knocks, if any."""
+    for other in info.legal:
+        if other.call and other.word == action.word and other.args == action.args:
+            return other
+    return None
+
+
+def _valid_after(info: Info, action: Action) -> bool:
+    """Are all four of the seat's coops valid after the placement ``action``?"""
+    mine = info.view["seats"][info.seat]
+    flags = list(mine["valid"])
+    drawn = info.view.get("drawn")
+    game_valid = _valid_fn(info.game)
+    if drawn is not None and action.word in ("keep", "jack"):
+        slot = action.args[0]
+        assert isinstance(slot, int)
+        up, down = Card.parse(mine["up"][slot - 1]), Card.parse(mine["down"][slot - 1])
+        card = Card.parse(drawn)
+        flags[slot - 1] = game_valid(up, card) if action.word == "keep" else game_valid(card, down)
+    return all(flags)
 
 
 def _valid_fn(game: str) -> Any:
@@ -154,22 +188,39 @@ def normal(info: Info, rng: random.Random) -> Action:
 
 
 def ranked(info: Info, rng: random.Random) -> list[Action]:
-    """The legal actions, the normal player's favourite first."""
+    """The legal actions, the normal player's favourite first.
+
+    Placements are scored without their announcement; where a placement may also declare
+    (knock), the announced form comes right before or right after the plain one, as
+    :func:`_should_call` judges the board after the placement.
+    """
     if info.by_word("reveal"):
-        return info.by_word("reveal") + info.by_word("continue")
-    ends = info.by_word("declare", "knock")
-    if ends:
-        return ends + info.by_word("end") if _should_end(info) else info.by_word("end") + ends
+        return info.by_word("reveal") + info.by_word("draw")
+    if len(info.legal) == 1:
+        return list(info.legal)
     model, board = _model(info)
     me = info.seat
     drawn_text = info.view.get("drawn")
     drawn = kind_of_text(drawn_text) if drawn_text is not None else None
     scored = []
+    boards = {}
     for action in info.legal:
+        if action.call:
+            continue
         new, bonus = _after(board, me, drawn, action)
+        boards[action] = new
         scored.append((_utility(model, new, me) + bonus + rng.random() * 1e-6, action))
     scored.sort(key=lambda pair: pair[0], reverse=True)
-    return [action for _, action in scored]
+    out: list[Action] = []
+    for _, action in scored:
+        called = _called(info, action)
+        if called is None:
+            out.append(action)
+        elif _should_call(info, model, boards[action]):
+            out += [called, action]
+        else:
+            out += [action, called]
+    return out
 
 
 def candidates(info: Info, rng: random.Random) -> list[Action]:
@@ -177,9 +228,9 @@ def candidates(info: Info, rng: random.Random) -> list[Action]:
     return ranked(info, rng)[:CANDIDATES]
 
 
-def _should_end(info: Info) -> bool:
-    """Declare (Soureh) or knock (Pariah) only when no opponent looks close to done."""
-    model, board = _model(info)
+def _should_call(info: Info, model: Model, board: Board) -> bool:
+    """Declare (Soureh) or knock (Pariah) with this placement, judged on the board after it:
+    only when no opponent looks close to done (Pariah: or with a clear lead)."""
     me = info.seat
     opponents = [c for s, c in board.items() if s != me]
     closest = max((model.all_valid(c) for c in opponents), default=0.0)

@@ -4,7 +4,8 @@ The engine's own ``determinize`` shuffles the hidden cards in the order they lie
 states that differ only in hidden cards give different samples from the same ``rng``;
 this one puts them in a canonical order first, so the sample (and the hard player's
 choice) is a function of the seat's information and ``rng`` alone. The cards a seat
-cannot see are the other seats' face-down cards, the stock and another seat's drawn card;
+cannot see are the other seats' face-down cards, the stock, another seat's drawn card and
+(face-down discard pile) the discards only another seat saw;
 as a multiset they are fixed by what the seat sees, so they are gathered, put in a
 canonical order (hence the result depends only on the seat's information and ``rng``),
 shuffled and dealt back into the same places. A Soureh declarer declared truthfully, so
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.coop.state import CoopState
+from bot.games.coop.state import PUBLIC, CoopState
 
 
 def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> CoopState:
@@ -36,6 +37,9 @@ def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> C
         assert row is not None
         hidden.extend(row)
     stock = state.stock[state.pos :]
+    who = state.discard_who
+    unseen_discards = [i for i in range(state.ndiscard) if who[i] != PUBLIC and who[i] != seat]
+    hidden.extend(state.discard[i] for i in unseen_discards)
     hidden.extend(stock)
     drawn_hidden = state.drawn is not None and state.to_act != seat
     if drawn_hidden:
@@ -69,6 +73,13 @@ def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> C
             valid(up[3], row4[3]),
         )
     pos = 4 * len(others)
+    if unseen_discards:
+        pile = state.discard[: state.ndiscard]
+        for i in unseen_discards:
+            pile[i] = hidden[pos]
+            pos += 1
+        new.discard = pile
+        new.discard_who = state.discard_who[: state.ndiscard]
     if drawn_hidden:
         new.drawn = hidden[pos]
         pos += 1

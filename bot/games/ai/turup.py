@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -19,6 +20,7 @@ from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
+from bot.games.turup.state import pack_cards
 
 EASY_CAPTURE = 0.85
 LEAVE_WEIGHT = 0.8
@@ -112,10 +114,17 @@ def _won_cards(state: Any, seat: int) -> tuple[Any, ...]:
 register_history("turup", _won_cards)
 
 
+@functools.lru_cache(maxsize=32)
+def _pack_counts(players: int, pack: str) -> tuple[tuple[Rank, float], ...]:
+    """How many cards of each rank the table's pack holds (the Somali pack has no 2–5)."""
+    counts = dict.fromkeys(Rank, 0.0)
+    for c in pack_cards(players, pack):
+        counts[c.rank] += 1
+    return tuple(counts.items())
+
+
 def _unseen(info: Info, hand: list[Card], pile: list[Card]) -> dict[Rank, float]:
-    players = info.view["players"]
-    decks = 1 if players <= 4 else 2 if players <= 7 else 3
-    counts = {r: 4.0 * decks for r in Rank}
+    counts = dict(_pack_counts(info.view["players"], info.view.get("pack", "standard")))
     for c in (*hand, *pile, *info.history):
         counts[c.rank] = max(0.0, counts[c.rank] - 1)
     return counts

@@ -1,8 +1,9 @@
 """The actions of the coop games, built once and shared (``Action`` values are frozen).
 
 Notation (seats 0-based, slots 1–4): ``draw``, ``keep N``, ``give SEAT N``, ``discard``,
-``declare``, ``end``, ``reveal``, ``continue``; Pariah adds ``jack N``, ``queen``,
-``king S1 N1 S2 N2`` (the two positions in ascending order) and ``knock``.
+``reveal``; Pariah adds ``jack N``, ``queen``, ``king S1 N1 S2 N2`` (the two positions in
+ascending order). A placement may carry the turn's announcement as a last word:
+``keep 2 declare`` (Soureh), ``discard knock`` (Pariah); see :func:`with_call`.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ SLOTS = (1, 2, 3, 4)
 
 DRAW = Action("draw")
 DISCARD = Action("discard")
-DECLARE = Action("declare")
-KNOCK = Action("knock")
-END = Action("end")
 REVEAL = Action("reveal")
-CONTINUE = Action("continue")
 QUEEN = Action("queen")
+
+CALLS = ("declare", "knock")
+PLACEMENTS = frozenset({"keep", "give", "discard", "jack", "queen", "king"})
+LEGACY_WORDS = frozenset({"declare", "knock", "end", "continue"})
 
 KEEP: dict[int, Action] = {n: Action("keep", (n,)) for n in SLOTS}
 KEEP_ALL: tuple[Action, ...] = tuple(KEEP.values())
@@ -60,11 +61,7 @@ ARGS: dict[str, tuple[str, ...]] = {
     "keep": ("slot",),
     "give": ("seat", "slot"),
     "discard": (),
-    "declare": (),
-    "knock": (),
-    "end": (),
     "reveal": (),
-    "continue": (),
     "jack": ("slot",),
     "queen": (),
     "king": ("seat", "slot", "seat", "slot"),
@@ -77,9 +74,22 @@ EXAMPLES: dict[str, str] = {
     "king": "king 0 1 1 4",
 }
 
-_SIMPLE: dict[str, Action] = {
-    a.word: a for a in (DRAW, DISCARD, DECLARE, KNOCK, END, REVEAL, CONTINUE, QUEEN)
-}
+_SIMPLE: dict[str, Action] = {a.word: a for a in (DRAW, DISCARD, REVEAL, QUEEN)}
+_CALLED: dict[tuple[Action, str], Action] = {}
+
+
+def with_call(action: Action, call: str) -> Action:
+    """The shared placement ``action`` announcing ``call`` (``"declare"``/``"knock"``)."""
+    key = (action, call)
+    out = _CALLED.get(key)
+    if out is None:
+        out = _CALLED[key] = Action(action.word, action.args, call)
+    return out
+
+
+def plain(action: Action) -> Action:
+    """The placement without its announcement."""
+    return make(action.word, tuple(a for a in action.args if isinstance(a, int)))
 
 
 def make(word: str, args: tuple[int, ...]) -> Action:

@@ -2,9 +2,10 @@
 
 The result is identical in everything ``player_view(state, seat)`` shows; every card
 hidden from ``seat`` (other players' face-down cards, the stock order, the card another
-player holds after drawing) is shuffled among the unseen cards, and the generator of
-later rounds is replaced. Memory is not modelled: a card a seat saw move (a King swap
-of his own card) is treated as unseen once it is out of his coops.
+player holds after drawing, the face-down discards only another player saw) is shuffled
+among the unseen cards, and the generator of later rounds is replaced. Memory is not
+modelled: a card a seat saw move (a King swap of his own card) is treated as unseen once
+it is out of his coops.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 
 from bot.games.cards import Card
-from bot.games.coop.state import Coops, CoopState, Phase
+from bot.games.coop.state import PUBLIC, Coops, CoopState, Phase
 
 Table = dict[tuple[Card, Card], bool]
 
@@ -55,6 +56,9 @@ def determinize(table: Table, state: CoopState, seat: int, rng: random.Random) -
     for s in others:
         pool.extend(state.down[s] or ())
     pool.extend(state.stock[state.pos :])
+    who = state.discard_who
+    unseen_discards = [i for i in range(state.ndiscard) if who[i] != PUBLIC and who[i] != seat]
+    pool.extend(state.discard[i] for i in unseen_discards)
     hide_drawn = state.drawn is not None and state.to_act != seat
     if hide_drawn:
         assert state.drawn is not None
@@ -82,6 +86,12 @@ def determinize(table: Table, state: CoopState, seat: int, rng: random.Random) -
     new.valid = valids
     if hide_drawn:
         new.drawn = next(it)
+    if unseen_discards:
+        pile = state.discard[: state.ndiscard]
+        for i in unseen_discards:
+            pile[i] = next(it)
+        new.discard = pile
+        new.discard_who = state.discard_who[: state.ndiscard]
     new.stock = tuple(it)
     new.pos = 0
     return new

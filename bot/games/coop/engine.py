@@ -1,8 +1,12 @@
 """What Soureh and Pariah share: the engine contract, draw/keep/give/discard, parsing.
 
 A game subclasses :class:`CoopEngine` and fills in the hooks of
-:class:`bot.games.coop.rounds.CoopRules` (variant check, when a player may declare or
+:class:`bot.games.coop.rounds.CoopRules` (variant check, when a placement may declare or
 knock, how a turn ends and begins, how a round is scored and when the game is over).
+
+A turn is ``draw`` then one placement, which may carry the turn's announcement
+(``keep 2 declare``, ``discard knock``): the table never waits on a choice that only some
+hidden hands allow (DESIGN.md, "Decision points").
 
 Every move has one checking function used by ``parse_action``, ``legal_actions``
 (through the same ``*_error`` helpers) and ``apply``.
@@ -13,15 +17,16 @@ from __future__ import annotations
 import logging
 import random
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.cards import Card
 from bot.games.coop import actions as A
 from bot.games.coop.actions import ACES, CODE, TENS, disp
 from bot.games.coop.determinize import determinize
+from bot.games.coop.legacy import translate_legacy
 from bot.games.coop.rounds import PRIVATE, Args, CoopRules, Events
-from bot.games.coop.state import CoopState, Phase
+from bot.games.coop.state import PUBLIC, CoopState, Phase
 from bot.games.coop.views import build_view, describe
 from bot.games.protocol import (
     Action,
@@ -46,8 +51,7 @@ _DRAWN: dict[tuple[int, Card], Event] = {}
 _EXPECT = {
     Phase.DRAW: "start your turn with draw.",
     Phase.PLACE: "place the card you drew first: keep, give or discard it.",
-    Phase.DECLARE: "your turn is over: {word} or end.",
-    Phase.REVEAL: "choose reveal or continue before drawing.",
+    Phase.REVEAL: "start your turn with draw or reveal.",
 }
 
 
@@ -55,11 +59,9 @@ class CoopEngine(CoopRules):
     """The engine of a coop game. Stateless: all game data lives in :class:`CoopState`."""
 
     def __init__(self) -> None:
-        words = ["draw", "keep", "give", "discard", "end", "reveal", "continue"]
-        words += [self.declare_word, *sorted(self.extra_words)]
-        checks = {**self._checks, self.declare_word: CoopEngine._check_declare}
+        words = ["draw", "keep", "give", "discard", "reveal", *sorted(self.extra_words)]
         self._rules: dict[str, tuple[int, Callable[[CoopState, Args], None]]] = {
-            w: (len(A.ARGS[w]), types.MethodType(checks[w], self)) for w in words
+            w: (len(A.ARGS[w]), types.MethodType(self._checks[w], self)) for w in words
         }
         self._doers: dict[str, Callable[[CoopState, Args, Events], None]] = {
             w: types.MethodType(self._do[w], self) for w in words
@@ -124,17 +126,25 @@ class CoopEngine(CoopRules):
         """A state identical in all ``seat`` sees, every card hidden from him reshuffled."""
         return determinize(self.valid_table, state, seat, rng)
 
+    def translate_legacy(self, actions: Sequence[str]) -> list[str]:
+        """An action log of the old notation in the new one (see :mod:`bot.games.coop.legacy`).
+
+        Raises :class:`~bot.games.protocol.LegacyLogError` when it cannot be translated."""
+        return translate_legacy(self.declare_word, actions)
+
     def legal_actions(self, state: CoopState) -> list[Action]:
-        """Every action open to the seat to act."""
+        """Every action open to the seat to act (private to that seat: a placement that
+        declares is listed only when the declaration would be true)."""
         phase = state.phase
         if phase is Phase.PLACE:
-            return self._place_actions(state)
+            plain = self._place_actions(state)
+            word = self.declare_word
+            calls = [A.with_call(a, word) for a in plain if self.call_error(state, a) is None]
+            return plain + calls
         if phase is Phase.DRAW:
             return [A.DRAW]
-        if phase is Phase.DECLARE:
-            return [A.KNOCK if self.declare_word == "knock" else A.DECLARE, A.END]
         if phase is Phase.REVEAL:
-            return [A.REVEAL, A.CONTINUE]
+            return [A.DRAW, A.REVEAL] if self.reveal_blocker(state) is None else [A.DRAW]
         return []
 
     def _place_actions(self, st: CoopState) -> list[Action]:
@@ -156,9 +166,12 @@ class CoopEngine(CoopRules):
         if state.phase is Phase.OVER:
             raise GameOver("The game is over.")
         word, tokens = split_notation(text)
+        call = ""
+        if tokens and tokens[-1].lower() in A.CALLS:
+            call = tokens.pop().lower()
+        if word in A.LEGACY_WORDS:
+            raise BadNotation(self._legacy_hint(word))
         names = A.ARGS.get(word)
-        if word in ("declare", "knock") and word != self.declare_word:
-            raise BadNotation(f"There is no {word} in {self.title}: use {self.declare_word}.")
         if names is None or word not in self._rules:
             raise BadNotation(f"{word!r} is not a {self.title} action. {self._hint(state)}")
         if len(tokens) != len(names):
@@ -166,23 +179,43 @@ class CoopEngine(CoopRules):
             raise BadNotation(f"Write {word} like this: {usage}.")
         args = tuple(parse_int(t, n) for t, n in zip(tokens, names, strict=True))
         action = A.make(word, args)
-        self._check(state, action.word, action.args)
+        if call:
+            action = A.with_call(action, call)
+        self._check(state, action)
         return action
 
+    def _legacy_hint(self, word: str) -> str:
+        verb = self.declare_word
+        if word in ("declare", "knock") and word != verb:
+            return f"There is no {word} in {self.title}: {verb} with your move (discard {verb})."
+        if word in ("declare", "knock"):
+            return (
+                f"{verb.capitalize()} as part of your move: keep 2 {verb}, "
+                f"give 1 3 {verb} or discard {verb}."
+            )
+        if word == "end":
+            return f"There is no end any more: your move ends your turn (add {verb} to {verb})."
+        return "There is no continue any more: draw to play on instead of revealing."
+
     def _hint(self, st: CoopState) -> str:
-        words = sorted({str(a).split()[0] for a in self.legal_actions(st)})
+        words = sorted({a.word for a in self.legal_actions(st)})
         return "Now you can: " + ", ".join(words) + "."
 
     def apply(self, state: CoopState, action: Action) -> Transition[CoopState]:
         """Play ``action`` for the seat to act; ``state`` itself is left unchanged."""
         if state.phase is Phase.OVER:
             raise GameOver("The game is over.")
-        word = action.word
-        args = action.args
-        self._check(state, word, args)
+        self._check(state, action)
         st = state.copy()
         ev: Events = []
-        self._doers[word](st, args, ev)
+        word = action.word
+        self._doers[word](st, action.args, ev)
+        if word in A.PLACEMENTS:
+            st.drawn = None
+            if action.call:
+                self.do_declare(st, ev)
+            else:
+                self.finish_turn(st, ev)
         return Transition(st, tuple(ev))
 
     # ================================================================ checking
@@ -234,23 +267,34 @@ class CoopEngine(CoopRules):
             error = "A face-up ace can only be replaced by a 10."
         return error
 
-    def _check(self, st: CoopState, word: str, args: Args) -> None:
+    def _check(self, st: CoopState, action: Action) -> None:
+        """The one check of a move: its word, arguments, phase and announcement."""
+        word, args = action.word, action.args
         rule = self._rules.get(word)
         if rule is None:
-            if word in ("declare", "knock"):
-                raise IllegalAction(f"There is no {word} in {self.title}: use {self.declare_word}.")
+            if word in A.LEGACY_WORDS:
+                raise IllegalAction(self._legacy_hint(word))
             raise IllegalAction(f"{word!r} is not a {self.title} action.")
         if len(args) != rule[0]:
             raise BadNotation(f"Write {word} like this: {A.EXAMPLES.get(word, word)}.")
         rule[1](st, args)
-
-    def _check_declare(self, st: CoopState, args: Args) -> None:
-        error = self.declare_error(st)
-        if error:
-            raise IllegalAction(error)
+        if action.call:
+            if action.call != self.declare_word:
+                raise IllegalAction(self._legacy_hint(action.call))
+            if word not in A.PLACEMENTS:
+                raise IllegalAction(
+                    f"You {self.declare_word} with the move that places your card, "
+                    f"e.g. discard {self.declare_word}."
+                )
+            error = self.call_error(st, action)
+            if error:
+                raise IllegalAction(error)
 
     def _check_draw(self, st: CoopState, args: Args) -> None:
-        self._phase_error(st, "draw", Phase.DRAW)
+        if st.phase is not Phase.REVEAL:
+            self._phase_error(st, "draw", Phase.DRAW)
+        if st.pos >= len(st.stock):
+            raise IllegalAction("The stock is empty: there is nothing to draw.")
 
     def _check_keep(self, st: CoopState, args: Args) -> None:
         self._phase_error(st, "keep", Phase.PLACE)
@@ -267,22 +311,30 @@ class CoopEngine(CoopRules):
     def _check_discard(self, st: CoopState, args: Args) -> None:
         self._phase_error(st, "discard", Phase.PLACE)
 
-    def _check_end(self, st: CoopState, args: Args) -> None:
-        self._phase_error(st, "end your turn", Phase.DECLARE)
-
     def _check_reveal(self, st: CoopState, args: Args) -> None:
-        if st.phase is not Phase.REVEAL:
-            raise IllegalAction(self.reveal_error(st))
+        error = self.reveal_blocker(st)
+        if error:
+            raise IllegalAction(error)
 
-    def reveal_error(self, st: CoopState) -> str:
-        """Why reveal/continue is not open now (only asked when it is not)."""
-        return "You can only reveal or continue when your turn comes back after declaring."
+    def reveal_blocker(self, st: CoopState) -> str | None:
+        """Why the seat to act may not reveal now, or ``None``."""
+        return "There is nothing to reveal in this game."
 
     # ================================================================ doing
 
     def _do_draw(self, st: CoopState, args: Args, ev: Events) -> None:
         seat = st.to_act
         assert seat is not None
+        if st.phase is Phase.REVEAL:
+            self.end_declaration(st)
+            ev.append(
+                Event(
+                    "play_on",
+                    f"{{p{seat}}} draws instead of revealing: his declaration is over.",
+                    None,
+                    {"seat": seat},
+                )
+            )
         card = st.stock[st.pos]
         st.pos += 1
         st.drawn = card
@@ -298,6 +350,24 @@ class CoopEngine(CoopRules):
             )
         ev.append(private)
 
+    def hidden_discards(self, st: CoopState) -> bool:
+        """Is the discard pile face down (variant ``discards=hidden``)?"""
+        return str(st.variant.discards) == "hidden"
+
+    def discard_private(
+        self, st: CoopState, seat: int, card: Card, ev: Events, public: Event, text: str
+    ) -> None:
+        """Put a card only ``seat`` has seen on the pile and tell the table ``public``: the
+        card is named publicly only when the pile is face up; ``seat`` is always told."""
+        if self.hidden_discards(st):
+            st.push_discard(card, seat)
+            ev.append(public)
+            data = {**public.data, "card": CODE[card], "replaces": public.kind}
+            ev.append(Event(f"{public.kind}_private", text, PRIVATE[seat], data))
+        else:
+            st.push_discard(card, PUBLIC)
+            ev.append(Event(public.kind, text, None, {**public.data, "card": CODE[card]}))
+
     def _do_keep(self, st: CoopState, args: Args, ev: Events) -> None:
         seat = st.to_act
         drawn = st.drawn
@@ -306,18 +376,29 @@ class CoopEngine(CoopRules):
         up = st.up[seat]
         assert up is not None
         old = st.set_down(seat, slot - 1, drawn, self.valid_table[(up[slot - 1], drawn)])
-        st.push_discard(old)
+        hidden = self.hidden_discards(st)
+        st.push_discard(old, seat if hidden else PUBLIC)
+        if hidden:
+            text = (
+                f"{{p{seat}}} drew a card and kept it in slot {slot}; "
+                "the face-down card it replaces goes face down to the discard pile."
+            )
+            data: dict[str, Any] = {"seat": seat, "slot": slot}
+        else:
+            text = (
+                f"{{p{seat}}} drew a card and kept it in slot {slot}; "
+                f"the face-down {disp(old)} goes to the discard pile."
+            )
+            data = {"seat": seat, "slot": slot, "discarded": CODE[old]}
+        ev.append(Event("keep", text, None, data))
         ev.append(
             Event(
-                "keep",
-                f"{{p{seat}}} drew a card and kept it in slot {slot}; "
-                f"the face-down {disp(old)} goes to the discard pile.",
-                None,
-                {"seat": seat, "slot": slot, "discarded": CODE[old]},
+                "kept",
+                f"{{p{seat}}} kept {disp(drawn)} in slot {slot}; {disp(old)} was discarded.",
+                PRIVATE[seat],
+                {"seat": seat, "slot": slot, "card": CODE[drawn], "discarded": CODE[old]},
             )
         )
-        ev.append(Event("kept", f"{{p{seat}}} kept {disp(drawn)} in slot {slot}.", PRIVATE[seat]))
-        self._after_place(st, ev)
 
     def _do_give(self, st: CoopState, args: Args, ev: Events) -> None:
         seat = st.to_act
@@ -327,7 +408,7 @@ class CoopEngine(CoopRules):
         down = st.down[target]
         assert down is not None
         old = st.set_up(target, slot - 1, drawn, self.valid_table[(drawn, down[slot - 1])])
-        st.push_discard(old)
+        st.push_discard(old, PUBLIC)  # it was face up: everyone saw it go
         ev.append(
             Event(
                 "give",
@@ -353,59 +434,32 @@ class CoopEngine(CoopRules):
                     {"seat": target},
                 )
             )
-        self._after_place(st, ev)
 
     def _do_discard(self, st: CoopState, args: Args, ev: Events) -> None:
         seat = st.to_act
         drawn = st.drawn
         assert seat is not None and drawn is not None
-        st.push_discard(drawn)
-        ev.append(
-            Event(
-                "discard",
-                f"{{p{seat}}} drew {disp(drawn)} and discarded it.",
-                None,
-                {"seat": seat, "card": CODE[drawn]},
-            )
+        public = Event(
+            "discard", f"{{p{seat}}} drew a card and discarded it.", None, {"seat": seat}
         )
-        self._after_place(st, ev)
-
-    def _after_place(self, st: CoopState, ev: Events) -> None:
-        st.drawn = None
-        if self.may_declare(st):
-            st.phase = Phase.DECLARE
-        else:
-            self.finish_turn(st, ev)
-
-    def _do_declare(self, st: CoopState, args: Args, ev: Events) -> None:
-        self.do_declare(st, ev)
-
-    def _do_end(self, st: CoopState, args: Args, ev: Events) -> None:
-        self.finish_turn(st, ev)
+        self.discard_private(
+            st, seat, drawn, ev, public, f"{{p{seat}}} drew {disp(drawn)} and discarded it."
+        )
 
     def _do_reveal(self, st: CoopState, args: Args, ev: Events) -> None:
         self.do_reveal(st, ev)
-
-    def _do_continue(self, st: CoopState, args: Args, ev: Events) -> None:
-        self.do_continue(st, ev)
 
     _checks: dict[str, Callable[[Any, CoopState, Args], None]] = {  # noqa: RUF012
         "draw": _check_draw,
         "keep": _check_keep,
         "give": _check_give,
         "discard": _check_discard,
-        "end": _check_end,
         "reveal": _check_reveal,
-        "continue": _check_reveal,
     }
     _do: dict[str, Callable[[Any, CoopState, Args, Events], None]] = {  # noqa: RUF012
         "draw": _do_draw,
         "keep": _do_keep,
         "give": _do_give,
         "discard": _do_discard,
-        "declare": _do_declare,
-        "knock": _do_declare,
-        "end": _do_end,
         "reveal": _do_reveal,
-        "continue": _do_continue,
     }

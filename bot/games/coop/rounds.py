@@ -51,16 +51,17 @@ class CoopRules:
         """Return the variant (defaults when ``None``) or raise ``InvalidVariant``."""
         raise NotImplementedError
 
-    def may_declare(self, st: CoopState) -> bool:
-        """At the end of the placement: is declaring (knocking) open to the seat to act?"""
-        raise NotImplementedError
-
-    def declare_error(self, st: CoopState) -> str | None:
-        """Why the seat to act may not declare (knock) now, or ``None``."""
+    def call_error(self, st: CoopState, action: Action) -> str | None:
+        """Why the placement ``action`` (phase ``place``, already checked) may not also
+        declare (knock), or ``None``. Only the seat to act is told."""
         raise NotImplementedError
 
     def do_declare(self, st: CoopState, ev: Events) -> None:
-        """Record a declaration (knock) and end the turn."""
+        """Record a declaration (knock) after the placement and end the turn."""
+        raise NotImplementedError
+
+    def end_declaration(self, st: CoopState) -> None:
+        """The declarer draws instead of revealing: his declaration is over."""
         raise NotImplementedError
 
     def finish_turn(self, st: CoopState, ev: Events) -> None:
@@ -148,6 +149,7 @@ class CoopRules:
         st.stock = tuple(cards[8 * k :])
         st.pos = 0
         st.discard = []
+        st.discard_who = []
         st.ndiscard = 0
         st.in_round = list(st.in_game)
         st.start_totals = tuple(st.totals)
@@ -189,10 +191,6 @@ class CoopRules:
     def do_reveal(self, st: CoopState, ev: Events) -> None:
         """The declarer reveals (Soureh's ``reveal`` rule)."""
         raise IllegalAction("There is nothing to reveal in this game.")
-
-    def do_continue(self, st: CoopState, ev: Events) -> None:
-        """The declarer plays on (Soureh's ``reveal`` rule)."""
-        raise IllegalAction("There is nothing to continue in this game.")
 
     # ================================================================ rounds
 

@@ -5,6 +5,8 @@ state has been handed out; an action copies the state (:meth:`CoopState.copy`, a
 copy of the slots) and *replaces* the fields it changes. The one exception is the discard
 pile, an append-only list shared between states: a state only reads its first
 ``ndiscard`` entries, so appending for a newer state never changes what an older one sees.
+``discard_who`` runs beside it: per discarded card, ``PUBLIC`` (-1) when the whole table
+saw it, else the one seat that did (face-down discards, variant ``discards=hidden``).
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ class Phase(StrEnum):
 
     DRAW = "draw"
     PLACE = "place"
-    DECLARE = "declare"
-    REVEAL = "reveal"
+    REVEAL = "reveal"  # the declarer's returning turn (reveal rule): draw or reveal
     OVER = "over"
 
+
+PUBLIC = -1  # a discard everyone saw
 
 Coops = tuple[Card, Card, Card, Card]
 Valid = tuple[bool, bool, bool, bool]
@@ -37,6 +40,7 @@ class CoopState:
         "declared_up",
         "declarer",
         "discard",
+        "discard_who",
         "down",
         "drawn",
         "extra",
@@ -72,6 +76,7 @@ class CoopState:
     stock: tuple[Card, ...]
     pos: int
     discard: list[Card]
+    discard_who: list[int]
     ndiscard: int
     totals: list[int]
     start_totals: tuple[int, ...]
@@ -102,6 +107,7 @@ class CoopState:
         new.stock = self.stock
         new.pos = self.pos
         new.discard = self.discard
+        new.discard_who = self.discard_who
         new.ndiscard = self.ndiscard
         new.totals = self.totals
         new.start_totals = self.start_totals
@@ -147,11 +153,20 @@ class CoopState:
 
     # ------------------------------------------------------------ write helpers
 
-    def push_discard(self, card: Card) -> None:
-        """Put ``card`` on the discard pile (sharing the list with older states)."""
+    def discards_seen_by(self, seat: int) -> list[Card]:
+        """The discarded cards ``seat`` saw (all of them when the pile is face up)."""
+        who = self.discard_who
+        return [c for i, c in enumerate(self.discard[: self.ndiscard]) if who[i] in (PUBLIC, seat)]
+
+    def push_discard(self, card: Card, who: int = -1) -> None:
+        """Put ``card`` on the discard pile (sharing the list with older states).
+
+        ``who`` is the one seat that saw the card go (``PUBLIC``: everyone saw it)."""
         if len(self.discard) != self.ndiscard:
             self.discard = self.discard[: self.ndiscard]
+            self.discard_who = self.discard_who[: self.ndiscard]
         self.discard.append(card)
+        self.discard_who.append(who)
         self.ndiscard += 1
 
     def set_down(self, seat: int, index: int, card: Card, valid: bool) -> Card:

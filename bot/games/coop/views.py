@@ -33,7 +33,8 @@ def build_view(game: str, st: CoopState, viewer: int | None) -> dict[str, Any]:
                 "in_game": st.in_game[s],
             }
         )
-    top = st.discard[st.ndiscard - 1] if st.ndiscard else None
+    face_up = str(st.variant.discards) == "open"
+    top = st.discard[st.ndiscard - 1] if st.ndiscard and face_up else None
     drawn = st.drawn if viewer is not None and viewer == st.to_act else None
     return {
         "game": game,
@@ -51,6 +52,7 @@ def build_view(game: str, st: CoopState, viewer: int | None) -> dict[str, Any]:
         "out": [not (st.in_game[s] and st.in_round[s]) for s in range(st.n)],
         "seats": seats,
         "stock": st.stock_left,
+        "discards": "open" if face_up else "hidden",
         "discard_top": None if top is None else CODE[top],
         "discard_count": st.ndiscard,
         "drawn": None if drawn is None else CODE[drawn],
@@ -92,13 +94,25 @@ def _copy_in_python(value: Any) -> Any:
 def describe(st: CoopState, action: Action, declare_word: str) -> str:
     """The action in words for the seat to act (may name that seat's own hidden cards).
 
-    Seats are named with the ``{p<seat>}`` placeholders of event texts.
+    Seats are named with the ``{p<seat>}`` placeholders of event texts. A placement that
+    declares or knocks says so after the placement's own words.
     """
+    text = _describe_plain(st, action)
+    if action.call == "declare":
+        return f"{text}, and declare Soureh: your four coops will be valid"
+    if action.call == "knock":
+        return f"{text}, and knock: your opponent takes one more turn, then the round ends"
+    return text
+
+
+def _describe_plain(st: CoopState, action: Action) -> str:
     word = action.word
     args = cast(tuple[int, ...], action.args)
     me = st.to_act
     drawn = disp(st.drawn) if st.drawn is not None else "the card"
     text = str(action)
+    if st.phase is Phase.REVEAL and word == "draw":
+        return f"{text} — play on with a normal turn (your declaration ends)"
     if me is None:
         return text
     down, up = st.down[me], st.up[me]
@@ -124,15 +138,6 @@ def describe(st: CoopState, action: Action, declare_word: str) -> str:
             f"{text} — discard {drawn} and swap the face-down cards of "
             f"{{p{s1}}}'s slot {n1} and {{p{s2}}}'s slot {n2}"
         )
-    if word == "declare":
-        return f"{text} — declare Soureh: your four coops are valid"
-    if word == "knock":
-        return f"{text} — knock: your opponent takes one more turn, then the round ends"
-    if word == "end":
-        verb = "knocking" if declare_word == "knock" else "declaring"
-        return f"{text} — end your turn without {verb}"
     if word == "reveal":
         return f"{text} — reveal your coops and win the round"
-    if word == "continue":
-        return f"{text} — play a normal turn instead of revealing"
     return text

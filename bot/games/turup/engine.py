@@ -141,11 +141,16 @@ class TurupEngine:
         deck: Sequence[Card] | None = None,
     ) -> TurupState:
         """Deal round 1. ``deck`` (top first) stacks it; the rest of the pack follows shuffled."""
-        check_players(players)
         if variant is None:
             variant = TurupVariant()
+        elif isinstance(variant, dict):
+            try:
+                variant = TurupVariant(**variant)
+            except TypeError:
+                raise InvalidVariant("Turup options are rounds and pack.") from None
         elif not isinstance(variant, TurupVariant):
             raise InvalidVariant("Turup options must be a turup.Variant.")
+        check_players(players, variant)
         zeros = (0,) * players
         return start_round(players, seed, variant, 1, zeros, zeros, None, deck)
 
@@ -431,6 +436,7 @@ class TurupEngine:
             "totals": self.totals(state),
             "target": state.variant.rounds,
             "target_kind": "rounds",
+            "pack": str(state.variant.pack),
             "over": state.turn is None,
             "winners": self.winners(state),
             "out": [False] * state.players,
@@ -474,6 +480,10 @@ class TurupEngine:
     def round_number(self, state: TurupState) -> int:
         """The current round number."""
         return state.round
+
+    def translate_legacy(self, actions: Sequence[str]) -> list[str]:
+        """Stored logs need no translation: this game's notation has not changed."""
+        return list(actions)
 
     # ------------------------------------------------------------------ for the AI
 

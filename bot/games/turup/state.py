@@ -6,8 +6,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from bot.games.cards import Card, standard_decks
+from bot.games.cards import Card, somali_pack, standard_decks
 from bot.games.protocol import InvalidVariant
 from bot.games.variants import check_fields, option
 
@@ -17,16 +18,34 @@ HAND_SIZE = 4
 PILE_SIZE = 4
 
 
+SOMALI_PLAYERS = 4
+
+
+class Pack(StrEnum):
+    """The cards a Turup table plays with."""
+
+    STANDARD = "standard"  # 52 cards for 2–4 players, 104 for 5–7, 156 for 8–12
+    SOMALI = "somali"  # four 36-card packs (6–A of each suit): 144 cards, four players
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """Turup's table options: ``rounds`` per game (1–20, default 3)."""
+    """Turup's table options: ``rounds`` per game (1–20, default 3) and the ``pack``."""
 
     rounds: int = field(
         default=3, metadata=option("Number of rounds in a game", minimum=1, maximum=20)
     )
+    pack: str = field(
+        default=Pack.STANDARD,
+        metadata=option(
+            "standard: 52-card decks; somali: 144 cards, 6 to ace, four players",
+            choices=tuple(Pack),
+        ),
+    )  # a Pack once built
 
     def __post_init__(self) -> None:
         check_fields(self, "Turup")
+        object.__setattr__(self, "pack", Pack(self.pack))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +95,32 @@ def deck_count(players: int) -> int:
     return 3
 
 
-def check_players(players: int) -> None:
-    """Raise ``InvalidVariant`` unless 2–12 players."""
+def check_players(players: int, variant: Variant | None = None) -> None:
+    """Raise ``InvalidVariant`` unless 2–12 players (exactly four with the Somali pack)."""
     if isinstance(players, bool) or not isinstance(players, int):
         raise InvalidVariant("The number of players must be a whole number from 2 to 12.")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidVariant(f"Turup is for 2 to 12 players, not {players}.")
+    if variant is not None and variant.pack is Pack.SOMALI and players != SOMALI_PLAYERS:
+        raise InvalidVariant(
+            f"The Somali pack (144 cards) is for exactly {SOMALI_PLAYERS} players, "
+            f"not {players}: choose the standard pack."
+        )
+
+
+def pack_cards(players: int, pack: str = Pack.STANDARD) -> list[Card]:
+    """Every card of a table's pack, unshuffled."""
+    if pack == Pack.SOMALI:
+        return somali_pack()
+    return standard_decks(deck_count(players))
+
+
+def pack_name(players: int, pack: str = Pack.STANDARD) -> str:
+    """The pack in words, for messages: "the Somali pack", "2 decks"."""
+    if pack == Pack.SOMALI:
+        return "the Somali pack"
+    decks = deck_count(players)
+    return "1 deck" if decks == 1 else f"{decks} decks"
 
 
 def turn_order(players: int, dealer: int) -> list[int]:
@@ -95,14 +134,18 @@ def round_rng(seed: int, round_no: int) -> random.Random:
 
 
 def round_pack(
-    players: int, seed: int, round_no: int, stacked: Sequence[Card] | None = None
+    players: int,
+    seed: int,
+    round_no: int,
+    stacked: Sequence[Card] | None = None,
+    pack: str = Pack.STANDARD,
 ) -> list[Card]:
     """The shuffled pack for a round, top first; ``stacked`` fixes its top cards.
 
     A stacked deck shorter than the pack is completed with the remaining cards in seeded
     random order; it may not hold more copies of a card than the pack has.
     """
-    full = standard_decks(deck_count(players))
+    full = pack_cards(players, pack)
     rng = round_rng(seed, round_no)
     if stacked is None:
         rng.shuffle(full)
@@ -112,9 +155,8 @@ def round_pack(
     extra.subtract(Counter(full))
     for card, surplus in extra.items():
         if surplus > 0:
-            decks = deck_count(players)
             raise InvalidVariant(
-                f"The stacked deck holds more {card.display} than {decks} deck(s) have."
+                f"The stacked deck holds more {card.display} than {pack_name(players, pack)} has."
             )
     owed = Counter(stacked)
     rest = []
@@ -163,8 +205,8 @@ def start_round(
 ) -> TurupState:
     """Deal round ``round_no``: four to each hand from left of the dealer, four to the pile."""
     dealer = (players - 1 + round_no - 1) % players
-    pack = round_pack(players, seed, round_no, stacked)
-    hands, rest, _ = deal_hands(pack, players, dealer)
+    cards = round_pack(players, seed, round_no, stacked, variant.pack)
+    hands, rest, _ = deal_hands(cards, players, dealer)
     pile, deck = tuple(rest[:PILE_SIZE]), tuple(rest[PILE_SIZE:])
     return TurupState(
         players=players,
