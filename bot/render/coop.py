@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games.cards import Card, Rank
 from bot.render.card_text import card, cards, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, Look
@@ -38,6 +39,26 @@ ROUND_REASONS = {
     "last": "one player was left",
     "knock": "a knock ended it",
 }
+
+
+def _pick_sums(pick: Sequence[Any]) -> set[int]:
+    """Every sum the picked cards can make (an ace counts 1 or 11)."""
+    sums = {0}
+    for code in pick:
+        if code is not None:
+            parsed = Card.parse(str(code))
+            values = (1, 11) if parsed.rank is Rank.ACE else (parsed.order,)
+            sums = {s + v for s in sums for v in values}
+    return sums
+
+
+def score_text(points: int, total: Any, pick: Any) -> str:
+    """``+24``, or ``+30 · 100 → 50`` when Soureh's multiple-of-100 rule took 50 off (the
+    round-end picture's wording)."""
+    if (isinstance(total, int) and pick and total + 50 > 0 and (total + 50) % 100 == 0
+            and points + 50 in _pick_sums(pick)):
+        return f"{points + 50:+d} · {total + 50} → {total}"
+    return f"{points:+d}"
 
 
 def _mark(valid: Any) -> str:
@@ -96,6 +117,7 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     coops = last.get("coops") or []
     picks = last.get("picks") or []
     points = last.get("points") or []
+    totals = last.get("totals") or []
     for i, seat_coops in enumerate(coops):
         shown = " ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops)
         pick = picks[i] if i < len(picks) else None
@@ -103,7 +125,9 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
         line = f"**{seat_name(names, i)}**: {shown}"
         if pick:
             line += f" · picked {cards(pick)}"
-        line += f" · {pts:+d}"
+        total = totals[i] if i < len(totals) else None
+        # the picture's wording: "+30 · 100 → 50" when the multiple-of-100 rule applied
+        line += f" · {score_text(pts, total, pick)}"
         lines.append(line)
     return "\n".join(lines) if lines else None
 

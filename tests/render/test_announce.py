@@ -15,6 +15,7 @@ from bot.render.announce import (
     rating_note,
     round_end_embed,
 )
+from bot.render.coop import round_summary, score_text
 from storage.tables import TableStatus
 from tests.helpers.discord import check_embed
 from tests.render.test_embeds import _play, _table
@@ -63,3 +64,13 @@ def test_game_end_marks_resigned_and_computer_seats_and_the_rating() -> None:
     text = embed.description or ""
     assert "won the game" in text and "(resigned)" in text and "🤖" in text
     assert PRACTICE in text
+
+
+def test_round_summary_shows_the_multiple_of_100_rule() -> None:
+    """Soureh's summary says "+10 · 100 → 50" when the rule took 50 off, and signs points."""
+    view = {"last_round": {"round": 2, "reason": "stock", "coops": [[["AS", "2H"]] * 4],
+                           "picks": [["AS", "2H", "3C", "4D"]], "points": [-40],
+                           "totals": [50]}}
+    text = round_summary(view, ["ann"]) or ""
+    assert "Round 2 ended: the stock ran out." in text and "+10 · 100 → 50" in text
+    assert score_text(-30, 70, None) == "-30"
