@@ -130,11 +130,12 @@ def standings_order(table: Table, view: dict[str, Any]) -> list[tuple[int, int]]
 
 
 def standings_lines(table: Table, view: dict[str, Any]) -> list[str]:
-    """One line per seat: ``1. ann — 51 🏆`` (``🤖`` computers, ``(resigned)``)."""
+    """One line per seat: ``1. ann — 51 🏆`` (``🤖`` computers, ``(resigned)``); the dot
+    is escaped, so Discord shows tied places as they are instead of a renumbered list."""
     totals = view.get("totals") or []
     winners = set(view.get("winners") or [])
     return [
-        f"{place}. {_marked(table, s)} — {totals[s]}" + (" 🏆" if s in winners else "")
+        f"{place}\\. {_marked(table, s)} — {totals[s]}" + (" 🏆" if s in winners else "")
         for place, s in standings_order(table, view)
     ]
 

@@ -78,5 +78,14 @@ async def test_table_message_fits_a_phone(
                     await shoot(env, channel, viewer, message,
                                 SCREENSHOTS / f"{game}-{stage}-{width}-{theme}.png",
                                 width=width, theme=theme, b=b)
+        end = next(m for m in channel.history()
+                   if "Rematch" in str(m.components) and m.id != table.record.message_id)
+        shot = await shoot(env, channel, viewer, end, tmp_path / "over.png", width=400, b=b)
+        heights["game-end message"] = shot.height
+        if keep:
+            for theme in ("dark", "light"):
+                await shoot(env, channel, viewer, end,
+                            SCREENSHOTS / f"{game}-game-end-400-{theme}.png", width=400,
+                            theme=theme, b=b)
     print(game, heights)
     assert all(h <= PHONE_BUDGET for h in heights.values()), heights
