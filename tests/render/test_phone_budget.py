@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.helpers.discord import flush, message_of, service, table_in
-from tests.helpers.preview import browser, browser_available, shoot
+from tests.helpers.preview import Shot, browser, browser_available, shoot
 
 pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
 
@@ -39,6 +39,18 @@ async def _seat_players(world: dict[str, Any], game: str, players: int,
     await members[0].click(opened.response, label="Start (host)")
     await flush(env)
     return table_in(env, channel)
+
+
+async def _shot(env: Any, channel: Any, viewer: Any, message: Any, path: Path, *,
+                width: int = 400, theme: str = "dark", b: Any) -> Shot:
+    """``shoot``, tried again once when the page is slow to settle on a loaded machine
+    (Playwright's 30 s wait for the network to go idle)."""
+    from playwright.async_api import TimeoutError as PageTimeout
+
+    try:
+        return await shoot(env, channel, viewer, message, path, width=width, theme=theme, b=b)
+    except PageTimeout:
+        return await shoot(env, channel, viewer, message, path, width=width, theme=theme, b=b)
 
 
 async def _play(env: Any, table: Any, moves: int | None, rng: random.Random) -> None:
@@ -69,22 +81,22 @@ async def test_table_message_fits_a_phone(
         for stage, moves in (("mid", 3 * players + 2), ("end", None)):
             await _play(env, table, moves, rng)
             message = message_of(env, table, channel)
-            shot = await shoot(env, channel, viewer, message, tmp_path / f"{stage}.png",
+            shot = await _shot(env, channel, viewer, message, tmp_path / f"{stage}.png",
                                width=400, b=b)
             heights[stage] = shot.height
             if keep:
                 for width, theme in ((400, "dark"), (400, "light"), (1000, "dark"),
                                      (1000, "light")):
-                    await shoot(env, channel, viewer, message,
+                    await _shot(env, channel, viewer, message,
                                 SCREENSHOTS / f"{game}-{stage}-{width}-{theme}.png",
                                 width=width, theme=theme, b=b)
         end = next(m for m in channel.history()
                    if "Rematch" in str(m.components) and m.id != table.record.message_id)
-        shot = await shoot(env, channel, viewer, end, tmp_path / "over.png", width=400, b=b)
+        shot = await _shot(env, channel, viewer, end, tmp_path / "over.png", width=400, b=b)
         heights["game-end message"] = shot.height
         if keep:
             for theme in ("dark", "light"):
-                await shoot(env, channel, viewer, end,
+                await _shot(env, channel, viewer, end,
                             SCREENSHOTS / f"{game}-game-end-400-{theme}.png", width=400,
                             theme=theme, b=b)
     print(game, heights)
