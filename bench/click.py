@@ -307,7 +307,8 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1,
             member = by_id[table.seats[seat].user_id]
             message = table_message(env, channel, table.record.message_id)
             opened_panel, took = await timed(log, member.click(message, label="Take turn"))
-            panel = opened_panel.response
+            followups = opened_panel.followups  # Take turn's panel is a follow-up
+            panel = followups[0] if followups else opened_panel.response
             bare_panel = (await members[0].slash(channel, "bench-bare-button")).response
             if panel is None or bare_panel is None:
                 raise RuntimeError("No panel was opened.")

@@ -155,7 +155,8 @@ class Seated:
             before_click()
             result = await act(env, member.click(self.table_message, label="Take turn"))
             clicks += 1
-            self.panel = result.response
+            followups = result.followups  # the panel: an ephemeral follow-up of Take turn
+            self.panel = followups[0] if followups else result.response
             if self.panel is None:
                 raise RuntimeError("Take turn opened no panel")
         while peek(env, self.channel.id).version == before:

@@ -25,7 +25,8 @@ REFUSED = (
     "Only people with the **Manage Server** permission can change Cardroom's settings. "
     "You can still see them with `/settings show` if you are allowed to use it."
 )
-SERVER_FIELDS = ("turn_timer", "computer_seats", "count_computer_games", "images", "four_colour")
+SERVER_FIELDS = ("turn_timer", "computer_seats", "count_computer_games", "images", "four_colour",
+                 "pings")
 RESET_CHOICES = [
     app_commands.Choice(name="everything", value="all"),
     app_commands.Choice(name="table switches and timer", value="server"),
@@ -106,6 +107,7 @@ class SettingsCog(
         count_computer_games: bool | None = None,
         images: bool | None = None,
         four_colour: bool | None = None,
+        pings: bool | None = None,
         **game_options: Any,
     ) -> None:
         """Validate every given value, then store them all (or none)."""
@@ -115,7 +117,7 @@ class SettingsCog(
         values: dict[str, Any] = {
             **game_options, "turn_timer": turn_timer, "computer_seats": computer_seats,
             "count_computer_games": count_computer_games, "images": images,
-            "four_colour": four_colour,
+            "four_colour": four_colour, "pings": pings,
         }
         given = {k: v for k, v in values.items() if v is not None}
         if not given:
@@ -147,6 +149,7 @@ class SettingsCog(
         count_computer_games="Whether games with computer seats count for wins and ratings",
         images="Show card images",
         four_colour="Four-colour suits in card images",
+        pings="Mention the player whose turn it is in a short channel message",
     )(with_parameters(_set, GAME_PARAMETERS)))
 
     @app_commands.command(name="reset", description="Go back to the default settings")

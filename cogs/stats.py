@@ -19,7 +19,13 @@ from discord.ext import commands
 
 from bot.catalog import CATALOG
 from bot.render.choices import game_choices
-from bot.render.stats_embeds import history_embed, leaderboard_embed, rounds_embed, stats_embed
+from bot.render.stats_embeds import (
+    game_number,
+    history_embed,
+    leaderboard_embed,
+    rounds_embed,
+    stats_embed,
+)
 from storage.stats import StatsRepo
 from storage.stats_models import HistoryPage, LeaderboardPage, SortKey
 
@@ -173,8 +179,8 @@ class RoundsButton(
 def history_view(page: HistoryPage) -> discord.ui.View:
     """A numbered rounds button per game (two rows of five), then previous/next."""
     view = discord.ui.View(timeout=None)
-    for i, game in enumerate(page.games, start=1):
-        view.add_item(RoundsButton(game.result_id, label=f"#{i} rounds"))
+    for game in page.games:
+        view.add_item(RoundsButton(game.result_id, label=f"{game_number(game.result_id)} rounds"))
     if page.pages > 1:
         view.add_item(HistoryPageButton(page.guild_id, page.game, max(page.page - 1, 0),
                                         label="◀ Newer", disabled=page.page == 0))

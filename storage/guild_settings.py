@@ -23,6 +23,7 @@ class GuildSettings:
     count_computer_games: bool = False
     images: bool = True
     four_colour: bool = False
+    pings: bool = True  # a channel message mentions the person whose turn it is
 
     def options_for(self, game: str) -> dict[str, Any]:
         """The server's option defaults for ``game`` (empty when none were set)."""

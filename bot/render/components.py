@@ -50,6 +50,10 @@ class Kind(StrEnum):
     MY_CARDS = "my"
     LAST_ROUND = "last"
     TAKE_BACK = "back"
+    # after the game (bot.render.table_message.end_view, bot.tables.after_game)
+    REMATCH = "rematch"  # a lobby with the same seats and options
+    NEW_GAME = "new"  # a lobby of the same game with the server's defaults
+    REPLAY = "replay"  # the game's public moves, paged (the version field is the page)
     # control panel (bot.render.panels and each game's steps)
     ACT = "a"  # play the notation in the arg (button) or the chosen value (select)
     ROOT = "nav"  # back to the decision's first step
@@ -106,6 +110,11 @@ def notation_of(arg: str) -> str:
 
 _TEMPLATE = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<arg>[^\s]*))?"
 _TABLE_ID = re.compile(rf"(?P<prefix>{BUTTON_PREFIX}|{SELECT_PREFIX}):{_TEMPLATE}")
+
+
+OTHER_IDS = ("cr:lb:", "cr:hp:", "cr:hr:")
+"""custom_id prefixes under ``cr:`` that are not a table's: the stats pages' ``DynamicItem``
+buttons (``cogs/stats.py`` builds its templates from these), routed by discord.py."""
 
 
 def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.games.cards import Card, Rank
 from bot.render.card_text import card, cards, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, Look
@@ -28,6 +29,36 @@ PROMPTS = {
     "declare": "Declare (or knock) now, or end your turn.",
     "reveal": "Reveal your coops, or continue with a normal turn.",
 }
+
+
+ROUND_REASONS = {
+    "stock": "the stock ran out",
+    "declaration": "a declaration stood",
+    "failed": "a declaration failed in the final turns",
+    "reveal": "a player revealed",
+    "last": "one player was left",
+    "knock": "a knock ended it",
+}
+
+
+def _pick_sums(pick: Sequence[Any]) -> set[int]:
+    """Every sum the picked cards can make (an ace counts 1 or 11)."""
+    sums = {0}
+    for code in pick:
+        if code is not None:
+            parsed = Card.parse(str(code))
+            values = (1, 11) if parsed.rank is Rank.ACE else (parsed.order,)
+            sums = {s + v for s in sums for v in values}
+    return sums
+
+
+def score_text(points: int, total: Any, pick: Any) -> str:
+    """``+24``, or ``+30 · 100 → 50`` when Soureh's multiple-of-100 rule took 50 off (the
+    round-end picture's wording)."""
+    if (isinstance(total, int) and pick and total + 50 > 0 and (total + 50) % 100 == 0
+            and points + 50 in _pick_sums(pick)):
+        return f"{points + 50:+d} · {total + 50} → {total}"
+    return f"{points:+d}"
 
 
 def _mark(valid: Any) -> str:
@@ -81,10 +112,12 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     lines = []
     reason = last.get("reason")
     if reason:
-        lines.append(str(reason))
+        lines.append(f"Round {last.get('round', '')} ended: "
+                     + ROUND_REASONS.get(str(reason), str(reason)) + ".")
     coops = last.get("coops") or []
     picks = last.get("picks") or []
     points = last.get("points") or []
+    totals = last.get("totals") or []
     for i, seat_coops in enumerate(coops):
         shown = " ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops)
         pick = picks[i] if i < len(picks) else None
@@ -92,7 +125,9 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
         line = f"**{seat_name(names, i)}**: {shown}"
         if pick:
             line += f" · picked {cards(pick)}"
-        line += f" · +{pts}"
+        total = totals[i] if i < len(totals) else None
+        # the picture's wording: "+30 · 100 → 50" when the multiple-of-100 rule applied
+        line += f" · {score_text(pts, total, pick)}"
         lines.append(line)
     return "\n".join(lines) if lines else None
 

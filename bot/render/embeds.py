@@ -28,6 +28,7 @@ PHASES = {
     "ask": "to ask for a card",
 }
 MEMORY_ASKS = 3
+RECENT_LINES = 3
 
 
 def title_of(name: str) -> str:
@@ -102,73 +103,119 @@ def _turn_line(table: Table, view: dict[str, Any]) -> str:
         line += f" ({view['extra_turns']} extra turn(s) left)"
     deadline = table.record.deadline
     if deadline:
-        line += f" · time runs out <t:{int(deadline)}:R>"
+        line += f" · ends <t:{int(deadline)}:R>"
     return line
 
 
-def _standings(table: Table, view: dict[str, Any]) -> str:
+def _marked(table: Table, seat: int) -> str:
+    """A seat's name for standings: computers get a robot, resigned seats say so."""
+    record = table.seats[seat] if seat < len(table.seats) else None
+    name = seat_name(shown_all(table.names), seat)
+    if record is None:
+        return name
+    if record.user_id is None:
+        name = f"🤖 {name}"
+    if record.resigned:
+        name += " (resigned)"
+    return name
+
+
+def standings_order(table: Table, view: dict[str, Any]) -> list[tuple[int, int]]:
+    """``(place, seat)`` best first: winners first, resigned seats last."""
+    totals = view.get("totals") or []
+    winners = sorted(set(view.get("winners") or []))
+    resigned = [s.seat for s in table.seats if s.resigned]
+    places = placements(table.game, totals, winners, resigned)
+    order = sorted(range(len(totals)), key=lambda s: (places[s], s))
+    return [(places[s], s) for s in order]
+
+
+def standings_lines(table: Table, view: dict[str, Any]) -> list[str]:
+    """One line per seat: ``1. ann — 51 🏆`` (``🤖`` computers, ``(resigned)``); the dot
+    is escaped, so Discord shows tied places as they are instead of a renumbered list."""
     totals = view.get("totals") or []
     winners = set(view.get("winners") or [])
-    resigned = [s.seat for s in table.seats if s.resigned]
-    places = placements(table.game, totals, sorted(winners), resigned)
-    order = sorted(range(len(totals)), key=lambda s: (places[s], s))
-    lines = []
-    for place, s in enumerate(order, start=1):
-        crown = " 🏆" if s in winners else ""
-        lines.append(f"{place}. {seat_name(shown_all(table.names), s)} — {totals[s]}{crown}")
-    return "\n".join(lines)
+    return [
+        f"{place}\\. {_marked(table, s)} — {totals[s]}" + (" 🏆" if s in winners else "")
+        for place, s in standings_order(table, view)
+    ]
 
 
-def table_embed(table: Table) -> discord.Embed:
-    """The table message: public cards, whose turn, recent events, totals, round results."""
+def _scores_line(table: Table, view: dict[str, Any]) -> str:
+    """Every seat's total in one line, in seat order: ``ann 12 · bob 30 · 🤖 cat 5``."""
+    totals = view.get("totals") or []
+    to_act = view.get("to_act")
+    parts = []
+    for s, total in enumerate(totals):
+        name = _marked(table, s)
+        parts.append(f"**{name} {total}**" if s == to_act else f"{name} {total}")
+    return " · ".join(parts)
+
+
+def _standings_line(table: Table, view: dict[str, Any]) -> str:
+    """The final standings in as few lines as a phone allows: ``🏆 ann 51 · 2. bob 64``."""
+    totals = view.get("totals") or []
+    winners = set(view.get("winners") or [])
+    parts = []
+    for place, s in standings_order(table, view):
+        mark = "🏆" if s in winners else f"{place}."
+        parts.append(f"{mark} {_marked(table, s)} {totals[s]}")
+    return " · ".join(parts)
+
+
+def winners_text(table: Table, view: dict[str, Any]) -> str:
+    """``ann`` / ``ann and bob`` / ``nobody``."""
+    winners = [seat_name(shown_all(table.names), s) for s in view.get("winners") or []]
+    if not winners:
+        return "nobody"
+    return winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+
+
+def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
+    """The table message, built for a phone: the title (game, table, round), a few lines
+    (scores, whose turn and until when, the last three events) and the table image under
+    them (set by the caller). ``text_table`` adds the public cards as text, for a server
+    that turned images off. The last round's result is the image's and the round-end
+    message's, never repeated here."""
     if table.state is None:
         return lobby_embed(table)
     rec = table.record
     view = table.public_view()
-    names = shown_all(table.names)
     if table.finished:
         state_word = "game over"
     elif not table.status.is_open:
         state_word = "closed"
     else:
         state_word = f"round {view.get('round', 1)}"
-    look = game(rec.game).look
     embed = discord.Embed(
         title=f"{title_of(rec.game)} — table #{rec.id} · {state_word}",
         colour=COLOURS.get(rec.game, 0x555555),
     )
-    lines = []
+    lines: list[str] = []
     if table.running:
+        lines.append(_scores_line(table, view))
         lines.append(_turn_line(table, view))
+        recent = list(table.recent)
+        if view.get("memory"):
+            recent = recent[-MEMORY_ASKS:]  # Soi's memory rule: only the last asks stay
+        lines.extend(f"• {truncate(t, 200)}" for t in recent[-RECENT_LINES:])
     elif table.finished or view.get("over"):
-        winners = view.get("winners") or []
-        who = ", ".join(seat_name(names, s) for s in winners) or "nobody"
-        lines.append(f"**Game over.** Winner: **{who}** 🏆")
+        lines.append(f"**Game over** — **{winners_text(table, view)}** won the game 🏆")
+        lines.append(_standings_line(table, view))
     else:
         lines.append(f"**This table was closed** ({rec.end_reason or 'cancelled'}).")
-    lines.append(f"Options: {options_text(rec.game, rec.variant, rec.timer_seconds)}")
-    recent = list(table.recent)
-    if view.get("memory"):
-        recent = recent[-MEMORY_ASKS:]  # Soi's memory rule: only the last asks stay in view
-    if recent:
-        lines.append("")
-        lines.append("**Recent**")
-        lines.extend(f"• {truncate(t, 300)}" for t in recent)
-    embed.description = truncate("\n".join(line for line in lines if line is not None), 4096)
-    _add_fields(embed, look.public_fields(view, names))
-    summary = look.round_summary(view, names)
-    if summary:
-        embed.add_field(name="Last round", value=truncate(summary, 1024), inline=False)
-    if not table.running:
-        embed.add_field(name="Final standings" if table.finished else "Standings",
-                        value=truncate(_standings(table, view), 1024), inline=False)
-    embed.set_footer(text=f"Table #{rec.id} · My cards shows yours · /move to type a move")
+        lines.append(_scores_line(table, view))
+    embed.description = truncate("\n".join(line for line in lines if line), 4096)
+    if text_table and table.running:
+        _add_fields(embed, game(rec.game).look.public_fields(view, shown_all(table.names)))
+    footer = options_text(rec.game, rec.variant, rec.timer_seconds)
+    embed.set_footer(text=truncate(footer, 2048))
     _fit(embed)
     return embed
 
 
 def _fit(embed: discord.Embed) -> None:
-    """Keep the embed under Discord's 6,000-character total by trimming the recent lines."""
+    """Keep the embed under Discord's 6,000-character total by trimming the description."""
     while len(embed) > 6000 and embed.description:
         embed.description = embed.description[: max(0, len(embed.description) - 500)]
 

@@ -4,6 +4,7 @@ embed limits: title 256, description 4096, 25 fields of 1024, 6000 in all)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -56,8 +57,32 @@ def name_of(name: str, user_id: int | None = None) -> str:
 
 
 def when(text: str) -> str:
-    """A stored time ``YYYY-MM-DD HH:MM:SS`` shown to the minute with UTC."""
-    return f"{text[:16]} UTC" if len(text) >= 16 else text
+    """A stored UTC time ``YYYY-MM-DD HH:MM:SS`` as a Discord timestamp (``<t:…:f>``: the
+    date and time in the reader's own time zone); anything else as it is."""
+    try:
+        moment = datetime.strptime(text[:19], "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+    except ValueError:
+        return text
+    return f"<t:{int(moment.timestamp())}:f>"
+
+
+def game_number(result_id: int) -> str:
+    """A recorded game's number, ``G12`` (tables are ``table #4``)."""
+    return f"G{result_id}"
+
+
+def status_text(summary: GameSummary) -> str:
+    """Whether a game counts, and why not: ``rated``, ``practice — computer seats, not
+    counted``, ``not rated — one person``, ``not counted — cancelled``."""
+    if summary.rated:
+        return "rated"
+    if summary.reason != "finished":
+        return f"not counted — {summary.reason}"
+    if not summary.counted:
+        if any(s.user_id is None for s in summary.seats):
+            return "practice — computer seats, not counted"
+        return "not counted"
+    return "counted, not rated — one person"
 
 
 def percent(value: float) -> str:
@@ -98,6 +123,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         f"Games with computers count: {_on(settings.count_computer_games)}",
         f"Card images: {_on(settings.images)}",
         f"Four-colour suits: {_on(settings.four_colour)}",
+        f"Turn pings: {_on(settings.pings)}",
     ]
     embed.add_field(name="Tables", value="\n".join(switches), inline=False)
     embed.set_footer(text="Bold values are this server's; the rest are the rule book's defaults.")
@@ -127,7 +153,11 @@ def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> disco
         colour=GAME_COLOURS.get(page.game, COLOUR),
     )
     if not page.rows:
-        embed.description = "No counted games yet in this server. Finish a game to get ranked!"
+        embed.description = (
+            "No counted games yet in this server. Finish a game with two or more people to "
+            "get ranked — games with a computer seat are practice and are not counted "
+            "(unless the server turns `count_computer_games` on)."
+        )
         return embed
     lines = [_board_line(r, mark=r.user_id == viewer) for r in page.rows]
     if page.own is not None and not page.own_on_page:
@@ -148,7 +178,7 @@ def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> disco
 def _recent_line(game: GameStats, index: int) -> str:
     r = game.recent[index]
     mark = "🏆" if r.winner else f"{r.place}/{r.players}"
-    note = "" if r.counted else " (practice)"
+    note = "" if r.counted else " (practice — not counted)"
     return f"{when(r.ended_at)} · {mark} · score {r.total}{note}"
 
 
@@ -203,9 +233,9 @@ def seats_text(seats: Sequence[SeatLine], limit: int = MAX_FIELD) -> str:
     return clip(" · ".join(parts), limit)
 
 
-def history_label(index: int, game: GameSummary) -> str:
-    """The field name of one game, numbered as its button."""
-    return f"#{index} {title_of(game.game)} · {when(game.ended_at)}"
+def history_label(game: GameSummary) -> str:
+    """The field name of one game, named as its button: ``G12 Soureh · table #4``."""
+    return f"{game_number(game.result_id)} {title_of(game.game)} · table #{game.table_id}"
 
 
 def history_embed(page: HistoryPage) -> discord.Embed:
@@ -216,12 +246,13 @@ def history_embed(page: HistoryPage) -> discord.Embed:
         embed.description = "No finished games in this server yet."
         return embed
     budget = min(MAX_FIELD, HISTORY_BUDGET // len(page.games))
-    for i, game in enumerate(page.games, start=1):
-        embed.add_field(name=history_label(i, game), value=seats_text(game.seats, budget),
-                        inline=False)
+    for game in page.games:
+        line = f"\n{when(game.ended_at)} · {status_text(game)}"
+        embed.add_field(name=history_label(game),
+                        value=seats_text(game.seats, budget - len(line)) + line, inline=False)
     embed.set_footer(
         text=f"Page {page.page + 1}/{page.pages} · {page.total} games · "
-        "the numbered buttons show a game's rounds"
+        "a game's button shows its rounds"
     )
     return embed
 
@@ -250,14 +281,14 @@ def rounds_embed(detail: GameDetail) -> discord.Embed:
     """One game's rounds, its players by place and its options."""
     summary = detail.summary
     embed = discord.Embed(
-        title=f"{title_of(summary.game)} · {when(summary.ended_at)}",
+        title=f"Game {game_number(summary.result_id)} · {title_of(summary.game)}",
         colour=GAME_COLOURS.get(summary.game, COLOUR),
         description=rounds_table(detail) if detail.rounds else "No round was completed.",
     )
-    embed.add_field(name="Result", value=seats_text(summary.seats, 1000), inline=False)
+    embed.add_field(name="Result", value=seats_text(summary.seats, 900)
+                    + f"\nEnded {when(summary.ended_at)}", inline=False)
     options = " · ".join(f"{k} {v}" for k, v in sorted(detail.variant.items()))
     if options:
         embed.add_field(name="Options", value=clip(options, 300), inline=False)
-    status = "rated" if summary.rated else "counted" if summary.counted else "not counted"
-    embed.set_footer(text=f"Table {summary.table_id} · {status}")
+    embed.set_footer(text=f"Table #{summary.table_id} · {status_text(summary)}")
     return embed

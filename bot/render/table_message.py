@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
-from bot.render.components import Kind, TableView, option
+from bot.render.components import BUTTON_PREFIX, ComponentId, Kind, TableView, option
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -33,10 +33,15 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
 
 def table_view(table: Table) -> TableView:
     """Take turn / My cards / Last round (once a round is scored), and Take my seat back
-    while a computer holds a person's seat."""
+    while a computer holds a person's seat; once the game is over, Last round and
+    Replay."""
     if table.in_lobby:
         return lobby_view(table)
     view = TableView(table)
+    if table.finished:  # the game is over: its last round and its moves stay in reach
+        view.button(Kind.LAST_ROUND, "Last round", row=0)
+        view.button(Kind.REPLAY, "Replay", arg="0", row=0)
+        return view.done()
     if not table.running:
         return view.done()
     view.button(Kind.TAKE_TURN, "Take turn", style=discord.ButtonStyle.primary, row=0)
@@ -46,6 +51,25 @@ def table_view(table: Table) -> TableView:
     if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
         view.button(Kind.TAKE_BACK, "Take my seat back", row=0)
     return view.done()
+
+
+def end_view(table: Table) -> TableView:
+    """Rematch (the same seats and options) and New game, under the game-end message."""
+    view = TableView(table)
+    view.button(Kind.REMATCH, "Rematch", style=discord.ButtonStyle.success, row=0)
+    view.button(Kind.NEW_GAME, "New game", row=0)
+    return view.done()
+
+
+def replay_view(table_id: int, version: int, page: int, pages: int) -> discord.ui.View:
+    """Previous / Next pages of a replay (ephemeral)."""
+    view = discord.ui.View(timeout=None)
+    for label, to in (("◀ Previous", page - 1), ("Next ▶", page + 1)):
+        cid = ComponentId(table_id, version, Kind.REPLAY, str(to))
+        view.add_item(discord.ui.Button(label=label, custom_id=cid.text(BUTTON_PREFIX),
+                                        disabled=not 0 <= to < pages))
+    view.stop()
+    return view
 
 
 def jump_url(table: Table) -> str:

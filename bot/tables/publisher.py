@@ -11,7 +11,9 @@ import discord
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
 from bot.tables.model import Table
+from bot.tables.news import News
 from bot.tables.pictures import images_of
+from bot.tables.tokens import tokens_of
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -25,25 +27,46 @@ class DiscordNotifier:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self.images = images_of(client)
+        self.tokens = tokens_of(client)
+        self.news = News(self)
         self.service: TableService | None = None
 
     def attach(self, service: TableService) -> None:
         """The service whose tables this notifier shows (to remember a reposted message)."""
         self.service = service
 
+    def channel(self, table: Table) -> discord.PartialMessageable:
+        """The table's channel, without a lookup."""
+        return self._channel(table)
+
     def _channel(self, table: Table) -> discord.PartialMessageable:
         rec = table.record
         return self.client.get_partial_messageable(rec.channel_id, guild_id=rec.guild_id)
 
     async def render(self, table: Table) -> None:
-        """Edit the table message in place (post it again if it was deleted)."""
+        """Update the table message in place: through a fresh interaction token of it when
+        there is one (no global request), else by a channel edit; post it again if it was
+        deleted."""
         async with table.render_lock:
             rec = table.record
-            embed, view = table_embed(table), table_view(table)
-            files = await self.images.table_file(table, embed)
+            embed, files = await self._table_embed(table)
+            view = table_view(table)
             channel = self._channel(table)
             posted = False
-            if rec.message_id is not None:
+            interaction = self.tokens.fresh(table.id, rec.message_id)
+            if interaction is not None:
+                try:
+                    await interaction.edit_original_response(
+                        embed=embed, view=view, attachments=files
+                    )
+                    posted = True
+                except discord.HTTPException as exc:
+                    log.info("Table %s: its interaction token failed (%s); editing in the "
+                             "channel", table.id, exc.status)
+                    self.tokens.forget(table.id, interaction)
+                    for file in files:
+                        file.reset()
+            if not posted and rec.message_id is not None:
                 try:
                     await channel.get_partial_message(rec.message_id).edit(
                         embed=embed, view=view, attachments=files
@@ -53,8 +76,18 @@ class DiscordNotifier:
                     log.info("Table %s message was deleted; posting it again", table.id)
             if not posted:
                 await self._post(table, old_note=False)
+            await self.news.after_render(table)
             if not table.status.is_open:
                 self.images.forget(table.id)
+
+    async def _table_embed(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
+        """The table embed with its image, or with the public cards as text when the
+        server turned images off (or the image failed)."""
+        embed = table_embed(table)
+        files = await self.images.table_file(table, embed)
+        if not files and table.running:
+            embed = table_embed(table, text_table=True)
+        return embed, files
 
     async def repost(self, table: Table) -> discord.Message:
         """Post the table message at the bottom; the old one says where the table went."""
@@ -64,8 +97,7 @@ class DiscordNotifier:
     async def _post(self, table: Table, *, old_note: bool) -> discord.Message:
         service = self.service
         channel = self._channel(table)
-        embed = table_embed(table)
-        files = await self.images.table_file(table, embed)
+        embed, files = await self._table_embed(table)
         message = await channel.send(embed=embed, view=table_view(table), files=files)
         old = table.record.message_id
         if service is not None and table.id in service.tables:
@@ -83,23 +115,21 @@ class DiscordNotifier:
         return message
 
     async def send_hand(self, table: Table, seat: int) -> bool:
-        """DM the seat's cards; ``False`` when Discord refuses the DM."""
+        """DM the seat's cards (through the cached DM channel: no user lookup first);
+        ``False`` when Discord refuses the DM."""
         user_id = table.seats[seat].user_id
         if user_id is None:
             return True
-        user = self.client.get_user(user_id)
         try:
-            if user is None:
-                user = await self.client.fetch_user(user_id)
             guild = self.client.get_guild(table.record.guild_id)
             text = dm_text(table, seat, guild.name if guild else None)
             embed = hand_embed(table, seat)
             files = await self.images.hand_file(table, seat, embed)
             if files:
                 embed.description = None  # the text above already lists the cards
-                await user.send(text, embed=embed, files=files)
+                await self.news.dm(user_id, content=text, embed=embed, files=files)
             else:
-                await user.send(text)
+                await self.news.dm(user_id, content=text)
         except discord.Forbidden:
             return False
         return True

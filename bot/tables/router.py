@@ -22,6 +22,7 @@ from bot.catalog import game
 from bot.games.protocol import GameError
 from bot.render.components import (
     BUTTON_PREFIX,
+    OTHER_IDS,
     SELECT_PREFIX,
     STEP_KINDS,
     ComponentId,
@@ -33,8 +34,10 @@ from bot.render.components import (
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.render.panels import panel
 from bot.render.table_message import jump_url, lobby_view
+from bot.tables import after_game
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import images_of
+from bot.tables.tokens import answer_privately, tokens_of
 from storage.errors import StorageBusy, StorageError
 from storage.guild_settings import GuildSettingsRepo
 
@@ -141,13 +144,6 @@ def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
     return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
 
 
-def _dynamic_item(interaction: discord.Interaction[Any], custom_id: str) -> bool:
-    """Does a registered ``DynamicItem`` (the stats pages' ``cr:lb:…``) take the id?"""
-    state: Any = getattr(interaction.client, "_connection", None)
-    patterns = getattr(getattr(state, "_view_store", None), "_dynamic_items", {})
-    return any(pattern.fullmatch(custom_id) for pattern in patterns)
-
-
 def _on_a_panel(interaction: discord.Interaction[Any]) -> bool:
     """Was the click made on an ephemeral message (a control panel)?"""
     message = interaction.message
@@ -165,7 +161,7 @@ async def on_component(interaction: discord.Interaction[Any]) -> bool:
     parsed = parse_custom_id(custom_id)
     if parsed is None:
         if not custom_id.startswith((f"{BUTTON_PREFIX}:", f"{SELECT_PREFIX}:")) or \
-                _dynamic_item(interaction, custom_id):
+                custom_id.startswith(OTHER_IDS):
             return False  # not a table's (the rules pages, the stats pages, another bot's)
         log.info("A malformed table component id was clicked (%d characters)", len(custom_id))
         await answer_once(interaction, MALFORMED)
@@ -190,6 +186,8 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
     handler, run it, and answer a refusal kindly."""
     service = service_of(interaction)
     table = service.get(cid.table_id)
+    if (table is None or table.finished) and await after_game.handle(interaction, service, cid):
+        return  # Rematch, New game, Replay, a finished game's Last round
     if table is None:
         await reply(interaction, "This table is closed.")
         return
@@ -274,6 +272,7 @@ async def _add_computer(click: Click) -> None:
 async def _start(click: Click) -> None:
     await click.service.start(click.table.id, click.cid.version, click.interaction.user.id)
     await click.interaction.response.defer()
+    tokens_of(click.interaction.client).remember(click.table.id, click.interaction)
 
 
 async def _cancel(click: Click) -> None:
@@ -328,8 +327,7 @@ async def _take_turn(click: Click) -> None:
         raise TableError(f"It is not your turn — {who} is to act. Press My cards to see yours.")
     embed, view = panel(table, seat)
     files = await _hand(click.interaction, table, seat, embed)
-    await click.interaction.response.send_message(embed=embed, view=view, files=files,
-                                                  ephemeral=True)
+    await answer_privately(click.interaction, table.id, embed=embed, view=view, files=files)
 
 
 async def _take_back(click: Click) -> None:
@@ -371,6 +369,12 @@ async def _game_choice(click: Click) -> None:
     await _play(click, text)
 
 
+async def _after_game(click: Click) -> None:
+    """Rematch, New game and Replay: only once the game is over (``after_game``)."""
+    if not await after_game.handle(click.interaction, click.service, click.cid):
+        raise TableError("The game is not over yet.")
+
+
 async def _act(click: Click) -> None:
     """Play the notation a button carries or a select's chosen value."""
     await _play(click, click.values[0] if click.values else notation_of(click.cid.arg))
@@ -403,6 +407,9 @@ HANDLERS: dict[Kind, Handler] = {
     Kind.LAST_ROUND: _last_round,
     Kind.TAKE_BACK: _take_back,
     Kind.ACT: _act,
+    Kind.REMATCH: _after_game,
+    Kind.NEW_GAME: _after_game,
+    Kind.REPLAY: _after_game,
 }
 """Every kind the lobby, the table message and the panel share; a game's step kinds go to
 ``_navigate`` and its own choices to ``_game_choice``."""

@@ -30,7 +30,7 @@ from bot.tables import snapshots
 from bot.tables.computers import Chooser, ComputerPlayers
 from bot.tables.display import Display, Notifier
 from bot.tables.lobby import Lobby
-from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError, new_cards
+from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError
 from bot.tables.restore import Restorer
 from bot.tables.retry import RETRY_FIRST, WRITE_ERRORS, backoff
 from bot.tables.timers import INACTIVE_SECONDS, LOBBY_SECONDS, TableClock
@@ -280,21 +280,15 @@ class TableService:
         table: Table, seat: int, action: Action, events: Sequence[Event], old_state: Any,
         round_before: int,
     ) -> None:
-        """Recent events, rounds and which seats need a DM of their new cards (compared
-        with ``old_state``, the state before the action)."""
+        """Recent events, rounds and which seats need a DM of their new cards: only at a
+        deal, a new round's or an empty hand's refill (issue 17: DMs at deals and ends; a
+        hand that changes in between shows in the panel and My cards)."""
         table.record_events(events)
         table.track_round()
         new_round = table.round_no != round_before
         for s in (r.seat for r in table.humans_left()):
-            old = table.hidden_cards(s, old_state)
             now = table.hidden_cards(s)
-            if s == seat:
-                drawn = table.drawn_card(seat, old_state)
-                known = [str(a) for a in action.args] + ([drawn] if drawn else [])
-                dirty = new_round or new_cards(old, now, known)
-            else:
-                dirty = new_round or now != old
-            if dirty and now:
+            if now and (new_round or not table.hidden_cards(s, old_state)):
                 table.pending_dms.add(s)
 
     @staticmethod

@@ -16,7 +16,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
 from simcord import Env
 
 from bench.players import Seated, peek
@@ -94,9 +93,7 @@ async def test_every_request_of_a_game_is_classified_and_accounted(simcord_env: 
         assert move.count(RateClass.INTERACTION) >= move.clicks
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: the table message is still updated by a "
-                   "coalesced channel edit after each move, not through the click's "
-                   "interaction token; remove this mark when it is")
+
 async def test_a_move_with_a_fresh_token_spends_no_global_request(simcord_env: Env) -> None:
     """The budget: a person's move inside a round spends no global-bucket request."""
     moves, _ = await play_short_game(simcord_env)

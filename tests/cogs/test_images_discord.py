@@ -31,7 +31,8 @@ def image_urls(payload: dict[str, Any]) -> list[str]:
 
 
 def table_edits(env: Any, table: Any, start: int = 0) -> list[dict[str, Any]]:
-    """The JSON payloads of the table message's posts and edits since ``start``."""
+    """The JSON payloads of the table message's posts and edits since ``start`` (in the
+    channel, or through an interaction token of the table message)."""
     found = []
     channel, message_id = table.record.channel_id, table.record.message_id
     table_id = table.id
@@ -39,7 +40,9 @@ def table_edits(env: Any, table: Any, start: int = 0) -> list[dict[str, Any]]:
         body = req.json
         if not isinstance(body, dict) or req.method not in ("POST", "PATCH"):
             continue
-        if re.match(rf"/channels/{channel}/messages(/{message_id})?$", req.path) and any(
+        path = req.path
+        if (re.match(rf"/channels/{channel}/messages(/{message_id})?$", path)
+                or re.match(r"/webhooks/\d+/[^/]+/messages/@original$", path)) and any(
             f"table #{table_id}" in (e.get("title") or "") for e in body.get("embeds") or []
         ):
             found.append(body)

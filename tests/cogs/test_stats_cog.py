@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -157,12 +158,14 @@ async def test_history_and_round_by_round(simcord_env: Env) -> None:
     embed = only_embed(res)
     assert len(embed.fields) == 1  # the cancelled game is not listed
     field = embed.fields[0]
-    assert field.name.startswith("#1 Soureh")
-    assert field.value == "🏆 **ben** 60 · 🤖 Computer 3 90 · ana 120"
+    assert field.name == "G1 Soureh · table #1"  # game numbers never look like tables
+    seats, status = field.value.split("\n")
+    assert seats == "🏆 **ben** 60 · 🤖 Computer 3 90 · ana 120"
+    assert re.fullmatch(r"<t:\d+:f> · practice — computer seats, not counted", status)
     assert res.response is not None
     (rounds_id,) = custom_ids(res.response)
     assert rounds_id.startswith("cr:hr:")
-    click = await ana.click(res.response, label="#1 rounds")
+    click = await ana.click(res.response, label="G1 rounds")
     assert click.acknowledged and click.ephemeral
     table = only_embed(click).description or ""
     lines = [line.split() for line in table.splitlines()]
@@ -183,4 +186,4 @@ async def test_history_pages(simcord_env: Env) -> None:
     older = channel.last_message
     assert older is not None and len(older.embeds[0].fields) == 2
     assert "Page 2/2" in (older.embeds[0].footer.text or "")
-    assert older.embeds[0].fields[1].value.endswith(" 1")  # the first game, ben scored 1
+    assert older.embeds[0].fields[1].value.split("\n")[0].endswith(" 1")  # ben scored 1

@@ -53,6 +53,6 @@ async def test_finished_table_is_recorded_and_ranked(simcord_env: Env) -> None:
 
     listed = await bob.slash(channel, "history")
     assert listed.response is not None
-    rounds = await bob.click(listed.response, label="#1 rounds")
+    rounds = await bob.click(listed.response, label=f"G{history.games[0].result_id} rounds")
     assert rounds.acknowledged and rounds.ephemeral and rounds.response is not None
     assert "Total" in (rounds.response.embeds[0].description or "")

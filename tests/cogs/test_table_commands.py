@@ -8,7 +8,16 @@ from typing import Any
 from bot.client import CardroomBot
 from bot.games.cards import Card
 from bot.render.embeds import table_embed
-from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import (
+    Audit,
+    flush,
+    message_of,
+    panel_of,
+    service,
+    table_in,
+    text_only,
+    via_panel,
+)
 from tests.helpers.tables import miss_turns_until_a_computer_holds
 
 
@@ -148,7 +157,8 @@ async def test_buttons_work_after_restart(world: dict[str, Any], settings: Any) 
     member = _member(restored, [ann, bob])
     message = next(m for m in channel.history() if m.id == message_id)
     opened = await member.click(message, label="Take turn")
-    assert opened.ephemeral and "your turn" in opened.response.embeds[0].title
+    shown = panel_of(opened)
+    assert shown.ephemeral and "your turn" in shown.embeds[0].title
     await via_panel(env, member, channel, str(restored.engine.legal_actions(restored.state)[0]))
     assert restored.version == table.version + 1
 

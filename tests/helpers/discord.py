@@ -240,13 +240,21 @@ def hidden_cards(table: Table) -> set[str]:
 # ----------------------------------------------------------------- driving
 
 
+def panel_of(opened: Any) -> Any:
+    """The private message a click on the table message opened: Take turn defers an update
+    of the table message (its token then updates the table) and sends the panel as an
+    ephemeral follow-up; other answers are the response itself."""
+    followups = opened.followups
+    return followups[0] if followups else opened.response  # later ones: pings, news
+
+
 async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[Any]:
     """Play ``notation`` for ``member`` by clicking Take turn and using the panel."""
     table = table_in(env, channel)
     results = []
     opened = await member.click(message_of(env, table, channel), label="Take turn")
     results.append(opened)
-    panel_msg = opened.response
+    panel_msg = panel_of(opened)
     assert panel_msg is not None and panel_msg.ephemeral
     word, *args = notation.split()
     version = table.version

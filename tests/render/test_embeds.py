@@ -11,7 +11,13 @@ import pytest
 
 from bot.games import ENGINES
 from bot.render.card_text import card
-from bot.render.embeds import hand_embed, lobby_embed, options_text, table_embed
+from bot.render.embeds import (
+    hand_embed,
+    lobby_embed,
+    options_text,
+    standings_lines,
+    table_embed,
+)
 from bot.render.rules_text import RULES, rules_page
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
@@ -80,9 +86,30 @@ def test_finished_table_shows_standings() -> None:
     _play(table, 10_000, random.Random(3))
     table.record = dataclasses.replace(table.record, status=TableStatus.FINISHED)
     embed = table_embed(table)
-    names = [f.name for f in embed.fields]
-    assert "Final standings" in names and "Game over" in (embed.description or "")
-    assert "🏆" in embed.fields[names.index("Final standings")].value
+    text = embed.description or ""
+    assert "Game over" in text and "won the game" in text and "🏆" in text
+    assert all(name in text for name in table.names) and not embed.fields
+
+
+def test_table_embed_says_each_thing_once() -> None:
+    """Mid-game the embed has no fields (the image shows the cards) and at most three
+    events; with images off the public cards come as text."""
+    table = _table("soureh", 4, 3, {"threshold": 40})
+    _play(table, 30, random.Random(5))
+    embed = table_embed(table)
+    assert not embed.fields and (embed.description or "").count("• ") <= 3
+    assert table_embed(table, text_table=True).fields
+
+
+def test_standings_mark_resigned_and_computer_seats() -> None:
+    """A resigned seat says "(resigned)" and a computer seat a robot, in the standings."""
+    table = _table("turup", 3, 2, {"rounds": 1})
+    _play(table, 10_000, random.Random(3))
+    table.seats[1] = dataclasses.replace(table.seats[1], resigned=True)
+    table.seats[2] = dataclasses.replace(table.seats[2], user_id=None)
+    lines = standings_lines(table, table.public_view())
+    assert lines[-1].split(" — ")[0].endswith("(resigned)")
+    assert any("🤖 Player2" in line for line in lines)
 
 
 def test_hand_embed_shows_own_cards() -> None:
@@ -126,7 +153,7 @@ def test_soi_memory_keeps_only_last_asks_in_view() -> None:
     table = _table("soi", 4, 5, {"target": 20, "memory": True})
     _play(table, 20, random.Random(2))
     assert len(table.recent) > 3
-    embed = table_embed(table).to_dict()
-    assert embed["description"].split("**Recent**")[1].count("• ") == 3
+    embed = table_embed(table, text_table=True).to_dict()
+    assert embed["description"].count("• ") == 3
     asks = next(f for f in embed["fields"] if f["name"] == "Last asks")
     assert asks["value"].count("\n") == 2

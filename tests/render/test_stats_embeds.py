@@ -118,3 +118,27 @@ def test_trend_text() -> None:
     assert se.trend_text(12, 10) == "▲ 12 over the last 10 games"
     assert se.trend_text(-3, 1) == "▼ 3 over the last game"
     assert se.trend_text(None, 0) == ""
+
+
+def test_times_are_discord_timestamps() -> None:
+    """A stored UTC time shows as ``<t:…:f>`` (the reader's own time zone)."""
+    assert se.when("2026-01-01 00:00:00") == "<t:1767225600:f>"
+    assert se.when("soon") == "soon"
+
+
+def test_status_says_why_a_game_is_not_counted() -> None:
+    """Rated, practice (computer seats), one person, or the reason a game ended early."""
+    person = SeatLine(0, 5, "ann", 10, 1, True, False)
+    computer = SeatLine(1, None, "Bot", 20, 2, False, False)
+
+    def summary(seats: tuple[SeatLine, ...], counted: bool, rated: bool,
+                reason: str = "finished") -> GameSummary:
+        return GameSummary(1, 4, "soureh", reason, counted, rated, "", "", seats)
+
+    assert se.status_text(summary((person, computer), False, False)) == (
+        "practice — computer seats, not counted")
+    assert se.status_text(summary((person,), True, False)) == "counted, not rated — one person"
+    assert se.status_text(summary((person, person), True, True)) == "rated"
+    assert se.status_text(summary((person, person), False, False, "cancelled")) == (
+        "not counted — cancelled")
+    assert se.game_number(12) == "G12"

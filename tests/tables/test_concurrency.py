@@ -16,7 +16,7 @@ from bot.tables.model import StaleAction, Table
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
-from tests.helpers.discord import component_rows, flush, message_of, table_in
+from tests.helpers.discord import component_rows, flush, message_of, panel_of, table_in
 
 
 def _service(db: Database) -> TableService:
@@ -129,7 +129,7 @@ async def test_quick_double_clicks_through_discord(world: dict[str, Any]) -> Non
                 if a.word == "trail")
     panels = []
     for _ in range(4):
-        panel = (await member.click(message_of(env, table, channel), label="Take turn")).response
+        panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
         chosen = await member.select(panel, [code], custom_id=f"cs:{table.id}:{version}:tc")
         panels.append(chosen.response)
     answers = []

@@ -10,6 +10,7 @@ import pytest
 
 from bot.render.embeds import table_embed
 from bot.results import GameResult
+from bot.tables.tokens import tokens_of
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.discord import flush, message_of, service, table_in, text_only
 
@@ -20,7 +21,10 @@ async def _table(env: Any, channel: Any, host: Any, guest: Any) -> Any:
     await guest.click(opened.response, label="Join")
     await host.click(opened.response, label="Start (host)")
     await flush(env)
-    return table_in(env, channel)
+    table = table_in(env, channel)
+    # these faults are on channel requests: the ones made once no fresh token is left
+    tokens_of(env.bot).forget(table.id)
+    return table
 
 
 def _member(table: Any, members: list[Any]) -> Any:
@@ -160,3 +164,58 @@ async def test_table_repost_refused_by_discord_is_answered_kindly(
     assert table.record.message_id == old
     await _move(env, channel, table, [ann, bob])
     assert _shows(env, table, channel)
+
+
+async def test_failed_token_edit_falls_back_to_a_channel_edit(world: dict[str, Any]) -> None:
+    """The table message's interaction token refused (expired early, 5xx): the same render
+    edits the message in the channel instead, and the token is not used again."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 11
+    opened = await ann.slash(channel, "play", game="turup", rounds=1, timer="off")
+    await bob.click(opened.response, label="Join")
+    started = await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    assert tokens_of(env.bot).held(table.id)
+    token = started._interaction.token
+    env.inject_error("PATCH", f"/webhooks/{env.bot.application_id}/{token}/messages/@original",
+                     status=500, times=1)
+    channel_edit = f"/channels/{channel.id}/messages/{table.record.message_id}"
+    before = sum(1 for r in env.http_requests if r.path == channel_edit)
+    await _move(env, channel, table, [ann, bob])
+    assert sum(1 for r in env.http_requests if r.path == channel_edit) == before + 1
+    assert _shows(env, table, channel)
+    assert not tokens_of(env.bot).held(table.id)
+
+
+async def test_an_expired_token_gives_way_to_a_channel_edit(world: dict[str, Any]) -> None:
+    """Fifteen minutes after the last click on the table message its token is not used:
+    the next move edits the table in the channel; a new click brings a fresh token."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 11
+    opened = await ann.slash(channel, "play", game="turup", rounds=1, timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    channel_edit = f"/channels/{channel.id}/messages/{table.record.message_id}"
+
+    def edits() -> tuple[int, int]:
+        reqs = env.http_requests
+        return (sum(1 for r in reqs if r.method == "PATCH" and r.path == channel_edit),
+                sum(1 for r in reqs if r.method == "PATCH" and r.path.endswith("/@original")))
+
+    before = edits()
+    await _move(env, channel, table, [ann, bob])
+    assert edits() == (before[0], before[1] + 1), "a fresh token: no channel edit"
+    await env.advance_time(15 * 60)
+    before = edits()
+    await _move(env, channel, table, [ann, bob])
+    assert edits() == (before[0] + 1, before[1]), "the token expired: a channel edit"
+    member = _member(table, [ann, bob])
+    await member.click(message_of(env, table, channel), label="Take turn")
+    before = edits()
+    await _move(env, channel, table, [ann, bob])
+    assert edits() == (before[0], before[1] + 1)

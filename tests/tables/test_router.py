@@ -20,7 +20,7 @@ from bot.tables.model import NotSaved, Table
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
-from tests.helpers.discord import flush, message_of, service, table_in
+from tests.helpers.discord import flush, message_of, panel_of, service, table_in
 
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 
@@ -70,7 +70,7 @@ async def _panel(world: dict[str, Any], table: Table, members: dict[int, Any]) -
     member = members[table.seats[seat].user_id or 0]
     opened = await member.click(message_of(world["env"], table, world["channel"]),
                                 label="Take turn")
-    return member, opened.response
+    return member, panel_of(opened)
 
 
 async def test_action_is_on_disk_when_the_click_is_answered(world: dict[str, Any]) -> None:

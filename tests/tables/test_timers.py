@@ -152,4 +152,4 @@ async def test_inactive_table_closes_with_standings(world: dict[str, Any]) -> No
     assert [r.reason for r in results] == ["inactive"]
     assert len(results[0].seats) == 2
     embed = message_of(env, table, channel).embeds[0]
-    assert any(f.name == "Standings" for f in embed.fields)
+    assert "closed" in (embed.description or "") and "bob" in (embed.description or "")

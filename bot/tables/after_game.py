@@ -1,0 +1,202 @@
+"""Clicks after a game is over, on a table the service no longer holds: Rematch and New
+game (under the game-end message), Last round and Replay (on the final table message).
+
+The finished table is read back from storage and its log replayed (only public events are
+kept for the replay); a few replays stay cached per client.
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.protocol import GameError
+from bot.options import OptionError, effective_options
+from bot.render.components import ComponentId, Kind
+from bot.render.embeds import COLOURS, last_round_embed, lobby_embed, title_of
+from bot.render.table_message import jump_url, lobby_view, replay_view
+from bot.tables.lobby import build_variant
+from bot.tables.model import Table, TableError, TableExists
+from bot.tables.pictures import images_of
+from storage.guild_settings import GuildSettingsRepo
+from storage.tables import StoredTable, TableRepo, TableStatus
+
+if TYPE_CHECKING:
+    from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+KINDS = frozenset({Kind.REMATCH, Kind.NEW_GAME, Kind.REPLAY, Kind.LAST_ROUND})
+LINES_PER_PAGE = 15
+CACHED_GAMES = 16
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished table rebuilt from its log, and its public events in order."""
+
+    table: Table
+    lines: tuple[str, ...]
+
+
+_CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[int, Finished]] = \
+    weakref.WeakKeyDictionary()
+
+
+async def finished(client: Any, table_id: int) -> Finished | None:
+    """The finished table ``table_id`` (``None`` if there is none)."""
+    cache = _CACHES.setdefault(client, OrderedDict())
+    if table_id in cache:
+        cache.move_to_end(table_id)
+        return cache[table_id]
+    stored = await TableRepo(client.db).load(table_id)
+    if stored is None or stored.table.status is not TableStatus.FINISHED:
+        return None
+    rebuilt = replay(stored)
+    cache[table_id] = rebuilt
+    while len(cache) > CACHED_GAMES:
+        cache.popitem(last=False)
+    return rebuilt
+
+
+def replay(stored: StoredTable) -> Finished:
+    """Play the stored log again; keep the public events' texts."""
+    rec = stored.table
+    table = Table(record=rec, seats=list(stored.seats))
+    engine = table.engine
+    table.state = engine.new_game(len(table.seats), rec.seed, build_variant(rec.game, rec.variant))
+    table.start_rounds()
+    names = table.names
+    lines = [f"{title_of(rec.game)} dealt to {', '.join(names)}."]
+    for entry in stored.actions:
+        transition = engine.apply(table.state, engine.parse_action(table.state, entry.text))
+        table.state = transition.state
+        table.record_events(transition.events)
+        table.track_round()
+        lines.extend(e.render(names) for e in transition.events if e.seats is None)
+    return Finished(table, tuple(lines))
+
+
+async def handle(interaction: discord.Interaction[Any], service: TableService,
+                 cid: ComponentId) -> bool:
+    """Answer an after-game click; ``False`` when ``cid`` is not one (or its table is not
+    a finished game)."""
+    if cid.kind not in KINDS:
+        return False
+    done = await finished(interaction.client, cid.table_id)
+    if done is None:
+        return False
+    rec = done.table.record
+    if (interaction.guild_id, interaction.channel_id) != (rec.guild_id, rec.channel_id):
+        log.info("Table %s: an after-game click from another server or channel", rec.id)
+        await _say(interaction, "That button belongs to a table in another channel.")
+        return True
+    kind = Kind(cid.kind)
+    if kind is Kind.REPLAY:
+        await _replay(interaction, done, cid)
+    elif kind is Kind.LAST_ROUND:
+        await _last_round(interaction, done.table)
+    else:
+        await _open(interaction, service, done.table, rematch=kind is Kind.REMATCH)
+    return True
+
+
+async def _say(interaction: discord.Interaction[Any], text: str) -> None:
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+async def _last_round(interaction: discord.Interaction[Any], table: Table) -> None:
+    embed = last_round_embed(table)
+    if embed is None:
+        await _say(interaction, "No round was scored at this table.")
+        return
+    files = await images_of(interaction.client).round_end_file(table, embed)
+    await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+
+
+def replay_page(done: Finished, page: int) -> tuple[discord.Embed, int]:
+    """One page of the game's public moves, and how many pages there are."""
+    lines = done.lines
+    pages = max(1, -(-len(lines) // LINES_PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    shown = lines[page * LINES_PER_PAGE:(page + 1) * LINES_PER_PAGE]
+    table = done.table
+    embed = discord.Embed(
+        title=f"Replay — {title_of(table.game)} table #{table.id}",
+        description="\n".join(f"• {line}" for line in shown)[:4096],
+        colour=COLOURS.get(table.game, 0x555555),
+    )
+    embed.set_footer(text=f"Page {page + 1} of {pages} · public moves only")
+    return embed, pages
+
+
+async def _replay(interaction: discord.Interaction[Any], done: Finished,
+                  cid: ComponentId) -> None:
+    try:
+        page = int(cid.arg or 0)
+    except ValueError:
+        page = 0
+    embed, pages = replay_page(done, page)
+    page = min(max(page, 0), pages - 1)
+    view = replay_view(done.table.id, cid.version, page, pages)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:  # paging an open replay
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def _open(interaction: discord.Interaction[Any], service: TableService, old: Table,
+                *, rematch: bool) -> None:
+    """A lobby in the channel: the same seats and options (Rematch) or the game with the
+    server's defaults (New game); whoever clicks hosts it."""
+    user = interaction.user
+    people = [s.user_id for s in old.seats if s.user_id is not None]
+    if rematch and user.id not in people:
+        await _say(interaction, f"Only the players of table #{old.id} can ask for a rematch "
+                   "— press **New game** to open a table.")
+        return
+    rec = old.record
+    settings = await GuildSettingsRepo(interaction.client.db).get(rec.guild_id)
+    try:
+        if rematch:
+            options, seconds = dict(rec.variant), rec.timer_seconds
+        else:
+            options = effective_options(rec.game, settings.options_for(rec.game), {})
+            seconds = settings.turn_timer
+        table = await service.open(
+            guild_id=rec.guild_id, channel_id=rec.channel_id, host_id=user.id,
+            host_name=user.display_name, game=rec.game, options=options,
+            timer_seconds=seconds,
+        )
+    except TableExists as exc:
+        existing = service.get(exc.table_id)
+        where = f": {jump_url(existing)}" if existing is not None else "."
+        await _say(interaction, f"This channel already has an open table{where}")
+        return
+    except (GameError, TableError, OptionError) as exc:
+        await _say(interaction, f"That table cannot be opened: {exc}")
+        return
+    others = [u for u in people if u != user.id]
+    if rematch:
+        if settings.computer_seats:
+            for seat in old.seats:
+                if seat.user_id is None and seat.computer_level:
+                    await service.add_computer(table.id, None, user.id, seat.computer_level)
+        calls = " ".join(f"<@{u}>" for u in others)
+        text = (f"Rematch of table #{old.id}: {calls} — press **Join** to play again; "
+                "the host starts." if others else f"Rematch of table #{old.id}.")
+    else:
+        text = f"A new {title_of(rec.game)} table — press **Join** to sit down."
+    await interaction.response.send_message(
+        text, embed=lobby_embed(table), view=lobby_view(table, computers=settings.computer_seats),
+        allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(u) for u in others], roles=False, everyone=False),
+    )
+    message = await interaction.original_response()
+    await service.set_message(table.id, message.id)

@@ -1,0 +1,212 @@
+"""What a table tells people besides its own message: a turn ping when the turn passes to
+a person, a message at each round's end, the standings at the game's end and each
+player's result by DM.
+
+``News.after_render`` runs after each (coalesced) render of a table, under its render lock.
+A message is sent as a public follow-up of the table message's fresh interaction when
+there is one (no global request; deleted through the same token), else in the channel.
+A table keeps at most one live ping: the previous one is deleted when the turn moves.
+A failure is logged (type, status and code only) and never stops the table.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.render.announce import (
+    NOBODY,
+    game_end_embed,
+    only,
+    ping_text,
+    rating_note,
+    result_dm_text,
+    round_end_embed,
+)
+from bot.render.embeds import hand_embed
+from bot.render.table_message import end_view, jump_url
+from bot.tables.faults import describe
+from bot.tables.model import Table
+from storage.guild_settings import GuildSettings
+from storage.notify import NotifyRepo
+
+if TYPE_CHECKING:
+    from bot.tables.publisher import DiscordNotifier
+
+log = logging.getLogger(__name__)
+
+ENDED_KEPT = 1000  # closed tables remembered, so a late render never announces twice
+
+
+@dataclass
+class Sent:
+    """A message this table posted: its id and the interaction that posted it (``None``
+    for a channel message), with the time it was posted."""
+
+    message_id: int
+    interaction: discord.Interaction[Any] | None
+    at: float
+
+
+@dataclass
+class Heard:
+    """What a table has told so far."""
+
+    rounds: int
+    to_act: int | None = None
+    ping: Sent | None = None
+
+
+class News:
+    """Turn pings, round ends and game ends of one notifier's tables."""
+
+    def __init__(self, notifier: DiscordNotifier) -> None:
+        self.notifier = notifier
+        self.heard: dict[int, Heard] = {}
+        self.ended: OrderedDict[int, None] = OrderedDict()  # closed tables, newest last
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+
+    async def after_render(self, table: Table) -> None:
+        """Tell what changed since the last render."""
+        if table.state is None or table.id in self.ended:
+            return
+        heard = self.heard.get(table.id)
+        if heard is None:  # first sight (a new game, or a table restored after a restart)
+            heard = self.heard[table.id] = Heard(rounds=len(table.rounds))
+        if not table.status.is_open:
+            del self.heard[table.id]
+            self.ended[table.id] = None
+            while len(self.ended) > ENDED_KEPT:
+                self.ended.popitem(last=False)
+            await self._unping(table, heard)
+            if table.finished:
+                await self._game_end(table)
+            return
+        if len(table.rounds) > heard.rounds:
+            heard.rounds = len(table.rounds)
+            await self._round_end(table)
+        seat = table.to_act()
+        if seat == heard.to_act:
+            return  # the same person keeps the turn (a Soi player who keeps asking)
+        heard.to_act = seat
+        await self._unping(table, heard)
+        if seat is not None and await self._pingable(table, seat):
+            await self._ping(table, seat, heard)
+
+    # ------------------------------------------------------------------ pings
+
+    async def _pingable(self, table: Table, seat: int) -> bool:
+        record = table.seats[seat]
+        if record.user_id is None or record.resigned or record.is_computer_held:
+            return False
+        settings = await self.notifier.images.settings(table.record.guild_id)
+        if settings is None or not settings.pings:
+            return False
+        try:
+            client: Any = self.notifier.client
+            return await NotifyRepo(client.db).pings_on(record.user_id)
+        except Exception as exc:
+            log.warning("Reading the ping choice of a player failed: %s", describe(exc))
+            return False
+
+    async def _ping(self, table: Table, seat: int, heard: Heard) -> None:
+        user_id = table.seats[seat].user_id
+        assert user_id is not None
+        text = ping_text(table, seat, jump_url(table))
+        heard.ping = await self._send(table, "turn ping", content=text,
+                                      allowed_mentions=only(user_id))
+
+    async def _unping(self, table: Table, heard: Heard) -> None:
+        sent, heard.ping = heard.ping, None
+        if sent is None:
+            return
+        tokens = self.notifier.tokens
+        try:
+            if sent.interaction is not None and tokens.clock() - sent.at < tokens.lifetime:
+                await sent.interaction.followup.delete_message(sent.message_id)
+            else:
+                await self.notifier.channel(table).get_partial_message(sent.message_id).delete()
+        except discord.NotFound:
+            pass
+        except Exception as exc:
+            log.warning("Table %s: deleting its turn ping failed: %s", table.id, describe(exc))
+
+    # ---------------------------------------------------------- announcements
+
+    async def _round_end(self, table: Table) -> None:
+        embed = round_end_embed(table)
+        if embed is None:
+            return
+        files = await self.notifier.images.round_end_file(table, embed)
+        await self._send(table, "round end", embed=embed, files=files,
+                         allowed_mentions=NOBODY)
+
+    async def _game_end(self, table: Table) -> None:
+        settings = await self.notifier.images.settings(table.record.guild_id)
+        counts = settings.count_computer_games if settings is not None else \
+            GuildSettings(table.record.guild_id).count_computer_games
+        note = rating_note(table, counts)
+        embed = game_end_embed(table, note)
+        files = await self.notifier.images.round_end_file(table, embed)
+        await self._send(table, "game end", embed=embed, files=files, view=end_view(table),
+                         allowed_mentions=NOBODY)
+        for record in table.seats:
+            if record.user_id is not None:
+                await self._result_dm(table, record.seat, record.user_id, note)
+
+    async def _result_dm(self, table: Table, seat: int, user_id: int, note: str) -> None:
+        guild = self.notifier.client.get_guild(table.record.guild_id)
+        text = result_dm_text(table, seat, jump_url(table), note,
+                              guild.name if guild else None)
+        embed = hand_embed(table, seat, title="Your final cards")
+        files = await self.notifier.images.hand_file(table, seat, embed)
+        try:
+            if files:
+                embed.description = None  # the text lists the cards already
+                await self.dm(user_id, content=text, embed=embed, files=files)
+            else:
+                await self.dm(user_id, content=text)
+        except discord.Forbidden:
+            log.info("Table %s: seat %s does not take DMs", table.id, seat)
+        except Exception as exc:
+            log.warning("Table %s: the result DM to seat %s failed: %s", table.id, seat,
+                        describe(exc))
+
+    async def dm(self, user_id: int, **message: Any) -> None:
+        """Send a DM through the user's cached DM channel (opened once, never a user
+        lookup before each DM)."""
+        channel_id = self.dm_channels.get(user_id)
+        client = self.notifier.client
+        if channel_id is None:
+            channel = await client.create_dm(discord.Object(user_id))
+            channel_id = self.dm_channels[user_id] = channel.id
+        await client.get_partial_messageable(
+            channel_id, type=discord.ChannelType.private).send(**message)
+
+    # ------------------------------------------------------------------ sending
+
+    async def _send(self, table: Table, what: str, **message: Any) -> Sent | None:
+        """A public message: a follow-up of the table's fresh interaction, else a channel
+        message; ``None`` when it could not be sent."""
+        tokens = self.notifier.tokens
+        interaction = tokens.fresh(table.id, table.record.message_id)
+        if interaction is not None:
+            try:
+                sent = await interaction.followup.send(wait=True, **message)
+                return Sent(sent.id, interaction, tokens.clock())
+            except discord.HTTPException as exc:
+                log.info("Table %s: a %s through its token failed (%s); posting in the "
+                         "channel", table.id, what, describe(exc))
+                tokens.forget(table.id, interaction)
+                for file in message.get("files") or ():
+                    file.reset()
+        try:
+            posted = await self.notifier.channel(table).send(**message)
+        except Exception as exc:
+            log.warning("Table %s: the %s failed: %s", table.id, what, describe(exc))
+            return None
+        return Sent(posted.id, None, tokens.clock())

@@ -1,0 +1,85 @@
+"""Fresh interaction tokens of table messages: the cheap way to update them.
+
+A click on a table message answered by deferring an update (``DEFERRED_UPDATE_MESSAGE``)
+leaves an interaction whose ``@original`` is that table message. For 15 minutes its token
+edits the message through the interaction webhook
+(``PATCH /webhooks/{app}/{token}/messages/@original``) and posts and deletes public
+follow-ups, none of which Discord charges to the bot's global request bucket. ``Tokens``
+keeps the newest such interaction per table; the publisher uses it while it is fresh and
+falls back to channel requests when none is.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+TOKEN_LIFETIME = 14 * 60.0  # seconds: a margin under Discord's 15 minutes
+
+_BY_CLIENT: weakref.WeakKeyDictionary[Any, Tokens] = weakref.WeakKeyDictionary()
+
+
+def _monotonic() -> float:
+    # looked up at each call: SimCord puts its virtual clock in time.monotonic
+    return time.monotonic()
+
+
+def tokens_of(client: Any) -> Tokens:
+    """The client's ``Tokens`` (one book per client, made on first use)."""
+    book = _BY_CLIENT.get(client)
+    if book is None:
+        book = _BY_CLIENT[client] = Tokens()
+    return book
+
+
+class Tokens:
+    """The newest interaction on each table's message, with the loop time it came."""
+
+    def __init__(self, lifetime: float = TOKEN_LIFETIME,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.lifetime = lifetime
+        self.clock = clock or _monotonic
+        self._by_table: dict[int, tuple[discord.Interaction[Any], float]] = {}
+
+    def remember(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
+        """``interaction`` was answered by deferring an update of the table's message."""
+        self._by_table[table_id] = (interaction, self.clock())
+
+    def fresh(self, table_id: int, message_id: int | None) -> discord.Interaction[Any] | None:
+        """The table's interaction if it is on ``message_id`` and young enough to use."""
+        held = self._by_table.get(table_id)
+        if held is None or message_id is None:
+            return None
+        interaction, since = held
+        message = interaction.message
+        if message is None or message.id != message_id:
+            return None
+        if self.clock() - since > self.lifetime:
+            del self._by_table[table_id]
+            return None
+        return interaction
+
+    def held(self, table_id: int) -> bool:
+        """Is a token kept for the table (fresh or not)?"""
+        return table_id in self._by_table
+
+    def forget(self, table_id: int, interaction: discord.Interaction[Any] | None = None) -> None:
+        """Drop the table's interaction (only ``interaction``, when given)."""
+        held = self._by_table.get(table_id)
+        if held is not None and (interaction is None or held[0] is interaction):
+            del self._by_table[table_id]
+
+
+async def answer_privately(
+    interaction: discord.Interaction[Any], table_id: int, **message: Any
+) -> None:
+    """Answer a click on a table message with an ephemeral follow-up, after deferring an
+    update of the table message: the click's token is then one the table message can be
+    updated through (see ``Tokens``), at no cost to the global bucket."""
+    await interaction.response.defer()  # a component's defer: DEFERRED_UPDATE_MESSAGE
+    tokens_of(interaction.client).remember(table_id, interaction)
+    await interaction.followup.send(ephemeral=True, **message)
