@@ -64,8 +64,10 @@ async def test_coop_game_from_play_to_standings(
             assert table.version == before
         notation = coop_policy(table)
         words[notation.split()[0]] += 1
+        called = notation.split()[-1] in ("declare", "knock")
+        words["call"] += called
         before = table.version
-        if turn % 2 == 0 or notation.split()[0] in ("give", "king", "jack", "queen"):
+        if called or turn % 2 == 0 or notation.split()[0] in ("give", "king", "jack", "queen"):
             await via_panel(env, member, channel, notation)
         else:
             assert (await member.slash(channel, "move", action=notation)).acknowledged
@@ -78,6 +80,7 @@ async def test_coop_game_from_play_to_standings(
     audit.step([table])
 
     assert {"draw", "keep", "discard"} <= set(words)
+    assert words["call"] > 0, "the game declared or knocked from the panel"
     message = message_of(env, table, channel)
     embed = message.embeds[0]
     assert text_only(embed.to_dict()) == table_embed(table).to_dict()

@@ -264,10 +264,14 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
 
     game = table.game
     if game in ("soureh", "pariah"):
-        labels = {"draw": "Draw", "reveal": "Reveal", "continue": "Continue",
-                  "declare": "Declare", "knock": "Knock", "end": "End turn",
-                  "discard": "Discard", "queen": "Queen: 2 more turns"}
-        if word in labels:
+        labels = {"draw": "Draw", "reveal": "Reveal", "discard": "Discard",
+                  "queen": "Queen: 2 more turns"}
+        call = args[-1] if args and args[-1] in ("declare", "knock") else ""
+        if call and word in ("keep", "discard"):
+            await click(" ".join([word.capitalize(), *args[:-1], "and", call]))
+        elif call and word == "jack":
+            await choose("a", notation, "jack")
+        elif word in labels:
             await click(labels[word])
         elif word == "keep":
             await click(f"Keep {args[0]}")
@@ -317,7 +321,8 @@ def message_of(env: Env, table: Table, channel: Any) -> Any:
 
 def coop_policy(table: Table) -> str:
     """A quick, varied Soureh/Pariah player for tests: keeps cards that mend a coop,
-    declares or knocks only with four valid coops, sometimes gives or uses a face card."""
+    declares or knocks (with the placement) only with four valid coops after it, reveals
+    when he may, sometimes gives or uses a face card."""
     engine, state = table.engine, table.state
     seat = table.to_act()
     assert seat is not None
@@ -325,10 +330,15 @@ def coop_policy(table: Table) -> str:
     words = {a.word for a in actions}
     view = table.player_view(seat)
     valid = view["seats"][seat]["valid"] or [False] * 4
-    wanted = ("declare", "knock", "reveal") if all(valid) else ("declare", "reveal")
-    for word in wanted:
-        if word in words:
-            return str(next(a for a in actions if a.word == word))
+    legal = {str(a) for a in actions}
+    if view["phase"] == "reveal":
+        return "reveal" if "reveal" in legal else "draw"
+    for a in actions:  # declare (always true) or knock with four valid coops after the move
+        if a.call:
+            after = engine.player_view(engine.apply(state, a).state, seat)
+            mine = after["seats"][seat]
+            if mine["valid"] is None or all(mine["valid"]):
+                return str(a)
     if view["phase"] == "place":
         for a in actions:
             if a.word == "keep" and not valid[int(str(a.args[0])) - 1]:
@@ -343,6 +353,4 @@ def coop_policy(table: Table) -> str:
         if gives and stock % 4 == 0:
             return str(gives[-1])
         return "discard"
-    if "end" in words:
-        return "end"
     return str(actions[0])

@@ -135,41 +135,107 @@ def test_panel_for_waiting_seat_has_no_controls() -> None:
     assert view.to_components() == [] and "P0 is to act" in (embed.description or "")
 
 
-def _find_phase(game: str, variant: Any, phase: str) -> Any:
-    """A state of a seeded random game in which the seat to act faces ``phase``."""
+def _find(game: str, variant: Any, wanted: Any) -> Any:
+    """A state of a seeded random game where ``wanted(engine, state)`` holds."""
     import random
 
     engine = ENGINES[game]
-    for seed in range(200):
+    for seed in range(300):
         rng = random.Random(seed)
         state = engine.new_game(2, seed, variant)
         for _ in range(400):
             if engine.to_act(state) is None:
                 break
-            if engine.public_view(state)["phase"] == phase:
+            if wanted(engine, state):
                 return state
             state = engine.apply(state, rng.choice(engine.legal_actions(state))).state
-    raise AssertionError(f"no {phase} phase found")
+    raise AssertionError("no such state found")
 
 
-@pytest.mark.parametrize(
-    ("game", "options", "phase", "labels"),
-    [
-        ("soureh", {"declare": "reveal"}, "reveal", {"Reveal", "Continue"}),
-        ("soureh", {}, "declare", {"Declare", "End turn"}),
-        ("pariah", {}, "declare", {"Knock", "End turn"}),
-    ],
-)
-def test_coop_end_of_turn_buttons(
-    game: str, options: dict[str, str], phase: str, labels: set[str]
+def _offered(view: discord.ui.View) -> dict[str, str]:
+    """Notation -> label of every move a panel offers (buttons and the moves' selects)."""
+    offered = {}
+    for item in _items(view):
+        cid = item["custom_id"]
+        if cid.startswith("cr:3:9:a:"):
+            offered[cid.removeprefix("cr:3:9:a:").replace("_", " ")] = item["label"]
+        if cid.startswith("cs:3:9:a"):
+            offered.update({o["value"]: o["label"] for o in item["options"]})
+    return offered
+
+
+def _phase(phase: str) -> Any:
+    return lambda engine, state: engine.public_view(state)["phase"] == phase
+
+
+@pytest.mark.parametrize("can_reveal", [True, False])
+def test_reveal_turn_offers_draw_and_reveal_whatever_the_coops(can_reveal: bool) -> None:
+    """The declarer's returning turn shows Draw and Reveal whether or not he may reveal
+    (the table must not learn it), and nothing else."""
+    engine = ENGINES["soureh"]
+    state = _find("soureh", engine.Variant(declare="reveal"), lambda e, s: (
+        e.public_view(s)["phase"] == "reveal"
+        and ("reveal" in {str(a) for a in e.legal_actions(s)}) is can_reveal))
+    table = _table("soureh", 2, state)
+    embed, view = panel(table, engine.to_act(state))
+    assert _offered(view) == {"draw": "Draw", "reveal": "Reveal"}
+    assert [i["label"] for i in _items(view)] == ["Draw", "Reveal"]
+    assert "Reveal your coops, or draw" in (embed.description or "")
+
+
+@pytest.mark.parametrize(("game", "call", "options"), [
+    ("soureh", "declare", {}), ("pariah", "knock", {}),
+])
+def test_placement_offers_declaring_forms_as_their_own_choices(
+    game: str, call: str, options: dict[str, str]
 ) -> None:
-    """Declare/Knock/End and Reveal/Continue appear exactly when the engine offers them."""
+    """Every legal move is offered, each once: "Keep 2 and declare" / "Discard and knock"
+    are choices of their own beside the plain placements, and no standalone word remains."""
     engine = ENGINES[game]
-    state = _find_phase(game, engine.Variant(**options), phase)
-    seat = engine.to_act(state)
+    state = _find(game, engine.Variant(**options), lambda e, s: (
+        e.public_view(s)["phase"] == "place" and any(a.call for a in e.legal_actions(s))))
     table = _table(game, 2, state)
-    _, view = panel(table, seat)
-    shown = {i["label"] for i in _items(view)}
-    assert labels <= shown
-    legal = {str(a) for a in engine.legal_actions(state)}
-    assert len(shown) == len(legal)
+    _, view = panel(table, engine.to_act(state))
+    offered = _offered(view)
+    legal = {str(a) for a in engine.legal_actions(state) if a.word != "king"}
+    assert set(offered) == legal
+    for notation, label in offered.items():
+        assert label.endswith(f"and {call}") is notation.endswith(f" {call}"), label
+        if notation.split()[0] in ("keep", "discard", "jack") and notation.endswith(call):
+            assert label == " ".join(notation.split()[:2]).capitalize().replace(
+                f" {call}", "") + f" and {call}"
+    labels = {i.get("label") for i in _items(view)}
+    assert not labels & {"Declare", "Knock", "End turn", "Continue"}
+
+
+def test_pariah_king_second_step_offers_the_knock() -> None:
+    """A King swap that may knock offers the knocking swap beside the plain one."""
+    engine = ENGINES["pariah"]
+    state = _find("pariah", None, lambda e, s: any(
+        a.word == "king" and a.call for a in e.legal_actions(s)))
+    table = _table("pariah", 2, state)
+    king = next(a for a in engine.legal_actions(state) if a.word == "king" and a.call)
+    _, view = panel(table, engine.to_act(state), Step(Kind.KING_FIRST,
+                                                      f"{king.args[0]}.{king.args[1]}"))
+    offered = _offered(view)
+    assert str(king) in offered and offered[str(king)].endswith("and knock")
+    assert str(king).removesuffix(" knock") in offered
+
+
+def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
+    """In phases draw and place, every legal coop action appears on the panel (Kings by
+    their first card)."""
+    for game in ("soureh", "pariah"):
+        engine = ENGINES[game]
+        for phase in ("draw", "place"):
+            state = _find(game, None, _phase(phase))
+            table = _table(game, 2, state)
+            _, view = panel(table, engine.to_act(state))
+            offered = _offered(view)
+            kings = {f"{a.args[0]}.{a.args[1]}" for a in engine.legal_actions(state)
+                     if a.word == "king"}
+            firsts = {o["value"] for i in _items(view) if i["custom_id"].startswith("cs:3:9:k1")
+                      for o in i["options"]}
+            assert firsts == kings
+            assert set(offered) == {str(a) for a in engine.legal_actions(state)
+                                    if a.word != "king"}
