@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.protocol import GameError
+from bot.games.protocol import Action, GameError
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
@@ -53,7 +53,9 @@ class TableCommands(commands.Cog):
 
     @app_commands.command(name="move", description="Take your turn by typing it")
     @app_commands.guild_only()
-    @app_commands.describe(action="Your move, e.g. draw, keep 2, capture 5D 2C 3S, ask 2 QH")
+    @app_commands.describe(
+        action="Your move, e.g. draw, keep 2, keep 2 declare, discard knock, capture 5D 2C 3S"
+    )
     async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
         """Play an action in notation (the same checks as the buttons)."""
         table = self._table(interaction)
@@ -74,13 +76,18 @@ class TableCommands(commands.Cog):
     async def move_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        """Exactly the user's legal actions now, in words and notation, filtered by the text."""
+        """The user's legal actions now, in words and notation, filtered by the text (on a
+        declarer's reveal turn both draw and reveal, as on the panel)."""
         table = self._table(interaction)
         if table is None:
             return []
         typed = current.strip().lower()
         choices = []
-        for action, words in self.tables.legal_actions(table, interaction.user.id):
+        offered = list(self.tables.legal_actions(table, interaction.user.id))
+        if (offered and table.public_view().get("phase") == "reveal"
+                and not any(a.word == "reveal" for a, _ in offered)):
+            offered.append((Action("reveal"), "reveal your coops"))
+        for action, words in offered:
             notation = str(action)
             if typed and typed not in notation.lower() and typed not in words.lower():
                 continue
