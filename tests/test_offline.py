@@ -95,7 +95,7 @@ class _Chooser(io.StringIO):
         self.out = out
         self.typed: list[str] = []
 
-    def readline(self, size: int | None = -1) -> str:  # noqa: ARG002
+    def readline(self, size: int | None = -1) -> str:
         text = self.out.getvalue()
         if len(self.typed) > 3000:
             return ""

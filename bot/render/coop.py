@@ -124,6 +124,7 @@ def _board(announced: str) -> Any:
         lines = [
             f"Stock {view['stock']} · discard pile {view.get('discard_count', 0)}"
             + (f", top {plain_card(top)}" if top else "")
+            + (", face down" if view.get("discards") == "hidden" else "")
         ]
         width = max(len(n) for n in names) + 9
         for s, row in enumerate(view["seats"]):
@@ -220,9 +221,12 @@ def panel_steps(
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(Kind.KING_FIRST, options, placeholder="King: swap two face-down cards…",
                     row=4)
+    prompt = PROMPTS.get(phase, "Choose your move.")
     if phase == "place" and words & {"jack", "queen", "king"}:
-        return "Keep it, give it, discard it — or use the face card's power."
-    return PROMPTS.get(phase, "Choose your move.")
+        prompt = "Keep it, give it, discard it — or use the face card's power."
+    if calls:
+        prompt += f" You may {calls[0].call} with your move."
+    return prompt
 
 
 def look(colour: int, announced: str) -> Look:

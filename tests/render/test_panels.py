@@ -239,3 +239,27 @@ def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
             assert firsts == kings
             assert set(offered) == {str(a) for a in engine.legal_actions(state)
                                     if a.word != "king"}
+
+
+@pytest.mark.parametrize("discards", ["hidden", "open"])
+def test_discard_pile_text_shows_its_top_only_when_open(discards: str) -> None:
+    """With face-down discards the table text, the panel and the terminal name only the
+    pile's size; with open discards they show its top card too."""
+    from bot.catalog import game as catalog_game
+
+    engine = ENGINES["soureh"]
+    state = _find("soureh", engine.Variant(discards=discards), lambda e, s: (
+        e.public_view(s)["discard_count"] >= 2 and e.public_view(s)["phase"] == "draw"))
+    table = _table("soureh", 2, state)
+    look = catalog_game("soureh").look
+    view = table.public_view()
+    pile = look.public_fields(view, table.names)[-1].value
+    board = look.board_lines(table.player_view(0), table.names)[0]
+    count = view["discard_count"]
+    if discards == "hidden":
+        assert view["discard_top"] is None
+        assert f"Discard: {count} cards, face down" in pile
+        assert board.endswith(f"discard pile {count}, face down")
+    else:
+        top = view["discard_top"]
+        assert f"Discard: {card(top)} ({count} cards)" in pile and "top" in board
