@@ -8,10 +8,11 @@ of each rank, four red and four black. Per turn: draw; keep (4 slots), give to a
 opponent's face-up slot (not his own; a face-up ace only by a 10; not a protected
 declarer's), or discard; each of these also with a declaration when no declaration is
 pending and the seat's four coops are valid after it (``keep 2 declare``: the rule book's
-true-declarations-only notation, issue 23). After a declaration every other player takes one more turn; the first give onto
-the declarer's cards protects him. A round ends then, or when the stock runs out; each
-player without four valid coops scores his best pick (one card per coop, an ace 1 or 11,
-the lowest total after the hundred rule); the game ends when a total reaches 100.
+true-declarations-only notation, issue 23). After a declaration every other player takes
+one more turn; the first give onto the declarer's cards protects him. A round ends then,
+or when the stock runs out; each player without four valid coops scores his best pick (one
+card per coop, an ace 1 or 11, the lowest total after the hundred rule); the game ends when
+a total reaches 100.
 """
 
 from __future__ import annotations

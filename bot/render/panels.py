@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from bot.tables.model import Table
 
 
+def automatic_move(table: Table) -> str | None:
+    """The move Take turn makes at once: the draw, when drawing is the seat's only move.
+
+    Never on a coop ``reveal`` turn: that panel must look the same whether or not the
+    declarer may reveal, so it always waits for his Draw or Reveal."""
+    if not table.running or table.public_view().get("phase") != "draw":
+        return None
+    actions = table.engine.legal_actions(table.state)
+    if len(actions) == 1 and actions[0].word == "draw" and not actions[0].args:
+        return str(actions[0])
+    return None
+
+
 def panel(
     table: Table, seat: int, step: Step | None = None, *, note: str | None = None
 ) -> tuple[discord.Embed, TableView]:

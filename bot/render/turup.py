@@ -83,8 +83,8 @@ def captures(actions: Sequence[Action], code: str) -> list[Action]:
 def panel_steps(
     table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
 ) -> str:
-    """The card to play; then its captures (a list, or pile cards picked one by one) or
-    a trail."""
+    """Every capture and trail as a choice of its own; with too many, the card to play
+    first, then its captures (a list, or pile cards picked one by one) or a trail."""
     if step.kind in (Kind.TURUP_CARD, Kind.TURUP_PICK):
         code = step.arg
         trail = next((a for a in actions if a.word == "trail" and str(a.args[0]) == code), None)
@@ -113,6 +113,14 @@ def panel_steps(
         view.button(Kind.ROOT, "Back", row=1)
         return (f"Capture with {card(code)} or trail it." if found
                 else f"{card(code)} captures nothing here: trail it.")
+    moves = one_step_moves(actions)
+    if moves is not None:
+        for n, start in enumerate(range(0, len(moves), MAX_OPTIONS)):
+            chunk = moves[start:start + MAX_OPTIONS]
+            options = [option(move_label(a), str(a)) for a in chunk]
+            view.select(Kind.ACT, options, arg=f"m{n}", row=n,
+                        placeholder="Choose your move…" if n == 0 else "More moves…")
+        return "Choose your move: a capture or a trail."
     codes: list[str] = []
     for a in actions:
         code = str(a.args[0])
@@ -124,6 +132,36 @@ def panel_steps(
         options.append(option(card(code), code, f"{n} capture(s)" if n else "trail only"))
     view.select(Kind.TURUP_CARD, options, placeholder="Choose a card to play…")
     return "Choose the card to play."
+
+
+ONE_STEP_SELECTS = 4
+"""The root panel lists every move in up to this many selects; with more moves, the card
+to play comes first."""
+
+
+def one_step_moves(actions: Sequence[Action]) -> list[Action] | None:
+    """Every move in panel order (per card: its captures biggest first, then its trail), or
+    ``None`` when they do not fit the root panel's selects (or a notation would not fit a
+    select option's value)."""
+    if len(actions) > ONE_STEP_SELECTS * MAX_OPTIONS or any(len(str(a)) > 100 for a in actions):
+        return None
+    codes: list[str] = []
+    for a in actions:
+        if str(a.args[0]) not in codes:
+            codes.append(str(a.args[0]))
+    ordered: list[Action] = []
+    for code in codes:
+        ordered.extend(captures(actions, code))
+        ordered.extend(a for a in actions if a.word == "trail" and str(a.args[0]) == code)
+    return ordered
+
+
+def move_label(action: Action) -> str:
+    """"8♣ takes 5♦ + 3♠" or "Trail 8♣"."""
+    if action.word == "trail":
+        return f"Trail {card(str(action.args[0]))}"
+    taken = " + ".join(card(str(c)) for c in action.args[1:])
+    return f"{card(str(action.args[0]))} takes {taken}"
 
 
 def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:

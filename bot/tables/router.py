@@ -30,7 +30,7 @@ from bot.render.components import (
     parse_custom_id,
 )
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
-from bot.render.panels import panel
+from bot.render.panels import automatic_move, panel
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import images_of
@@ -243,7 +243,13 @@ async def _take_turn(click: Click) -> None:
     if to_act != seat:
         who = table.names[to_act] if to_act is not None else "nobody"
         raise TableError(f"It is not your turn — {who} is to act. Press My cards to see yours.")
-    embed, view = panel(table, seat)
+    note = None
+    move = automatic_move(table)
+    if move is not None:  # drawing is the only move: draw now, show the placements
+        result = await click.service.act(table.id, click.interaction.user.id, move,
+                                         version=table.version)
+        note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
+    embed, view = panel(table, seat, note=note)
     files = await _hand(click.interaction, table, seat, embed)
     await click.interaction.response.send_message(embed=embed, view=view, files=files,
                                                   ephemeral=True)

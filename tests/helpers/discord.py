@@ -13,6 +13,7 @@ from simcord import Env
 
 from bot.games.cards import Card
 from bot.render.turup import captures as turup_captures
+from bot.render.turup import one_step_moves as turup_one_step
 from bot.tables.model import Table
 from bot.tables.service import TableService
 
@@ -241,14 +242,20 @@ def hidden_cards(table: Table) -> set[str]:
 
 
 async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[Any]:
-    """Play ``notation`` for ``member`` by clicking Take turn and using the panel."""
+    """Play ``notation`` for ``member`` by clicking Take turn and using the panel (Take
+    turn alone when it draws: drawing is the only move)."""
     table = table_in(env, channel)
     results = []
+    drawing = table.public_view().get("phase") == "draw"  # Take turn draws at once
+    before = table.version
     opened = await member.click(message_of(env, table, channel), label="Take turn")
     results.append(opened)
     panel_msg = opened.response
     assert panel_msg is not None and panel_msg.ephemeral
     word, *args = notation.split()
+    if drawing:
+        assert notation == "draw" and table.version == before + 1, "Take turn drew"
+        return results
     version = table.version
 
     async def click(label: str) -> Any:
@@ -284,18 +291,28 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
             await choose("a", notation)
     elif game == "turup":
         code = args[0]
-        await choose("tc", code)
-        if word == "trail":
-            await click(f"Trail {Card.parse(code).display}")
+        actions = table.engine.legal_actions(table.state)
+        moves = turup_one_step(actions)
+        if moves is not None:  # every move listed at the root
+            index = [str(a) for a in moves].index(notation)
+            await choose("a", notation, f"m{index // 25}")
         else:
-            actions = table.engine.legal_actions(table.state)
-            captures = [str(a) for a in turup_captures(actions, code)]
-            await choose("tx", str(captures.index(notation)), code)
+            await choose("tc", code)
+            if word == "trail":
+                await click(f"Trail {Card.parse(code).display}")
+            else:
+                captures = [str(a) for a in turup_captures(actions, code)]
+                await choose("tx", str(captures.index(notation)), code)
     elif game == "soi":
         target, wanted = args
-        await choose("sp", target)
-        await choose("ss", f"{target}.{wanted[:-1]}")
-        await choose("a", notation)
+        asks = [a for a in table.engine.legal_actions(table.state) if a.word == "ask"]
+        targets = list(dict.fromkeys(str(a.args[0]) for a in asks))
+        ordered = [str(a) for t in targets for a in asks if str(a.args[0]) == t]
+        if len(ordered) <= 125:  # every ask listed in the panel's selects
+            await choose("a", notation, f"m{ordered.index(notation) // 25}")
+        else:
+            await choose("ss", f"{target}.{wanted[:-1]}", f"p{target}")
+            await choose("a", notation)
     for r in results:
         assert r.acknowledged
     return results

@@ -72,33 +72,57 @@ def test_turup_more_than_25_captures_offers_pick_cards() -> None:
     assert action.word == "capture"
 
 
-def test_turup_root_panel_lists_hand_cards() -> None:
-    """The first Turup step is a select of the hand's cards."""
+def test_turup_root_panel_lists_every_move_as_one_choice() -> None:
+    """Turup's panel lists every capture and trail as one choice ("8♣ takes 5♦ + 3♠",
+    "Trail 8♣"), each a legal move, all of them, over several seeded deals."""
     engine = ENGINES["turup"]
-    table = _table("turup", 2, engine.new_game(2, 7))
+    for seed in range(20):
+        state = engine.new_game(2, seed)
+        for _ in range(seed % 7):
+            state = engine.apply(state, engine.legal_actions(state)[-1]).state
+        table = _table("turup", 2, state)
+        _, view = panel(table, engine.to_act(state))
+        offered = _offered(view)
+        legal = {str(a) for a in engine.legal_actions(state)}
+        assert set(offered) == legal
+        for notation, label in offered.items():
+            word, code, *taken = notation.split()
+            if word == "trail":
+                assert label == f"Trail {card(code)}"
+            else:
+                assert label == f"{card(code)} takes " + " + ".join(card(c) for c in taken)
+
+
+def test_turup_too_many_moves_ask_for_the_card_first() -> None:
+    """When the moves do not fit the root's selects, the card to play comes first."""
+    table = _table("turup", 2, _big_pile_state())
+    assert len(table.engine.legal_actions(table.state)) > 100
     _, view = panel(table, 0)
-    select = _items(view)[0]
-    hand = table.player_view(0)["hand"]
-    assert sorted(o["value"] for o in select["options"]) == sorted(hand)
+    (select,) = _items(view)
+    assert select["custom_id"] == "cs:3:9:tc"
+    assert sorted(o["value"] for o in select["options"]) == sorted(table.player_view(0)["hand"])
 
 
-def test_soi_steps_player_rank_suit() -> None:
-    """Soi asks in three selects: player, rank from the hand, then the missing suits."""
+def test_soi_every_ask_is_one_choice() -> None:
+    """Soi's panel lists every legal ask as one choice ("Ask P1 for Q♥") in its selects,
+    and nothing else; a rank step remains for the longest lists."""
     engine = ENGINES["soi"]
     state = engine.new_game(4, 5)
     seat = engine.to_act(state)
     table = _table("soi", 4, state)
     _, view = panel(table, seat)
-    targets = [o["value"] for o in _items(view)[0]["options"]]
-    assert str(seat) not in targets and targets
-    _, ranks = panel(table, seat, Step(Kind.SOI_PLAYER, targets[0]))
-    rank_values = [o["value"] for o in _items(ranks)[0]["options"]]
-    hand_ranks = {c[:-1] for c in table.player_view(seat)["hand"]}
-    assert {v.split(".")[1] for v in rank_values} <= hand_ranks
-    _, suits = panel(table, seat, Step(Kind.SOI_RANK, rank_values[0]))
+    items = _items(view)
+    assert all(i["custom_id"].startswith("cs:3:9:a:m") for i in items)
+    assert all(len(i["options"]) <= 25 for i in items) and len(items) <= 5
+    offered = _offered(view)
+    assert set(offered) == {str(a) for a in engine.legal_actions(state)}
+    for notation, label in offered.items():
+        _, target, code = notation.split()
+        assert label == f"Ask P{target} for {card(code)}"
+    target, code = next(iter(offered)).split()[1:]
+    _, suits = panel(table, seat, Step(Kind.SOI_RANK, f"{target}.{code[:-1]}"))
     asks = [o["value"] for o in _items(suits)[0]["options"]]
-    legal = {str(a) for a in engine.legal_actions(state)}
-    assert asks and set(asks) <= legal
+    assert asks and set(asks) <= set(offered)
 
 
 @pytest.mark.parametrize("game", ["soureh", "pariah"])
