@@ -287,3 +287,23 @@ def test_discard_pile_text_shows_its_top_only_when_open(discards: str) -> None:
     else:
         top = view["discard_top"]
         assert f"Discard: {card(top)} ({count} cards)" in pile and "top" in board
+
+
+def test_soi_more_asks_than_five_selects_ask_for_the_rank_first() -> None:
+    """With more asks than five selects hold, each player's select lists ranks, whose step
+    then lists that rank's suits."""
+    from bot.games.protocol import Action
+    from bot.render.components import TableView
+    from bot.render.soi import SOI
+
+    engine = ENGINES["soi"]
+    table = _table("soi", 6, engine.new_game(6, 1))
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]
+    asks = [Action("ask", (t, f"{r}{s}")) for t in range(1, 6) for r in ranks for s in "SHD"]
+    assert len(asks) > 125
+    view = TableView(table)
+    prompt = SOI.panel_steps(table, Step(), asks, view, {})
+    items = [c for row in view.to_components() for c in row["components"]]
+    assert len(items) == 5 and all(i["custom_id"].startswith("cs:3:9:ss:p") for i in items)
+    assert [o["value"] for o in items[0]["options"]] == [f"1.{r}" for r in ranks]
+    assert "rank" in prompt
