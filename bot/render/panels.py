@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
-from bot.render.card_text import seat_name, truncate
+from bot.render.card_text import legible, seat_name, truncate
 from bot.render.components import Step, TableView
 
 if TYPE_CHECKING:
@@ -42,9 +42,9 @@ def panel(
     pv = table.player_view(seat)
     lines = []
     if note:
-        lines.append(note)
+        lines.append(legible(note))
     else:
-        lines.extend(f"› {text}" for text in table.private.get(seat, ()))
+        lines.extend(f"› {legible(text)}" for text in table.private.get(seat, ()))
     lines.append(entry.look.private_text(pv))
     to_act = table.to_act()
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held

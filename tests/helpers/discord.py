@@ -12,6 +12,7 @@ from typing import Any
 from simcord import Env
 
 from bot.games.cards import Card
+from bot.render.card_text import card
 from bot.render.turup import captures as turup_captures
 from bot.render.turup import one_step_moves as turup_one_step
 from bot.tables.model import Table
@@ -299,7 +300,7 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
         else:
             await choose("tc", code)
             if word == "trail":
-                await click(f"Trail {Card.parse(code).display}")
+                await click(f"Trail {card(code)}")
             else:
                 captures = [str(a) for a in turup_captures(actions, code)]
                 await choose("tx", str(captures.index(notation)), code)
