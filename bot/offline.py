@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -40,7 +41,23 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def _render(text: str, names: Sequence[str]) -> str:
-    return Event("text", text).render(names)
+    return you_form(Event("text", text).render(names))
+
+
+_VERBS = ("draws", "knocks", "takes", "declares", "reveals", "leaves", "wins", "asks",
+          "plays", "trails", "captures", "keeps", "gives", "discards", "scores", "gets",
+          "lays", "swaps", "uses", "makes", "passes")
+_YOU_VERB = re.compile(rf"\bYou ({'|'.join(_VERBS)}|has|is)\b")
+_IRREGULAR = {"has": "have", "is": "are"}
+
+
+def you_form(text: str) -> str:
+    """An event text about seat 0 in the second person ("You draw", "your slot 2", "gives
+    you"), as the console names the human "You"."""
+    text = _YOU_VERB.sub(lambda m: "You " + _IRREGULAR.get(m[1], m[1][:-1]), text)
+    text = re.sub(r"\bYou's\b", "your", text)
+    text = re.sub(r"(?<![.:!?] )(?<!^)\bYou\b", "you", text)
+    return re.sub(r"(^|[.:!?] )(your|you)\b", lambda m: m[1] + m[2].capitalize(), text)
 
 
 def play(
@@ -84,7 +101,7 @@ def play(
             action = chosen
         transition = engine.apply(state, action)
         for event in seen_by(transition.events, HUMAN):
-            say(event.render(names))
+            say(you_form(event.render(names)))
         state = transition.state
     say()
     totals = engine.totals(state)

@@ -137,3 +137,16 @@ def test_old_words_are_explained() -> None:
     """Typing `end` or `continue` explains the new notation instead of playing."""
     _, text = _play(["soureh", "--seed", "4"], "draw\nend\nquit\n")
     assert "There is no end any more" in text
+
+
+def test_events_about_you_read_in_the_second_person() -> None:
+    """The console names the human "You": event texts say "You draw", "your slot",
+    "You are", never "You draws" or "You's"."""
+    assert offline.you_form("You draws instead of revealing.") == "You draw instead of revealing."
+    assert offline.you_form("Computer 1 put 5♣ on You's slot 1.") == \
+        "Computer 1 put 5♣ on your slot 1."
+    assert offline.you_form("You's declaration stands.") == "Your declaration stands."
+    assert offline.you_form("You is now protected.") == "You are now protected."
+    assert offline.you_form("Computer 2 gives You a card.") == "Computer 2 gives you a card."
+    _, text = _play(["pariah", "--seed", "3", "--level", "easy"], "1\n" * 300)
+    assert "You's" not in text and "You draws" not in text and "You knocks" not in text
