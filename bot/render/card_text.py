@@ -60,6 +60,11 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
+def count(n: int, noun: str) -> str:
+    """``"1 card"``, ``"3 cards"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def truncate(text: str, limit: int) -> str:
     """Cut ``text`` to ``limit`` characters, marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -59,7 +59,7 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
         elif seat.get("in_round") is False:
             tags.append("out of this round")
         if view.get("declarer") == i:
-            tags.append("declared")
+            tags.append("knocked" if view.get("game") == "pariah" else "declared")
         head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
         if tags:
             head += " · " + ", ".join(tags)

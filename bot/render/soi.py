@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.render.card_text import card, cards, seat_name, sort_hand, truncate
+from bot.render.card_text import card, cards, count, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_card, plain_cards
@@ -25,7 +25,8 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     for i, seat in enumerate(view.get("seats") or []):
         head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
         quads = seat.get("quads") or []
-        value = f"{seat.get('hand_count', 0)} cards\nQuads: {', '.join(quads) if quads else '—'}"
+        held = count(int(seat.get("hand_count") or 0), "card")
+        value = f"{held}\nQuads: {', '.join(quads) if quads else '—'}"
         fields.append(Field(truncate(head, 256), value, inline=True))
     asks = view.get("asks") or []
     if asks:
@@ -71,7 +72,8 @@ def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     lines = []
     for s, row in enumerate(view["seats"]):
         quads = ", ".join(row["quads"]) or "none"
-        lines.append(f"  seat {s} {names[s]}: {row['hand_count']} cards, quadruplets: {quads}")
+        held = count(row["hand_count"], "card")
+        lines.append(f"  seat {s} {names[s]}: {held}, quadruplets: {quads}")
     asks = view.get("asks") or []
     if asks:
         lines.append("Asks" + (" (last 3)" if view.get("memory") else "") + ":")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.render.card_text import card, cards, seat_name, truncate
+from bot.render.card_text import card, cards, count, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_cards
@@ -28,15 +28,16 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     totals = view.get("totals") or []
     for i, seat in enumerate(view.get("seats") or []):
         head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} won in all"
+        held = count(int(seat.get("hand_count") or 0), "card")
         value = (
-            f"Hand: {seat.get('hand_count', 0)} cards\nWon this round: {seat.get('won', 0)}"
+            f"Hand: {held}\nWon this round: {seat.get('won', 0)}"
             f"\nRounds won: {seat.get('round_wins', 0)}"
         )
         fields.append(Field(truncate(head, 256), value, inline=True))
     pile = view.get("pile") or []
     fields.append(
         Field(
-            f"Pile ({len(pile)} cards) · deck {view.get('deck', 0)}",
+            f"Pile ({count(len(pile), 'card')}) · deck {view.get('deck', 0)}",
             truncate(cards(pile), FIELD_VALUE),
         )
     )
@@ -101,7 +102,7 @@ def panel_steps(
             limit = MAX_OPTIONS if len(found) <= MAX_OPTIONS else MAX_OPTIONS - 1
             options = [
                 option(f"Take {cards([str(c) for c in a.args[1:]])}", str(i),
-                       f"{len(a.args)} cards won")
+                       f"{count(len(a.args), 'card')} won")
                 for i, a in enumerate(found[:limit])
             ]
             view.select(Kind.TURUP_CAPTURE, options, arg=code,
