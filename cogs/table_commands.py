@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import CATALOG
 from bot.games.protocol import Action, GameError
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
@@ -187,6 +188,35 @@ class TableCommands(commands.Cog):
         """A short paged embed of the rules."""
         embed, view = rules_page(game.value, 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+    @app_commands.command(name="help", description="What Cardroom is and how to play")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """A short ephemeral guide: the games, a turn, the commands."""
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+
+def help_embed() -> discord.Embed:
+    """What Cardroom is, how a turn works and where the rules are."""
+    games = ", ".join(entry.title for entry in CATALOG.values())
+    embed = discord.Embed(title="Cardroom", colour=0x2E7D32, description=(
+        f"Card games at a table in this channel: {games}. Everyone sees the table "
+        "message; your own cards are only ever shown to you."
+    ))
+    embed.add_field(name="Start a table", value=(
+        "`/play` a game (its options are optional), then others press **Join** and the "
+        "host presses **Start**. Empty seats can go to computer players."
+    ), inline=False)
+    embed.add_field(name="Your turn", value=(
+        "Press **Take turn** on the table message: your panel (only you see it) shows "
+        "your cards and every move as a button or a choice — usually two taps a turn. "
+        "Or type it: `/move` suggests your moves as you type."
+    ), inline=False)
+    embed.add_field(name="Also", value=(
+        "`/rules` — the rules of each game and its options · `/hand` — your cards · "
+        "`/table` — post the table again · `/resign` — leave (a computer plays on)"
+    ), inline=False)
+    return embed
 
 
 async def setup(bot: commands.Bot) -> None:
