@@ -46,8 +46,10 @@ def _seat(seat: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
-    """Each seat's coops and the stock and discard pile, as embed fields."""
+def public_fields(view: dict[str, Any], names: Sequence[str],
+                  announced: str = "declared") -> list[Field]:
+    """Each seat's coops and the stock and discard pile, as embed fields (``announced``:
+    what the seat with a pending call is called, "declared" or "knocked")."""
     fields = []
     totals = view.get("totals") or []
     for i, seat in enumerate(view.get("seats") or []):
@@ -59,7 +61,7 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
         elif seat.get("in_round") is False:
             tags.append("out of this round")
         if view.get("declarer") == i:
-            tags.append("knocked" if view.get("game") == "pariah" else "declared")
+            tags.append(announced)
         head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
         if tags:
             head += " · " + ", ".join(tags)
@@ -231,7 +233,10 @@ def panel_steps(
 
 def look(colour: int, announced: str) -> Look:
     """A coop game's look; ``announced`` is what the terminal calls the declarer's seat."""
-    return Look(colour=colour, public_fields=public_fields, round_summary=round_summary,
+    def fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+        return public_fields(view, names, announced)
+
+    return Look(colour=colour, public_fields=fields, round_summary=round_summary,
                 private_text=private_text, board_lines=_board(announced),
                 panel_steps=panel_steps)
 
