@@ -6,11 +6,13 @@ actions at each decision, written as tightly as a person would in a throw-away s
 card is an int, its rank (1 for the ace … 10) plus 16 when red; the deck is 80 cards, eight
 of each rank, four red and four black. Per turn: draw; keep (4 slots), give to an
 opponent's face-up slot (not his own; a face-up ace only by a 10; not a protected
-declarer's), or discard; then, with four valid coops and no declaration pending, declare
-or end. After a declaration every other player takes one more turn; the first give onto
-the declarer's cards protects him. A round ends then, or when the stock runs out; each
-player without four valid coops scores his best pick (one card per coop, an ace 1 or 11,
-the lowest total after the hundred rule); the game ends when a total reaches 100.
+declarer's), or discard; each of these also with a declaration when no declaration is
+pending and the seat's four coops are valid after it (``keep 2 declare``: the rule book's
+true-declarations-only notation, issue 23). After a declaration every other player takes
+one more turn; the first give onto the declarer's cards protects him. A round ends then,
+or when the stock runs out; each player without four valid coops scores his best pick (one
+card per coop, an ace 1 or 11, the lowest total after the hundred rule); the game ends when
+a total reaches 100.
 """
 
 from __future__ import annotations
@@ -86,8 +88,26 @@ def play(turns: int, players: int = 4, seed: int = 1) -> tuple[int, int, float]:
                             if ten or row[i] & 15 != ACE:
                                 moves.append((p, i))
                 moves.append((-1, 0))
-                p, i = choice(moves)
-                actions += 2  # the draw and the placement
+                mine = ok[seat]
+                if declarer < 0:
+                    calls = []
+                    rest = all(mine)
+                    for p, i in moves:
+                        if p == seat:
+                            after = valid[ups[seat][i]][card] and all(
+                                mine[j] for j in range(4) if j != i)
+                        else:
+                            after = rest
+                        if after:
+                            calls.append((p, i))
+                    count = len(moves)
+                    pick = rng.randrange(count + len(calls))
+                    declaring = pick >= count
+                    p, i = calls[pick - count] if declaring else moves[pick]
+                else:
+                    declaring = False
+                    p, i = choice(moves)
+                actions += 2  # the draw and the placement (which may declare)
                 if p == seat:
                     downs[seat][i] = card
                     ok[seat][i] = valid[ups[seat][i]][card]
@@ -96,12 +116,10 @@ def play(turns: int, players: int = 4, seed: int = 1) -> tuple[int, int, float]:
                     ok[p][i] = valid[card][downs[p][i]]
                     if p == declarer and protected < 0:
                         protected = p
-                if declarer < 0 and all(ok[seat]):
-                    actions += 1
-                    if choice((True, False)):
-                        declarer, owed, protected = seat, n - 1, -1
-                        seat = (seat + 1) % n
-                        continue
+                if declaring:
+                    declarer, owed, protected = seat, n - 1, -1
+                    seat = (seat + 1) % n
+                    continue
                 if declarer >= 0 and seat != declarer:
                     owed -= 1
                     if owed == 0:

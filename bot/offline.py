@@ -1,14 +1,17 @@
 """``python -m bot play``: a full game in the terminal against computer players.
 
 You sit at seat 0. The board shows what your seat may see (your ``player_view``), the
-legal moves are numbered and written in the same notation as the bot; type a number or
-the notation. ``quit`` (or end of input) leaves the game.
+legal moves are numbered and written in the same notation as the bot (a Soureh
+declaration or a Pariah knock is part of the placement: ``keep 2 declare``,
+``discard knock``); type a number or the notation. ``quit`` (or end of input) leaves the
+game.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -38,7 +41,23 @@ def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def _render(text: str, names: Sequence[str]) -> str:
-    return Event("text", text).render(names)
+    return you_form(Event("text", text).render(names))
+
+
+_VERBS = ("draws", "knocks", "takes", "declares", "reveals", "leaves", "wins", "asks",
+          "plays", "trails", "captures", "keeps", "gives", "discards", "scores", "gets",
+          "lays", "swaps", "uses", "makes", "passes")
+_YOU_VERB = re.compile(rf"\bYou ({'|'.join(_VERBS)}|has|is)\b")
+_IRREGULAR = {"has": "have", "is": "are"}
+
+
+def you_form(text: str) -> str:
+    """An event text about seat 0 in the second person ("You draw", "your slot 2", "gives
+    you"), as the console names the human "You"."""
+    text = _YOU_VERB.sub(lambda m: "You " + _IRREGULAR.get(m[1], m[1][:-1]), text)
+    text = re.sub(r"\bYou's\b", "your", text)
+    text = re.sub(r"(?<![.:!?] )(?<!^)\bYou\b", "you", text)
+    return re.sub(r"(^|[.:!?] )(your|you)\b", lambda m: m[1] + m[2].capitalize(), text)
 
 
 def play(
@@ -69,7 +88,7 @@ def play(
                 say()
                 say(render_board(engine.player_view(state, HUMAN), names))
             shown = True
-            legal = engine.legal_actions(state)
+            legal = offered_moves(engine, state)
             _list_moves(engine, state, legal, names, say)
             chosen = _ask(engine, state, legal, stdin, stdout)
             if chosen is None:
@@ -82,7 +101,7 @@ def play(
             action = chosen
         transition = engine.apply(state, action)
         for event in seen_by(transition.events, HUMAN):
-            say(event.render(names))
+            say(you_form(event.render(names)))
         state = transition.state
     say()
     totals = engine.totals(state)
@@ -90,6 +109,17 @@ def play(
     winners = engine.winners(state)
     say("Winner: " + " and ".join(names[s] for s in winners) if winners else "No winner.")
     return 0
+
+
+def offered_moves(engine: Engine[Any], state: Any) -> list[Action]:
+    """The moves to list: the legal ones, and in a coop game's ``reveal`` phase both draw
+    and reveal every time (a reveal refused while a coop is invalid is explained), as on
+    the bot's panel."""
+    legal = list(engine.legal_actions(state))
+    phase = engine.public_view(state).get("phase")
+    if phase == "reveal" and not any(a.word == "reveal" for a in legal):
+        legal.append(Action("reveal"))
+    return legal
 
 
 def _list_moves(
@@ -121,9 +151,9 @@ def _ask(
         return "Type a move's number or its notation (e.g. as listed), or 'quit'."
     if text.isdigit():
         number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return f"There is no move {number}: pick 1 to {len(legal)}."
+        if not 1 <= number <= len(legal):
+            return f"There is no move {number}: pick 1 to {len(legal)}."
+        text = str(legal[number - 1])
     try:
         return engine.parse_action(state, text)
     except GameError as exc:

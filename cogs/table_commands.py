@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.protocol import GameError
+from bot.catalog import CATALOG
+from bot.games.protocol import Action, GameError
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
@@ -55,7 +56,9 @@ class TableCommands(commands.Cog):
 
     @app_commands.command(name="move", description="Take your turn by typing it")
     @app_commands.guild_only()
-    @app_commands.describe(action="Your move, e.g. draw, keep 2, capture 5D 2C 3S, ask 2 QH")
+    @app_commands.describe(
+        action="Your move, e.g. draw, keep 2, keep 2 declare, discard knock, capture 5D 2C 3S"
+    )
     async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
         """Play an action in notation (the same checks as the buttons)."""
         table = self._table(interaction)
@@ -79,13 +82,18 @@ class TableCommands(commands.Cog):
     async def move_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        """Exactly the user's legal actions now, in words and notation, filtered by the text."""
+        """The user's legal actions now, in words and notation, filtered by the text (on a
+        declarer's reveal turn both draw and reveal, as on the panel)."""
         table = self._table(interaction)
         if table is None:
             return []
         typed = current.strip().lower()
         choices = []
-        for action, words in self.tables.legal_actions(table, interaction.user.id):
+        offered = list(self.tables.legal_actions(table, interaction.user.id))
+        if (offered and table.public_view().get("phase") == "reveal"
+                and not any(a.word == "reveal" for a, _ in offered)):
+            offered.append((Action("reveal"), "reveal your coops"))
+        for action, words in offered:
             notation = str(action)
             if typed and typed not in notation.lower() and typed not in words.lower():
                 continue
@@ -185,6 +193,35 @@ class TableCommands(commands.Cog):
         """A short paged embed of the rules."""
         embed, view = rules_page(game.value, 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+    @app_commands.command(name="help", description="What Cardroom is and how to play")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """A short ephemeral guide: the games, a turn, the commands."""
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+
+def help_embed() -> discord.Embed:
+    """What Cardroom is, how a turn works and where the rules are."""
+    games = ", ".join(entry.title for entry in CATALOG.values())
+    embed = discord.Embed(title="Cardroom", colour=0x2E7D32, description=(
+        f"Card games at a table in this channel: {games}. Everyone sees the table "
+        "message; your own cards are only ever shown to you."
+    ))
+    embed.add_field(name="Start a table", value=(
+        "`/play` a game (its options are optional), then others press **Join** and the "
+        "host presses **Start**. Empty seats can go to computer players."
+    ), inline=False)
+    embed.add_field(name="Your turn", value=(
+        "Press **Take turn** on the table message: your panel (only you see it) shows "
+        "your cards and every move as a button or a choice — usually two taps a turn. "
+        "Or type it: `/move` suggests your moves as you type."
+    ), inline=False)
+    embed.add_field(name="Also", value=(
+        "`/rules` — the rules of each game and its options · `/hand` — your cards · "
+        "`/table` — post the table again · `/resign` — leave (a computer plays on)"
+    ), inline=False)
+    return embed
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,7 +26,7 @@ def test_turup_round_played_to_the_end_answering_one() -> None:
 
 def test_soureh_game_played_to_the_end_by_notation() -> None:
     """Typing notation (draw, then discard) plays a short Soureh game to its end."""
-    typed = "draw\ndiscard\nend\n" * 400
+    typed = "draw\ndiscard\n" * 400
     status, text = _play(
         ["soureh", "--seed", "1", "--level", "easy", "--variant", "threshold=20"], typed
     )
@@ -84,3 +84,69 @@ def test_play_subcommand_runs_from_the_command_line() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Final totals" in done.stdout
+
+
+class _Chooser(io.StringIO):
+    """A player at the console who reads the listed moves: he types the first declaring
+    move listed, else reveal (once per listing; draw after a refusal), else move 1."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        super().__init__()
+        self.out = out
+        self.typed: list[str] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        text = self.out.getvalue()
+        if len(self.typed) > 3000:
+            return ""
+        before, _, moves = text.rpartition("Your moves:")
+        listed = [line.split(".", 1)[1].split(" — ")[0].strip()
+                  for line in moves.splitlines() if line.strip()[:1].isdigit()]
+        answer = "1"
+        declaring = [m for m in listed if m.endswith(" declare")]
+        if declaring:
+            answer = declaring[0]
+        elif "reveal" in listed:
+            refused = "can't reveal" in before.rsplit("\n", 2)[-2]
+            answer = "draw" if refused else "reveal"
+        self.typed.append(answer)
+        return answer + "\n"
+
+
+def test_console_declares_with_the_placement_and_reveals_or_draws() -> None:
+    """Under the reveal rule the console lists `keep N declare`-style moves, and on the
+    declarer's returning turn lists draw and reveal every time; a refused reveal is
+    explained and the game plays on to its end."""
+    out = io.StringIO()
+    chooser = _Chooser(out)
+    status = offline.main(["soureh", "--seed", "4", "--level", "easy", "--variant",
+                           "threshold=30", "--variant", "declare=reveal"], chooser, out)
+    text = out.getvalue()
+    assert status == 0 and "Final totals" in text
+    assert any(t.endswith(" declare") for t in chooser.typed)
+    assert "reveal" in chooser.typed
+    assert "You can't reveal: your coop" in text, "this seed's declarer tries a spoiled reveal"
+    for block in text.split("Your moves:")[1:]:
+        listed = [line.split(".", 1)[1].strip().split(" — ")[0]
+                  for line in block.split(">")[0].splitlines() if line.strip()[:1].isdigit()]
+        assert ("reveal" in listed) is ("draw" in listed and len(listed) == 2)
+    assert "end" not in chooser.typed and "continue" not in text.split("Your moves:", 1)[1]
+
+
+def test_old_words_are_explained() -> None:
+    """Typing `end` or `continue` explains the new notation instead of playing."""
+    _, text = _play(["soureh", "--seed", "4"], "draw\nend\nquit\n")
+    assert "There is no end any more" in text
+
+
+def test_events_about_you_read_in_the_second_person() -> None:
+    """The console names the human "You": event texts say "You draw", "your slot",
+    "You are", never "You draws" or "You's"."""
+    assert offline.you_form("You draws instead of revealing.") == "You draw instead of revealing."
+    assert offline.you_form("Computer 1 put 5♣ on You's slot 1.") == \
+        "Computer 1 put 5♣ on your slot 1."
+    assert offline.you_form("You's declaration stands.") == "Your declaration stands."
+    assert offline.you_form("You is now protected.") == "You are now protected."
+    assert offline.you_form("Computer 2 gives You a card.") == "Computer 2 gives you a card."
+    _, text = _play(["pariah", "--seed", "3", "--level", "easy"], "1\n" * 300)
+    assert "You's" not in text and "You draws" not in text and "You knocks" not in text

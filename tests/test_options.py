@@ -52,11 +52,13 @@ def test_unknown_game_and_option() -> None:
 
 
 def test_rule_book_defaults() -> None:
-    """Defaults follow the rule book (100, final, lowest; 200; 3 rounds; 200, memory on)."""
+    """Defaults follow the rule book (100, final, lowest, hidden discards; 200, open
+    discards; 3 rounds, standard pack; 200, memory on)."""
     assert options.defaults("soureh") == {"declare": "final", "end": "lowest",
-                                          "threshold": 100, "leave": False}
-    assert options.defaults("pariah") == {"threshold": 200}
-    assert options.defaults("turup") == {"rounds": 3}
+                                          "threshold": 100, "leave": False,
+                                          "discards": "hidden"}
+    assert options.defaults("pariah") == {"threshold": 200, "discards": "open"}
+    assert options.defaults("turup") == {"rounds": 3, "pack": "standard"}
     assert options.defaults("soi") == {"target": 200, "memory": True}
 
 
@@ -74,12 +76,14 @@ def test_effective_options_layering() -> None:
     """Server defaults override the rule book; /play overrides override both."""
     server = {"threshold": 300, "declare": "reveal"}
     values = options.effective_options("soureh", server, {"threshold": 50})
-    assert values == {"declare": "reveal", "end": "lowest", "threshold": 50, "leave": False}
+    assert values == {"declare": "reveal", "end": "lowest", "threshold": 50, "leave": False,
+                      "discards": "hidden"}
 
 
 def test_effective_options_skip_stale_server_values() -> None:
     """A stored server value that no longer validates falls back to the default."""
-    assert options.effective_options("turup", {"rounds": 99}) == {"rounds": 3}
+    assert options.effective_options("turup", {"rounds": 99}) == {"rounds": 3,
+                                                                  "pack": "standard"}
     with pytest.raises(OptionError):
         options.effective_options("turup", None, {"rounds": 99})
 

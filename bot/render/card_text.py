@@ -11,6 +11,17 @@ from bot.games.cards import Card
 FACE_DOWN = "🂠"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+LEGIBLE_SUITS = {"♥": "♥️", "♦": "♦️", "♠": "♠\ufe0e", "♣": "♣\ufe0e"}
+"""Suits as Discord text shows them on dark and light themes alike: hearts and diamonds as
+red emoji (variation selector 16), spades and clubs as text (selector 15) in the theme's
+own text colour, so red and black never look alike and a black suit never sits dark on
+the dark theme."""
+_SUIT_TABLE = str.maketrans(LEGIBLE_SUITS)
+
+
+def legible(text: str) -> str:
+    """``text`` with every suit symbol in its legible form (see :data:`LEGIBLE_SUITS`)."""
+    return text.translate(_SUIT_TABLE)
 
 
 def card(code: str | None) -> str:
@@ -24,7 +35,7 @@ def card(code: str | None) -> str:
 def _display(code: str) -> str:
     """``card`` of a code (a panel shows a dozen cards a click: each is parsed once)."""
     try:
-        return Card.parse(code).display
+        return legible(Card.parse(code).display)
     except ValueError:
         return code
 
@@ -47,6 +58,11 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     if seat is None:
         return "nobody"
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def count(n: int, noun: str) -> str:
+    """``"1 card"``, ``"3 cards"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def truncate(text: str, limit: int) -> str:

@@ -4,6 +4,7 @@ seat's own cards, the terminal board and the control panel's steps."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,16 +19,13 @@ if TYPE_CHECKING:
     from bot.games.protocol import Action
     from bot.tables.model import Table
 
-SIMPLE_WORDS = ("draw", "reveal", "continue", "declare", "knock", "end", "discard", "queen")
-LABELS = {
-    "draw": "Draw", "reveal": "Reveal", "continue": "Continue", "declare": "Declare",
-    "knock": "Knock", "end": "End turn", "discard": "Discard", "queen": "Queen: 2 more turns",
-}
+SIMPLE_WORDS = ("draw", "discard", "queen")
+LABELS = {"draw": "Draw", "reveal": "Reveal", "discard": "Discard", "queen": "Queen: 2 more turns"}
+CALL_LABELS = {"declare": "and declare", "knock": "and knock"}
 PROMPTS = {
     "draw": "Draw a card.",
     "place": "Keep it, give it, or discard it.",
-    "declare": "Declare (or knock) now, or end your turn.",
-    "reveal": "Reveal your coops, or continue with a normal turn.",
+    "reveal": "Reveal your coops, or draw and play on (your declaration ends).",
 }
 
 
@@ -79,8 +77,10 @@ def _seat(seat: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
-    """Each seat's coops and the stock and discard pile, as embed fields."""
+def public_fields(view: dict[str, Any], names: Sequence[str],
+                  announced: str = "declared") -> list[Field]:
+    """Each seat's coops and the stock and discard pile, as embed fields (``announced``:
+    what the seat with a pending call is called, "declared" or "knocked")."""
     fields = []
     totals = view.get("totals") or []
     for i, seat in enumerate(view.get("seats") or []):
@@ -92,16 +92,26 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
         elif seat.get("in_round") is False:
             tags.append("out of this round")
         if view.get("declarer") == i:
-            tags.append("declared")
+            tags.append(announced)
         head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
         if tags:
             head += " · " + ", ".join(tags)
         fields.append(Field(truncate(head, 256), _seat(seat), inline=True))
-    pile = f"Stock: **{view.get('stock', 0)}** cards · Discard: {card(view.get('discard_top'))}"
-    if not view.get("discard_top"):
-        pile = f"Stock: **{view.get('stock', 0)}** cards · Discard: empty"
-    fields.append(Field("Table", pile))
+    fields.append(Field("Table", f"Stock: **{view.get('stock', 0)}** cards · {pile_text(view)}"))
     return fields
+
+
+def pile_text(view: dict[str, Any]) -> str:
+    """The discard pile: its size, and its top card only when the pile is face up."""
+    count = int(view.get("discard_count") or 0)
+    top = view.get("discard_top")
+    if not count and not top:
+        return "Discard: empty"
+    size = f"{count} card{'s' if count != 1 else ''}"
+    if view.get("discards") == "hidden" or not top:
+        return f"Discard: {size}, face down" if view.get("discards") == "hidden" \
+            else f"Discard: {size}"
+    return f"Discard: {card(top)} ({size})"
 
 
 def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -151,6 +161,7 @@ def _board(announced: str) -> Any:
         lines = [
             f"Stock {view['stock']} · discard pile {view.get('discard_count', 0)}"
             + (f", top {plain_card(top)}" if top else "")
+            + (", face down" if view.get("discards") == "hidden" else "")
         ]
         width = max(len(n) for n in names) + 9
         for s, row in enumerate(view["seats"]):
@@ -178,32 +189,64 @@ def _board(announced: str) -> Any:
     return board_lines
 
 
+def call_label(table: Table, action: Action) -> str:
+    """A placement's label; one that declares or knocks says so at the end, in short:
+    "Keep 2 and declare", "Discard and knock", "Give bob's 3 …, and declare"."""
+    if action.word in ("keep", "jack"):
+        head = f"{action.word.capitalize()} {action.args[0]}"
+    elif action.word == "discard":
+        head = "Discard"
+    else:
+        head = describe(table, replace(action, call=""))
+    return f"{head} {CALL_LABELS[action.call]}" if action.call else head
+
+
 def panel_steps(
     table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
 ) -> str:
-    """Keep, give, discard, the face cards' powers and the announcements."""
+    """Keep, give, discard and the face cards' powers, each also with the declaration or
+    knock when the seat may make it (a private list: the panel is ephemeral); in phase
+    ``reveal`` always both Draw and Reveal."""
     if step.kind is Kind.KING_FIRST:
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
-        options = [option(describe(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
+        seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
+        options = [option(call_label(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder="King: the second face-down card")
         view.button(Kind.ROOT, "Back", row=1)
         return "King: choose the second face-down card to swap."
-    words = {a.word for a in actions}
-    for a in [a for a in actions if a.word == "keep"][:5]:
+    phase = str(pv.get("phase"))
+    if phase == "reveal":
+        # Both buttons every time: whether he may reveal is his secret; a refused reveal
+        # is answered privately with the reason.
+        view.button(Kind.ACT, "Draw", arg="draw", row=1, style=discord.ButtonStyle.success)
+        view.button(Kind.ACT, "Reveal", arg="reveal", row=1, style=discord.ButtonStyle.success)
+        return PROMPTS["reveal"]
+    plain = [a for a in actions if not a.call]
+    calls = [a for a in actions if a.call]
+    words = {a.word for a in plain}
+    for a in [a for a in plain if a.word == "keep"][:5]:
         view.button(Kind.ACT, f"Keep {a.args[0]}", arg=action_arg(str(a)), row=0,
                     style=discord.ButtonStyle.primary)
-    for a in [a for a in actions if a.word in SIMPLE_WORDS][:5]:
-        style = discord.ButtonStyle.success if a.word in ("draw", "declare", "knock", "reveal") \
+    row1 = [a for a in plain if a.word in SIMPLE_WORDS] + [a for a in plain if a.word == "jack"]
+    for a in row1[:5]:
+        label = f"Jack {a.args[0]}" if a.word == "jack" else LABELS[a.word]
+        style = discord.ButtonStyle.success if a.word == "draw" \
             else discord.ButtonStyle.secondary
-        view.button(Kind.ACT, LABELS[a.word], arg=action_arg(str(a)), row=1, style=style)
-    for a in [a for a in actions if a.word == "jack"][:5]:
-        view.button(Kind.ACT, f"Jack {a.args[0]}", arg=action_arg(str(a)), row=2)
-    gives = [a for a in actions if a.word == "give"]
+        view.button(Kind.ACT, label, arg=action_arg(str(a)), row=1, style=style)
+    for a in [a for a in calls if a.word in ("keep", "discard")][:5]:
+        view.button(Kind.ACT, call_label(table, a), arg=action_arg(str(a)), row=2,
+                    style=discord.ButtonStyle.success)
+    gives = [a for a in plain if a.word == "give"] + [a for a in calls if a.word == "give"]
     if gives:
-        options = [option(describe(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
+        options = [option(call_label(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, arg="give", placeholder="Give to an opponent…", row=3)
-    kings = [a for a in actions if a.word == "king"]
+    jack_calls = [a for a in calls if a.word == "jack"]
+    if jack_calls:
+        options = [option(call_label(table, a), str(a)) for a in jack_calls[:MAX_OPTIONS]]
+        view.select(Kind.ACT, options, arg="jack", row=4,
+                    placeholder=f"Jack {CALL_LABELS[jack_calls[0].call]}…")
+    kings = [a for a in plain if a.word == "king"]
     if kings:
         firsts: dict[str, str] = {}
         me, names = table.to_act(), table.names
@@ -215,15 +258,20 @@ def panel_steps(
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(Kind.KING_FIRST, options, placeholder="King: swap two face-down cards…",
                     row=4)
-    phase = str(pv.get("phase"))
+    prompt = PROMPTS.get(phase, "Choose your move.")
     if phase == "place" and words & {"jack", "queen", "king"}:
-        return "Keep it, give it, discard it — or use the face card's power."
-    return PROMPTS.get(phase, "Choose your move.")
+        prompt = "Keep it, give it, discard it — or use the face card's power."
+    if calls:
+        prompt += f" You may {calls[0].call} with your move."
+    return prompt
 
 
 def look(colour: int, announced: str) -> Look:
     """A coop game's look; ``announced`` is what the terminal calls the declarer's seat."""
-    return Look(colour=colour, public_fields=public_fields, round_summary=round_summary,
+    def fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+        return public_fields(view, names, announced)
+
+    return Look(colour=colour, public_fields=fields, round_summary=round_summary,
                 private_text=private_text, board_lines=_board(announced),
                 panel_steps=panel_steps)
 

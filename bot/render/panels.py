@@ -13,11 +13,24 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
-from bot.render.card_text import seat_name, truncate
+from bot.render.card_text import legible, seat_name, truncate
 from bot.render.components import Step, TableView
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
+
+
+def automatic_move(table: Table) -> str | None:
+    """The move Take turn makes at once: the draw, when drawing is the seat's only move.
+
+    Never on a coop ``reveal`` turn: that panel must look the same whether or not the
+    declarer may reveal, so it always waits for his Draw or Reveal."""
+    if not table.running or table.public_view().get("phase") != "draw":
+        return None
+    actions = table.engine.legal_actions(table.state)
+    if len(actions) == 1 and actions[0].word == "draw" and not actions[0].args:
+        return str(actions[0])
+    return None
 
 
 def panel(
@@ -29,9 +42,9 @@ def panel(
     pv = table.player_view(seat)
     lines = []
     if note:
-        lines.append(note)
+        lines.append(legible(note))
     else:
-        lines.extend(f"› {text}" for text in table.private.get(seat, ()))
+        lines.extend(f"› {legible(text)}" for text in table.private.get(seat, ()))
     lines.append(entry.look.private_text(pv))
     to_act = table.to_act()
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.render.card_text import card, cards, seat_name, sort_hand, truncate
+from bot.render.card_text import card, cards, count, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_card, plain_cards
@@ -25,7 +25,8 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     for i, seat in enumerate(view.get("seats") or []):
         head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
         quads = seat.get("quads") or []
-        value = f"{seat.get('hand_count', 0)} cards\nQuads: {', '.join(quads) if quads else '—'}"
+        held = count(int(seat.get("hand_count") or 0), "card")
+        value = f"{held}\nQuads: {', '.join(quads) if quads else '—'}"
         fields.append(Field(truncate(head, 256), value, inline=True))
     asks = view.get("asks") or []
     if asks:
@@ -71,7 +72,8 @@ def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     lines = []
     for s, row in enumerate(view["seats"]):
         quads = ", ".join(row["quads"]) or "none"
-        lines.append(f"  seat {s} {names[s]}: {row['hand_count']} cards, quadruplets: {quads}")
+        held = count(row["hand_count"], "card")
+        lines.append(f"  seat {s} {names[s]}: {held}, quadruplets: {quads}")
     asks = view.get("asks") or []
     if asks:
         lines.append("Asks" + (" (last 3)" if view.get("memory") else "") + ":")
@@ -89,7 +91,8 @@ def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
 def panel_steps(
     table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
 ) -> str:
-    """Whom to ask, then which rank, then which suit."""
+    """Every ask as one choice, in up to five selects (with more asks than they hold, a
+    select per player of the ranks first, then the suit)."""
     asks = [a for a in actions if a.word == "ask"]
     if step.kind is Kind.SOI_PLAYER:
         target = int(step.arg)
@@ -108,15 +111,40 @@ def panel_steps(
         chosen = [a for a in asks if int(str(a.args[0])) == target and str(a.args[1])[:-1] == rank]
         options = [option(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder="Which suit?")
-        view.button(Kind.SOI_PLAYER, "Back", arg=str(target), row=1)
+        view.button(Kind.ROOT, "Back", row=1)
         return f"Ask {seat_name(table.names, target)} for which {rank}?"
     targets: list[int] = []
     for a in asks:
         if int(str(a.args[0])) not in targets:
             targets.append(int(str(a.args[0])))
-    options = [option(seat_name(table.names, t), str(t)) for t in targets[:MAX_OPTIONS]]
-    view.select(Kind.SOI_PLAYER, options, placeholder="Ask whom?")
-    return "Choose the player to ask."
+    ordered = [a for t in targets for a in asks if int(str(a.args[0])) == t]
+    if len(ordered) <= MAX_SELECTS * MAX_OPTIONS:  # one choice per ask
+        for row, start in enumerate(range(0, len(ordered), MAX_OPTIONS)):
+            chunk = ordered[start:start + MAX_OPTIONS]
+            options = [option(ask_label(table, a), str(a)) for a in chunk]
+            last = card(str(chunk[-1].args[1]))
+            view.select(Kind.ACT, options, arg=f"m{row}", row=row,
+                        placeholder=f"{ask_label(table, chunk[0])} … {last}")
+        return "Choose whom to ask, and for which card."
+    for row, target in enumerate(targets[:MAX_SELECTS]):  # too many: the rank first
+        name = seat_name(table.names, target)
+        held: list[str] = []
+        for a in asks:
+            if int(str(a.args[0])) == target and str(a.args[1])[:-1] not in held:
+                held.append(str(a.args[1])[:-1])
+        options = [option(f"Ask {name} for a {r}…", f"{target}.{r}") for r in held]
+        view.select(Kind.SOI_RANK, options, arg=f"p{target}", row=row,
+                    placeholder=f"Ask {name} for which rank?")
+    return "Choose whom to ask, and for which rank."
+
+
+MAX_SELECTS = 5
+"""A panel holds five rows: every ask is listed when they fit five selects."""
+
+
+def ask_label(table: Table, action: Action) -> str:
+    """"Ask bob for Q♥"."""
+    return f"Ask {seat_name(table.names, int(str(action.args[0])))} for {card(str(action.args[1]))}"
 
 
 SOI = Look(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.render.card_text import card, cards, seat_name, truncate
+from bot.render.card_text import card, cards, count, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_cards
@@ -28,15 +28,16 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     totals = view.get("totals") or []
     for i, seat in enumerate(view.get("seats") or []):
         head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} won in all"
+        held = count(int(seat.get("hand_count") or 0), "card")
         value = (
-            f"Hand: {seat.get('hand_count', 0)} cards\nWon this round: {seat.get('won', 0)}"
+            f"Hand: {held}\nWon this round: {seat.get('won', 0)}"
             f"\nRounds won: {seat.get('round_wins', 0)}"
         )
         fields.append(Field(truncate(head, 256), value, inline=True))
     pile = view.get("pile") or []
     fields.append(
         Field(
-            f"Pile ({len(pile)} cards) · deck {view.get('deck', 0)}",
+            f"Pile ({count(len(pile), 'card')}) · deck {view.get('deck', 0)}",
             truncate(cards(pile), FIELD_VALUE),
         )
     )
@@ -83,8 +84,8 @@ def captures(actions: Sequence[Action], code: str) -> list[Action]:
 def panel_steps(
     table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
 ) -> str:
-    """The card to play; then its captures (a list, or pile cards picked one by one) or
-    a trail."""
+    """Every capture and trail as a choice of its own; with too many, the card to play
+    first, then its captures (a list, or pile cards picked one by one) or a trail."""
     if step.kind in (Kind.TURUP_CARD, Kind.TURUP_PICK):
         code = step.arg
         trail = next((a for a in actions if a.word == "trail" and str(a.args[0]) == code), None)
@@ -101,7 +102,7 @@ def panel_steps(
             limit = MAX_OPTIONS if len(found) <= MAX_OPTIONS else MAX_OPTIONS - 1
             options = [
                 option(f"Take {cards([str(c) for c in a.args[1:]])}", str(i),
-                       f"{len(a.args)} cards won")
+                       f"{count(len(a.args), 'card')} won")
                 for i, a in enumerate(found[:limit])
             ]
             view.select(Kind.TURUP_CAPTURE, options, arg=code,
@@ -113,6 +114,14 @@ def panel_steps(
         view.button(Kind.ROOT, "Back", row=1)
         return (f"Capture with {card(code)} or trail it." if found
                 else f"{card(code)} captures nothing here: trail it.")
+    moves = one_step_moves(actions)
+    if moves is not None:
+        for n, start in enumerate(range(0, len(moves), MAX_OPTIONS)):
+            chunk = moves[start:start + MAX_OPTIONS]
+            options = [option(move_label(a), str(a)) for a in chunk]
+            view.select(Kind.ACT, options, arg=f"m{n}", row=n,
+                        placeholder="Choose your move…" if n == 0 else "More moves…")
+        return "Choose your move: a capture or a trail."
     codes: list[str] = []
     for a in actions:
         code = str(a.args[0])
@@ -124,6 +133,36 @@ def panel_steps(
         options.append(option(card(code), code, f"{n} capture(s)" if n else "trail only"))
     view.select(Kind.TURUP_CARD, options, placeholder="Choose a card to play…")
     return "Choose the card to play."
+
+
+ONE_STEP_SELECTS = 4
+"""The root panel lists every move in up to this many selects; with more moves, the card
+to play comes first."""
+
+
+def one_step_moves(actions: Sequence[Action]) -> list[Action] | None:
+    """Every move in panel order (per card: its captures biggest first, then its trail), or
+    ``None`` when they do not fit the root panel's selects (or a notation would not fit a
+    select option's value)."""
+    if len(actions) > ONE_STEP_SELECTS * MAX_OPTIONS or any(len(str(a)) > 100 for a in actions):
+        return None
+    codes: list[str] = []
+    for a in actions:
+        if str(a.args[0]) not in codes:
+            codes.append(str(a.args[0]))
+    ordered: list[Action] = []
+    for code in codes:
+        ordered.extend(captures(actions, code))
+        ordered.extend(a for a in actions if a.word == "trail" and str(a.args[0]) == code)
+    return ordered
+
+
+def move_label(action: Action) -> str:
+    """"8♣ takes 5♦ + 3♠" or "Trail 8♣"."""
+    if action.word == "trail":
+        return f"Trail {card(str(action.args[0]))}"
+    taken = " + ".join(card(str(c)) for c in action.args[1:])
+    return f"{card(str(action.args[0]))} takes {taken}"
 
 
 def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:

@@ -32,7 +32,7 @@ from bot.render.components import (
     parse_custom_id,
 )
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
-from bot.render.panels import panel
+from bot.render.panels import automatic_move, panel
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables import after_game
 from bot.tables.model import StaleAction, Table, TableError
@@ -291,6 +291,12 @@ async def _hand(interaction: discord.Interaction[Any], table: Table, seat: int,
     return await images_of(interaction.client).hand_file(table, seat, embed)
 
 
+async def _seat_image(interaction: discord.Interaction[Any], table: Table, seat: int,
+                      embed: discord.Embed) -> list[discord.File]:
+    """The seat's ``seat.png`` (the table as he sees it) on a panel's ``embed``, or none."""
+    return await images_of(interaction.client).seat_file(table, seat, embed)
+
+
 async def _my_cards(click: Click) -> None:
     table = click.table
     seat = table.seat_of(click.interaction.user.id)
@@ -325,8 +331,14 @@ async def _take_turn(click: Click) -> None:
     if to_act != seat:
         who = table.names[to_act] if to_act is not None else "nobody"
         raise TableError(f"It is not your turn — {who} is to act. Press My cards to see yours.")
-    embed, view = panel(table, seat)
-    files = await _hand(click.interaction, table, seat, embed)
+    note = None
+    move = automatic_move(table)
+    if move is not None:  # drawing is the only move: draw now, show the placements
+        result = await click.service.act(table.id, click.interaction.user.id, move,
+                                         version=table.version)
+        note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
+    embed, view = panel(table, seat, note=note)
+    files = await _seat_image(click.interaction, table, seat, embed)
     await answer_privately(click.interaction, table.id, embed=embed, view=view, files=files)
 
 
@@ -336,7 +348,7 @@ async def _take_back(click: Click) -> None:
     seat = click.table.seat_of(user_id)
     assert seat is not None
     embed, view = panel(click.table, seat, note="Your seat is yours again.")
-    files = await _hand(click.interaction, click.table, seat, embed)
+    files = await _seat_image(click.interaction, click.table, seat, embed)
     await click.interaction.response.send_message(embed=embed, view=view, files=files,
                                                   ephemeral=True)
 
@@ -353,7 +365,8 @@ async def _navigate(click: Click) -> None:
     if seat is None:
         raise TableError("You are not playing at this table.")
     embed, view = panel(table, seat, Step(click.kind, click.choice))
-    await click.interaction.response.edit_message(embed=embed, view=view, attachments=[])
+    files = await _seat_image(click.interaction, table, seat, embed)
+    await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
 
 
 async def _game_choice(click: Click) -> None:
@@ -381,7 +394,7 @@ async def _act(click: Click) -> None:
 
 
 async def _play(click: Click, text: str) -> None:
-    """Play the move, then show the new panel in the reply."""
+    """Play the move, then show the new panel, with the seat's new picture, in the reply."""
     table = click.table
     result = await click.service.act(table.id, click.interaction.user.id, text,
                                      version=click.cid.version)
@@ -392,7 +405,8 @@ async def _play(click: Click, text: str) -> None:
         log.exception("Showing the panel after a move at table %s failed", table.id)
         await reply(click.interaction, PLAYED)
         return
-    await click.interaction.response.edit_message(embed=embed, view=view, attachments=[])
+    files = await _seat_image(click.interaction, table, result.seat, embed)
+    await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
 
 
 HANDLERS: dict[Kind, Handler] = {

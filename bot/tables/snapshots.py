@@ -20,8 +20,10 @@ from bot.games.protocol import Engine
 from bot.tables.model import PRIVATE_EVENTS, RECENT_EVENTS, Table
 from storage.snapshots import SnapshotRecord
 
-SNAPSHOT_FORMAT = 1
-"""Bump when the pickled payload or any engine state class changes shape."""
+SNAPSHOT_FORMAT = 2
+"""Bump when the pickled payload or any engine state class changes shape. 2: the coop state
+gained the discards option's field, Turup's variant ``pack``, ``Action`` its ``call`` (issue
+23): a format-1 snapshot is refused and the table rebuilt from its log."""
 
 SNAPSHOT_EVERY = 32
 """A snapshot goes with every action whose sequence number is a multiple of this: a restore

@@ -38,7 +38,8 @@ def test_the_best_pick_is_the_engines() -> None:
 
 
 def test_random_play_takes_the_same_actions_per_turn_as_the_engine() -> None:
-    """Over 20,000 turns the declare/end choices come as often as in the engine's play."""
+    """Over 20,000 turns the actions per turn (draw and placement, declaring placements
+    among them) come as often as in the engine's play."""
     turns, actions, _ = soureh_minimal.play(20_000, 4, 3)
     e_turns, e_actions, _ = engine_soureh.play(20_000, 4, 3)
     assert turns == e_turns == 20_000

@@ -105,7 +105,7 @@ async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any])
 
 
 async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> None:
-    """My cards, the panel and the DM carry hand.png; no public payload carries it."""
+    """My cards and the DM carry hand.png; no public payload carries it."""
     env, channel = world["env"], world["channel"]
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
     table = await start_soureh(world)
@@ -127,6 +127,37 @@ async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> Non
         assert all(a.get("filename") != "hand.png" for a in payload.get("attachments") or [])
     hands = [k for k in images_of(env.bot).cache._data if k.kind == "hand"]
     assert hands and all(k.seat is not None for k in hands)
+
+
+async def test_panel_shows_the_seat_image_refreshed_after_each_move(
+    world: dict[str, Any]
+) -> None:
+    """Take turn's panel carries seat.png (the table as the seat sees it, drawn card
+    included); each move from the panel answers with the new seat.png; never public."""
+    env, channel = world["env"], world["channel"]
+    audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
+    table = await start_soureh(world)
+    for _ in range(3):
+        seat = table.to_act()
+        member = member_of(world, table, seat)
+        opened = await member.click(message_of(env, table, channel), label="Take turn")
+        assert opened.ephemeral
+        assert opened.response.embeds[0].image.url == "attachment://seat.png"
+        assert opened.response.embeds[0].description  # the text stays for screen readers
+        drawn_version = table.version
+        assert [a.filename for a in opened.response.attachments] == ["seat.png"]
+        moved = await member.click(opened.response, label="Discard")
+        assert moved.acknowledged and table.version == drawn_version + 1
+        if table.running and table.to_act() is not None:
+            # the edited panel carries the picture rendered at the new version
+            assert [a.filename for a in opened.response.attachments] == ["seat.png"]
+            assert opened.response.embeds[0].image.url == "attachment://seat.png"
+            assert any(k.kind == "seat" and k.version == table.version and k.seat == seat
+                       for k in images_of(env.bot).cache._data)
+    audit.step([table])
+    for _path, payload in audit.public_payloads():
+        assert "attachment://seat.png" not in image_urls(payload)
+        assert all(a.get("filename") != "seat.png" for a in payload.get("attachments") or [])
 
 
 async def test_four_colour_setting_reaches_the_renderer(world: dict[str, Any]) -> None:

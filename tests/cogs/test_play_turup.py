@@ -75,8 +75,8 @@ async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:
             panel = (await member.click(message_of(env, table, channel), label="Take turn"))
             moved = await member.slash(channel, "move", action=notation)
             assert moved.acknowledged
-            old = f"cs:{table.id}:{before}:tc"
-            stale = await member.select(panel_of(panel), [notation.split()[1]], custom_id=old)
+            old = f"cs:{table.id}:{before}:a:m0"
+            stale = await member.select(panel_of(panel), [notation], custom_id=old)
             assert stale.ephemeral and "out of date" in stale.response.content
             assert str(table.record.message_id) in stale.response.content
         elif turn % 3 == 0:

@@ -230,3 +230,18 @@ async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) 
     assert f"{name} drew {Card.parse(drawn).display}." in text
     assert "drew a card" not in text
     assert f"{name} drew a card." in table.recent
+
+
+async def test_help_explains_the_games_a_turn_and_the_commands(world: dict[str, Any]) -> None:
+    """/help answers privately with the games, how a turn works and where the rules are."""
+    from bot.catalog import CATALOG
+
+    env, channel = world["env"], world["channel"]
+    shown = await world["members"][0].slash(channel, "help")
+    assert shown.ephemeral
+    embed = shown.response.embeds[0]
+    text = (embed.description or "") + " ".join(f.value or "" for f in embed.fields)
+    assert all(entry.title in text for entry in CATALOG.values())
+    for words in ("/play", "Take turn", "/move", "/rules", "Join"):
+        assert words in text
+    assert env is not None

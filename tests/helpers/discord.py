@@ -12,7 +12,9 @@ from typing import Any
 from simcord import Env
 
 from bot.games.cards import Card
+from bot.render.card_text import card
 from bot.render.turup import captures as turup_captures
+from bot.render.turup import one_step_moves as turup_one_step
 from bot.tables.model import Table
 from bot.tables.service import TableService
 
@@ -249,14 +251,20 @@ def panel_of(opened: Any) -> Any:
 
 
 async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[Any]:
-    """Play ``notation`` for ``member`` by clicking Take turn and using the panel."""
+    """Play ``notation`` for ``member`` by clicking Take turn and using the panel (Take
+    turn alone when it draws: drawing is the only move)."""
     table = table_in(env, channel)
     results = []
+    drawing = table.public_view().get("phase") == "draw"  # Take turn draws at once
+    before = table.version
     opened = await member.click(message_of(env, table, channel), label="Take turn")
     results.append(opened)
     panel_msg = panel_of(opened)
     assert panel_msg is not None and panel_msg.ephemeral
     word, *args = notation.split()
+    if drawing:
+        assert notation == "draw" and table.version == before + 1, "Take turn drew"
+        return results
     version = table.version
 
     async def click(label: str) -> Any:
@@ -272,10 +280,14 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
 
     game = table.game
     if game in ("soureh", "pariah"):
-        labels = {"draw": "Draw", "reveal": "Reveal", "continue": "Continue",
-                  "declare": "Declare", "knock": "Knock", "end": "End turn",
-                  "discard": "Discard", "queen": "Queen: 2 more turns"}
-        if word in labels:
+        labels = {"draw": "Draw", "reveal": "Reveal", "discard": "Discard",
+                  "queen": "Queen: 2 more turns"}
+        call = args[-1] if args and args[-1] in ("declare", "knock") else ""
+        if call and word in ("keep", "discard"):
+            await click(" ".join([word.capitalize(), *args[:-1], "and", call]))
+        elif call and word == "jack":
+            await choose("a", notation, "jack")
+        elif word in labels:
             await click(labels[word])
         elif word == "keep":
             await click(f"Keep {args[0]}")
@@ -288,18 +300,28 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
             await choose("a", notation)
     elif game == "turup":
         code = args[0]
-        await choose("tc", code)
-        if word == "trail":
-            await click(f"Trail {Card.parse(code).display}")
+        actions = table.engine.legal_actions(table.state)
+        moves = turup_one_step(actions)
+        if moves is not None:  # every move listed at the root
+            index = [str(a) for a in moves].index(notation)
+            await choose("a", notation, f"m{index // 25}")
         else:
-            actions = table.engine.legal_actions(table.state)
-            captures = [str(a) for a in turup_captures(actions, code)]
-            await choose("tx", str(captures.index(notation)), code)
+            await choose("tc", code)
+            if word == "trail":
+                await click(f"Trail {card(code)}")
+            else:
+                captures = [str(a) for a in turup_captures(actions, code)]
+                await choose("tx", str(captures.index(notation)), code)
     elif game == "soi":
         target, wanted = args
-        await choose("sp", target)
-        await choose("ss", f"{target}.{wanted[:-1]}")
-        await choose("a", notation)
+        asks = [a for a in table.engine.legal_actions(table.state) if a.word == "ask"]
+        targets = list(dict.fromkeys(str(a.args[0]) for a in asks))
+        ordered = [str(a) for t in targets for a in asks if str(a.args[0]) == t]
+        if len(ordered) <= 125:  # every ask listed in the panel's selects
+            await choose("a", notation, f"m{ordered.index(notation) // 25}")
+        else:
+            await choose("ss", f"{target}.{wanted[:-1]}", f"p{target}")
+            await choose("a", notation)
     for r in results:
         assert r.acknowledged
     return results
@@ -325,7 +347,8 @@ def message_of(env: Env, table: Table, channel: Any) -> Any:
 
 def coop_policy(table: Table) -> str:
     """A quick, varied Soureh/Pariah player for tests: keeps cards that mend a coop,
-    declares or knocks only with four valid coops, sometimes gives or uses a face card."""
+    declares or knocks (with the placement) only with four valid coops after it, reveals
+    when he may, sometimes gives or uses a face card."""
     engine, state = table.engine, table.state
     seat = table.to_act()
     assert seat is not None
@@ -333,10 +356,15 @@ def coop_policy(table: Table) -> str:
     words = {a.word for a in actions}
     view = table.player_view(seat)
     valid = view["seats"][seat]["valid"] or [False] * 4
-    wanted = ("declare", "knock", "reveal") if all(valid) else ("declare", "reveal")
-    for word in wanted:
-        if word in words:
-            return str(next(a for a in actions if a.word == word))
+    legal = {str(a) for a in actions}
+    if view["phase"] == "reveal":
+        return "reveal" if "reveal" in legal else "draw"
+    for a in actions:  # declare (always true) or knock with four valid coops after the move
+        if a.call:
+            after = engine.player_view(engine.apply(state, a).state, seat)
+            mine = after["seats"][seat]
+            if mine["valid"] is None or all(mine["valid"]):
+                return str(a)
     if view["phase"] == "place":
         for a in actions:
             if a.word == "keep" and not valid[int(str(a.args[0])) - 1]:
@@ -351,6 +379,4 @@ def coop_policy(table: Table) -> str:
         if gives and stock % 4 == 0:
             return str(gives[-1])
         return "discard"
-    if "end" in words:
-        return "end"
     return str(actions[0])

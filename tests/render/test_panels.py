@@ -72,33 +72,57 @@ def test_turup_more_than_25_captures_offers_pick_cards() -> None:
     assert action.word == "capture"
 
 
-def test_turup_root_panel_lists_hand_cards() -> None:
-    """The first Turup step is a select of the hand's cards."""
+def test_turup_root_panel_lists_every_move_as_one_choice() -> None:
+    """Turup's panel lists every capture and trail as one choice ("8♣ takes 5♦ + 3♠",
+    "Trail 8♣"), each a legal move, all of them, over several seeded deals."""
     engine = ENGINES["turup"]
-    table = _table("turup", 2, engine.new_game(2, 7))
+    for seed in range(20):
+        state = engine.new_game(2, seed)
+        for _ in range(seed % 7):
+            state = engine.apply(state, engine.legal_actions(state)[-1]).state
+        table = _table("turup", 2, state)
+        _, view = panel(table, engine.to_act(state))
+        offered = _offered(view)
+        legal = {str(a) for a in engine.legal_actions(state)}
+        assert set(offered) == legal
+        for notation, label in offered.items():
+            word, code, *taken = notation.split()
+            if word == "trail":
+                assert label == f"Trail {card(code)}"
+            else:
+                assert label == f"{card(code)} takes " + " + ".join(card(c) for c in taken)
+
+
+def test_turup_too_many_moves_ask_for_the_card_first() -> None:
+    """When the moves do not fit the root's selects, the card to play comes first."""
+    table = _table("turup", 2, _big_pile_state())
+    assert len(table.engine.legal_actions(table.state)) > 100
     _, view = panel(table, 0)
-    select = _items(view)[0]
-    hand = table.player_view(0)["hand"]
-    assert sorted(o["value"] for o in select["options"]) == sorted(hand)
+    (select,) = _items(view)
+    assert select["custom_id"] == "cs:3:9:tc"
+    assert sorted(o["value"] for o in select["options"]) == sorted(table.player_view(0)["hand"])
 
 
-def test_soi_steps_player_rank_suit() -> None:
-    """Soi asks in three selects: player, rank from the hand, then the missing suits."""
+def test_soi_every_ask_is_one_choice() -> None:
+    """Soi's panel lists every legal ask as one choice ("Ask P1 for Q♥") in its selects,
+    and nothing else; a rank step remains for the longest lists."""
     engine = ENGINES["soi"]
     state = engine.new_game(4, 5)
     seat = engine.to_act(state)
     table = _table("soi", 4, state)
     _, view = panel(table, seat)
-    targets = [o["value"] for o in _items(view)[0]["options"]]
-    assert str(seat) not in targets and targets
-    _, ranks = panel(table, seat, Step(Kind.SOI_PLAYER, targets[0]))
-    rank_values = [o["value"] for o in _items(ranks)[0]["options"]]
-    hand_ranks = {c[:-1] for c in table.player_view(seat)["hand"]}
-    assert {v.split(".")[1] for v in rank_values} <= hand_ranks
-    _, suits = panel(table, seat, Step(Kind.SOI_RANK, rank_values[0]))
+    items = _items(view)
+    assert all(i["custom_id"].startswith("cs:3:9:a:m") for i in items)
+    assert all(len(i["options"]) <= 25 for i in items) and len(items) <= 5
+    offered = _offered(view)
+    assert set(offered) == {str(a) for a in engine.legal_actions(state)}
+    for notation, label in offered.items():
+        _, target, code = notation.split()
+        assert label == f"Ask P{target} for {card(code)}"
+    target, code = next(iter(offered)).split()[1:]
+    _, suits = panel(table, seat, Step(Kind.SOI_RANK, f"{target}.{code[:-1]}"))
     asks = [o["value"] for o in _items(suits)[0]["options"]]
-    legal = {str(a) for a in engine.legal_actions(state)}
-    assert asks and set(asks) <= legal
+    assert asks and set(asks) <= set(offered)
 
 
 @pytest.mark.parametrize("game", ["soureh", "pariah"])
@@ -135,41 +159,151 @@ def test_panel_for_waiting_seat_has_no_controls() -> None:
     assert view.to_components() == [] and "P0 is to act" in (embed.description or "")
 
 
-def _find_phase(game: str, variant: Any, phase: str) -> Any:
-    """A state of a seeded random game in which the seat to act faces ``phase``."""
+def _find(game: str, variant: Any, wanted: Any) -> Any:
+    """A state of a seeded random game where ``wanted(engine, state)`` holds."""
     import random
 
     engine = ENGINES[game]
-    for seed in range(200):
+    for seed in range(300):
         rng = random.Random(seed)
         state = engine.new_game(2, seed, variant)
         for _ in range(400):
             if engine.to_act(state) is None:
                 break
-            if engine.public_view(state)["phase"] == phase:
+            if wanted(engine, state):
                 return state
             state = engine.apply(state, rng.choice(engine.legal_actions(state))).state
-    raise AssertionError(f"no {phase} phase found")
+    raise AssertionError("no such state found")
 
 
-@pytest.mark.parametrize(
-    ("game", "options", "phase", "labels"),
-    [
-        ("soureh", {"declare": "reveal"}, "reveal", {"Reveal", "Continue"}),
-        ("soureh", {}, "declare", {"Declare", "End turn"}),
-        ("pariah", {}, "declare", {"Knock", "End turn"}),
-    ],
-)
-def test_coop_end_of_turn_buttons(
-    game: str, options: dict[str, str], phase: str, labels: set[str]
+def _offered(view: discord.ui.View) -> dict[str, str]:
+    """Notation -> label of every move a panel offers (buttons and the moves' selects)."""
+    offered = {}
+    for item in _items(view):
+        cid = item["custom_id"]
+        if cid.startswith("cr:3:9:a:"):
+            offered[cid.removeprefix("cr:3:9:a:").replace("_", " ")] = item["label"]
+        if cid.startswith("cs:3:9:a"):
+            offered.update({o["value"]: o["label"] for o in item["options"]})
+    return offered
+
+
+def _phase(phase: str) -> Any:
+    return lambda engine, state: engine.public_view(state)["phase"] == phase
+
+
+@pytest.mark.parametrize("can_reveal", [True, False])
+def test_reveal_turn_offers_draw_and_reveal_whatever_the_coops(can_reveal: bool) -> None:
+    """The declarer's returning turn shows Draw and Reveal whether or not he may reveal
+    (the table must not learn it), and nothing else."""
+    engine = ENGINES["soureh"]
+    state = _find("soureh", engine.Variant(declare="reveal"), lambda e, s: (
+        e.public_view(s)["phase"] == "reveal"
+        and ("reveal" in {str(a) for a in e.legal_actions(s)}) is can_reveal))
+    table = _table("soureh", 2, state)
+    embed, view = panel(table, engine.to_act(state))
+    assert _offered(view) == {"draw": "Draw", "reveal": "Reveal"}
+    assert [i["label"] for i in _items(view)] == ["Draw", "Reveal"]
+    assert "Reveal your coops, or draw" in (embed.description or "")
+
+
+@pytest.mark.parametrize(("game", "call", "options"), [
+    ("soureh", "declare", {}), ("pariah", "knock", {}),
+])
+def test_placement_offers_declaring_forms_as_their_own_choices(
+    game: str, call: str, options: dict[str, str]
 ) -> None:
-    """Declare/Knock/End and Reveal/Continue appear exactly when the engine offers them."""
+    """Every legal move is offered, each once: "Keep 2 and declare" / "Discard and knock"
+    are choices of their own beside the plain placements, and no standalone word remains."""
     engine = ENGINES[game]
-    state = _find_phase(game, engine.Variant(**options), phase)
-    seat = engine.to_act(state)
+    state = _find(game, engine.Variant(**options), lambda e, s: (
+        e.public_view(s)["phase"] == "place" and any(a.call for a in e.legal_actions(s))))
     table = _table(game, 2, state)
-    _, view = panel(table, seat)
-    shown = {i["label"] for i in _items(view)}
-    assert labels <= shown
-    legal = {str(a) for a in engine.legal_actions(state)}
-    assert len(shown) == len(legal)
+    _, view = panel(table, engine.to_act(state))
+    offered = _offered(view)
+    legal = {str(a) for a in engine.legal_actions(state) if a.word != "king"}
+    assert set(offered) == legal
+    for notation, label in offered.items():
+        assert label.endswith(f"and {call}") is notation.endswith(f" {call}"), label
+        if notation.split()[0] in ("keep", "discard", "jack") and notation.endswith(call):
+            assert label == " ".join(notation.split()[:2]).capitalize().replace(
+                f" {call}", "") + f" and {call}"
+    labels = {i.get("label") for i in _items(view)}
+    assert not labels & {"Declare", "Knock", "End turn", "Continue"}
+
+
+def test_pariah_king_second_step_offers_the_knock() -> None:
+    """A King swap that may knock offers the knocking swap beside the plain one."""
+    engine = ENGINES["pariah"]
+    state = _find("pariah", None, lambda e, s: any(
+        a.word == "king" and a.call for a in e.legal_actions(s)))
+    table = _table("pariah", 2, state)
+    king = next(a for a in engine.legal_actions(state) if a.word == "king" and a.call)
+    _, view = panel(table, engine.to_act(state), Step(Kind.KING_FIRST,
+                                                      f"{king.args[0]}.{king.args[1]}"))
+    offered = _offered(view)
+    assert str(king) in offered and offered[str(king)].endswith("and knock")
+    assert str(king).removesuffix(" knock") in offered
+
+
+def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
+    """In phases draw and place, every legal coop action appears on the panel (Kings by
+    their first card)."""
+    for game in ("soureh", "pariah"):
+        engine = ENGINES[game]
+        for phase in ("draw", "place"):
+            state = _find(game, None, _phase(phase))
+            table = _table(game, 2, state)
+            _, view = panel(table, engine.to_act(state))
+            offered = _offered(view)
+            kings = {f"{a.args[0]}.{a.args[1]}" for a in engine.legal_actions(state)
+                     if a.word == "king"}
+            firsts = {o["value"] for i in _items(view) if i["custom_id"].startswith("cs:3:9:k1")
+                      for o in i["options"]}
+            assert firsts == kings
+            assert set(offered) == {str(a) for a in engine.legal_actions(state)
+                                    if a.word != "king"}
+
+
+@pytest.mark.parametrize("discards", ["hidden", "open"])
+def test_discard_pile_text_shows_its_top_only_when_open(discards: str) -> None:
+    """With face-down discards the table text, the panel and the terminal name only the
+    pile's size; with open discards they show its top card too."""
+    from bot.catalog import game as catalog_game
+
+    engine = ENGINES["soureh"]
+    state = _find("soureh", engine.Variant(discards=discards), lambda e, s: (
+        e.public_view(s)["discard_count"] >= 2 and e.public_view(s)["phase"] == "draw"))
+    table = _table("soureh", 2, state)
+    look = catalog_game("soureh").look
+    view = table.public_view()
+    pile = look.public_fields(view, table.names)[-1].value
+    board = look.board_lines(table.player_view(0), table.names)[0]
+    count = view["discard_count"]
+    if discards == "hidden":
+        assert view["discard_top"] is None
+        assert f"Discard: {count} cards, face down" in pile
+        assert board.endswith(f"discard pile {count}, face down")
+    else:
+        top = view["discard_top"]
+        assert f"Discard: {card(top)} ({count} cards)" in pile and "top" in board
+
+
+def test_soi_more_asks_than_five_selects_ask_for_the_rank_first() -> None:
+    """With more asks than five selects hold, each player's select lists ranks, whose step
+    then lists that rank's suits."""
+    from bot.games.protocol import Action
+    from bot.render.components import TableView
+    from bot.render.soi import SOI
+
+    engine = ENGINES["soi"]
+    table = _table("soi", 6, engine.new_game(6, 1))
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]
+    asks = [Action("ask", (t, f"{r}{s}")) for t in range(1, 6) for r in ranks for s in "SHD"]
+    assert len(asks) > 125
+    view = TableView(table)
+    prompt = SOI.panel_steps(table, Step(), asks, view, {})
+    items = [c for row in view.to_components() for c in row["components"]]
+    assert len(items) == 5 and all(i["custom_id"].startswith("cs:3:9:ss:p") for i in items)
+    assert [o["value"] for o in items[0]["options"]] == [f"1.{r}" for r in ranks]
+    assert "rank" in prompt

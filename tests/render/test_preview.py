@@ -39,3 +39,41 @@ async def test_table_message_is_shot_whole_in_both_themes(
             corner = picture.convert("L").getpixel((2, picture.height // 2))
             assert isinstance(corner, int)
             assert (corner > 200) is bright, corner
+
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "panels"
+
+
+@pytest.mark.parametrize("game", ["turup", "soureh"])
+async def test_panel_suits_read_in_both_themes(
+    world: dict[str, Any], tmp_path: Path, game: str
+) -> None:
+    """A panel's cards carry legible suits (red emoji hearts and diamonds, text spades and
+    clubs) and shoot whole at 400 px in both themes; CARDROOM_SAVE_SHOTS=1 keeps the shots
+    in docs/screenshots/panels/."""
+    import os
+    import shutil
+
+    from bot.render.card_text import LEGIBLE_SUITS
+
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 3
+    opened = await ann.slash(channel, "play", game=game, timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    member = ann if table.seats[table.to_act()].user_id == ann.id else bob
+    panel = (await member.click(message_of(env, table, channel), label="Take turn")).response
+    text = panel.embeds[0].description or ""
+    assert any(s in text for s in LEGIBLE_SUITS.values())
+    assert not any(plain in text.replace(legible, "") for plain, legible in LEGIBLE_SUITS.items())
+    async with browser() as b:
+        for theme in ("dark", "light"):
+            path = tmp_path / f"{game}-{theme}.png"
+            shot = await shoot(env, channel, member, panel, path, width=400, theme=theme, b=b)
+            assert shot.height > 200
+            if os.environ.get("CARDROOM_SAVE_SHOTS"):
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                shutil.copy(path, SHOTS / path.name)

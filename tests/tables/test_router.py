@@ -78,14 +78,15 @@ async def test_action_is_on_disk_when_the_click_is_answered(world: dict[str, Any
     database file, as a separate connection (a restarted bot) reads it."""
     env = world["env"]
     table, members = await _soureh(world)
-    member, panel = await _panel(world, table, members)
+    member, panel = await _panel(world, table, members)  # Take turn drew
+    assert table.log == ["draw"]
     path = env.bot.settings.database_path
     seen: list[list[str]] = []
     env.backend.http_requests = _Spy(env.backend.http_requests,
                                      lambda: seen.append(_logged(path, table.id)))
-    clicked = await member.click(panel, label="Draw")
+    clicked = await member.click(panel, label="Discard")
     assert clicked.acknowledged
-    assert seen and seen[0] == ["draw"] == table.log
+    assert seen and seen[0] == ["draw", "discard"] == table.log
 
 
 async def test_failed_commit_is_refused_and_changes_nothing(
@@ -95,7 +96,7 @@ async def test_failed_commit_is_refused_and_changes_nothing(
     the table's state, version and log, and the file, are as before."""
     env = world["env"]
     table, members = await _soureh(world)
-    member, panel = await _panel(world, table, members)
+    member, panel = await _panel(world, table, members)  # Take turn drew
     state, version = table.state, table.version
 
     async def broken(*_args: Any, **_kwargs: Any) -> None:
@@ -103,12 +104,12 @@ async def test_failed_commit_is_refused_and_changes_nothing(
 
     monkeypatch.setattr(service(env).repo, "append_action", broken)
     start = len(env.http_requests)
-    clicked = await member.click(panel, label="Draw")
+    clicked = await member.click(panel, label="Discard")
     assert clicked.ephemeral and clicked.response.content == str(NotSaved())
     answers = [r for r in env.http_requests[start:] if CALLBACK.search(r.path)]
     assert len(answers) == 1
-    assert (table.state, table.version, table.log) == (state, version, [])
-    assert _logged(env.bot.settings.database_path, table.id) == []
+    assert (table.state, table.version, table.log) == (state, version, ["draw"])
+    assert _logged(env.bot.settings.database_path, table.id) == ["draw"]
 
 
 async def test_unexpected_error_in_a_table_component_gets_an_apology(

@@ -167,9 +167,12 @@ async def test_bad_snapshot_falls_back_to_full_replay(path: Path, damage: str) -
     bad = {
         "garbage": SnapshotRecord(good.actions, good.tag, b"\x00not a pickle"),
         "truncated": SnapshotRecord(good.actions, good.tag, good.data[: len(good.data) // 2]),
-        "other_format": SnapshotRecord(good.actions, good.tag.replace(":1:", ":0:"), good.data),
+        "other_format": SnapshotRecord(
+            good.actions, good.tag.replace(f":{snapshots.SNAPSHOT_FORMAT}:", ":1:"), good.data
+        ),
         "wrong_count": SnapshotRecord(good.actions - 1, good.tag, good.data),
     }[damage]
+    assert bad != good
     await _set_snapshot(path, table_id, bad)
     svc, db = await _restore(path)
     try:
