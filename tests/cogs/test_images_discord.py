@@ -16,6 +16,7 @@ from tests.helpers.discord import (
     component_rows,
     flush,
     message_of,
+    panel_of,
     service,
     table_in,
     via_panel,
@@ -141,17 +142,18 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
         seat = table.to_act()
         member = member_of(world, table, seat)
         opened = await member.click(message_of(env, table, channel), label="Take turn")
-        assert opened.ephemeral
-        assert opened.response.embeds[0].image.url == "attachment://seat.png"
-        assert opened.response.embeds[0].description  # the text stays for screen readers
+        panel = panel_of(opened)
+        assert panel.ephemeral
+        assert panel.embeds[0].image.url == "attachment://seat.png"
+        assert panel.embeds[0].description  # the text stays for screen readers
         drawn_version = table.version
-        assert [a.filename for a in opened.response.attachments] == ["seat.png"]
-        moved = await member.click(opened.response, label="Discard")
+        assert [a.filename for a in panel.attachments] == ["seat.png"]
+        moved = await member.click(panel, label="Discard")
         assert moved.acknowledged and table.version == drawn_version + 1
         if table.running and table.to_act() is not None:
             # the edited panel carries the picture rendered at the new version
-            assert [a.filename for a in opened.response.attachments] == ["seat.png"]
-            assert opened.response.embeds[0].image.url == "attachment://seat.png"
+            assert [a.filename for a in panel.attachments] == ["seat.png"]
+            assert panel.embeds[0].image.url == "attachment://seat.png"
             assert any(k.kind == "seat" and k.version == table.version and k.seat == seat
                        for k in images_of(env.bot).cache._data)
     audit.step([table])

@@ -15,6 +15,7 @@ from tests.helpers.discord import (
     coop_policy,
     flush,
     message_of,
+    panel_of,
     service,
     table_in,
     text_only,
@@ -142,10 +143,10 @@ async def test_reveal_turn_looks_the_same_spoiled_or_not(world: dict[str, Any]) 
             continue
         allowed = "reveal" in {str(a) for a in table.engine.legal_actions(table.state)}
         shown = await member.click(message_of(env, table, channel), label="Take turn")
-        labels = [c["label"] for row in component_rows(shown.response)
+        labels = [c["label"] for row in component_rows(panel_of(shown))
                   for c in row["components"]]
         assert labels == ["Draw", "Reveal"]
-        pressed = await member.click(shown.response, label="Reveal")
+        pressed = await member.click(panel_of(shown), label="Reveal")
         assert pressed.acknowledged
         if allowed:
             seen["revealed"] += 1
@@ -154,7 +155,7 @@ async def test_reveal_turn_looks_the_same_spoiled_or_not(world: dict[str, Any]) 
             seen["refused"] += 1
             assert table.version == before
             assert pressed.ephemeral and "can't reveal: your coop" in pressed.response.content
-            await member.click(shown.response, label="Draw")
+            await member.click(panel_of(shown), label="Draw")
             assert table.version == before + 1
         audit.step([table])
     await flush(env)

@@ -16,6 +16,7 @@ from tests.helpers.discord import (
     coop_policy,
     flush,
     message_of,
+    panel_of,
     service,
     table_in,
 )
@@ -115,8 +116,8 @@ async def _play_through_panels(world: dict[str, Any], table: Any, people: dict[i
         seat = table.to_act()
         member = people[table.seats[seat].user_id]
         opened = await member.click(message_of(env, table, channel), label="Take turn")
-        assert opened.acknowledged and opened.response.ephemeral
-        panel = Panel(table, member, opened.response)
+        assert opened.acknowledged and panel_of(opened).ephemeral
+        panel = Panel(table, member, panel_of(opened))
         panel.clicks = 1
         index = 0
         while table.running and table.to_act() == seat:

@@ -76,7 +76,7 @@ async def test_hostile_names_in_every_public_message(world: dict[str, Any]) -> N
     _check(texts)
     assert any(shown(HOSTILE[0]) in t for t in texts)  # the names are there, escaped
     assert any(shown(HOSTILE[1]) in t for t in texts)
-    assert any("Final standings" in t for _, p in audit.public_payloads()
+    assert any("Game over" in t for _, p in audit.public_payloads()
                for e in p.get("embeds") or [] for t in [str(e)])
     if last_round is not None:
         _check([t for e in last_round.embeds for t in _texts(e.to_dict())])

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tests.helpers.discord import flush, message_of, service, table_in
+from tests.helpers.discord import flush, message_of, panel_of, service, table_in
 from tests.helpers.preview import browser, browser_available, shoot
 
 pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
@@ -65,7 +65,7 @@ async def test_panel_suits_read_in_both_themes(
     await flush(env)
     table = table_in(env, channel)
     member = ann if table.seats[table.to_act()].user_id == ann.id else bob
-    panel = (await member.click(message_of(env, table, channel), label="Take turn")).response
+    panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
     text = panel.embeds[0].description or ""
     assert any(s in text for s in LEGIBLE_SUITS.values())
     assert not any(plain in text.replace(legible, "") for plain, legible in LEGIBLE_SUITS.items())

@@ -169,3 +169,32 @@ async def test_a_storage_error_in_a_lobby_button_gets_a_specific_answer(
     assert clicked.ephemeral and clicked.response.content == router.BUSY
     assert _answers(env, start) == 1
     assert [s.user_id for s in table.seats] == [ann.id]
+
+
+@pytest.mark.parametrize("kind", ["rematch", "new", "replay"])
+async def test_an_after_game_click_from_elsewhere_is_refused(
+    world: dict[str, Any], kind: str
+) -> None:
+    """Rematch, New game and Replay of a finished table, forged in another server, are
+    refused once and open nothing there."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 5
+    opened = await ann.slash(channel, "play", game="turup", timer="off", rounds=1)
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    members = {ann.id: ann, bob.id: bob}
+    while table.running:
+        user = table.seats[table.to_act()].user_id
+        await members[user].slash(channel, "move",
+                                  action=str(table.engine.legal_actions(table.state)[0]))
+    await flush(env)
+    mod, posted = await _elsewhere(world, same_guild=False)
+    start = len(env.http_requests)
+    clicked = await _forge(mod, posted, f"cr:{table.id}:0:{kind}")
+    await flush(env)
+    assert clicked.ephemeral and "another channel" in clicked.response.content
+    assert _answers(env, start) == 1
+    assert service(env).in_channel(posted.channel.id) is None
