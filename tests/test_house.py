@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_NAME = re.compile(r"""(==|!=|\bin)\s*\(?\s*["'](soureh|pariah|turup|soi)["']""")
-NOT_OURS = ("bot/render/images/", "bot/render/rules_text.py")  # other engineers' files
+NOT_OURS: tuple[str, ...] = ()
 MAX_LINES = 500
 
 

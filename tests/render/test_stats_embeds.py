@@ -106,8 +106,10 @@ def test_settings_embed_marks_server_values() -> None:
     embed = se.settings_embed(settings, "Club")
     assert within_limits(embed)
     values = {f.name: f.value for f in embed.fields}
-    assert values["Pariah"] == "**threshold 500**"
-    assert values["Soureh"] == "declare final · end lowest · threshold 100 · leave off"
+    assert values["Pariah"] == "**threshold 500** · discards open"
+    assert values["Soureh"] == (
+        "declare final · end lowest · threshold 100 · leave off · discards hidden"
+    )
     assert "Turn timer: off" in values["Tables"] and "Four-colour suits: on" in values["Tables"]
 
 

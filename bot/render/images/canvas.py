@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games import ENGINES
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
 from bot.render.images.style import RGB, Theme, fit, text_width
@@ -189,21 +190,26 @@ def round_title(view: dict[str, Any]) -> str:
 _YOUR_PHASES = {
     "draw": "draw a card",
     "place": "place the drawn card",
-    "reveal": "reveal or continue",
+    "reveal": "reveal or draw",
     "play": "play a card",
     "ask": "ask for a card",
 }
+
+
+_CALLED = {"declare": "declared", "knock": "knocked"}
+
+
+def called(view: dict[str, Any]) -> str:
+    """What the pending declarer did, in the game's own word: "declared" or "knocked"."""
+    word = getattr(ENGINES[str(view["game"])], "declare_word", "declare")
+    return _CALLED.get(word, f"{word}ed")
 
 
 def your_turn_text(view: dict[str, Any]) -> str | None:
     """ "Your turn: ..." for a player view whose seat is to act, else ``None``."""
     if view.get("over") or view.get("to_act") is None or view.get("to_act") != view.get("seat"):
         return None
-    phase = str(view.get("phase"))
-    if phase == "declare":
-        doing = "you may knock" if view.get("game") == "pariah" else "you may declare"
-    else:
-        doing = _YOUR_PHASES.get(phase, "your decision")
+    doing = _YOUR_PHASES.get(str(view.get("phase")), "your decision")
     text = f"Your turn: {doing}"
     extra = view.get("extra_turns") or 0
     if extra:
@@ -214,7 +220,7 @@ def your_turn_text(view: dict[str, Any]) -> str | None:
 _PHASES = {
     "draw": "to draw",
     "place": "places the drawn card",
-    "reveal": "reveals or continues",
+    "reveal": "reveals or draws",
     "play": "to play",
     "ask": "to ask",
 }
@@ -226,11 +232,7 @@ def status_text(view: dict[str, Any], names: Sequence[str]) -> str:
         winners = [seat_name(names, s) for s in view.get("winners") or []]
         return " and ".join(winners) + " won the game" if winners else "Game over · no winner"
     seat = int(view["to_act"])
-    phase = str(view.get("phase"))
-    if phase == "declare":
-        doing = "may knock" if view.get("game") == "pariah" else "may declare"
-    else:
-        doing = _PHASES.get(phase, "to act")
+    doing = _PHASES.get(str(view.get("phase")), "to act")
     text = f"{seat_name(names, seat)} {doing}"
     extra = view.get("extra_turns") or 0
     if extra:

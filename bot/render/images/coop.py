@@ -15,6 +15,7 @@ from bot.render.images.canvas import (
     WIDTH,
     Canvas,
     Pill,
+    called,
     game_won_text,
     grid,
     grid_height,
@@ -48,7 +49,7 @@ def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
     info = view["seats"][seat]
     pills: list[Pill] = []
     if view.get("declarer") == seat:
-        word = "knocked" if view.get("game") == "pariah" else "declared"
+        word = called(view)
         pills.append((word, t.text, t.panel))
     if info.get("protected"):
         pills.append(("protected", BACK_MAIN, t.text))
@@ -110,7 +111,7 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
     lines: list[str] = []
     declarer = view.get("declarer")
     if declarer is not None:
-        word = "knocked" if view.get("game") == "pariah" else "declared"
+        word = called(view)
         lines.append(f"{seat_name(names, int(declarer))} {word}")
         owed = [seat_name(names, int(s)) for s in view.get("final_turns") or []]
         if owed:
@@ -254,7 +255,7 @@ def _pick_sums(pick: Sequence[Any]) -> set[int]:
 
 def _hundred(view: dict[str, Any], points: int, total: Any, pick: Any) -> bool:
     """Whether Soureh's multiple-of-100 rule took 50 off this seat's total this round."""
-    if view.get("game") != "soureh" or not isinstance(total, int) or not pick:
+    if not isinstance(total, int) or not pick:  # only Soureh's scorers pick cards
         return False
     raw = points + 50
     return total + 50 > 0 and (total + 50) % 100 == 0 and raw in _pick_sums(pick)

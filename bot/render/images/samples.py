@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.cards import Rank, shuffled, soureh_deck, standard_decks
+from bot.games import ENGINES
+from bot.games.cards import Rank, shuffled, standard_decks
+from bot.games.variants import Kind, option_fields
 
 GAMES = ("soureh", "pariah", "turup", "soi")
 MAX_PLAYERS = {"soureh": 4, "pariah": 2, "turup": 12, "soi": 6}
@@ -20,9 +22,14 @@ NAMES = [
 ]  # fmt: skip
 
 
+def _goal(game: str) -> tuple[str, int]:
+    """The option that ends the game (its first number option) and its default."""
+    goal = next(f for f in option_fields(ENGINES[game].Variant) if f.kind is Kind.INT)
+    return goal.name, int(goal.default)
+
+
 def _common(game: str, players: int, rng: random.Random) -> dict[str, Any]:
-    kinds = {"soureh": "threshold", "pariah": "threshold", "turup": "rounds", "soi": "target"}
-    targets = {"soureh": 100, "pariah": 200, "turup": 3, "soi": 200}
+    kind, target = _goal(game)
     return {
         "game": game,
         "players": players,
@@ -31,8 +38,8 @@ def _common(game: str, players: int, rng: random.Random) -> dict[str, Any]:
         "dealer": players - 1,
         "to_act": rng.randrange(players),
         "totals": [rng.randrange(0, 90) for _ in range(players)],
-        "target": targets[game],
-        "target_kind": kinds[game],
+        "target": target,
+        "target_kind": kind,
         "over": False,
         "winners": [],
         "out": [False] * players,
@@ -40,10 +47,14 @@ def _common(game: str, players: int, rng: random.Random) -> dict[str, Any]:
     }
 
 
+_COOP = {"soureh": 0, "pariah": 1}  # the coop games, and the Queen turns a sample shows
+_PILE = frozenset({"turup"})  # the capture game: a community pile and hands
+
+
 def _coop_full(game: str, players: int, seed: int) -> dict[str, Any]:
     """A coop-game position with every card filled in (the 'truth' behind the views)."""
     rng = random.Random(seed)
-    deck = shuffled(soureh_deck() if game == "soureh" else standard_decks(1), rng)
+    deck = shuffled(list(ENGINES[game].full_deck), rng)  # type: ignore[attr-defined]
     view = _common(game, players, rng)
     seats = []
     for _ in range(players):
@@ -61,7 +72,7 @@ def _coop_full(game: str, players: int, seed: int) -> dict[str, Any]:
         drawn=str(deck.pop()),
         declarer=0 if players > 2 else None,
         final_turns=list(range(1, players)) if players > 2 else [],
-        extra_turns=1 if game == "pariah" else 0,
+        extra_turns=_COOP[game],
     )
     view["stock"] = len(deck)
     return view
@@ -69,7 +80,7 @@ def _coop_full(game: str, players: int, seed: int) -> dict[str, Any]:
 
 def sample_view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
     """A public view of a plausible position of ``game`` with ``players`` seats."""
-    if game in ("soureh", "pariah"):
+    if game in _COOP:
         view = _coop_full(game, players, seed)
         for info in view["seats"]:
             info["down"] = [None] * 4
@@ -78,7 +89,7 @@ def sample_view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
         return view
     rng = random.Random(seed)
     view = _common(game, players, rng)
-    if game == "turup":
+    if game in _PILE:  # Turup: a pile and hands
         decks = 1 if players <= 4 else 2 if players <= 7 else 3
         deck = shuffled(standard_decks(decks), rng)
         pile = [str(deck.pop()) for _ in range(rng.randrange(0, 12))]
@@ -125,7 +136,7 @@ def sample_view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
 def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> dict[str, Any]:
     """The position of ``sample_view(game, players, seed)`` as seen by ``seat``."""
     rng = random.Random(seed * 31 + seat)
-    if game in ("soureh", "pariah"):
+    if game in _COOP:
         view = _coop_full(game, players, seed)
         for i, info in enumerate(view["seats"]):
             if i != seat:
@@ -138,7 +149,7 @@ def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> dic
     view = sample_view(game, players, seed)
     view["seat"] = seat
     deck = shuffled(standard_decks(1), rng)
-    if game == "turup":
+    if view.get("pile") is not None:  # Turup: the hand is what he holds now
         view["hand"] = [str(deck.pop()) for _ in range(view["seats"][seat]["hand_count"])]
     else:
         count = view["seats"][seat]["hand_count"] or 13
@@ -151,7 +162,7 @@ def sample_round_end(game: str, players: int, seed: int = 0) -> dict[str, Any]:
     """A public view just after a round was scored (``last_round`` filled in)."""
     view = sample_view(game, players, seed)
     rng = random.Random(seed + 1000)
-    if game in ("soureh", "pariah"):
+    if game in _COOP:
         full = _coop_full(game, players, seed)
         coops = [[[u, d] for u, d in zip(s["up"], s["down"], strict=True)] for s in full["seats"]]
         picks = [
@@ -164,7 +175,7 @@ def sample_round_end(game: str, players: int, seed: int = 0) -> dict[str, Any]:
             "points": [sum(1 for _ in range(rng.randrange(30))) for _ in range(players)],
             "reason": "Alice declared Soureh and kept four valid coops",
         }
-    elif game == "turup":
+    elif view.get("pile") is not None:  # Turup
         won = [rng.randrange(0, 30) for _ in range(players)]
         best = [i for i, w in enumerate(won) if w == max(won)]
         view["last_round"] = {"won": won, "winners": best}

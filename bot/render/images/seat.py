@@ -42,9 +42,9 @@ def private_view(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _hand_groups(view: dict[str, Any]) -> list[list[str]]:
+def _hand_groups(view: dict[str, Any], by_rank_groups: bool) -> list[list[str]]:
     cards = [str(c) for c in view.get("hand") or []]
-    if view.get("game") != "soi":
+    if not by_rank_groups:
         return [[c] for c in cards]
     by_rank: dict[int, list[str]] = defaultdict(list)
     for code in cards:
@@ -52,10 +52,12 @@ def _hand_groups(view: dict[str, Any]) -> list[list[str]]:
     return [by_rank[r] for r in sorted(by_rank)]
 
 
-def _with_hand(table: Canvas, view: dict[str, Any], split: int) -> Canvas:
+def _with_hand(
+    table: Canvas, view: dict[str, Any], split: int, *, by_rank: bool = False
+) -> Canvas:
     """The table with the viewer's hand in a strip at ``split`` (under the pile, above the
     seats): cards overlap when there are many."""
-    groups = _hand_groups(view)
+    groups = _hand_groups(view, by_rank)  # Soi: a hand is read rank by rank
     room = table.width - 2 * MARGIN - 16
     count = sum(len(g) for g in groups)
     step = CW + 8
@@ -78,21 +80,32 @@ def _with_hand(table: Canvas, view: dict[str, Any], split: int) -> Canvas:
     return canvas
 
 
+def _coop_seat(mine: dict[str, Any], names: Sequence[str], theme: Theme, four: bool) -> Canvas:
+    return coop.table(mine, names, theme, four)  # his face-down cards are in his own view
+
+
+def _turup_seat(mine: dict[str, Any], names: Sequence[str], theme: Theme, four: bool) -> Canvas:
+    split = HEADER_H + turup.centre_height(mine)
+    return _with_hand(turup.table(_public_copy(mine), names, theme, four), mine, split)
+
+
+def _soi_seat(mine: dict[str, Any], names: Sequence[str], theme: Theme, four: bool) -> Canvas:
+    split = HEADER_H + soi.centre_height(mine)
+    return _with_hand(soi.table(_public_copy(mine), names, theme, four), mine, split, by_rank=True)
+
+
+_SEAT_LAYOUTS = {"soureh": _coop_seat, "pariah": _coop_seat, "turup": _turup_seat, "soi": _soi_seat}
+
+
 def seat_canvas(
     view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """The seat image's canvas for any game."""
     mine = private_view(view)
-    game = mine.get("game")
-    if game in ("soureh", "pariah"):
-        return coop.table(mine, names, theme, four_colour)
-    if game == "turup":
-        split = HEADER_H + turup.centre_height(mine)
-        return _with_hand(turup.table(_public_copy(mine), names, theme, four_colour), mine, split)
-    if game == "soi":
-        split = HEADER_H + soi.centre_height(mine)
-        return _with_hand(soi.table(_public_copy(mine), names, theme, four_colour), mine, split)
-    raise ValueError(f"no image layout for game {game!r}")
+    layout = _SEAT_LAYOUTS.get(str(mine.get("game")))
+    if layout is None:
+        raise ValueError(f"no image layout for game {mine.get('game')!r}")
+    return layout(mine, names, theme, four_colour)
 
 
 def _public_copy(view: dict[str, Any]) -> dict[str, Any]:
