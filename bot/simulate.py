@@ -21,6 +21,7 @@ from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.ai.ismcts import Budget
 from bot.games.protocol import Engine
+from bot.rating import Skill, initial, rate
 
 MAX_DECISIONS = 200_000
 
@@ -182,6 +183,74 @@ def report(stats: dict[str, LevelStats]) -> str:
     return "\n".join(lines)
 
 
+@dataclass
+class RoundRobin:
+    """A round robin of levels: pairwise win rates and each level's openskill rating."""
+
+    levels: tuple[str, ...]
+    games: int
+    wins: dict[tuple[str, str], float] = field(default_factory=dict)
+    """``wins[a, b]``: the games ``a`` won against ``b`` (shared wins count 1/k)."""
+    ratings: dict[str, Skill] = field(default_factory=dict)
+
+
+def round_robin(
+    engine: Engine[Any],
+    levels: Sequence[str],
+    games: int,
+    seed: int = 0,
+    variant: Any | None = None,
+    budget: Budget | None = None,
+    players: int | None = None,
+) -> RoundRobin:
+    """Every pair of ``levels`` plays ``games`` games (seats rotated, the two levels taking
+    seats in turn when ``players`` exceeds two); each game updates the levels' openskill
+    ratings with the winners placed first and everyone else second."""
+    n = max(2, players or engine.min_players)
+    result = RoundRobin(tuple(levels), games)
+    result.ratings = {level: initial() for level in levels}
+    for i, a in enumerate(levels):
+        for b in levels[i + 1 :]:
+            result.wins[a, b] = result.wins[b, a] = 0.0
+            pair = [a if k % 2 == 0 else b for k in range(n)]
+            for g in range(games):
+                shift = g % n
+                seats = [pair[(k - shift) % n] for k in range(n)]
+                game = play_game(engine, seats, seed + g, variant, budget)
+                won = {seats[w] for w in game.winners}
+                for level in won:
+                    result.wins[level, b if level == a else a] += 1 / len(won)
+                if len(won) == 1:
+                    winner = next(iter(won))
+                    loser = b if winner == a else a
+                    new = rate([result.ratings[winner], result.ratings[loser]], [1, 2])
+                    result.ratings[winner], result.ratings[loser] = new
+                else:
+                    new = rate([result.ratings[a], result.ratings[b]], [1, 1])
+                    result.ratings[a], result.ratings[b] = new
+    return result
+
+
+def round_robin_report(table: RoundRobin) -> str:
+    """The pairwise win-rate table (row against column) and the ratings, best first."""
+    order = sorted(table.levels, key=lambda lv: table.ratings[lv].ordinal, reverse=True)
+    width = max(8, *(len(level) + 2 for level in order))
+    lines = ["".join([f"{'':<{width}}", *(f"{b:>{width}}" for b in order), "  rating  mu/sigma"])]
+    for a in order:
+        cells = []
+        for b in order:
+            if a == b:
+                cells.append(f"{'—':>{width}}")
+            else:
+                cells.append(f"{table.wins[a, b] / table.games * 100:>{width - 1}.0f}%")
+        skill = table.ratings[a]
+        lines.append(
+            "".join([f"{a:<{width}}", *cells])
+            + f"  {skill.display:>6}  {skill.mu:.1f}/{skill.sigma:.1f}"
+        )
+    return "\n".join(lines)
+
+
 def add_parser(subparsers: Any) -> None:
     """Add the ``simulate`` subcommand to ``python -m bot``."""
     parser = subparsers.add_parser(
@@ -211,11 +280,20 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--iterations", type=int, default=None, help="hard: iterations/decision")
     parser.add_argument("--budget-ms", type=float, default=None, help="hard: ms per decision")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--round-robin",
+        default=None,
+        metavar="LEVELS",
+        help="comma-separated levels that play each other in pairs, e.g. easy,normal,hard "
+        "(--games per pair); prints win rates and openskill ratings",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the ``simulate`` subcommand."""
     engine = ENGINES[args.game]
+    if args.round_robin is not None:
+        return _run_round_robin(engine, args)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     bad = [s for s in seats if s not in LEVELS]
     if bad or not seats:
@@ -250,6 +328,36 @@ def run(args: argparse.Namespace) -> int:
         f"seed {args.seed}, {elapsed:.1f} s"
     )
     print(report(stats))
+    return 0
+
+
+def _run_round_robin(engine: Engine[Any], args: argparse.Namespace) -> int:
+    levels = list(dict.fromkeys(s.strip() for s in args.round_robin.split(",") if s.strip()))
+    bad = [s for s in levels if s not in LEVELS]
+    if bad or len(levels) < 2:
+        print(f"A round robin takes two or more of {', '.join(LEVELS)}.", file=sys.stderr)
+        return 2
+    players = args.players or engine.min_players
+    if not engine.min_players <= players <= engine.max_players:
+        print(
+            f"{engine.title} takes {engine.min_players}–{engine.max_players} players.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        variant = parse_variant(engine, args.variant)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    budget = _budget(args.iterations, args.budget_ms)
+    start = time.perf_counter()
+    table = round_robin(engine, levels, args.games, args.seed, variant, budget, players)
+    elapsed = time.perf_counter() - start
+    print(
+        f"{engine.title} round robin: {args.games} games per pair, {players} seats, "
+        f"seed {args.seed}, {elapsed:.1f} s (row's win rate against column)"
+    )
+    print(round_robin_report(table))
     return 0
 
 

@@ -79,3 +79,30 @@ def test_percentile_by_nearest_rank() -> None:
     random.Random(1).shuffle(values)
     assert simulate.percentile(values, 0.95) == 95
     assert simulate.percentile([], 0.95) == 0.0
+
+
+def test_round_robin_prints_win_rates_and_ratings(capsys: pytest.CaptureFixture[str]) -> None:
+    """A small round robin prints a row per level, its win rates and an openskill rating."""
+    argv = ["turup", "--round-robin", "easy,normal", "--games", "4", "--variant", "rounds=1"]
+    status = simulate.main(argv)
+    out, _ = capsys.readouterr()
+    assert status == 0
+    rows = {line.split()[0]: line.split() for line in out.splitlines()[2:]}
+    assert set(rows) == {"easy", "normal"}
+    assert "round robin" in out.splitlines()[0]
+
+
+def test_round_robin_rates_the_winner_higher() -> None:
+    """Win counts of each pair add up to the games played; the better level rates higher."""
+    engine = ENGINES["soureh"]
+    table = simulate.round_robin(engine, ["easy", "normal"], 6, 0)
+    assert table.wins["easy", "normal"] + table.wins["normal", "easy"] == pytest.approx(6.0)
+    assert table.wins["normal", "easy"] > table.wins["easy", "normal"]
+    assert table.ratings["normal"].mu > table.ratings["easy"].mu
+
+
+def test_round_robin_needs_two_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    """A round robin of one level, or of an unknown one, exits with status 2."""
+    assert simulate.main(["soureh", "--round-robin", "hard"]) == 2
+    assert simulate.main(["soureh", "--round-robin", "hard,genius"]) == 2
+    assert "two or more" in capsys.readouterr().err

@@ -224,8 +224,22 @@ def ranked(info: Info, rng: random.Random) -> list[Action]:
 
 
 def candidates(info: Info, rng: random.Random) -> list[Action]:
-    """The hard level's root actions: the normal player's best few, its favourite first."""
-    return ranked(info, rng)[:CANDIDATES]
+    """The hard level's root actions: the normal player's best few *placements*, each with
+    its declaring (knocking) form where one is legal, the normal favourite first.
+
+    A declaration rides on a placement, so counting the two forms as two candidates would
+    halve the placements searched; here both forms of each of the best placements compete.
+    """
+    out: list[Action] = []
+    placements = 0
+    for action in ranked(info, rng):
+        if not action.call:
+            placements += 1
+            if placements > CANDIDATES:
+                break
+        out.append(action)
+    kept = {(a.word, a.args) for a in out if not a.call}
+    return [a for a in out if (a.word, a.args) in kept]
 
 
 def _should_call(info: Info, model: Model, board: Board) -> bool:

@@ -232,3 +232,49 @@ def _playout(
         world = engine.apply(world, action).state
         steps += 1
     return spec.evaluate(engine, start, world)[seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One root action's result in a paired comparison: its mean reward (0..1, the
+    searching seat's share) over ``deals`` determinizations, all actions on the same deals."""
+
+    action: Action
+    mean: float
+    deals: int
+
+
+def score_actions(
+    engine: Engine[Any],
+    state: Any,
+    seat: int,
+    actions: Sequence[Action],
+    rng: random.Random,
+    spec: Search,
+    budget: Budget,
+) -> list[Scored]:
+    """Every action in ``actions`` played out on the same determinizations (common random
+    numbers) within ``budget``; best mean first (ties keep the given order).
+
+    Like :func:`search`, it touches only states drawn from ``spec.determinize``.
+    """
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    rewards: list[list[float]] = [[] for _ in actions]
+    done = 0
+    late = False
+    while done < budget.iterations and not late:
+        start = spec.determinize(state, seat, rng)
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(actions):
+            if deadline is not None and rewards[-1] and time.perf_counter() >= deadline:
+                late = True
+                break
+            world = engine.apply(start, action).state
+            rewards[i].append(_playout(engine, start, world, seat, random.Random(seed), spec))
+            done += 1
+    rounds = max(1, min(len(r) for r in rewards))
+    scored = [
+        Scored(a, sum(r[:rounds]) / rounds, rounds) for a, r in zip(actions, rewards, strict=True)
+    ]
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i].mean, i))
+    return [scored[i] for i in order]
