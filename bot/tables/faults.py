@@ -8,6 +8,10 @@ or block it.
   later (a later change renders the newest state anyway); discord.py itself waits out
   rate limits on a real connection, so this only covers what still comes through;
 * a refused DM (403) answers ``False`` (the service then says so once in the channel);
+* a 403 on the table message (a permission taken away) is told once — in the channel, or
+  by DM to the host when the bot cannot post there — naming the missing permissions, and
+  retried later; the next change renders the table again, so it catches up when the
+  permission comes back (moves are stored all along);
 * any other failure is logged (status and Discord code only, never a payload) and
   swallowed, so it never reaches an interaction's response.
 
@@ -37,6 +41,14 @@ UNKNOWN_MESSAGE = 10008
 CANNOT_DM = 50007
 CHANNEL_DELETED = "channel deleted"
 RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
+TABLE_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+    ("read_message_history", "Read Message History"),
+)
+"""What the table message needs in its channel (the README's invite permissions)."""
 
 
 def is_transient(exc: BaseException) -> bool:
@@ -47,6 +59,28 @@ def is_transient(exc: BaseException) -> bool:
 def channel_gone(exc: BaseException) -> bool:
     """The table's channel (or thread) no longer exists."""
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+
+
+def missing_permissions(client: Any, table: Table) -> list[str]:
+    """The table-message permissions the bot lacks in the table's channel, by name (empty
+    when the channel or the bot's member is not in the cache)."""
+    rec = table.record
+    guild = client.get_guild(rec.guild_id) if client is not None else None
+    if guild is None or guild.me is None:
+        return []
+    channel = guild.get_channel_or_thread(rec.channel_id)
+    if channel is None:
+        return []
+    perms = channel.permissions_for(guild.me)
+    return [label for attr, label in TABLE_PERMISSIONS if not getattr(perms, attr)]
+
+
+def blocked_text(table: Table, missing: list[str]) -> str:
+    """What the host (or the channel) is told when the table message cannot be updated."""
+    need = ", ".join(f"**{name}**" for name in missing) if missing else "its permissions back"
+    return (f"I can't update the message of table #{table.id} in <#{table.record.channel_id}>: "
+            f"I need {need} there. Every move is still saved; the table catches up as soon "
+            "as the permission is back.")
 
 
 def describe(exc: BaseException) -> str:
@@ -63,6 +97,7 @@ class FaultGuard:
         self.inner = inner
         self.service = service
         self.retries: dict[int, int] = {}
+        self.blocked: set[int] = set()  # tables whose message refused us (told once)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -75,8 +110,34 @@ class FaultGuard:
             await self.inner.render(table)
         except Exception as exc:
             self._failed(table, exc, "render")
+            if isinstance(exc, discord.Forbidden) and table.id not in self.blocked:
+                self.blocked.add(table.id)
+                self.service.spawn(self._tell_blocked(table))
         else:
             self.retries.pop(table.id, None)
+            self.blocked.discard(table.id)
+
+    async def _tell_blocked(self, table: Table) -> None:
+        """Say once which permissions the table message lacks: in the channel, or by DM to
+        the host when the bot cannot post there either."""
+        client = getattr(self.inner, "client", None)
+        missing = missing_permissions(client, table)
+        log.warning("Table %s: its message refused an update; missing %s", table.id,
+                    ", ".join(missing) or "unknown permissions")
+        text = blocked_text(table, missing)
+        try:
+            await self.inner.announce(table, text)
+            return
+        except discord.HTTPException:
+            pass
+        host = table.record.host_id
+        if client is None or host is None:
+            return
+        try:
+            user = client.get_user(host) or await client.fetch_user(host)
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("Table %s: the host could not be told either: %s", table.id, describe(exc))
 
     async def send_hand(self, table: Table, seat: int) -> bool:
         """DM a seat; ``False`` on a refusal, a retry later on 429/5xx."""
@@ -104,7 +165,7 @@ class FaultGuard:
         log.warning("Table %s: %s failed: %s", table.id, what, describe(exc))
         if channel_gone(exc):
             self._close(table)
-        elif retry and is_transient(exc):
+        elif retry and (is_transient(exc) or isinstance(exc, discord.Forbidden)):
             self._retry(table)
 
     def _close(self, table: Table) -> None:
