@@ -60,6 +60,25 @@ def storage_error(exc: sqlite3.Error) -> StorageError:
     return StorageError(f"{type(exc).__name__}: {exc}")
 
 
+async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Params) -> Row | None:
+    """One row (or ``None``) on ``conn``; driver errors become storage errors."""
+    try:
+        async with conn.execute(sql, params) as cur:
+            row: Row | None = await cur.fetchone()
+            return row
+    except sqlite3.Error as exc:
+        raise storage_error(exc) from exc
+
+
+async def _fetchall(conn: aiosqlite.Connection, sql: str, params: Params) -> list[Row]:
+    """Every row on ``conn``; driver errors become storage errors."""
+    try:
+        async with conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+    except sqlite3.Error as exc:
+        raise storage_error(exc) from exc
+
+
 class _SQLiteTransaction(Transaction):
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
@@ -81,19 +100,10 @@ class _SQLiteTransaction(Transaction):
             raise storage_error(exc) from exc
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        try:
-            async with self.conn.execute(sql, params) as cur:
-                row: Row | None = await cur.fetchone()
-                return row
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        return await _fetchone(self.conn, sql, params)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        try:
-            async with self.conn.execute(sql, params) as cur:
-                return list(await cur.fetchall())
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        return await _fetchall(self.conn, sql, params)
 
 
     async def lock(self, key: int) -> None:
@@ -164,19 +174,10 @@ class SQLiteDatabase(Database):
             await self.writer.close()
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        try:
-            async with self.reader.execute(sql, params) as cur:
-                row: Row | None = await cur.fetchone()
-                return row
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        return await _fetchone(self.reader, sql, params)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        try:
-            async with self.reader.execute(sql, params) as cur:
-                return list(await cur.fetchall())
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        return await _fetchall(self.reader, sql, params)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:

@@ -48,6 +48,12 @@ _CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[int, Finished]] = \
     weakref.WeakKeyDictionary()
 
 
+def same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
+    """Was the click made in the table's own server and channel?"""
+    rec = table.record
+    return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
+
+
 async def finished(client: Any, table_id: int) -> Finished | None:
     """The finished table ``table_id`` (``None`` if there is none)."""
     cache = _CACHES.setdefault(client, OrderedDict())
@@ -92,7 +98,7 @@ async def handle(interaction: discord.Interaction[Any], service: TableService,
     if done is None:
         return False
     rec = done.table.record
-    if (interaction.guild_id, interaction.channel_id) != (rec.guild_id, rec.channel_id):
+    if not same_place(interaction, done.table):
         log.info("Table %s: an after-game click from another server or channel", rec.id)
         await _say(interaction, "That button belongs to a table in another channel.")
         return True

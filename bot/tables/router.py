@@ -138,12 +138,6 @@ async def answer_once(interaction: discord.Interaction[Any], text: str) -> None:
         log.warning("Could not answer a failed interaction: %s", type(exc).__name__)
 
 
-def _same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
-    """Was the click made in the table's own server and channel?"""
-    rec = table.record
-    return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
-
-
 def _on_a_panel(interaction: discord.Interaction[Any]) -> bool:
     """Was the click made on an ephemeral message (a control panel)?"""
     message = interaction.message
@@ -191,7 +185,7 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
     if table is None:
         await reply(interaction, "This table is closed.")
         return
-    if not _same_place(interaction, table):
+    if not after_game.same_place(interaction, table):
         log.info("Table %s: a click from another server or channel was refused", table.id)
         await reply(interaction, ELSEWHERE)
         return
