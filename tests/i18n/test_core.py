@@ -1,0 +1,50 @@
+"""The language core: contexts, plurals, lazy texts, fallbacks and direction."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n import L_, LANGUAGES, L_n, Msg, _, _n, current, is_rtl, ltr, supported, use_locale
+
+
+def test_unknown_and_regional_tags_map_to_our_languages() -> None:
+    assert supported("en-US") == "en"
+    assert supported("ar") == "ar"
+    assert supported("el") == "el"
+    assert supported("so_SO") == "so"
+    assert supported("pt-BR") is None
+    assert supported(None) is None
+    with use_locale("pt-BR") as lang:
+        assert lang == "en" and current() == "en"
+
+
+def test_english_plurals_and_placeholders() -> None:
+    assert _n("{n} card", "{n} cards", 1) == "1 card"
+    assert _n("{n} card", "{n} cards", 1200) == "1,200 cards"
+    assert _("{who} drew a card.", who="ann") == "ann drew a card."
+    # A seat placeholder with no value is left for the event's names.
+    assert _("{p0} drew {card}.", card="5♣") == "{p0} drew 5♣."
+
+
+def test_lazy_text_speaks_the_language_current_when_shown_and_survives_json() -> None:
+    msg = L_n("{n} card", "{n} cards", 3, who=L_("{p1} drew a card."))
+    assert Msg.from_json(msg.to_json()) == msg
+    assert str(msg) == "3 cards"
+    assert msg.format(p1="bob") == "3 cards"
+
+
+def test_every_language_loads_and_arabic_reads_right_to_left() -> None:
+    for lang in LANGUAGES:
+        with use_locale(lang):
+            assert _("Take turn")  # never empty, English when untranslated
+    assert is_rtl("ar") and not is_rtl("el")
+    with use_locale("ar"):
+        assert ltr("10♦") == "\u206610♦\u2069"
+    assert ltr("10♦") == "10♦"
+
+
+async def test_the_language_follows_threads_and_tasks() -> None:
+    with use_locale("el"):
+        assert await asyncio.to_thread(current) == "el"
+        assert await asyncio.create_task(asyncio.sleep(0, current())) == "el"
+    assert current() == "en"
