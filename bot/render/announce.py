@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.catalog import game
-from bot.render.card_text import seat_name, truncate
+from bot.i18n import N_, _, _n
+from bot.render.card_text import isolated, names_list, num, seat_name, signed, truncate
 from bot.render.coop import ROUND_REASONS
 from bot.render.embeds import (
     COLOURS,
@@ -24,18 +25,20 @@ from bot.results import LOWEST_WINS
 if TYPE_CHECKING:
     from bot.tables.model import Table
 
-PRACTICE = "Practice game — not rated (computer seats)."
-SOLO = "Not rated: only one person played."
-RATED = "Rated game: it counts for the leaderboard."
+# Whether a game counts (marked here, said in the reader's language by rating_note).
+PRACTICE = N_("Practice game — not rated (computer seats).")
+SOLO = N_("Not rated: only one person played.")
+RATED = N_("Rated game: it counts for the leaderboard.")
 
 
 def ping_text(table: Table, seat: int, url: str) -> str:
     """``<@bob> — your turn at Soureh, table #4 · ends <t:…:R>`` (the link to the table)."""
     user_id = table.seats[seat].user_id
-    text = f"<@{user_id}> — your turn at {title_of(table.game)}, [table #{table.id}]({url})"
+    text = _("{who} — your turn at {game}, [table #{id}]({url})",
+             who=isolated(f"<@{user_id}>"), game=title_of(table.game), id=table.id, url=url)
     deadline = table.record.deadline
     if deadline:
-        text += f" · ends <t:{int(deadline)}:R>"
+        text += " · " + _("ends {when}", when=f"<t:{int(deadline)}:R>")
     return text
 
 
@@ -49,10 +52,7 @@ NOBODY = discord.AllowedMentions.none()
 
 
 def _who(names: Sequence[str], seats: Sequence[int]) -> str:
-    shown = [seat_name(names, s) for s in seats]
-    if not shown:
-        return "nobody"
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return names_list([seat_name(names, s) for s in seats])
 
 
 def round_winner_line(table: Table, last: dict[str, Any]) -> str:
@@ -62,24 +62,33 @@ def round_winner_line(table: Table, last: dict[str, Any]) -> str:
         winners = list(last.get("winners") or [])
         won = last.get("won") or []
         best = won[winners[0]] if winners and winners[0] < len(won) else 0
-        return f"**{_who(names, winners)}** won the round with {best} cards."
+        return _n("**{who}** won the round with {n} card.",
+                  "**{who}** won the round with {n} cards.", int(best),
+                  who=_who(names, winners))
     points = list(last.get("points") or [])
     if not points:
-        return "The round is over."
+        return _("The round is over.")
     low = table.game in LOWEST_WINS
     best = min(points) if low else max(points)
     winners = [s for s, p in enumerate(points) if p == best]
-    how = "the fewest points" if low else "the most points"
-    line = f"**{_who(names, winners)}** won the round ({best:+d}, {how})"
+    who, score = _who(names, winners), signed(best)
     reason = ROUND_REASONS.get(str(last.get("reason")))
-    return line + (f": {reason}." if reason else ".")
+    if reason:
+        if low:
+            return _("**{who}** won the round ({score}, the fewest points): {reason}.",
+                     who=who, score=score, reason=_(reason))
+        return _("**{who}** won the round ({score}, the most points): {reason}.",
+                 who=who, score=score, reason=_(reason))
+    if low:
+        return _("**{who}** won the round ({score}, the fewest points).", who=who, score=score)
+    return _("**{who}** won the round ({score}, the most points).", who=who, score=score)
 
 
 def totals_line(table: Table, view: dict[str, Any]) -> str:
     """``Totals: ann 12 · bob 30``."""
     totals = view.get("totals") or []
-    return "Totals: " + " · ".join(
-        f"{seat_name(table.names, s)} {t}" for s, t in enumerate(totals))
+    return _("Totals: {totals}", totals=" · ".join(
+        f"{seat_name(table.names, s)} {num(t)}" for s, t in enumerate(totals)))
 
 
 def round_end_embed(table: Table) -> discord.Embed | None:
@@ -90,7 +99,8 @@ def round_end_embed(table: Table) -> discord.Embed | None:
         return None
     number = last.get("round") or len(table.rounds)
     embed = discord.Embed(
-        title=f"{title_of(table.game)} table #{table.id} — round {number} is over",
+        title=_("{game} table #{id} — round {round} is over", game=title_of(table.game),
+                id=table.id, round=num(number)),
         description=truncate(round_winner_line(table, last) + "\n" + totals_line(table, view),
                              4096),
         colour=COLOURS.get(table.game, 0x555555),
@@ -99,7 +109,9 @@ def round_end_embed(table: Table) -> discord.Embed | None:
 
 
 def rating_note(table: Table, count_computer_games: bool) -> str:
-    """Whether the game counts: practice (computer seats), one person, or rated."""
+    """Whether the game counts: practice (computer seats), one person, or rated; one of
+    :data:`PRACTICE`, :data:`SOLO`, :data:`RATED`, in English (the catalog's key): the
+    game-end message and the result DM say it in their reader's language."""
     humans = [s for s in table.seats if s.user_id is not None]
     computers = any(s.user_id is None for s in table.seats)
     if computers and not count_computer_games:
@@ -113,11 +125,11 @@ def game_end_embed(table: Table, note: str) -> discord.Embed:
     """The game-end message: who won the game, the standings (resigned and computer seats
     marked) and whether it was rated."""
     view = table.public_view()
-    lines = [f"**{winners_text(table, view)}** won the game 🏆", ""]
+    lines = [_("**{winners}** won the game 🏆", winners=winners_text(table, view)), ""]
     lines += standings_lines(table, view)
-    lines += ["", note]
+    lines += ["", _(note)]
     return discord.Embed(
-        title=f"{title_of(table.game)} table #{table.id} — game over",
+        title=_("{game} table #{id} — game over", game=title_of(table.game), id=table.id),
         description=truncate("\n".join(lines), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
@@ -128,14 +140,19 @@ def result_dm_text(table: Table, seat: int, url: str, note: str,
     """One player's result by DM: who won, his place and total, and his true final
     cards."""
     view = table.public_view()
-    where = f" in {guild_name}" if guild_name else ""
     place = next(p for p, s in standings_order(table, view) if s == seat)
     totals = view.get("totals") or []
     total = totals[seat] if seat < len(totals) else 0
     mine = game(table.game).look.private_text(table.player_view(seat))
+    if guild_name:
+        head = _("**{game} [table #{id}]({url}) in {server} — game over**",
+                 game=title_of(table.game), id=table.id, url=url, server=isolated(guild_name))
+    else:
+        head = _("**{game} [table #{id}]({url}) — game over**", game=title_of(table.game),
+                 id=table.id, url=url)
+    result = _("{winners} won the game. You finished #{place} with {total}.",
+               winners=winners_text(table, view), place=num(place), total=num(total))
     return truncate(
-        f"**{title_of(table.game)} [table #{table.id}]({url}){where} — game over**\n"
-        f"{winners_text(table, view)} won the game. You finished #{place} with {total}.\n{note}\n\n"
-        f"Your final cards:\n{mine}",
+        f"{head}\n{result}\n{_(note)}\n\n" + _("Your final cards:") + f"\n{mine}",
         2000,
     )

@@ -7,15 +7,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.games.cards import Card
+from bot.i18n import DEFAULT, FSI, PDI, _, current, is_rtl, ltr, number
 
 FACE_DOWN = "🂠"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# Suits as Discord text shows them on dark and light themes alike: hearts and diamonds as
+# red emoji (variation selector 16), spades and clubs as text (selector 15) in the theme's
+# own text colour, so red and black never look alike and a black suit never sits dark on
+# the dark theme.
 LEGIBLE_SUITS = {"♥": "♥️", "♦": "♦️", "♠": "♠\ufe0e", "♣": "♣\ufe0e"}
-"""Suits as Discord text shows them on dark and light themes alike: hearts and diamonds as
-red emoji (variation selector 16), spades and clubs as text (selector 15) in the theme's
-own text colour, so red and black never look alike and a black suit never sits dark on
-the dark theme."""
 _SUIT_TABLE = str.maketrans(LEGIBLE_SUITS)
 
 
@@ -25,15 +26,17 @@ def legible(text: str) -> str:
 
 
 def card(code: str | None) -> str:
-    """One card in display form; ``None`` (hidden) as a face-down card."""
+    """One card in display form; ``None`` (hidden) as a face-down card. In a right-to-left
+    language the card is isolated left to right, so ``10♦`` never reads ``♦10``."""
     if not code:
         return FACE_DOWN
-    return _display(str(code))
+    return ltr(_display(str(code)))
 
 
 @functools.lru_cache(maxsize=256)
 def _display(code: str) -> str:
-    """``card`` of a code (a panel shows a dozen cards a click: each is parsed once)."""
+    """``card`` of a code (a panel shows a dozen cards a click: each is parsed once). The
+    same in every language: the direction is added outside the cache."""
     try:
         return legible(Card.parse(code).display)
     except ValueError:
@@ -41,9 +44,23 @@ def _display(code: str) -> str:
 
 
 def cards(codes: Iterable[str | None]) -> str:
-    """Cards in display form, space separated; ``—`` when there are none."""
-    shown = [card(c) for c in codes]
-    return " ".join(shown) if shown else "—"
+    """Cards in display form, space separated; ``—`` when there are none (one left-to-right
+    run in a right-to-left language)."""
+    shown = [_display(str(c)) if c else FACE_DOWN for c in codes]
+    return ltr(" ".join(shown)) if shown else "—"
+
+
+def notation(text: str) -> str:
+    """Engine notation or another left-to-right run (``keep 2``, ``+30 · 100 → 50``) kept in
+    its order inside right-to-left text; unchanged in a left-to-right language."""
+    return ltr(text)
+
+
+def isolated(text: str) -> str:
+    """A name people chose, set apart from right-to-left text around it (first-strong
+    isolate: an Arabic name reads right to left, a Latin one left to right, and neither
+    drags the sentence's punctuation along); unchanged in a left-to-right language."""
+    return f"{FSI}{text}{PDI}" if is_rtl() else text
 
 
 def sort_hand(codes: Iterable[str]) -> list[str]:
@@ -54,15 +71,33 @@ def sort_hand(codes: Iterable[str]) -> list[str]:
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:
-    """A seat's name, or a neutral word for ``None``."""
+    """A seat's name (isolated in a right-to-left language), or a neutral word for
+    ``None``."""
     if seat is None:
-        return "nobody"
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return _("nobody")
+    if 0 <= seat < len(names):
+        return isolated(names[seat])
+    return _("Seat {number}", number=seat + 1)
 
 
-def count(n: int, noun: str) -> str:
-    """``"1 card"``, ``"3 cards"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def names_list(shown: Sequence[str]) -> str:
+    """``ann`` / ``ann and bob`` / ``ann, bob and cat`` / ``nobody``."""
+    if not shown:
+        return _("nobody")
+    if len(shown) == 1:
+        return shown[0]
+    return _("{names} and {last}", names=_(", ").join(shown[:-1]), last=shown[-1])
+
+
+def num(value: int | float) -> str:
+    """A number as the reader's language writes it (English: as Python writes it, so
+    ``1050`` stays ``1050``)."""
+    return str(value) if current() == DEFAULT else number(value)
+
+
+def signed(value: int) -> str:
+    """``+24`` / ``-3``, a left-to-right run in a right-to-left language."""
+    return ltr(f"{value:+d}")
 
 
 def truncate(text: str, limit: int) -> str:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.cards import Card, Rank
-from bot.render.card_text import card, cards, seat_name, truncate
+from bot.i18n import N_, _, _n
+from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, Look
 from bot.render.steps import describe, plain_card, plain_cards
@@ -20,22 +21,27 @@ if TYPE_CHECKING:
     from bot.tables.model import Table
 
 SIMPLE_WORDS = ("draw", "discard", "queen")
-LABELS = {"draw": "Draw", "reveal": "Reveal", "discard": "Discard", "queen": "Queen: 2 more turns"}
-CALL_LABELS = {"declare": "and declare", "knock": "and knock"}
+LABELS = {"draw": N_("Draw"), "reveal": N_("Reveal"), "discard": N_("Discard"),
+          "queen": N_("Queen: 2 more turns")}
+CALL_LABELS = {"declare": N_("{move} and declare"), "knock": N_("{move} and knock")}
+MAY_CALL = {"declare": N_("You may declare with your move."),
+            "knock": N_("You may knock with your move.")}
 PROMPTS = {
-    "draw": "Draw a card.",
-    "place": "Keep it, give it, or discard it.",
-    "reveal": "Reveal your coops, or draw and play on (your declaration ends).",
+    "draw": N_("Draw a card."),
+    "place": N_("Keep it, give it, or discard it."),
+    "reveal": N_("Reveal your coops, or draw and play on (your declaration ends)."),
 }
+# What the seat with a pending call is called: Soureh's declarer, Pariah's knocker.
+ANNOUNCED = {"declared": N_("declared"), "knocked": N_("knocked")}
 
 
 ROUND_REASONS = {
-    "stock": "the stock ran out",
-    "declaration": "a declaration stood",
-    "failed": "a declaration failed in the final turns",
-    "reveal": "a player revealed",
-    "last": "one player was left",
-    "knock": "a knock ended it",
+    "stock": N_("the stock ran out"),
+    "declaration": N_("a declaration stood"),
+    "failed": N_("a declaration failed in the final turns"),
+    "reveal": N_("a player revealed"),
+    "last": N_("one player was left"),
+    "knock": N_("a knock ended it"),
 }
 
 
@@ -55,8 +61,8 @@ def score_text(points: int, total: Any, pick: Any) -> str:
     round-end picture's wording)."""
     if (isinstance(total, int) and pick and total + 50 > 0 and (total + 50) % 100 == 0
             and points + 50 in _pick_sums(pick)):
-        return f"{points + 50:+d} · {total + 50} → {total}"
-    return f"{points:+d}"
+        return notation(f"{points + 50:+d} · {num(total + 50)} → {num(total)}")
+    return notation(f"{points:+d}")
 
 
 def _mark(valid: Any) -> str:
@@ -73,7 +79,8 @@ def _seat(seat: dict[str, Any]) -> str:
     valid = seat.get("valid") or [None] * len(ups)
     parts = []
     for i, up in enumerate(ups):
-        parts.append(f"`{i + 1}` {card(up)} over {card(downs[i])}{_mark(valid[i])}")
+        parts.append(_("`{slot}` {up} over {down}", slot=num(i + 1), up=card(up),
+                       down=card(downs[i])) + _mark(valid[i]))
     return "\n".join(parts)
 
 
@@ -86,18 +93,21 @@ def public_fields(view: dict[str, Any], names: Sequence[str],
     for i, seat in enumerate(view.get("seats") or []):
         tags = []
         if seat.get("protected"):
-            tags.append("🛡 protected")
+            tags.append(_("🛡 protected"))
         if seat.get("in_game") is False:
-            tags.append("out of the game")
+            tags.append(_("out of the game"))
         elif seat.get("in_round") is False:
-            tags.append("out of this round")
+            tags.append(_("out of this round"))
         if view.get("declarer") == i:
-            tags.append(announced)
-        head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
+            tags.append(_(ANNOUNCED.get(announced, announced)))
+        total = int(totals[i]) if i < len(totals) else 0
+        head = _n("{name} · {n} pt", "{name} · {n} pts", total, name=seat_name(names, i))
         if tags:
-            head += " · " + ", ".join(tags)
+            head += " · " + _(", ").join(tags)
         fields.append(Field(truncate(head, 256), _seat(seat), inline=True))
-    fields.append(Field("Table", f"Stock: **{view.get('stock', 0)}** cards · {pile_text(view)}"))
+    stock = int(view.get("stock", 0) or 0)
+    fields.append(Field(_("Table"), _n("Stock: **{n}** card", "Stock: **{n}** cards", stock)
+                        + " · " + pile_text(view)))
     return fields
 
 
@@ -106,12 +116,12 @@ def pile_text(view: dict[str, Any]) -> str:
     count = int(view.get("discard_count") or 0)
     top = view.get("discard_top")
     if not count and not top:
-        return "Discard: empty"
-    size = f"{count} card{'s' if count != 1 else ''}"
-    if view.get("discards") == "hidden" or not top:
-        return f"Discard: {size}, face down" if view.get("discards") == "hidden" \
-            else f"Discard: {size}"
-    return f"Discard: {card(top)} ({size})"
+        return _("Discard: empty")
+    if view.get("discards") == "hidden":
+        return _n("Discard: {n} card, face down", "Discard: {n} cards, face down", count)
+    if not top:
+        return _n("Discard: {n} card", "Discard: {n} cards", count)
+    return _n("Discard: {card} ({n} card)", "Discard: {card} ({n} cards)", count, card=card(top))
 
 
 def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -122,19 +132,20 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     lines = []
     reason = last.get("reason")
     if reason:
-        lines.append(f"Round {last.get('round', '')} ended: "
-                     + ROUND_REASONS.get(str(reason), str(reason)) + ".")
+        why = ROUND_REASONS.get(str(reason))
+        lines.append(_("Round {round} ended: {reason}.", round=num(last.get("round", "")),
+                       reason=_(why) if why else str(reason)))
     coops = last.get("coops") or []
     picks = last.get("picks") or []
     points = last.get("points") or []
     totals = last.get("totals") or []
     for i, seat_coops in enumerate(coops):
-        shown = " ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops)
+        shown = notation(" ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops))
         pick = picks[i] if i < len(picks) else None
         pts = points[i] if i < len(points) else 0
         line = f"**{seat_name(names, i)}**: {shown}"
         if pick:
-            line += f" · picked {cards(pick)}"
+            line += " · " + _("picked {cards}", cards=cards(pick))
         total = totals[i] if i < len(totals) else None
         # the picture's wording: "+30 · 100 → 50" when the multiple-of-100 rule applied
         line += f" · {score_text(pts, total, pick)}"
@@ -147,10 +158,10 @@ def private_text(view: dict[str, Any]) -> str:
     seat = view.get("seat")
     seats = view.get("seats") or []
     if seat is None or seat >= len(seats):
-        return "You have no seat at this table."
-    lines = ["Your coops (face-up over face-down):", _seat(seats[seat])]
+        return _("You have no seat at this table.")
+    lines = [_("Your coops (face-up over face-down):"), _seat(seats[seat])]
     if view.get("drawn"):
-        lines.append(f"You drew **{card(view['drawn'])}**.")
+        lines.append(_("You drew **{card}**.", card=card(view["drawn"])))
     return "\n".join(lines)
 
 
@@ -158,32 +169,36 @@ def _board(announced: str) -> Any:
     def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         """The seat's view for the terminal: stock, discard pile and every seat's coops."""
         top = view.get("discard_top")
-        lines = [
-            f"Stock {view['stock']} · discard pile {view.get('discard_count', 0)}"
-            + (f", top {plain_card(top)}" if top else "")
-            + (", face down" if view.get("discards") == "hidden" else "")
-        ]
+        head = _("Stock {stock} · discard pile {discards}", stock=num(view["stock"]),
+                 discards=num(view.get("discard_count", 0)))
+        if top:
+            head += _(", top {card}", card=plain_card(top))
+        if view.get("discards") == "hidden":
+            head += _(", face down")
+        lines = [head]
         width = max(len(n) for n in names) + 9
         for s, row in enumerate(view["seats"]):
             tags = []
             if view.get("declarer") == s:
-                tags.append(announced)
+                tags.append(_(ANNOUNCED.get(announced, announced)))
             if row.get("protected"):
-                tags.append("protected")
+                tags.append(_("protected"))
             if not row.get("in_round", True):
-                tags.append("out")
-            label = f"{names[s]} (seat {s})"
+                tags.append(_("out"))
+            label = _("{name} (seat {seat})", name=names[s], seat=s)
             down = row["down"] if row["down"] is not None else [None] * len(row["up"] or ())
-            line = f"  {label:<{width}} up {plain_cards(row['up'])}   down {plain_cards(down)}"
+            line = "  " + _("{label} up {up}   down {down}", label=f"{label:<{width}}",
+                            up=plain_cards(row["up"]), down=plain_cards(down))
             if row.get("valid") is not None:
-                line += "   valid " + " ".join("yes" if v else "no" for v in row["valid"])
+                line += "   " + _("valid {marks}", marks=" ".join(
+                    _("yes") if v else _("no") for v in row["valid"]))
             if tags:
-                line += "   [" + ", ".join(tags) + "]"
+                line += "   [" + _(", ").join(tags) + "]"
             lines.append(line)
         if view.get("extra_turns"):
-            lines.append(f"Extra turns left: {view['extra_turns']}")
+            lines.append(_("Extra turns left: {n}", n=num(view["extra_turns"])))
         if view.get("drawn"):
-            lines.append(f"You drew {plain_card(view['drawn'])}.")
+            lines.append(_("You drew {card}.", card=plain_card(view["drawn"])))
         return lines
 
     return board_lines
@@ -192,13 +207,15 @@ def _board(announced: str) -> Any:
 def call_label(table: Table, action: Action) -> str:
     """A placement's label; one that declares or knocks says so at the end, in short:
     "Keep 2 and declare", "Discard and knock", "Give bob's 3 …, and declare"."""
-    if action.word in ("keep", "jack"):
-        head = f"{action.word.capitalize()} {action.args[0]}"
+    if action.word == "keep":
+        head = _("Keep {slot}", slot=action.args[0])
+    elif action.word == "jack":
+        head = _("Jack {slot}", slot=action.args[0])
     elif action.word == "discard":
-        head = "Discard"
+        head = _("Discard")
     else:
         head = describe(table, replace(action, call=""))
-    return f"{head} {CALL_LABELS[action.call]}" if action.call else head
+    return _(CALL_LABELS[action.call], move=head) if action.call else head
 
 
 def panel_steps(
@@ -212,25 +229,26 @@ def panel_steps(
         seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
         seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
         options = [option(call_label(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
-        view.select(Kind.ACT, options, placeholder="King: the second face-down card")
-        view.button(Kind.ROOT, "Back", row=1)
-        return "King: choose the second face-down card to swap."
+        view.select(Kind.ACT, options, placeholder=_("King: the second face-down card"))
+        view.button(Kind.ROOT, _("Back"), row=1)
+        return _("King: choose the second face-down card to swap.")
     phase = str(pv.get("phase"))
     if phase == "reveal":
         # Both buttons every time: whether he may reveal is his secret; a refused reveal
         # is answered privately with the reason.
-        view.button(Kind.ACT, "Draw", arg="draw", row=1, style=discord.ButtonStyle.success)
-        view.button(Kind.ACT, "Reveal", arg="reveal", row=1, style=discord.ButtonStyle.success)
-        return PROMPTS["reveal"]
+        view.button(Kind.ACT, _("Draw"), arg="draw", row=1, style=discord.ButtonStyle.success)
+        view.button(Kind.ACT, _("Reveal"), arg="reveal", row=1,
+                    style=discord.ButtonStyle.success)
+        return _(PROMPTS["reveal"])
     plain = [a for a in actions if not a.call]
     calls = [a for a in actions if a.call]
     words = {a.word for a in plain}
     for a in [a for a in plain if a.word == "keep"][:5]:
-        view.button(Kind.ACT, f"Keep {a.args[0]}", arg=action_arg(str(a)), row=0,
+        view.button(Kind.ACT, _("Keep {slot}", slot=a.args[0]), arg=action_arg(str(a)), row=0,
                     style=discord.ButtonStyle.primary)
     row1 = [a for a in plain if a.word in SIMPLE_WORDS] + [a for a in plain if a.word == "jack"]
     for a in row1[:5]:
-        label = f"Jack {a.args[0]}" if a.word == "jack" else LABELS[a.word]
+        label = _("Jack {slot}", slot=a.args[0]) if a.word == "jack" else _(LABELS[a.word])
         style = discord.ButtonStyle.success if a.word == "draw" \
             else discord.ButtonStyle.secondary
         view.button(Kind.ACT, label, arg=action_arg(str(a)), row=1, style=style)
@@ -240,12 +258,13 @@ def panel_steps(
     gives = [a for a in plain if a.word == "give"] + [a for a in calls if a.word == "give"]
     if gives:
         options = [option(call_label(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
-        view.select(Kind.ACT, options, arg="give", placeholder="Give to an opponent…", row=3)
+        view.select(Kind.ACT, options, arg="give", placeholder=_("Give to an opponent…"),
+                    row=3)
     jack_calls = [a for a in calls if a.word == "jack"]
     if jack_calls:
         options = [option(call_label(table, a), str(a)) for a in jack_calls[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, arg="jack", row=4,
-                    placeholder=f"Jack {CALL_LABELS[jack_calls[0].call]}…")
+                    placeholder=_(CALL_LABELS[jack_calls[0].call], move=_("Jack")) + "…")
     kings = [a for a in plain if a.word == "king"]
     if kings:
         firsts: dict[str, str] = {}
@@ -253,16 +272,17 @@ def panel_steps(
         for a in kings:
             key = f"{a.args[0]}.{a.args[1]}"
             owner = int(str(a.args[0]))
-            whose = "Your" if owner == me else f"{seat_name(names, owner)}'s"
-            firsts.setdefault(key, f"{whose} face-down card {a.args[1]}")
+            firsts.setdefault(key, _("Your face-down card {slot}", slot=a.args[1]) if owner == me
+                              else _("{name}'s face-down card {slot}",
+                                     name=seat_name(names, owner), slot=a.args[1]))
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
-        view.select(Kind.KING_FIRST, options, placeholder="King: swap two face-down cards…",
+        view.select(Kind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
                     row=4)
-    prompt = PROMPTS.get(phase, "Choose your move.")
+    prompt = _(PROMPTS.get(phase, N_("Choose your move.")))
     if phase == "place" and words & {"jack", "queen", "king"}:
-        prompt = "Keep it, give it, discard it — or use the face card's power."
+        prompt = _("Keep it, give it, discard it — or use the face card's power.")
     if calls:
-        prompt += f" You may {calls[0].call} with your move."
+        prompt += " " + _(MAY_CALL[calls[0].call])
     return prompt
 
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.catalog import CATALOG, game
-from bot.options import show_turn_timer
-from bot.render.card_text import seat_name, truncate
+from bot.i18n import N_, _, _n
+from bot.render.card_text import isolated, names_list, notation, num, seat_name, truncate
 from bot.render.look import Field
 from bot.render.names import shown_all
 from bot.results import placements
@@ -20,29 +20,44 @@ if TYPE_CHECKING:
 
 COLOURS: Mapping[str, int] = {name: entry.colour for name, entry in CATALOG.items()}
 PHASES = {
-    "draw": "to draw",
-    "place": "to place the drawn card",
-    "declare": "to declare or end the turn",
-    "reveal": "to reveal or continue",
-    "play": "to play a card",
-    "ask": "to ask for a card",
+    "draw": N_("**Turn:** {who} to draw"),
+    "place": N_("**Turn:** {who} to place the drawn card"),
+    "declare": N_("**Turn:** {who} to declare or end the turn"),
+    "reveal": N_("**Turn:** {who} to reveal or continue"),
+    "play": N_("**Turn:** {who} to play a card"),
+    "ask": N_("**Turn:** {who} to ask for a card"),
 }
+TO_ACT = N_("**Turn:** {who} to act")
 MEMORY_ASKS = 3
 RECENT_LINES = 3
 
 
 def title_of(name: str) -> str:
-    """The game's display name."""
-    return game(name).title
+    """The game's display name, in the reader's language (the catalog's titles are marked
+    for translation where the engines name them)."""
+    return _(game(name).title)
+
+
+def timer_text(seconds: int | None) -> str:
+    """The turn timer in words: ``off``, ``45 s``, ``3 min``, ``1 min 30 s``."""
+    if seconds is None:
+        return _("off")
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return _("{s} s", s=num(rest))
+    if not rest:
+        return _("{m} min", m=num(minutes))
+    return _("{m} min {s} s", m=num(minutes), s=num(rest))
 
 
 def options_text(name: str, variant: dict[str, Any], timer: int | None) -> str:
-    """The table's options in a line: ``threshold 100 · declare final · timer 3 min``."""
+    """The table's options in a line: ``threshold 100 · declare final · timer 3 min`` (an
+    option as ``/play`` names it: notation, kept left to right)."""
     parts = []
     for spec in game(name).options:
         if spec.name in variant:
-            parts.append(f"{spec.name} {spec.show(variant[spec.name])}")
-    parts.append(f"timer {show_turn_timer(timer)}")
+            parts.append(notation(f"{spec.name} {spec.show(variant[spec.name])}"))
+    parts.append(_("timer {time}", time=timer_text(timer)))
     return " · ".join(parts)
 
 
@@ -50,12 +65,12 @@ def seat_label(table: Table, seat: int) -> str:
     """A seat's name with a mention for people and a robot for computers."""
     record = table.seats[seat]
     if record.user_id is None:
-        return f"🤖 {record.name}"
-    text = f"<@{record.user_id}>"
+        return f"🤖 {isolated(record.name)}"
+    text = isolated(f"<@{record.user_id}>")
     if record.resigned:
-        text += " (resigned — 🤖 plays on)"
-    elif record.is_computer_held:
-        text += " (🤖 holds the seat)"
+        return _("{who} (resigned — 🤖 plays on)", who=text)
+    if record.is_computer_held:
+        return _("{who} (🤖 holds the seat)", who=text)
     return text
 
 
@@ -70,26 +85,30 @@ def lobby_embed(table: Table) -> discord.Embed:
     rec = table.record
     engine = table.engine
     embed = discord.Embed(
-        title=f"{title_of(rec.game)} — table #{rec.id} (lobby)",
+        title=_("{game} — table #{id} (lobby)", game=title_of(rec.game), id=rec.id),
         colour=COLOURS.get(rec.game, 0x555555),
-        description=(
-            f"Host: <@{rec.host_id}>\n"
-            f"Options: {options_text(rec.game, rec.variant, rec.timer_seconds)}"
-            f"\nPlayers: {game(rec.game).seats} — press **Join** to sit down."
-        ),
+        description="\n".join((
+            _("Host: {who}", who=isolated(f"<@{rec.host_id}>")),
+            _("Options: {options}",
+              options=options_text(rec.game, rec.variant, rec.timer_seconds)),
+            _("Players: {seats} — press **Join** to sit down.",
+              seats=notation(game(rec.game).seats)),
+        )),
     )
-    lines = [f"{i + 1}. {seat_label(table, i)}" for i in range(len(table.seats))]
+    lines = [f"{num(i + 1)}. {seat_label(table, i)}" for i in range(len(table.seats))]
     embed.add_field(
-        name=f"Seats ({len(table.seats)}/{engine.max_players})",
+        name=_("Seats ({taken}/{most})", taken=num(len(table.seats)),
+               most=num(engine.max_players)),
         value="\n".join(lines) or "—",
         inline=False,
     )
     if table.cancelled:
-        embed.title = f"{title_of(rec.game)} — table #{rec.id} (cancelled)"
+        embed.title = _("{game} — table #{id} (cancelled)", game=title_of(rec.game), id=rec.id)
         reason = rec.end_reason
-        embed.description = ("This table was cancelled." if reason in (None, "cancelled")
-                             else f"This table was closed: {reason}.")
-    embed.set_footer(text=f"Table #{rec.id} · /rules game:{title_of(rec.game)}")
+        embed.description = (_("This table was cancelled.") if reason in (None, "cancelled")
+                             else _("This table was closed: {reason}.", reason=reason))
+    embed.set_footer(text=_("Table #{id} · /rules game:{game}", id=rec.id,
+                            game=title_of(rec.game)))
     return embed
 
 
@@ -97,13 +116,13 @@ def _turn_line(table: Table, view: dict[str, Any]) -> str:
     seat = view.get("to_act")
     if seat is None:
         return ""
-    phase = PHASES.get(str(view.get("phase")), "to act")
-    line = f"**Turn:** {seat_label(table, seat)} {phase}"
-    if view.get("extra_turns"):
-        line += f" ({view['extra_turns']} extra turn(s) left)"
+    line = _(PHASES.get(str(view.get("phase")), TO_ACT), who=seat_label(table, seat))
+    extra = view.get("extra_turns")
+    if extra:
+        line += " " + _n("({n} extra turn left)", "({n} extra turns left)", int(extra))
     deadline = table.record.deadline
     if deadline:
-        line += f" · ends <t:{int(deadline)}:R>"
+        line += " · " + _("ends {when}", when=f"<t:{int(deadline)}:R>")
     return line
 
 
@@ -116,7 +135,7 @@ def _marked(table: Table, seat: int) -> str:
     if record.user_id is None:
         name = f"🤖 {name}"
     if record.resigned:
-        name += " (resigned)"
+        name = _("{name} (resigned)", name=name)
     return name
 
 
@@ -136,7 +155,7 @@ def standings_lines(table: Table, view: dict[str, Any]) -> list[str]:
     totals = view.get("totals") or []
     winners = set(view.get("winners") or [])
     return [
-        f"{place}\\. {_marked(table, s)} — {totals[s]}" + (" 🏆" if s in winners else "")
+        f"{num(place)}\\. {_marked(table, s)} — {num(totals[s])}" + (" 🏆" if s in winners else "")
         for place, s in standings_order(table, view)
     ]
 
@@ -148,7 +167,7 @@ def _scores_line(table: Table, view: dict[str, Any]) -> str:
     parts = []
     for s, total in enumerate(totals):
         name = _marked(table, s)
-        parts.append(f"**{name} {total}**" if s == to_act else f"{name} {total}")
+        parts.append(f"**{name} {num(total)}**" if s == to_act else f"{name} {num(total)}")
     return " · ".join(parts)
 
 
@@ -158,17 +177,14 @@ def _standings_line(table: Table, view: dict[str, Any]) -> str:
     winners = set(view.get("winners") or [])
     parts = []
     for place, s in standings_order(table, view):
-        mark = "🏆" if s in winners else f"{place}."
-        parts.append(f"{mark} {_marked(table, s)} {totals[s]}")
+        mark = "🏆" if s in winners else f"{num(place)}."
+        parts.append(f"{mark} {_marked(table, s)} {num(totals[s])}")
     return " · ".join(parts)
 
 
 def winners_text(table: Table, view: dict[str, Any]) -> str:
     """``ann`` / ``ann and bob`` / ``nobody``."""
-    winners = [seat_name(shown_all(table.names), s) for s in view.get("winners") or []]
-    if not winners:
-        return "nobody"
-    return winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    return names_list([seat_name(shown_all(table.names), s) for s in view.get("winners") or []])
 
 
 def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
@@ -182,13 +198,14 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
     rec = table.record
     view = table.public_view()
     if table.finished:
-        state_word = "game over"
+        title = _("{game} — table #{id} · game over", game=title_of(rec.game), id=rec.id)
     elif not table.status.is_open:
-        state_word = "closed"
+        title = _("{game} — table #{id} · closed", game=title_of(rec.game), id=rec.id)
     else:
-        state_word = f"round {view.get('round', 1)}"
+        title = _("{game} — table #{id} · round {round}", game=title_of(rec.game), id=rec.id,
+                  round=num(view.get("round", 1)))
     embed = discord.Embed(
-        title=f"{title_of(rec.game)} — table #{rec.id} · {state_word}",
+        title=title,
         colour=COLOURS.get(rec.game, 0x555555),
     )
     lines: list[str] = []
@@ -200,10 +217,12 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
             recent = recent[-MEMORY_ASKS:]  # Soi's memory rule: only the last asks stay
         lines.extend(f"• {truncate(t, 200)}" for t in recent[-RECENT_LINES:])
     elif table.finished or view.get("over"):
-        lines.append(f"**Game over** — **{winners_text(table, view)}** won the game 🏆")
+        lines.append(_("**Game over** — **{winners}** won the game 🏆",
+                       winners=winners_text(table, view)))
         lines.append(_standings_line(table, view))
     else:
-        lines.append(f"**This table was closed** ({rec.end_reason or 'cancelled'}).")
+        lines.append(_("**This table was closed** ({reason}).",
+                       reason=rec.end_reason or _("cancelled")))
         lines.append(_scores_line(table, view))
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:
@@ -224,13 +243,15 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     """A seat's own cards (ephemeral or DM): never posted in a channel."""
     view = table.player_view(seat)
     embed = discord.Embed(
-        title=title or f"Your cards — {title_of(table.game)} table #{table.id}",
+        title=title or _("Your cards — {game} table #{id}", game=title_of(table.game),
+                         id=table.id),
         description=truncate(game(table.game).look.private_text(view), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
     totals = view.get("totals") or []
     if seat < len(totals):
-        embed.set_footer(text=f"Round {view.get('round', 1)} · your total {totals[seat]}")
+        embed.set_footer(text=_("Round {round} · your total {total}",
+                                round=num(view.get("round", 1)), total=num(totals[seat])))
     return embed
 
 
@@ -244,9 +265,13 @@ def last_round_embed(table: Table) -> discord.Embed | None:
     if not summary:
         return None
     number = last.get("round")
-    which = f"round {number}" if number is not None else "the last round"
+    if number is not None:
+        title = _("{game} table #{id} — round {round}", game=title_of(table.game),
+                  id=table.id, round=num(number))
+    else:
+        title = _("{game} table #{id} — the last round", game=title_of(table.game), id=table.id)
     return discord.Embed(
-        title=f"{title_of(table.game)} table #{table.id} — {which}",
+        title=title,
         description=truncate(summary, 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
@@ -255,9 +280,11 @@ def last_round_embed(table: Table) -> discord.Embed | None:
 def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
     """The short DM with a seat's cards."""
     view = table.player_view(seat)
-    where = f" in {guild_name}" if guild_name else ""
-    return truncate(
-        f"**{title_of(table.game)} table #{table.id}{where}** — round {view.get('round', 1)}\n"
-        + game(table.game).look.private_text(view),
-        2000,
-    )
+    game_name, rnd = title_of(table.game), num(view.get("round", 1))
+    if guild_name:
+        head = _("**{game} table #{id} in {server}** — round {round}", game=game_name,
+                 id=table.id, server=isolated(guild_name), round=rnd)
+    else:
+        head = _("**{game} table #{id}** — round {round}", game=game_name, id=table.id,
+                 round=rnd)
+    return truncate(head + "\n" + game(table.game).look.private_text(view), 2000)

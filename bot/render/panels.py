@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
+from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
+from bot.render.embeds import title_of
 from bot.render.components import Step, TableView
 
 if TYPE_CHECKING:
@@ -48,15 +50,15 @@ def panel(
     lines.append(entry.look.private_text(pv))
     to_act = table.to_act()
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held
-    embed = discord.Embed(
-        title=f"{entry.title} table #{table.id} — " + ("your turn" if mine else "waiting"),
-        colour=entry.colour,
-    )
+    title = (_("{game} table #{id} — your turn", game=title_of(table.game), id=table.id)
+             if mine else
+             _("{game} table #{id} — waiting", game=title_of(table.game), id=table.id))
+    embed = discord.Embed(title=title, colour=entry.colour)
     if not mine:
         if not table.running:
-            lines.append("The game is over." if table.state is not None else "")
+            lines.append(_("The game is over.") if table.state is not None else "")
         else:
-            lines.append(f"Turn over — {seat_name(table.names, to_act)} is to act.")
+            lines.append(_("Turn over — {who} is to act.", who=seat_name(table.names, to_act)))
         embed.description = truncate("\n".join(x for x in lines if x), 4096)
         return embed, view.done()
     actions = table.engine.legal_actions(table.state)

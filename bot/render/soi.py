@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.render.card_text import card, cards, count, seat_name, sort_hand, truncate
+from bot.i18n import _, _n
+from bot.render.card_text import card, cards, notation, num, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_card, plain_cards
@@ -23,21 +24,22 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     fields = []
     totals = view.get("totals") or []
     for i, seat in enumerate(view.get("seats") or []):
-        head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} pts"
+        total = int(totals[i]) if i < len(totals) else 0
+        head = _n("{name} · {n} pt", "{name} · {n} pts", total, name=seat_name(names, i))
         quads = seat.get("quads") or []
-        held = count(int(seat.get("hand_count") or 0), "card")
-        value = f"{held}\nQuads: {', '.join(quads) if quads else '—'}"
+        held = _n("{n} card", "{n} cards", int(seat.get("hand_count") or 0))
+        value = held + "\n" + _("Quads: {quads}",
+                                quads=notation(", ".join(quads)) if quads else "—")
         fields.append(Field(truncate(head, 256), value, inline=True))
     asks = view.get("asks") or []
     if asks:
         lines = []
         for ask in asks[-8:]:
-            answer = "yes" if ask.get("hit") else "no"
-            lines.append(
-                f"{seat_name(names, ask.get('asker'))} asked {seat_name(names, ask.get('asked'))}"
-                f" for {card(ask.get('card'))}: {answer}"
-            )
-        title = "Last asks" if view.get("memory") else "Asks this round"
+            values = {"asker": seat_name(names, ask.get("asker")),
+                      "asked": seat_name(names, ask.get("asked")), "card": card(ask.get("card"))}
+            lines.append(_("{asker} asked {asked} for {card}: yes", **values) if ask.get("hit")
+                         else _("{asker} asked {asked} for {card}: no", **values))
+        title = _("Last asks") if view.get("memory") else _("Asks this round")
         fields.append(Field(title, truncate("\n".join(lines), FIELD_VALUE)))
     return fields
 
@@ -52,7 +54,9 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     lines = []
     for i, pts in enumerate(points):
         q = quads[i] if i < len(quads) else []
-        lines.append(f"**{seat_name(names, i)}**: +{pts} ({', '.join(q) if q else 'no quads'})")
+        quads_text = notation(", ".join(q)) if q else _("no quads")
+        lines.append(_("**{name}**: {points} ({quads})", name=seat_name(names, i),
+                       points=notation(f"+{pts}"), quads=quads_text))
     return "\n".join(lines) if lines else None
 
 
@@ -60,31 +64,34 @@ def private_text(view: dict[str, Any]) -> str:
     """The seat's hand, grouped by rank."""
     hand = view.get("hand") or []
     if not hand:
-        return "You hold no cards."
+        return _("You hold no cards.")
     groups: dict[str, list[str]] = {}
     for code in sort_hand(hand):
         groups.setdefault(code[:-1], []).append(code)
-    return "Your hand:\n" + "\n".join(f"**{r}**: {cards(c)}" for r, c in groups.items())
+    return _("Your hand:") + "\n" + "\n".join(
+        f"**{notation(r)}**: {cards(c)}" for r, c in groups.items())
 
 
 def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """The seat's view for the terminal: seats, asks and hand."""
     lines = []
     for s, row in enumerate(view["seats"]):
-        quads = ", ".join(row["quads"]) or "none"
-        held = count(row["hand_count"], "card")
-        lines.append(f"  seat {s} {names[s]}: {held}, quadruplets: {quads}")
+        quads = ", ".join(row["quads"]) or _("none")
+        held = _n("{n} card", "{n} cards", row["hand_count"])
+        lines.append("  " + _("seat {seat} {name}: {held}, quadruplets: {quads}", seat=s,
+                              name=names[s], held=held, quads=quads))
     asks = view.get("asks") or []
     if asks:
-        lines.append("Asks" + (" (last 3)" if view.get("memory") else "") + ":")
+        lines.append(_("Asks (last 3):") if view.get("memory") else _("Asks:"))
         for a in asks:
-            answer = "had it" if a["hit"] else "did not have it"
-            lines.append(
-                f"  {names[a['asker']]} asked {names[a['asked']]} for "
-                f"{plain_card(a['card'])}: {answer}"
-            )
+            values = {"asker": names[a["asker"]], "asked": names[a["asked"]],
+                      "card": plain_card(a["card"])}
+            lines.append("  " + (_("{asker} asked {asked} for {card}: had it", **values)
+                                 if a["hit"] else
+                                 _("{asker} asked {asked} for {card}: did not have it",
+                                   **values)))
     if view.get("hand") is not None:
-        lines.append(f"Your hand: {plain_cards(view['hand'])}")
+        lines.append(_("Your hand: {cards}", cards=plain_cards(view["hand"])))
     return lines
 
 
@@ -102,17 +109,18 @@ def panel_steps(
             if int(str(a.args[0])) == target and rank not in ranks:
                 ranks.append(rank)
         options = [option(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
-        view.select(Kind.SOI_RANK, options, placeholder="Which rank?")
-        view.button(Kind.ROOT, "Back", row=1)
-        return f"Ask {seat_name(table.names, target)} for which rank?"
+        view.select(Kind.SOI_RANK, options, placeholder=_("Which rank?"))
+        view.button(Kind.ROOT, _("Back"), row=1)
+        return _("Ask {name} for which rank?", name=seat_name(table.names, target))
     if step.kind is Kind.SOI_RANK:
         target_text, rank = step.arg.split(".", 1)
         target = int(target_text)
         chosen = [a for a in asks if int(str(a.args[0])) == target and str(a.args[1])[:-1] == rank]
         options = [option(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
-        view.select(Kind.ACT, options, placeholder="Which suit?")
-        view.button(Kind.ROOT, "Back", row=1)
-        return f"Ask {seat_name(table.names, target)} for which {rank}?"
+        view.select(Kind.ACT, options, placeholder=_("Which suit?"))
+        view.button(Kind.ROOT, _("Back"), row=1)
+        return _("Ask {name} for which {rank}?", name=seat_name(table.names, target),
+                 rank=notation(rank))
     targets: list[int] = []
     for a in asks:
         if int(str(a.args[0])) not in targets:
@@ -125,26 +133,28 @@ def panel_steps(
             last = card(str(chunk[-1].args[1]))
             view.select(Kind.ACT, options, arg=f"m{row}", row=row,
                         placeholder=f"{ask_label(table, chunk[0])} … {last}")
-        return "Choose whom to ask, and for which card."
+        return _("Choose whom to ask, and for which card.")
     for row, target in enumerate(targets[:MAX_SELECTS]):  # too many: the rank first
         name = seat_name(table.names, target)
         held: list[str] = []
         for a in asks:
             if int(str(a.args[0])) == target and str(a.args[1])[:-1] not in held:
                 held.append(str(a.args[1])[:-1])
-        options = [option(f"Ask {name} for a {r}…", f"{target}.{r}") for r in held]
+        options = [option(_("Ask {name} for a {rank}…", name=name, rank=notation(r)),
+                          f"{target}.{r}") for r in held]
         view.select(Kind.SOI_RANK, options, arg=f"p{target}", row=row,
-                    placeholder=f"Ask {name} for which rank?")
-    return "Choose whom to ask, and for which rank."
+                    placeholder=_("Ask {name} for which rank?", name=name))
+    return _("Choose whom to ask, and for which rank.")
 
 
+# A panel holds five rows: every ask is listed when they fit five selects.
 MAX_SELECTS = 5
-"""A panel holds five rows: every ask is listed when they fit five selects."""
 
 
 def ask_label(table: Table, action: Action) -> str:
     """"Ask bob for Q♥"."""
-    return f"Ask {seat_name(table.names, int(str(action.args[0])))} for {card(str(action.args[1]))}"
+    return _("Ask {name} for {card}", name=seat_name(table.names, int(str(action.args[0]))),
+             card=card(str(action.args[1])))
 
 
 SOI = Look(

@@ -7,10 +7,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
+from bot.i18n import N_, _
 from bot.render.components import BUTTON_PREFIX, ComponentId, Kind, TableView, option
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
+
+# The computer players' levels in words (the option's value stays the level's key).
+LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
 def lobby_view(table: Table, *, computers: bool = True) -> TableView:
@@ -18,15 +22,16 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
     view = TableView(table)
     if not table.in_lobby:
         return view.done()
-    view.button(Kind.JOIN, "Join", style=discord.ButtonStyle.success, row=0)
-    view.button(Kind.LEAVE, "Leave", row=0)
-    view.button(Kind.START, "Start (host)", style=discord.ButtonStyle.primary, row=0)
-    view.button(Kind.CANCEL, "Cancel (host)", style=discord.ButtonStyle.danger, row=0)
+    view.button(Kind.JOIN, _("Join"), style=discord.ButtonStyle.success, row=0)
+    view.button(Kind.LEAVE, _("Leave"), row=0)
+    view.button(Kind.START, _("Start (host)"), style=discord.ButtonStyle.primary, row=0)
+    view.button(Kind.CANCEL, _("Cancel (host)"), style=discord.ButtonStyle.danger, row=0)
     if computers:
         if any(s.user_id is None for s in table.seats):
-            view.button(Kind.REMOVE_COMPUTER, "Remove computer (host)", row=0)
-        options = [option(f"Add computer: {lvl}", lvl) for lvl in game(table.game).levels]
-        view.select(Kind.ADD_COMPUTER, options, placeholder="Add a computer player (host)",
+            view.button(Kind.REMOVE_COMPUTER, _("Remove computer (host)"), row=0)
+        options = [option(_("Add computer: {level}", level=_(LEVELS.get(lvl, lvl))), lvl)
+                   for lvl in game(table.game).levels]
+        view.select(Kind.ADD_COMPUTER, options, placeholder=_("Add a computer player (host)"),
                     row=1)
     return view.done()
 
@@ -39,32 +44,32 @@ def table_view(table: Table) -> TableView:
         return lobby_view(table)
     view = TableView(table)
     if table.finished:  # the game is over: its last round and its moves stay in reach
-        view.button(Kind.LAST_ROUND, "Last round", row=0)
-        view.button(Kind.REPLAY, "Replay", arg="0", row=0)
+        view.button(Kind.LAST_ROUND, _("Last round"), row=0)
+        view.button(Kind.REPLAY, _("Replay"), arg="0", row=0)
         return view.done()
     if not table.running:
         return view.done()
-    view.button(Kind.TAKE_TURN, "Take turn", style=discord.ButtonStyle.primary, row=0)
-    view.button(Kind.MY_CARDS, "My cards", row=0)
+    view.button(Kind.TAKE_TURN, _("Take turn"), style=discord.ButtonStyle.primary, row=0)
+    view.button(Kind.MY_CARDS, _("My cards"), row=0)
     if table.rounds:  # a round has been scored
-        view.button(Kind.LAST_ROUND, "Last round", row=0)
+        view.button(Kind.LAST_ROUND, _("Last round"), row=0)
     if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
-        view.button(Kind.TAKE_BACK, "Take my seat back", row=0)
+        view.button(Kind.TAKE_BACK, _("Take my seat back"), row=0)
     return view.done()
 
 
 def end_view(table: Table) -> TableView:
     """Rematch (the same seats and options) and New game, under the game-end message."""
     view = TableView(table)
-    view.button(Kind.REMATCH, "Rematch", style=discord.ButtonStyle.success, row=0)
-    view.button(Kind.NEW_GAME, "New game", row=0)
+    view.button(Kind.REMATCH, _("Rematch"), style=discord.ButtonStyle.success, row=0)
+    view.button(Kind.NEW_GAME, _("New game"), row=0)
     return view.done()
 
 
 def replay_view(table_id: int, version: int, page: int, pages: int) -> discord.ui.View:
     """Previous / Next pages of a replay (ephemeral)."""
     view = discord.ui.View(timeout=None)
-    for label, to in (("◀ Previous", page - 1), ("Next ▶", page + 1)):
+    for label, to in ((_("◀ Previous"), page - 1), (_("Next ▶"), page + 1)):
         cid = ComponentId(table_id, version, Kind.REPLAY, str(to))
         view.add_item(discord.ui.Button(label=label, custom_id=cid.text(BUTTON_PREFIX),
                                         disabled=not 0 <= to < pages))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.render.card_text import card, cards, count, seat_name, truncate
+from bot.i18n import _, _n
+from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_cards
@@ -27,17 +28,19 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     fields = []
     totals = view.get("totals") or []
     for i, seat in enumerate(view.get("seats") or []):
-        head = f"{seat_name(names, i)} · {totals[i] if i < len(totals) else 0} won in all"
-        held = count(int(seat.get("hand_count") or 0), "card")
-        value = (
-            f"Hand: {held}\nWon this round: {seat.get('won', 0)}"
-            f"\nRounds won: {seat.get('round_wins', 0)}"
-        )
+        head = _("{name} · {total} won in all", name=seat_name(names, i),
+                 total=num(totals[i] if i < len(totals) else 0))
+        value = "\n".join((
+            _n("Hand: {n} card", "Hand: {n} cards", int(seat.get("hand_count") or 0)),
+            _("Won this round: {won}", won=num(seat.get("won", 0))),
+            _("Rounds won: {rounds}", rounds=num(seat.get("round_wins", 0))),
+        ))
         fields.append(Field(truncate(head, 256), value, inline=True))
     pile = view.get("pile") or []
     fields.append(
         Field(
-            f"Pile ({count(len(pile), 'card')}) · deck {view.get('deck', 0)}",
+            _n("Pile ({n} card) · deck {deck}", "Pile ({n} cards) · deck {deck}", len(pile),
+               deck=num(view.get("deck", 0))),
             truncate(cards(pile), FIELD_VALUE),
         )
     )
@@ -51,27 +54,27 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
         return None
     won = last.get("won") or []
     winners = last.get("winners") or []
-    parts = [f"{seat_name(names, i)} {n}" for i, n in enumerate(won)]
-    who = ", ".join(seat_name(names, s) for s in winners) or "nobody"
-    return f"Cards won: {', '.join(parts)}. Round won by **{who}**."
+    parts = [f"{seat_name(names, i)} {num(n)}" for i, n in enumerate(won)]
+    who = _(", ").join(seat_name(names, s) for s in winners) or _("nobody")
+    return _("Cards won: {won}. Round won by **{who}**.", won=_(", ").join(parts), who=who)
 
 
 def private_text(view: dict[str, Any]) -> str:
     """The seat's hand."""
     hand = view.get("hand") or []
-    return f"Your hand: **{cards(hand)}**" if hand else "Your hand is empty."
+    return _("Your hand: **{cards}**", cards=cards(hand)) if hand else _("Your hand is empty.")
 
 
 def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """The seat's view for the terminal: deck, pile, seats and hand."""
-    lines = [f"Deck {view['deck']} · pile: {plain_cards(view['pile'])}"]
+    lines = [_("Deck {deck} · pile: {pile}", deck=num(view["deck"]),
+               pile=plain_cards(view["pile"]))]
     for s, row in enumerate(view["seats"]):
-        lines.append(
-            f"  {names[s]}: {row['hand_count']} in hand, won {row['won']} this round, "
-            f"rounds won {row['round_wins']}"
-        )
+        lines.append("  " + _("{name}: {held} in hand, won {won} this round, rounds won {rounds}",
+                              name=names[s], held=num(row["hand_count"]), won=num(row["won"]),
+                              rounds=num(row["round_wins"])))
     if view.get("hand") is not None:
-        lines.append(f"Your hand: {plain_cards(view['hand'])}")
+        lines.append(_("Your hand: {cards}", cards=plain_cards(view["hand"])))
     return lines
 
 
@@ -92,36 +95,37 @@ def panel_steps(
         found = captures(actions, code)
         if step.kind is Kind.TURUP_PICK:
             pile = table.public_view().get("pile") or []
-            options = [option(f"{card(c)}", str(i), f"pile card {i + 1}")
+            options = [option(card(c), str(i), _("pile card {n}", n=num(i + 1)))
                        for i, c in enumerate(pile[:MAX_OPTIONS])]
             view.select(Kind.TURUP_TAKE, options, arg=code, max_values=len(options),
-                        placeholder=f"Cards to take with {card(code)}")
-            view.button(Kind.TURUP_CARD, "Back", arg=code, row=1)
-            return f"Pick the pile cards to take with {card(code)}."
+                        placeholder=_("Cards to take with {card}", card=card(code)))
+            view.button(Kind.TURUP_CARD, _("Back"), arg=code, row=1)
+            return _("Pick the pile cards to take with {card}.", card=card(code))
         if found:
             limit = MAX_OPTIONS if len(found) <= MAX_OPTIONS else MAX_OPTIONS - 1
             options = [
-                option(f"Take {cards([str(c) for c in a.args[1:]])}", str(i),
-                       f"{count(len(a.args), 'card')} won")
+                option(_("Take {cards}", cards=cards([str(c) for c in a.args[1:]])), str(i),
+                       _n("{n} card won", "{n} cards won", len(a.args)))
                 for i, a in enumerate(found[:limit])
             ]
             view.select(Kind.TURUP_CAPTURE, options, arg=code,
-                        placeholder=f"Capture with {card(code)}…")
+                        placeholder=_("Capture with {card}…", card=card(code)))
             if len(found) > limit:
-                view.button(Kind.TURUP_PICK, "Pick cards…", arg=code, row=1)
+                view.button(Kind.TURUP_PICK, _("Pick cards…"), arg=code, row=1)
         if trail is not None:
-            view.button(Kind.ACT, f"Trail {card(code)}", arg=action_arg(str(trail)), row=1)
-        view.button(Kind.ROOT, "Back", row=1)
-        return (f"Capture with {card(code)} or trail it." if found
-                else f"{card(code)} captures nothing here: trail it.")
+            view.button(Kind.ACT, _("Trail {card}", card=card(code)), arg=action_arg(str(trail)),
+                        row=1)
+        view.button(Kind.ROOT, _("Back"), row=1)
+        return (_("Capture with {card} or trail it.", card=card(code)) if found
+                else _("{card} captures nothing here: trail it.", card=card(code)))
     moves = one_step_moves(actions)
     if moves is not None:
         for n, start in enumerate(range(0, len(moves), MAX_OPTIONS)):
             chunk = moves[start:start + MAX_OPTIONS]
             options = [option(move_label(a), str(a)) for a in chunk]
             view.select(Kind.ACT, options, arg=f"m{n}", row=n,
-                        placeholder="Choose your move…" if n == 0 else "More moves…")
-        return "Choose your move: a capture or a trail."
+                        placeholder=_("Choose your move…") if n == 0 else _("More moves…"))
+        return _("Choose your move: a capture or a trail.")
     codes: list[str] = []
     for a in actions:
         code = str(a.args[0])
@@ -130,14 +134,15 @@ def panel_steps(
     options = []
     for code in codes[:MAX_OPTIONS]:
         n = len(captures(actions, code))
-        options.append(option(card(code), code, f"{n} capture(s)" if n else "trail only"))
-    view.select(Kind.TURUP_CARD, options, placeholder="Choose a card to play…")
-    return "Choose the card to play."
+        options.append(option(card(code), code,
+                              _n("{n} capture", "{n} captures", n) if n else _("trail only")))
+    view.select(Kind.TURUP_CARD, options, placeholder=_("Choose a card to play…"))
+    return _("Choose the card to play.")
 
 
+# The root panel lists every move in up to this many selects; with more moves, the card
+# to play comes first.
 ONE_STEP_SELECTS = 4
-"""The root panel lists every move in up to this many selects; with more moves, the card
-to play comes first."""
 
 
 def one_step_moves(actions: Sequence[Action]) -> list[Action] | None:
@@ -160,9 +165,9 @@ def one_step_moves(actions: Sequence[Action]) -> list[Action] | None:
 def move_label(action: Action) -> str:
     """"8♣ takes 5♦ + 3♠" or "Trail 8♣"."""
     if action.word == "trail":
-        return f"Trail {card(str(action.args[0]))}"
-    taken = " + ".join(card(str(c)) for c in action.args[1:])
-    return f"{card(str(action.args[0]))} takes {taken}"
+        return _("Trail {card}", card=card(str(action.args[0])))
+    taken = notation(" + ".join(card(str(c)) for c in action.args[1:]))
+    return _("{card} takes {taken}", card=card(str(action.args[0])), taken=taken)
 
 
 def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:
