@@ -66,9 +66,9 @@ class Kind(StrEnum):
     SOI_RANK = "ss"  # Soi: the rank to ask for was chosen
 
 
+# Kinds that move the panel to another step of the same decision (no move is made).
 STEP_KINDS = frozenset({Kind.ROOT, Kind.KING_FIRST, Kind.TURUP_CARD, Kind.TURUP_PICK,
                         Kind.SOI_PLAYER, Kind.SOI_RANK})
-"""Kinds that move the panel to another step of the same decision (no move is made)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +94,7 @@ class ComponentId:
         if self.arg:
             text += f":{self.arg}"
         if len(text) > MAX_CUSTOM_ID:
-            raise ValueError(f"custom_id too long ({len(text)} characters)")
+            raise ValueError(f"custom_id too long ({len(text)} characters)")  # i18n: not for people
         return text
 
 
@@ -112,9 +112,9 @@ _TEMPLATE = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<a
 _TABLE_ID = re.compile(rf"(?P<prefix>{BUTTON_PREFIX}|{SELECT_PREFIX}):{_TEMPLATE}")
 
 
+# custom_id prefixes under ``cr:`` that are not a table's: the stats pages' ``DynamicItem``
+# buttons (``cogs/stats.py`` builds its templates from these), routed by discord.py.
 OTHER_IDS = ("cr:lb:", "cr:hp:", "cr:hr:")
-"""custom_id prefixes under ``cr:`` that are not a table's: the stats pages' ``DynamicItem``
-buttons (``cogs/stats.py`` builds its templates from these), routed by discord.py."""
 
 
 def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:
@@ -207,5 +207,5 @@ class RulesButton(
         await interaction.response.edit_message(embed=embed, view=view)
 
 
+# Table components are not among them: they are routed by :class:`Kind`.
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton,)
-"""Table components are not among them: they are routed by :class:`Kind`."""

@@ -28,6 +28,16 @@ PHASES = {
     "ask": N_("**Turn:** {who} to ask for a card"),
 }
 TO_ACT = N_("**Turn:** {who} to act")
+# Why a table closed, as stored (bot.tables) and as people read it.
+END_REASONS = {
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+    "inactive": N_("inactive"),
+    "broken": N_("broken"),
+    "channel deleted": N_("channel deleted"),  # i18n: not for people (the stored key)
+    "not started within 15 minutes":  # i18n: not for people (the stored key)
+        N_("not started within 15 minutes"),
+}
 MEMORY_ASKS = 3
 RECENT_LINES = 3
 
@@ -36,6 +46,11 @@ def title_of(name: str) -> str:
     """The game's display name, in the reader's language (the catalog's titles are marked
     for translation where the engines name them)."""
     return _(game(name).title)
+
+
+def reason_text(reason: str) -> str:
+    """Why a table closed, in the reader's language (an unknown reason as stored)."""
+    return _(END_REASONS.get(reason, reason)) if reason else reason
 
 
 def timer_text(seconds: int | None) -> str:
@@ -106,7 +121,8 @@ def lobby_embed(table: Table) -> discord.Embed:
         embed.title = _("{game} — table #{id} (cancelled)", game=title_of(rec.game), id=rec.id)
         reason = rec.end_reason
         embed.description = (_("This table was cancelled.") if reason in (None, "cancelled")
-                             else _("This table was closed: {reason}.", reason=reason))
+                             else _("This table was closed: {reason}.",
+                                    reason=reason_text(reason)))
     embed.set_footer(text=_("Table #{id} · /rules game:{game}", id=rec.id,
                             game=title_of(rec.game)))
     return embed
@@ -222,7 +238,7 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
         lines.append(_standings_line(table, view))
     else:
         lines.append(_("**This table was closed** ({reason}).",
-                       reason=rec.end_reason or _("cancelled")))
+                       reason=reason_text(rec.end_reason or "cancelled")))
         lines.append(_scores_line(table, view))
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:

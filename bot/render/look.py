@@ -19,11 +19,11 @@ if TYPE_CHECKING:
 
 View = dict[str, Any]
 
+# Fill the control panel of the seat to act at a step; returns the prompt in bold.
 PanelSteps = Callable[["Table", "Step", "list[Action]", "TableView", View], str]
-"""Fill the control panel of the seat to act at a step; returns the prompt in bold."""
 
+# A game-specific select's choice as engine notation: ``(table, kind, arg, values)``.
 Notation = Callable[["Table", str, str, "list[str]"], str]
-"""A game-specific select's choice as engine notation: ``(table, kind, arg, values)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,15 +40,15 @@ class Look:
     """One game's presentation: colours, text built from views, panel steps."""
 
     colour: int
+    # Every seat's public cards and the shared cards, as embed fields.
     public_fields: Callable[[View, Sequence[str]], list[Field]]
-    """Every seat's public cards and the shared cards, as embed fields."""
+    # The last round's public result, or ``None`` before the first round ends.
     round_summary: Callable[[View, Sequence[str]], str | None]
-    """The last round's public result, or ``None`` before the first round ends."""
+    # A seat's own cards in words (its DM, My cards and the control panel).
     private_text: Callable[[View], str]
-    """A seat's own cards in words (its DM, My cards and the control panel)."""
+    # The seat's view as plain lines for the terminal (``python -m bot play``).
     board_lines: Callable[[View, Sequence[str]], list[str]]
-    """The seat's view as plain lines for the terminal (``python -m bot play``)."""
+    # The control panel's options at each step of a decision.
     panel_steps: PanelSteps
-    """The control panel's options at each step of a decision."""
+    # Component kinds whose choice this game turns into a move (e.g. Turup's captures).
     notations: dict[str, Notation] = field(default_factory=dict)
-    """Component kinds whose choice this game turns into a move (e.g. Turup's captures)."""

@@ -15,8 +15,8 @@ import discord
 from bot.catalog import game
 from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
-from bot.render.embeds import title_of
 from bot.render.components import Step, TableView
+from bot.render.embeds import title_of
 
 if TYPE_CHECKING:
     from bot.tables.model import Table

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _, _n
-from bot.render.card_text import card, cards, notation, num, seat_name, sort_hand, truncate
+from bot.render.card_text import card, cards, notation, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
 from bot.render.look import Field, Look
 from bot.render.steps import plain_card, plain_cards

@@ -11,8 +11,11 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.catalog import CATALOG
-from bot.options import defaults, show_turn_timer
+from bot.i18n import N_, _, _n
+from bot.options import defaults
 from bot.rating import initial
+from bot.render.card_text import isolated, notation, num
+from bot.render.embeds import reason_text, timer_text
 
 if TYPE_CHECKING:
     from storage.guild_settings import GuildSettings
@@ -36,6 +39,8 @@ HISTORY_BUDGET = 5000  # characters for all of a history page's fields' values
 ROUNDS_BUDGET = 3500  # characters for a rounds table
 NAME_WIDTH = 20
 COLUMN = 7
+# The leaderboard's orders by their key (``storage.stats_models.SortKey``), in words.
+SORT_NAMES = {"rating": N_("rating"), "wins": N_("wins"), "winrate": N_("win rate")}
 
 
 def clip(text: str, limit: int) -> str:
@@ -44,9 +49,9 @@ def clip(text: str, limit: int) -> str:
 
 
 def title_of(game: str) -> str:
-    """The game's display name."""
+    """The game's display name, in the reader's language."""
     entry = CATALOG.get(game)
-    return entry.title if entry is not None else game.title()
+    return _(entry.title) if entry is not None else game.title()
 
 
 def name_of(name: str, user_id: int | None = None) -> str:
@@ -75,19 +80,19 @@ def status_text(summary: GameSummary) -> str:
     """Whether a game counts, and why not: ``rated``, ``practice — computer seats, not
     counted``, ``not rated — one person``, ``not counted — cancelled``."""
     if summary.rated:
-        return "rated"
+        return _("rated")
     if summary.reason != "finished":
-        return f"not counted — {summary.reason}"
+        return _("not counted — {reason}", reason=reason_text(summary.reason))
     if not summary.counted:
         if any(s.user_id is None for s in summary.seats):
-            return "practice — computer seats, not counted"
-        return "not counted"
-    return "counted, not rated — one person"
+            return _("practice — computer seats, not counted")
+        return _("not counted")
+    return _("counted, not rated — one person")
 
 
 def percent(value: float) -> str:
-    """``0.583`` as ``58%``."""
-    return f"{round(100 * value)}%"
+    """``0.583`` as ``58%`` (as the reader's language writes a percentage)."""
+    return _("{value}%", value=num(round(100 * value)))
 
 
 def trend_text(trend: int | None, games: int) -> str:
@@ -95,8 +100,8 @@ def trend_text(trend: int | None, games: int) -> str:
     if trend is None or not games:
         return ""
     arrow = "▲" if trend > 0 else "▼" if trend < 0 else "＝"
-    plural = "game" if games == 1 else f"{games} games"
-    return f"{arrow} {abs(trend)} over the last {plural}"
+    return _n("{arrow} {change} over the last game", "{arrow} {change} over the last {n} games",
+              games, arrow=arrow, change=num(abs(trend)))
 
 
 # ---------------------------------------------------------------- settings
@@ -104,56 +109,58 @@ def trend_text(trend: int | None, games: int) -> str:
 
 def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Embed:
     """The server's defaults: per game options, the turn timer and the table switches."""
+    title = (_("Cardroom settings — {server}", server=isolated(guild_name)) if guild_name
+             else _("Cardroom settings"))
     embed = discord.Embed(
-        title=clip(f"Cardroom settings{' — ' + guild_name if guild_name else ''}", 256),
+        title=clip(title, 256),
         colour=COLOUR,
-        description="Defaults for new tables; `/play` can still change a table's options.",
+        description=_("Defaults for new tables; `/play` can still change a table's options."),
     )
     for game, entry in CATALOG.items():
         stored = settings.options_for(game)
         values = {**defaults(game), **stored}
         parts = []
         for spec in entry.options:
-            shown = f"{spec.name} {spec.show(values.get(spec.name, spec.default))}"
+            shown = notation(f"{spec.name} {spec.show(values.get(spec.name, spec.default))}")
             parts.append(f"**{shown}**" if spec.name in stored else shown)
         embed.add_field(name=title_of(game), value=" · ".join(parts), inline=False)
     switches = [
-        f"Turn timer: {show_turn_timer(settings.turn_timer)}",
-        f"Computer seats allowed: {_on(settings.computer_seats)}",
-        f"Games with computers count: {_on(settings.count_computer_games)}",
-        f"Card images: {_on(settings.images)}",
-        f"Four-colour suits: {_on(settings.four_colour)}",
-        f"Turn pings: {_on(settings.pings)}",
+        _("Turn timer: {value}", value=timer_text(settings.turn_timer)),
+        _("Computer seats allowed: {value}", value=_on(settings.computer_seats)),
+        _("Games with computers count: {value}", value=_on(settings.count_computer_games)),
+        _("Card images: {value}", value=_on(settings.images)),
+        _("Four-colour suits: {value}", value=_on(settings.four_colour)),
+        _("Turn pings: {value}", value=_on(settings.pings)),
     ]
-    embed.add_field(name="Tables", value="\n".join(switches), inline=False)
-    embed.set_footer(text="Bold values are this server's; the rest are the rule book's defaults.")
+    embed.add_field(name=_("Tables"), value="\n".join(switches), inline=False)
+    embed.set_footer(
+        text=_("Bold values are this server's; the rest are the rule book's defaults."))
     return embed
 
 
 def _on(value: bool) -> str:
-    return "on" if value else "off"
+    return _("on") if value else _("off")
 
 
 # -------------------------------------------------------------- leaderboard
 
 
 def _board_line(row: LeaderboardRow, mark: bool = False) -> str:
-    games = "game" if row.games == 1 else "games"
-    line = (
-        f"`#{row.rank:>3}` **{name_of(row.name, row.user_id)}** — {row.rating} · "
-        f"{row.wins}/{row.games} {games} won ({percent(row.win_rate)})"
-    )
+    line = f"`#{row.rank:>3}` **{isolated(name_of(row.name, row.user_id))}** — " + _n(
+        "{rating} · {wins}/{n} game won ({rate})", "{rating} · {wins}/{n} games won ({rate})",
+        row.games, rating=row.rating, wins=num(row.wins), rate=percent(row.win_rate))
     return f"▶ {line}" if mark else line
 
 
 def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> discord.Embed:
     """A page of the ranking; the viewer's row is marked, or added below the page."""
     embed = discord.Embed(
-        title=f"{title_of(page.game)} leaderboard — by {page.sort.label}",
+        title=_("{game} leaderboard — by {order}", game=title_of(page.game),
+                order=_(SORT_NAMES.get(str(page.sort.value), page.sort.label))),
         colour=GAME_COLOURS.get(page.game, COLOUR),
     )
     if not page.rows:
-        embed.description = (
+        embed.description = _(
             "No counted games yet in this server. Finish a game with two or more people to "
             "get ranked — games with a computer seat are practice and are not counted "
             "(unless the server turns `count_computer_games` on)."
@@ -161,13 +168,16 @@ def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> disco
         return embed
     lines = [_board_line(r, mark=r.user_id == viewer) for r in page.rows]
     if page.own is not None and not page.own_on_page:
-        lines += ["", "Your place:", _board_line(page.own, mark=True)]
+        lines += ["", _("Your place:"), _board_line(page.own, mark=True)]
     elif viewer is not None and page.own is None:
-        lines += ["", "You have no counted game of this yet."]
+        lines += ["", _("You have no counted game of this yet.")]
     embed.description = clip("\n".join(lines), MAX_DESCRIPTION)
     embed.set_footer(
-        text=f"Page {page.page + 1}/{page.pages} · {page.total} players · "
-        f"rating starts at {initial().display} and is conservative (mu − 3σ)"
+        text=_n("Page {page}/{pages} · {n} player · rating starts at {start} and is "
+                "conservative (mu − 3σ)",
+                "Page {page}/{pages} · {n} players · rating starts at {start} and is "
+                "conservative (mu − 3σ)", page.total, page=num(page.page + 1),
+                pages=num(page.pages), start=initial().display)
     )
     return embed
 
@@ -177,37 +187,53 @@ def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> disco
 
 def _recent_line(game: GameStats, index: int) -> str:
     r = game.recent[index]
-    mark = "🏆" if r.winner else f"{r.place}/{r.players}"
-    note = "" if r.counted else " (practice — not counted)"
-    return f"{when(r.ended_at)} · {mark} · score {r.total}{note}"
+    mark = "🏆" if r.winner else notation(f"{num(r.place)}/{num(r.players)}")
+    if r.counted:
+        return _("{when} · {mark} · score {total}", when=when(r.ended_at), mark=mark,
+                 total=num(r.total))
+    return _("{when} · {mark} · score {total} (practice — not counted)", when=when(r.ended_at),
+             mark=mark, total=num(r.total))
 
 
 def _game_block(game: GameStats, detailed: bool) -> str:
     lines = []
     if game.games:
-        lines.append(f"Games {game.games} · wins {game.wins} ({percent(game.win_rate)})")
-        lines.append(f"Place: best {game.best_place} · average {game.average_place or 0:.1f}")
-        lines.append(f"Score: best {game.best_total} · average {game.average_total or 0:.1f}")
+        lines.append(_("Games {games} · wins {wins} ({rate})", games=num(game.games),
+                       wins=num(game.wins), rate=percent(game.win_rate)))
+        lines.append(_("Place: best {best} · average {average}", best=num(game.best_place or 0),
+                       average=_average(game.average_place)))
+        lines.append(_("Score: best {best} · average {average}", best=num(game.best_total or 0),
+                       average=_average(game.average_total)))
     else:
-        lines.append("No counted games (games with computers are practice here).")
+        lines.append(_("No counted games (games with computers are practice here)."))
     if game.skill is not None:
-        rank = f" · #{game.rank} here" if game.rank is not None else ""
+        line = (_("Rating {rating} · #{rank} here", rating=game.skill.display,
+                  rank=num(game.rank)) if game.rank is not None
+                else _("Rating {rating}", rating=game.skill.display))
         trend = trend_text(game.trend, game.trend_games)
-        lines.append(f"Rating {game.skill.display}{rank}" + (f" · {trend}" if trend else ""))
+        lines.append(line + (f" · {trend}" if trend else ""))
     recent = range(len(game.recent) if detailed else min(len(game.recent), 3))
     if recent:
-        lines.append("Recent games:")
+        lines.append(_("Recent games:"))
         lines += [f"• {_recent_line(game, i)}" for i in recent]
     return clip("\n".join(lines), MAX_FIELD)
 
 
+def _average(value: float | None) -> str:
+    """An average to one decimal (``2.0``), as the reader's language writes it."""
+    return num(round(float(value or 0), 1))
+
+
 def stats_embed(stats: PlayerStats, shown_name: str, game: str | None = None) -> discord.Embed:
     """A player's record in this server: per game, or one game in detail."""
-    title = f"{shown_name} — {title_of(game)} stats" if game else f"{shown_name} — stats"
+    who = isolated(shown_name)
+    title = (_("{name} — {game} stats", name=who, game=title_of(game)) if game
+             else _("{name} — stats", name=who))
     embed = discord.Embed(title=clip(title, 256), colour=GAME_COLOURS.get(game or "", COLOUR))
     if not stats.games:
-        what = f"{title_of(game)} " if game else ""
-        embed.description = f"No finished {what}games in this server yet."
+        embed.description = (_("No finished {game} games in this server yet.",
+                               game=title_of(game)) if game
+                             else _("No finished games in this server yet."))
         return embed
     for entry in stats.games[:25]:
         embed.add_field(
@@ -224,26 +250,29 @@ def seats_text(seats: Sequence[SeatLine], limit: int = MAX_FIELD) -> str:
     """Seats by place: ``🏆 **alice** 45 · bob 120 · 🤖 Computer 2 88`` (cut at ``limit``)."""
     parts = []
     for s in sorted(seats, key=lambda x: (x.place, x.seat)):
-        name = name_of(s.name, s.user_id)
+        name = isolated(name_of(s.name, s.user_id))
         if s.user_id is None:
             name = f"🤖 {name}"
         if s.winner:
             name = f"🏆 **{name}**"
-        parts.append(f"{name} {s.total}" + (" (resigned)" if s.resigned else ""))
+        line = f"{name} {num(s.total)}"
+        parts.append(_("{name} (resigned)", name=line) if s.resigned else line)
     return clip(" · ".join(parts), limit)
 
 
 def history_label(game: GameSummary) -> str:
     """The field name of one game, named as its button: ``G12 Soureh · table #4``."""
-    return f"{game_number(game.result_id)} {title_of(game.game)} · table #{game.table_id}"
+    return _("{number} {game} · table #{id}", number=game_number(game.result_id),
+             game=title_of(game.game), id=game.table_id)
 
 
 def history_embed(page: HistoryPage) -> discord.Embed:
     """Recent finished games with players, winner and final scores; numbered for buttons."""
-    what = f"{title_of(page.game)} games" if page.game else "games"
-    embed = discord.Embed(title=f"Recent {what}", colour=GAME_COLOURS.get(page.game or "", COLOUR))
+    title = (_("Recent {game} games", game=title_of(page.game)) if page.game
+             else _("Recent games"))
+    embed = discord.Embed(title=title, colour=GAME_COLOURS.get(page.game or "", COLOUR))
     if not page.games:
-        embed.description = "No finished games in this server yet."
+        embed.description = _("No finished games in this server yet.")
         return embed
     budget = min(MAX_FIELD, HISTORY_BUDGET // len(page.games))
     for game in page.games:
@@ -251,8 +280,9 @@ def history_embed(page: HistoryPage) -> discord.Embed:
         embed.add_field(name=history_label(game),
                         value=seats_text(game.seats, budget - len(line)) + line, inline=False)
     embed.set_footer(
-        text=f"Page {page.page + 1}/{page.pages} · {page.total} games · "
-        "a game's button shows its rounds"
+        text=_n("Page {page}/{pages} · {n} game · a game's button shows its rounds",
+                "Page {page}/{pages} · {n} games · a game's button shows its rounds",
+                page.total, page=num(page.page + 1), pages=num(page.pages))
     )
     return embed
 
@@ -261,18 +291,19 @@ def rounds_table(detail: GameDetail, limit: int = ROUNDS_BUDGET) -> str:
     """The round-by-round points as a monospaced table with a totals line; the earliest
     rounds are left out (and said so) when the table would not fit in ``limit``."""
     seats = detail.summary.seats
-    header = "Round " + "".join(f"{clip(s.name, COLUMN - 1):>{COLUMN}}" for s in seats)
+    first = _("Round")
+    header = f"{first:<5} " + "".join(f"{clip(s.name, COLUMN - 1):>{COLUMN}}" for s in seats)
     rows = [
         f"{n:>5} " + "".join(f"{p:>{COLUMN}}" for p in points)
         for n, points in enumerate(detail.rounds, start=1)
     ]
-    total = "Total " + "".join(f"{s.total:>{COLUMN}}" for s in seats)
+    total = f"{_('Total'):<5} " + "".join(f"{s.total:>{COLUMN}}" for s in seats)
     rule = "-" * len(header)
     kept = list(rows)
     note = ""
     while kept and len("\n".join([header, rule, *kept, rule, total])) + 60 > limit:
         kept.pop(0)
-        note = f"(rounds 1–{len(rows) - len(kept)} left out)\n"
+        note = _("(rounds 1–{last} left out)", last=num(len(rows) - len(kept))) + "\n"
     body = "\n".join([header, rule, *kept, rule, total])
     return f"{note}```\n{body}\n```"
 
@@ -281,14 +312,16 @@ def rounds_embed(detail: GameDetail) -> discord.Embed:
     """One game's rounds, its players by place and its options."""
     summary = detail.summary
     embed = discord.Embed(
-        title=f"Game {game_number(summary.result_id)} · {title_of(summary.game)}",
+        title=_("Game {number} · {game}", number=game_number(summary.result_id),
+                game=title_of(summary.game)),
         colour=GAME_COLOURS.get(summary.game, COLOUR),
-        description=rounds_table(detail) if detail.rounds else "No round was completed.",
+        description=rounds_table(detail) if detail.rounds else _("No round was completed."),
     )
-    embed.add_field(name="Result", value=seats_text(summary.seats, 900)
-                    + f"\nEnded {when(summary.ended_at)}", inline=False)
-    options = " · ".join(f"{k} {v}" for k, v in sorted(detail.variant.items()))
+    embed.add_field(name=_("Result"), value=seats_text(summary.seats, 900)
+                    + "\n" + _("Ended {when}", when=when(summary.ended_at)), inline=False)
+    options = " · ".join(notation(f"{k} {v}") for k, v in sorted(detail.variant.items()))
     if options:
-        embed.add_field(name="Options", value=clip(options, 300), inline=False)
-    embed.set_footer(text=f"Table #{summary.table_id} · {status_text(summary)}")
+        embed.add_field(name=_("Options"), value=clip(options, 300), inline=False)
+    embed.set_footer(text=_("Table #{id} · {status}", id=summary.table_id,
+                            status=status_text(summary)))
     return embed
