@@ -86,7 +86,10 @@ def names_list(shown: Sequence[str]) -> str:
         return _("nobody")
     if len(shown) == 1:
         return shown[0]
-    return _("{names} and {last}", names=_(", ").join(shown[:-1]), last=shown[-1])
+    # Translators: the separator between the items of a list (names, tags, cards won).
+    sep = _(", ")
+    # Translators: the end of a list of names: "ann, bob and cat".
+    return _("{names} and {last}", names=sep.join(shown[:-1]), last=shown[-1])
 
 
 def num(value: int | float) -> str:

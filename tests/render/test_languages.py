@@ -1,0 +1,410 @@
+"""Every word the presentation says goes through the catalogs (issue 21).
+
+The catalogs are empty until translators fill them, so these tests speak a marked language
+(``tests.helpers.i18n``): every catalog text comes out as ``⟦…⟧`` with its placeholders
+outside, and an English word left outside the marks reached a person untranslated. Names,
+option notation, card codes, mentions and timestamps are not words to translate.
+
+Texts the engines and the table service write (recent events, an action's description)
+are theirs to translate and are left out here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gettext
+import random
+import re
+from collections.abc import Iterator
+
+import discord
+import pytest
+
+from bot.catalog import game
+from bot.i18n import FSI, LRI, PDI, use_locale
+from bot.render import action_words
+from bot.render.announce import (
+    RATED,
+    game_end_embed,
+    ping_text,
+    result_dm_text,
+    round_end_embed,
+)
+from bot.render.card_text import legible, truncate
+from bot.render.components import STEP_KINDS, Kind, Step, parse_custom_id
+from bot.render.embeds import dm_text, hand_embed, last_round_embed, lobby_embed, table_embed
+from bot.render.panels import panel
+from bot.render.rules_text import RULES, rules_page
+from bot.render.stats_embeds import settings_embed, trend_text
+from bot.render.steps import describe
+from bot.render.table_message import end_view, lobby_view, table_view
+from bot.tables.model import Table
+from storage.guild_settings import GuildSettings
+from storage.tables import TableStatus
+from tests.helpers.i18n import (
+    MarkedTranslations,
+    english_outside_marks,
+    mark,
+    marked_catalogs,
+    marked_language,
+)
+from tests.render.test_embeds import CASES, _play, _table
+
+URL = "https://discord.com/channels/1/2/3"
+SUITS = "♠♥♦♣"
+
+
+# ------------------------------------------------------------------------ collecting text
+
+
+def embed_texts(embed: discord.Embed) -> list[str]:
+    """Every text of an embed a person reads."""
+    data = embed.to_dict()
+    texts = [data.get("title", ""), data.get("description", "")]
+    texts += [t for f in data.get("fields", []) for t in (f["name"], f["value"])]
+    texts.append((data.get("footer") or {}).get("text", ""))
+    return [t for t in texts if t]
+
+
+def view_texts(view: discord.ui.View) -> list[str]:
+    """Every label, placeholder and option of a view's components."""
+    texts: list[str] = []
+    for item in view.children:
+        if isinstance(item, discord.ui.Button) and item.label:
+            texts.append(item.label)
+        if isinstance(item, discord.ui.Select):
+            texts.append(item.placeholder or "")
+            for o in item.options:
+                texts += [o.label, o.description or ""]
+    return [t for t in texts if t]
+
+
+def steps_of(view: discord.ui.View) -> Iterator[Step]:
+    """The further steps a panel offers (its step buttons and selects' choices)."""
+    for item in view.children:
+        parsed = parse_custom_id(getattr(item, "custom_id", "") or "")
+        if parsed is None or parsed[1].kind not in STEP_KINDS or parsed[1].kind == Kind.ROOT:
+            continue
+        kind = Kind(parsed[1].kind)
+        if isinstance(item, discord.ui.Select):
+            for o in item.options[:3]:
+                yield Step(kind, o.value)
+        else:
+            yield Step(kind, parsed[1].arg)
+
+
+def panel_texts(table: Table) -> list[str]:
+    """The panel of every seat; the seat to act's every step one level deep."""
+    texts: list[str] = []
+    for seat in range(len(table.seats)):
+        embed, view = panel(table, seat)
+        texts += embed_texts(embed) + view_texts(view)
+        if seat == table.to_act():
+            for step in steps_of(view):
+                embed, sub = panel(table, seat, step)
+                texts += embed_texts(embed) + view_texts(sub)
+    return texts
+
+
+def table_texts(table: Table, *, board: bool = True) -> list[str]:
+    """The table message, its buttons, the seats' cards and DMs, the last round, the
+    round's end and the terminal board."""
+    texts = embed_texts(table_embed(table)) + embed_texts(table_embed(table, text_table=True))
+    texts += view_texts(table_view(table))
+    for seat in range(len(table.seats)):
+        texts += embed_texts(hand_embed(table, seat))
+        texts.append(dm_text(table, seat, "Club"))
+        texts.append(ping_text(table, seat, URL))
+        if board:  # the terminal's lines (python -m bot play)
+            texts += game(table.game).look.board_lines(table.player_view(seat), table.names)
+    last = last_round_embed(table)
+    ended = round_end_embed(table)
+    texts += embed_texts(last) if last else []
+    texts += embed_texts(ended) if ended else []
+    return texts
+
+
+def foreign(table: Table) -> list[str]:
+    """The texts other layers write: the events and the legal actions' descriptions."""
+    texts = list(table.recent) + [t for lines in table.private.values() for t in lines]
+    if table.running:
+        for action in table.engine.legal_actions(table.state):
+            for a in (action, dataclasses.replace(action, call="")):
+                texts += [describe(table, a), table.describe(a)]
+    texts += [truncate(t, 200) for t in texts]
+    texts += [legible(t) for t in texts]
+    return sorted(set(texts), key=len, reverse=True)
+
+
+def without(text: str, others: list[str]) -> str:
+    for other in others:
+        if other:
+            text = text.replace(other, " ")
+    return text
+
+
+def allowed_words(table: Table) -> set[str]:
+    """Names and option notation (``threshold 40``, ``discards hidden``)."""
+    words = set(table.names) | {"Club"}
+    for spec in game(table.game).options:
+        words.add(spec.name)
+        words.update(str(c) for c in spec.choices)
+        words.add(str(spec.show(spec.default)))
+        if spec.name in table.record.variant:
+            words.add(str(spec.show(table.record.variant[spec.name])))
+    return words
+
+
+def english_left(table: Table, texts: list[str]) -> list[tuple[str, list[str]]]:
+    others, allowed = foreign(table), allowed_words(table)
+    left = []
+    for text in texts:
+        words = english_outside_marks(without(text, others), allowed)
+        if words:
+            left.append((text, words))
+    return left
+
+
+def finish(table: Table) -> None:
+    _play(table, 10_000, random.Random(3))
+    table.record = dataclasses.replace(table.record, status=TableStatus.FINISHED)
+
+
+# ------------------------------------------------------------------- no English left
+
+
+@pytest.mark.parametrize("lang", ["el", "ar"])
+@pytest.mark.parametrize(("name", "players", "variant"), CASES)
+def test_tables_and_panels_say_nothing_outside_the_catalogs(
+    lang: str, name: str, players: int, variant: dict[str, object]
+) -> None:
+    """Through a random game, the table message, panels (every step), hands, DMs, pings,
+    round ends, the game's end and the terminal board are all catalog texts around names,
+    cards and numbers."""
+    table = _table(name, players, 5, variant)
+    rng = random.Random(2)
+    for _ in range(12):
+        with marked_language(lang):
+            texts = table_texts(table) + panel_texts(table)
+        assert english_left(table, texts) == []
+        if table.engine.to_act(table.state) is None:
+            break
+        _play(table, 7, rng)
+    finish(table)
+    table.seats[1] = dataclasses.replace(table.seats[1], resigned=True)
+    with marked_language(lang):
+        texts = table_texts(table) + panel_texts(table)
+        texts += embed_texts(game_end_embed(table, RATED)) + view_texts(end_view(table))
+        texts.append(result_dm_text(table, 0, URL, RATED, "Club"))
+    assert english_left(table, texts) == []
+
+
+@pytest.mark.parametrize("lang", ["el", "ar"])
+def test_lobby_says_nothing_outside_the_catalogs(lang: str) -> None:
+    """The lobby's embed and buttons, and a cancelled lobby."""
+    table = _table("soureh", 3, 1, {"threshold": 40})
+    table.state = None
+    table.record = dataclasses.replace(table.record, status=TableStatus.LOBBY)
+    table.seats[2] = dataclasses.replace(table.seats[2], user_id=None)
+    with marked_language(lang):
+        texts = embed_texts(lobby_embed(table)) + view_texts(lobby_view(table))
+    closed = dataclasses.replace(table.record, status=TableStatus.CANCELLED, end_reason="inactive")
+    table.record = closed
+    with marked_language(lang):
+        texts += embed_texts(lobby_embed(table))
+    assert english_left(table, texts) == []
+    assert any("⟦Join⟧" in t for t in texts) and any("⟦inactive⟧" in t for t in texts)
+
+
+@pytest.mark.parametrize("lang", ["el", "ar"])
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_rules_pages_are_catalog_paragraphs(lang: str, name: str) -> None:
+    """Every paragraph of /rules is one catalog text, Markdown and notation inside it."""
+    for page in range(len(RULES[name])):
+        with marked_language(lang):
+            embed, view = rules_page(name, page)
+        texts = embed_texts(embed) + view_texts(view)
+        assert [w for t in texts for w in english_outside_marks(t)] == []
+        for line in (embed.description or "").split("\n"):
+            assert not line or (line.startswith("⟦") and line.endswith("⟧")), line
+
+
+@pytest.mark.parametrize("lang", ["el", "ar"])
+def test_settings_say_nothing_outside_the_catalogs(lang: str) -> None:
+    """Server settings: switches, timer and footer through the catalogs; options as
+    notation."""
+    settings = GuildSettings(guild_id=1, game_options={"pariah": {"threshold": 500}},
+                             turn_timer=90)
+    with marked_language(lang):
+        texts = embed_texts(settings_embed(settings, "Club"))
+    allowed = {"Club"}
+    for entry_name in ("soureh", "pariah", "turup", "soi"):
+        for spec in game(entry_name).options:
+            allowed |= {spec.name, *map(str, spec.choices), str(spec.show(spec.default))}
+    assert [w for t in texts for w in english_outside_marks(t, allowed)] == []
+
+
+def test_english_is_unchanged_by_the_marked_catalog() -> None:
+    """English never asks a catalog: the marked one changes nothing in English."""
+    table = _table("turup", 3, 4, {"rounds": 1})
+    plain = embed_texts(table_embed(table, text_table=True)) + panel_texts(table)
+    with marked_catalogs():
+        assert embed_texts(table_embed(table, text_table=True)) + panel_texts(table) == plain
+    assert not any("⟦" in t or FSI in t or LRI in t for t in plain)
+
+
+# -------------------------------------------------------------------- right to left
+
+
+def outside_isolates(text: str, opener: str) -> str:
+    """The characters of ``text`` not inside an isolate opened by ``opener``."""
+    out, stack = [], []
+    for ch in text:
+        if ch in (FSI, LRI, "\u2067"):
+            stack.append(ch)
+        elif ch == PDI and stack:
+            stack.pop()
+        elif opener not in stack:
+            out.append(ch)
+    return "".join(out)
+
+
+@pytest.mark.parametrize(("name", "players", "variant"), CASES)
+def test_arabic_isolates_names_and_cards(
+    name: str, players: int, variant: dict[str, object]
+) -> None:
+    """In Arabic every player name sits in a first-strong isolate and every card (its
+    suit) in a left-to-right isolate, in the table message, the panels and the round's
+    and game's end; in Greek (left to right) there is no isolate at all."""
+    table = _table(name, players, 5, variant)
+    _play(table, 20, random.Random(4))
+
+    def texts() -> list[str]:
+        texts = table_texts(table, board=False) + panel_texts(table)
+        return [without(t, foreign(table)) for t in texts]
+
+    with marked_language("ar"):
+        arabic = texts()
+    with marked_language("el"):
+        greek = texts()
+    for text in arabic:
+        for n in table.names:
+            for m in re.finditer(re.escape(n) + r"(?![0-9])", text):
+                before, after = text[:m.start()], text[m.end():]
+                assert before.endswith(FSI) and after.startswith(PDI), text
+        assert not set(outside_isolates(text, LRI)) & set(SUITS), text
+    assert not any(c in t for t in greek for c in (FSI, LRI, PDI))
+
+
+def test_signed_scores_and_counts_keep_their_order_in_arabic() -> None:
+    """A score like ``+30 · 100 → 50`` is one left-to-right run in Arabic."""
+    from bot.render.coop import score_text
+
+    with marked_language("ar"):
+        assert score_text(-9, 50, ["10H", "10D", "10S", "AH"]) == f"{LRI}+41 · 100 → 50{PDI}"
+        assert score_text(-3, 5, None) == f"{LRI}-3{PDI}"
+    assert score_text(-3, 5, None) == "-3"
+
+
+# ------------------------------------------------------------------------- plurals
+
+
+class Counting(MarkedTranslations):
+    """The marked catalog, remembering which texts were asked for as plurals."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plurals: list[str] = []
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.plurals.append(msgid2)
+        return super().ngettext(msgid1, msgid2, n)
+
+
+def test_counts_go_through_plural_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards in a hand, in the pile and in the stock, points and extra turns are asked of
+    the catalog as plurals (Arabic has six forms), never "1 cards"."""
+    import bot.i18n as i18n
+
+    counting = Counting()
+    monkeypatch.setattr(i18n, "translations", lambda lang: counting)
+    turup = {"seats": [{"hand_count": 1, "won": 0, "round_wins": 0}], "pile": ["5H", "6H"],
+             "totals": [3], "deck": 1}
+    coop = {"game": "soureh", "seats": [{"up": None}], "totals": [1], "stock": 3,
+            "discard_count": 2, "discards": "hidden"}
+    with use_locale("ar"):
+        turup_fields = game("turup").look.public_fields(turup, ["ann"])
+        coop_fields = game("soureh").look.public_fields(coop, ["ann"])
+        trend = trend_text(4, 1)
+    assert {"Hand: {n} cards", "Pile ({n} cards) · deck {deck}", "{name} · {n} pts",
+            "Stock: **{n}** cards", "Discard: {n} cards, face down",
+            "{arrow} {change} over the last {n} games"} <= set(counting.plurals)
+    assert "⟦Hand: ⟧1⟦ card⟧" in turup_fields[0].value
+    assert turup_fields[1].name == "⟦Pile (⟧2⟦ cards) · deck ⟧1"
+    assert coop_fields[0].name.startswith("\u2068ann\u2069⟦ · ⟧1⟦ pt⟧")
+    assert trend == "▲⟦ ⟧4⟦ over the last game⟧"
+
+
+def test_the_marked_catalog_keeps_placeholders_outside() -> None:
+    """The helper itself: placeholders (with format specs) stay fillable."""
+    assert mark("{who} drew {n:>2} cards.") == "{who}⟦ drew ⟧{n:>2}⟦ cards.⟧"
+    assert mark("Take turn") == "⟦Take turn⟧"
+    assert english_outside_marks("⟦Hand: ⟧1⟦ card⟧ · Player0 left", {"Player0"}) == ["left"]
+
+
+# ------------------------------------------------------------------------ /move words
+
+
+ARABIC_WORDS = {"draw": "اسحب", "keep": "احتفظ", "declare": "أعلِن", "discard": "تخلَّص"}
+
+
+class Arabic(MarkedTranslations):
+    """A tiny Arabic catalog of action words, the rest marked."""
+
+    def gettext(self, message: str) -> str:
+        return ARABIC_WORDS.get(message) or super().gettext(message)
+
+
+def test_move_words_map_back_to_notation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An action word typed in the reader's language is the notation word; notation is
+    always understood; unknown words are not; the autocomplete shows the localised move
+    and keeps the notation as its value."""
+    import bot.i18n as i18n
+
+    monkeypatch.setattr(i18n, "translations",
+                        lambda lang: Arabic() if lang == "ar" else gettext.NullTranslations())
+    assert action_words.notation_word("اسحب", "ar") == "draw"
+    assert action_words.notation_word(" اسحـب ", "ar") == "draw"  # tatweel typed
+    assert action_words.notation_word("اعلن", "ar") == "declare"  # without hamza, vowels
+    assert action_words.notation_word("DRAW", "ar") == "draw"
+    assert action_words.notation_word("draw", None) == "draw"
+    assert action_words.notation_word("اسحب", "el") is None
+    assert action_words.notation_word("hello", "ar") is None
+    assert action_words.to_notation("احتفظ 2 أعلِن", "ar") == "keep 2 declare"
+    assert action_words.to_notation("capture 5D 2C 3S", "ar") == "capture 5D 2C 3S"
+    with use_locale("ar"):
+        assert action_words.localised("keep 2 declare") == "احتفظ 2 أعلِن"
+        assert action_words.choice_label("draw", "⟦draw a card⟧") == "اسحب — ⟦draw a card⟧"
+    assert action_words.matches("احت", "keep 2", "Keep the card", "ar")
+    assert not action_words.matches("اسحب", "keep 2", "Keep the card", "ar")
+    assert action_words.matches("اسحب", "draw", "Draw", "ar")
+
+
+def test_move_words_refuse_an_ambiguous_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two action words translated alike: the typed word is refused, never guessed."""
+    import bot.i18n as i18n
+
+    class Clash(MarkedTranslations):
+        def gettext(self, message: str) -> str:
+            return "خذ" if message in ("keep", "capture") else super().gettext(message)
+
+    monkeypatch.setattr(i18n, "translations", lambda lang: Clash())
+    assert action_words.notation_word("خذ", "ar") is None
+
+
+def test_english_move_labels_are_unchanged() -> None:
+    """In English the autocomplete reads as before: notation, then the words."""
+    assert action_words.choice_label("keep 2", "Keep the drawn card") == (
+        "keep 2 — Keep the drawn card")
+    assert action_words.choice_label("draw", "draw a card") == "draw a card"
+    assert action_words.localised("keep 2 declare") == "keep 2 declare"
