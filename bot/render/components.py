@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import DEFAULT, current, supported, use_locale
 from bot.render.card_text import truncate
 
 if TYPE_CHECKING:
@@ -176,15 +177,22 @@ class TableView(discord.ui.View):
 
 class RulesButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"crr:(?P<game>[a-z]+):(?P<page>[0-9]+)",
+    template=r"crr:(?P<game>[a-z]+):(?P<page>[0-9]+)(?::(?P<lang>[a-z]{2,3}))?",
 ):
-    """Paging buttons of the ``/rules`` embed."""
+    """Paging buttons of the ``/rules`` embed. A page is in the language it was first
+    shown in (the custom_id carries it, ``crr:soureh:1:ar``; English adds nothing), so
+    paging speaks it whoever clicks and whatever discord.py's dispatch knows of locales."""
 
-    def __init__(self, game: str, page: int, *, label: str, disabled: bool = False) -> None:
+    def __init__(
+        self, game: str, page: int, *, label: str, disabled: bool = False,
+        lang: str | None = None,
+    ) -> None:
+        self.lang = supported(lang) or current()
+        suffix = "" if self.lang == DEFAULT else f":{self.lang}"
         super().__init__(
             discord.ui.Button(
-                label=label, custom_id=f"{RULES_PREFIX}:{game}:{page}", disabled=disabled,
-                style=discord.ButtonStyle.secondary,
+                label=label, custom_id=f"{RULES_PREFIX}:{game}:{page}{suffix}",
+                disabled=disabled, style=discord.ButtonStyle.secondary,
             )
         )
         self.game = game
@@ -198,12 +206,14 @@ class RulesButton(
         match: re.Match[str],
         /,
     ) -> RulesButton:
-        return cls(match["game"], int(match["page"]), label=getattr(item, "label", None) or "")
+        return cls(match["game"], int(match["page"]), label=getattr(item, "label", None) or "",
+                   lang=match["lang"] or DEFAULT)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.render.rules_text import rules_page  # rules_text builds RulesButtons
 
-        embed, view = rules_page(self.game, self.page)
+        with use_locale(self.lang):
+            embed, view = rules_page(self.game, self.page)
         await interaction.response.edit_message(embed=embed, view=view)
 
 

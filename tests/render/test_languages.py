@@ -408,3 +408,60 @@ def test_english_move_labels_are_unchanged() -> None:
         "keep 2 — Keep the drawn card")
     assert action_words.choice_label("draw", "draw a card") == "draw a card"
     assert action_words.localised("keep 2 declare") == "keep 2 declare"
+
+
+# ------------------------------------------------------------------------ /rules paging
+
+
+class _Response:
+    def __init__(self) -> None:
+        self.embed: discord.Embed | None = None
+
+    async def edit_message(self, *, embed: discord.Embed, view: discord.ui.View) -> None:
+        self.embed = embed
+
+
+class _Interaction:
+    """What a rules button's callback uses of an interaction: its response."""
+
+    def __init__(self) -> None:
+        self.response = _Response()
+
+
+async def test_rules_pages_turn_in_the_language_they_were_shown_in() -> None:
+    """A rules page's buttons carry its language, so the next page is in it too, whatever
+    language is current when the click arrives; English buttons keep their old ids."""
+    from bot.render.components import RulesButton
+
+    with marked_language("el"):
+        _, view = rules_page("soureh", 0)
+    ids = [getattr(item, "custom_id", "") for item in view.children]
+    assert ids == ["crr:soureh:0:el", "crr:soureh:1:el"]
+    _, english = rules_page("soureh", 0)
+    assert [getattr(item, "custom_id", "") for item in english.children] == [
+        "crr:soureh:0", "crr:soureh:1"]
+    template = RulesButton.__discord_ui_compiled_template__
+    match = template.fullmatch(ids[1])
+    assert match is not None
+    button = await RulesButton.from_custom_id(None, view.children[1], match)  # type: ignore[arg-type]
+    assert button.lang == "el"
+    interaction = _Interaction()
+    with marked_catalogs():  # the click arrives with no language set: English current
+        await button.callback(interaction)  # type: ignore[arg-type]
+    assert interaction.response.embed is not None
+    assert (interaction.response.embed.footer.text or "").startswith("⟦Page ⟧2")
+    old = template.fullmatch("crr:soureh:1")
+    assert old is not None and (await RulesButton.from_custom_id(
+        None, view.children[1], old)).lang == "en"  # type: ignore[arg-type]
+
+
+def test_cached_card_displays_follow_the_language() -> None:
+    """Cards are parsed once (a cache), but the direction is the current language's: the
+    same card is isolated in Arabic and plain in English, in either order."""
+    from bot.render.card_text import card, cards
+
+    assert card("10D") == "10♦️"
+    with use_locale("ar"):
+        assert card("10D") == f"{LRI}10♦️{PDI}"
+        assert cards(["10D", None]) == f"{LRI}10♦️ 🂠{PDI}"
+    assert card("10D") == "10♦️" and cards(["10D"]) == "10♦️"
