@@ -28,6 +28,9 @@ PHASES = {
     "ask": N_("**Turn:** {who} to ask for a card"),
 }
 TO_ACT = N_("**Turn:** {who} to act")
+# Translators: the games' names, as the table message, the lobby and /rules title them
+# (keep them, or write them in your language's script).
+GAME_TITLES = (N_("Soureh"), N_("Pariah"), N_("Turup"), N_("Soi"))
 # Why a table closed, as stored (bot.tables) and as people read it.
 END_REASONS = {
     "finished": N_("finished"),

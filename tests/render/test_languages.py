@@ -465,3 +465,11 @@ def test_cached_card_displays_follow_the_language() -> None:
         assert card("10D") == f"{LRI}10♦️{PDI}"
         assert cards(["10D", None]) == f"{LRI}10♦️ 🂠{PDI}"
     assert card("10D") == "10♦️" and cards(["10D"]) == "10♦️"
+
+
+def test_every_game_title_is_marked_for_the_catalogs() -> None:
+    """The games' names are translated where shown, so each is marked for extraction."""
+    from bot.catalog import CATALOG
+    from bot.render.embeds import GAME_TITLES
+
+    assert sorted(GAME_TITLES) == sorted(entry.title for entry in CATALOG.values())
