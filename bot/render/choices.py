@@ -6,6 +6,11 @@ Discord ranges and choices read from the ``Variant`` fields.
 and Pariah): its Discord range is the envelope of those games' ranges and the bot checks
 the chosen game's own range. ``/settings set`` names ``<game>_<option>``, so its ranges
 are exactly the bot's checks.
+
+A parameter's description is built from several catalog texts (the games' names, the
+option's description), so it goes to discord.py as a ``locale_str`` whose ``parameter``
+extra is the :class:`Parameter`: a translator (``app_commands.Translator``) says it in a
+language with ``with use_locale(lang): parameter.description()``.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from discord import app_commands
 
 from bot.catalog import CATALOG
 from bot.games.variants import Kind
+from bot.i18n import _
 from bot.options import OptionSpec
 
 ON_OFF = (app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off"))
@@ -35,7 +41,7 @@ class Parameter:
 
     name: str
     specs: tuple[OptionSpec, ...]
-    prefix: str = ""  # the words before the description ("Soureh or Pariah")
+    prefix: str = ""  # fixed words before the description (default: the games, translated)
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -64,13 +70,20 @@ class Parameter:
         return None
 
     def description(self) -> str:
-        """``"Soureh 20–1000, Pariah 50–2000: Score that ends the game"`` (≤ 100)."""
-        where = self.prefix or ", ".join(
-            f"{CATALOG[s.game].title} {s.allowed()}" if s.kind is Kind.INT
-            else CATALOG[s.game].title for s in self.specs
+        """``"Soureh 20–1000, Pariah 50–2000: Score that ends the game"`` (≤ 100), in the
+        current language (the games' names and the option's description translated)."""
+        where = self.prefix or _(", ").join(
+            f"{_(CATALOG[s.game].title)} {s.allowed()}" if s.kind is Kind.INT
+            else _(CATALOG[s.game].title) for s in self.specs
         )
-        text = f"{where}: {self.specs[0].description}"
+        text = _("{where}: {description}", where=where,
+                 description=_(self.specs[0].description))
         return text if len(text) <= 100 else text[:99] + "…"
+
+    def localisable(self) -> app_commands.locale_str:
+        """The English description for discord.py, with this parameter as its ``parameter``
+        extra so a translator can say it in another language (see the module's doc)."""
+        return app_commands.locale_str(self.description(), parameter=self)
 
 
 def play_parameters() -> list[Parameter]:
@@ -85,8 +98,7 @@ def play_parameters() -> list[Parameter]:
 def settings_parameters() -> list[Parameter]:
     """One ``/settings set`` parameter per game option, ``<game>_<option>``."""
     return [
-        Parameter(f"{name}_{spec.name}", (spec,),
-                  f"{entry.title} {spec.allowed()}" if spec.kind is Kind.INT else entry.title)
+        Parameter(f"{name}_{spec.name}", (spec,))  # described as "Soureh 20–1000: …"
         for name, entry in CATALOG.items() for spec in entry.options
     ]
 
@@ -104,7 +116,7 @@ def with_parameters(
         for p in parameters
     ]
     setattr(callback, "__signature__", signature.replace(parameters=[*own, *extra]))  # noqa: B010
-    app_commands.describe(**{p.name: p.description() for p in parameters})(callback)
+    app_commands.describe(**{p.name: p.localisable() for p in parameters})(callback)
     choices = {p.name: c for p in parameters if (c := p.choices()) is not None}
     if choices:
         app_commands.choices(**choices)(callback)

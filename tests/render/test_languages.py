@@ -473,3 +473,17 @@ def test_every_game_title_is_marked_for_the_catalogs() -> None:
     from bot.render.embeds import GAME_TITLES
 
     assert sorted(GAME_TITLES) == sorted(entry.title for entry in CATALOG.values())
+
+
+def test_option_descriptions_can_be_said_in_a_language() -> None:
+    """A /play or /settings parameter's description is English for discord.py and carries
+    its parameter, so a translator can say it in any language from catalog texts."""
+    from bot.render.choices import play_parameters, settings_parameters
+
+    for parameter in play_parameters() + settings_parameters():
+        localisable = parameter.localisable()
+        assert localisable.message == parameter.description()
+        assert localisable.extras["parameter"] is parameter
+        with marked_language("el"):
+            greek = parameter.description()
+        assert english_outside_marks(greek) == [], greek
