@@ -12,7 +12,6 @@ are theirs to translate and are left out here.
 from __future__ import annotations
 
 import dataclasses
-import gettext
 import random
 import re
 from collections.abc import Iterator
@@ -22,7 +21,6 @@ import pytest
 
 from bot.catalog import game
 from bot.i18n import FSI, LRI, PDI, use_locale
-from bot.render import action_words
 from bot.render.announce import (
     RATED,
     game_end_embed,
@@ -350,64 +348,6 @@ def test_the_marked_catalog_keeps_placeholders_outside() -> None:
     assert mark("{who} drew {n:>2} cards.") == "{who}⟦ drew ⟧{n:>2}⟦ cards.⟧"
     assert mark("Take turn") == "⟦Take turn⟧"
     assert english_outside_marks("⟦Hand: ⟧1⟦ card⟧ · Player0 left", {"Player0"}) == ["left"]
-
-
-# ------------------------------------------------------------------------ /move words
-
-
-ARABIC_WORDS = {"draw": "اسحب", "keep": "احتفظ", "declare": "أعلِن", "discard": "تخلَّص"}
-
-
-class Arabic(MarkedTranslations):
-    """A tiny Arabic catalog of action words, the rest marked."""
-
-    def gettext(self, message: str) -> str:
-        return ARABIC_WORDS.get(message) or super().gettext(message)
-
-
-def test_move_words_map_back_to_notation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An action word typed in the reader's language is the notation word; notation is
-    always understood; unknown words are not; the autocomplete shows the localised move
-    and keeps the notation as its value."""
-    import bot.i18n as i18n
-
-    monkeypatch.setattr(i18n, "translations",
-                        lambda lang: Arabic() if lang == "ar" else gettext.NullTranslations())
-    assert action_words.notation_word("اسحب", "ar") == "draw"
-    assert action_words.notation_word(" اسحـب ", "ar") == "draw"  # tatweel typed
-    assert action_words.notation_word("اعلن", "ar") == "declare"  # without hamza, vowels
-    assert action_words.notation_word("DRAW", "ar") == "draw"
-    assert action_words.notation_word("draw", None) == "draw"
-    assert action_words.notation_word("اسحب", "el") is None
-    assert action_words.notation_word("hello", "ar") is None
-    assert action_words.to_notation("احتفظ 2 أعلِن", "ar") == "keep 2 declare"
-    assert action_words.to_notation("capture 5D 2C 3S", "ar") == "capture 5D 2C 3S"
-    with use_locale("ar"):
-        assert action_words.localised("keep 2 declare") == "احتفظ 2 أعلِن"
-        assert action_words.choice_label("draw", "⟦draw a card⟧") == "اسحب — ⟦draw a card⟧"
-    assert action_words.matches("احت", "keep 2", "Keep the card", "ar")
-    assert not action_words.matches("اسحب", "keep 2", "Keep the card", "ar")
-    assert action_words.matches("اسحب", "draw", "Draw", "ar")
-
-
-def test_move_words_refuse_an_ambiguous_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two action words translated alike: the typed word is refused, never guessed."""
-    import bot.i18n as i18n
-
-    class Clash(MarkedTranslations):
-        def gettext(self, message: str) -> str:
-            return "خذ" if message in ("keep", "capture") else super().gettext(message)
-
-    monkeypatch.setattr(i18n, "translations", lambda lang: Clash())
-    assert action_words.notation_word("خذ", "ar") is None
-
-
-def test_english_move_labels_are_unchanged() -> None:
-    """In English the autocomplete reads as before: notation, then the words."""
-    assert action_words.choice_label("keep 2", "Keep the drawn card") == (
-        "keep 2 — Keep the drawn card")
-    assert action_words.choice_label("draw", "draw a card") == "draw a card"
-    assert action_words.localised("keep 2 declare") == "keep 2 declare"
 
 
 # ------------------------------------------------------------------------ /rules paging
