@@ -11,7 +11,8 @@ shows them so:
 - :func:`notation_word` — the notation word for a word typed in a language (``None`` when
   it is none of the games' action words);
 - :func:`to_notation` — a whole typed move back in notation, for ``/move`` to play;
-- :func:`choice_label` and :func:`matches` — the autocomplete's label and filter.
+- :func:`choice_label` and :func:`matches` — the autocomplete's label and filter, and
+  :func:`suggestions`, the whole list (``/move``'s autocomplete: label and value pairs).
 
 The words come from the catalogs (:data:`ACTION_WORDS` marks them), so a translator gives
 them with the rest of a language. Nothing is cached: a dozen catalog look-ups per call.
@@ -20,8 +21,12 @@ them with the rest of a language. Nothing is cached: a dozen catalog look-ups pe
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
-from bot.i18n import N_, _, use_locale
+from bot.i18n import N_, _, current, use_locale
+from bot.render.card_text import truncate
+
+MAX_SUGGESTIONS = 25  # Discord shows at most 25 autocomplete choices
 
 # The action words of the games' moves, typed by players after /move and shown in its
 # suggestions; each comment below reaches the translators with its word.
@@ -119,3 +124,20 @@ def matches(typed: str, notation: str, words: str, lang: str | None) -> bool:
         shown = localised(notation)
     return (key in fold(notation) or key in fold(shown) or key in fold(words)
             or fold(to_notation(typed, lang)) in fold(notation))
+
+
+def suggestions(
+    offered: Iterable[tuple[str, str]], typed: str, lang: str | None = None
+) -> list[tuple[str, str]]:
+    """``/move``'s autocomplete: ``(label, notation)`` for each offered ``(notation,
+    words)`` the typed text picks, at most 25, labels cut to Discord's 100 characters;
+    labels in the current language, typed words understood in ``lang`` (default: the
+    current language). The value is always the notation."""
+    lang = lang or current()
+    found: list[tuple[str, str]] = []
+    for notation, words in offered:
+        if matches(typed, notation, words, lang):
+            found.append((truncate(choice_label(notation, words), 100), notation))
+            if len(found) == MAX_SUGGESTIONS:
+                break
+    return found

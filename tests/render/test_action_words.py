@@ -64,3 +64,24 @@ def test_english_move_labels_are_unchanged() -> None:
         "keep 2 — Keep the drawn card")
     assert action_words.choice_label("draw", "draw a card") == "draw a card"
     assert action_words.localised("keep 2 declare") == "keep 2 declare"
+
+
+def test_suggestions_keep_the_notation_as_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autocomplete's list: every value a notation, filtered by notation, words or a
+    localised word, at most 25, labels within 100 characters."""
+    import bot.i18n as i18n
+
+    offered = [("draw", "draw a card"), ("keep 2", "Keep the card in slot 2"),
+               ("keep 2 declare", "Keep the card in slot 2 and declare"),
+               *[(f"give 1 {s}", "Give " + "x" * 120) for s in range(1, 30)]]
+    everything = action_words.suggestions(offered, "")
+    assert len(everything) == 25 and all(len(label) <= 100 for label, _ in everything)
+    assert everything[:2] == [("draw a card", "draw"), ("keep 2 — Keep the card in slot 2",
+                                                        "keep 2")]
+    assert [v for _, v in action_words.suggestions(offered, "KEEP")] == ["keep 2",
+                                                                         "keep 2 declare"]
+    monkeypatch.setattr(i18n, "translations", lambda lang: Arabic())
+    with use_locale("ar"):
+        arabic = action_words.suggestions(offered, "احتفظ")
+    assert [v for _, v in arabic] == ["keep 2", "keep 2 declare"]
+    assert arabic[0][0].startswith("احتفظ 2 — ")
