@@ -267,6 +267,17 @@ def outside_isolates(text: str, opener: str) -> str:
     return "".join(out)
 
 
+def balanced(text: str) -> bool:
+    """Every isolate closed, none closed twice."""
+    depth = 0
+    for ch in text:
+        depth += ch in (FSI, LRI, "\u2067")
+        depth -= ch == PDI
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 @pytest.mark.parametrize(("name", "players", "variant"), CASES)
 def test_arabic_isolates_names_and_cards(
     name: str, players: int, variant: dict[str, object]
@@ -291,6 +302,7 @@ def test_arabic_isolates_names_and_cards(
                 before, after = text[:m.start()], text[m.end():]
                 assert before.endswith(FSI) and after.startswith(PDI), text
         assert not set(outside_isolates(text, LRI)) & set(SUITS), text
+        assert balanced(text), text
     assert not any(c in t for t in greek for c in (FSI, LRI, PDI))
 
 
