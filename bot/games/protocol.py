@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from bot.games.cards import Card
+from bot.i18n import L_, Msg, _
 
 # ---------------------------------------------------------------------------- errors
 
@@ -80,16 +81,23 @@ def split_notation(text: str) -> tuple[str, list[str]]:
     """Split an action text into its lower-case word and its argument tokens."""
     parts = text.strip().split()
     if not parts:
-        raise BadNotation("Type an action, for example `draw` or `keep 2`.")
+        raise BadNotation(_("Type an action, for example `draw` or `keep 2`."))
     return parts[0].lower(), parts[1:]
 
 
 def parse_int(token: str, what: str) -> int:
-    """Read a whole number argument, or raise ``BadNotation`` naming ``what``."""
+    """Read a whole number argument, or raise ``BadNotation`` naming ``what`` (``"seat"`` or
+    ``"slot"``: the argument's name, said in the player's language)."""
     try:
         return int(token)
     except ValueError:
-        raise BadNotation(f"{token!r} is not a {what}: give a number.") from None
+        if what == "seat":
+            message = _("{token} is not a seat: give a number.", token=repr(token))
+        elif what == "slot":
+            message = _("{token} is not a slot: give a number.", token=repr(token))
+        else:
+            message = _("{token} is not a number.", token=repr(token))
+        raise BadNotation(message) from None
 
 
 def parse_card(token: str) -> Card:
@@ -121,7 +129,7 @@ class Event:
     """
 
     kind: str
-    text: str
+    text: str | Msg
     seats: frozenset[int] | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
 
@@ -135,15 +143,31 @@ class Event:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def render(self, names: Sequence[str]) -> str:
-        """The text with seat placeholders replaced by ``names``."""
-        if "{p" not in self.text:
-            return self.text
+        """The text in the current language, seat placeholders replaced by ``names`` (a
+        seat without a name is "Seat 3")."""
+        text = self.text if type(self.text) is str else str(self.text)
+        if "{p" not in text:
+            return text
 
         def name(match: re.Match[str]) -> str:
             seat = int(match.group(1))
-            return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            return names[seat] if seat < len(names) else _("Seat {n}", n=seat + 1)
 
-        return _SEAT_REF.sub(name, self.text)
+        return _SEAT_REF.sub(name, text)
+
+
+def seat_list(seats: Iterable[int]) -> str | Msg:
+    """Seats named together: ``{p0}``, ``{p0} and {p1}``, ``{p0}, {p1} and {p2}``."""
+    refs = [seat_ref(s) for s in seats]
+    if len(refs) <= 1:
+        return "".join(refs)
+    return L_("{names} and {last}", names=", ".join(refs[:-1]), last=refs[-1])
+
+
+def joined(parts: Sequence[str | Msg], sep: str = "\n") -> Msg:
+    """Texts shown one after another (lines of a round's score), each translated when shown."""
+    keys = [f"part{i}" for i in range(len(parts))]
+    return Msg(sep.join("{" + k + "}" for k in keys), dict(zip(keys, parts, strict=True)))
 
 
 def seen_by(events: Iterable[Event], seat: int | None) -> list[Event]:
