@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games import ENGINES
+from bot.i18n import N_, _, _n
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
 from bot.render.images.style import RGB, Theme, fit, text_width
@@ -19,7 +20,12 @@ GAP = 12
 PAD = 14
 PNG_COMPRESS = 6  # zlib level of the palette PNG (level 9 costs 5x the time for 10 % less)
 
-GAME_TITLES = {"soureh": "Soureh", "pariah": "Pariah", "turup": "Turup", "soi": "Soi"}
+GAME_TITLES = {
+    "soureh": N_("Soureh"),
+    "pariah": N_("Pariah"),
+    "turup": N_("Turup"),
+    "soi": N_("Soi"),
+}
 
 
 class Canvas:
@@ -140,8 +146,9 @@ class Canvas:
         of an RGB PNG and faster to encode, with no visible difference on our flat card art
         (see docs/images/). The palette is the theme's shared one (``palette.py``) unless
         colour emoji were drawn."""
-        return encode(self.img, theme=None if self.emoji else self.theme,
-                      four_colour=self.four_colour)
+        return encode(
+            self.img, theme=None if self.emoji else self.theme, four_colour=self.four_colour
+        )
 
 
 def encode(
@@ -165,7 +172,7 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     an initials badge); "Seat N" only for a seat without a name. The name is a bidi
     isolate, so an Arabic name does not turn the sentence it is in around."""
     name = " ".join(names[seat].split()) if 0 <= seat < len(names) else ""
-    return lines.isolate(name or f"Seat {seat + 1}")
+    return lines.isolate(name or _("Seat {n}", n=seat + 1))
 
 
 def target_text(view: dict[str, Any]) -> str:
@@ -173,71 +180,95 @@ def target_text(view: dict[str, Any]) -> str:
     numbers are in the title only, so the two never disagree."""
     kind = view.get("target_kind")
     target = view.get("target")
-    if kind == "rounds":
-        return f"{target} rounds"
+    if kind == "rounds" and isinstance(target, int):
+        return _n("{n} round", "{n} rounds", target)
     if kind == "threshold":
-        return f"threshold {target}"
-    return f"target {target}"
+        return _("threshold {target}", target=target)
+    return _("target {target}", target=target)
 
 
 def round_title(view: dict[str, Any]) -> str:
     """ "round 2", or "round 2 of 3" when the game lasts a number of rounds."""
     if view.get("target_kind") == "rounds":
-        return f"round {view.get('round')} of {view.get('target')}"
-    return f"round {view.get('round')}"
+        return _("round {round} of {rounds}", round=view.get("round"), rounds=view.get("target"))
+    return _("round {round}", round=view.get("round"))
+
+
+def game_title(view: dict[str, Any]) -> str:
+    """The game's name, as the current language writes it."""
+    game = str(view.get("game"))
+    return _(GAME_TITLES[game]) if game in GAME_TITLES else game.title()
+
+
+def and_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy" in the current language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 _YOUR_PHASES = {
-    "draw": "draw a card",
-    "place": "place the drawn card",
-    "reveal": "reveal or draw",
-    "play": "play a card",
-    "ask": "ask for a card",
+    "draw": N_("Your turn: draw a card"),
+    "place": N_("Your turn: place the drawn card"),
+    "reveal": N_("Your turn: reveal or draw"),
+    "play": N_("Your turn: play a card"),
+    "ask": N_("Your turn: ask for a card"),
 }
 
 
-_CALLED = {"declare": "declared", "knock": "knocked"}
-
-
-def called(view: dict[str, Any]) -> str:
-    """What the pending declarer did, in the game's own word: "declared" or "knocked"."""
+def called(view: dict[str, Any], name: str) -> str:
+    """ "Ann declared" or "Ann knocked": the pending declarer, in the game's own word."""
     word = getattr(ENGINES[str(view["game"])], "declare_word", "declare")
-    return _CALLED.get(word, f"{word}ed")
+    if word == "knock":
+        return _("{name} knocked", name=name)
+    return _("{name} declared", name=name)
+
+
+def called_pill(view: dict[str, Any]) -> str:
+    """The pill on the pending declarer's panel: "declared" or "knocked"."""
+    word = getattr(ENGINES[str(view["game"])], "declare_word", "declare")
+    return _("knocked") if word == "knock" else _("declared")
+
+
+def _extra(view: dict[str, Any], text: str) -> str:
+    extra = view.get("extra_turns") or 0
+    if not extra:
+        return text
+    return _n("{text} · {n} extra turn", "{text} · {n} extra turns", int(extra), text=text)
 
 
 def your_turn_text(view: dict[str, Any]) -> str | None:
     """ "Your turn: ..." for a player view whose seat is to act, else ``None``."""
     if view.get("over") or view.get("to_act") is None or view.get("to_act") != view.get("seat"):
         return None
-    doing = _YOUR_PHASES.get(str(view.get("phase")), "your decision")
-    text = f"Your turn: {doing}"
-    extra = view.get("extra_turns") or 0
-    if extra:
-        text += f" · {extra} extra turn{'s' if extra != 1 else ''}"
-    return text
+    doing = _YOUR_PHASES.get(str(view.get("phase")), N_("Your turn: your decision"))
+    return _extra(view, _(doing))
 
 
 _PHASES = {
-    "draw": "to draw",
-    "place": "places the drawn card",
-    "reveal": "reveals or draws",
-    "play": "to play",
-    "ask": "to ask",
+    "draw": N_("{name} to draw"),
+    "place": N_("{name} places the drawn card"),
+    "reveal": N_("{name} reveals or draws"),
+    "play": N_("{name} to play"),
+    "ask": N_("{name} to ask"),
 }
 
 
 def status_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """Whose turn it is and what they decide, or who won."""
     if view.get("over") or view.get("to_act") is None:
-        winners = [seat_name(names, s) for s in view.get("winners") or []]
-        return " and ".join(winners) + " won the game" if winners else "Game over · no winner"
+        return game_over_text(view, names)
     seat = int(view["to_act"])
-    doing = _PHASES.get(str(view.get("phase")), "to act")
-    text = f"{seat_name(names, seat)} {doing}"
-    extra = view.get("extra_turns") or 0
-    if extra:
-        text += f" · {extra} extra turn{'s' if extra != 1 else ''}"
-    return text
+    doing = _PHASES.get(str(view.get("phase")), N_("{name} to act"))
+    return _extra(view, _(doing, name=seat_name(names, seat)))
+
+
+def game_over_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    """ "Ann won the game", "Ann and Bob won the game" or "Game over · no winner"."""
+    winners = [seat_name(names, int(s)) for s in view.get("winners") or []]
+    if not winners:
+        return _("Game over · no winner")
+    return _("{names} won the game", names=and_list(winners))
 
 
 def table_header(canvas: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
@@ -247,7 +278,7 @@ def table_header(canvas: Canvas, view: dict[str, Any], names: Sequence[str]) -> 
         header(canvas, view, round_title(view), status_text(view, names))
         return
     status = your_turn_text(view) or status_text(view, names)
-    header(canvas, view, f"your seat · {round_title(view)}", status)
+    header(canvas, view, _("your seat · {round}", round=round_title(view)), status)
 
 
 def round_end_number(view: dict[str, Any]) -> int | None:
@@ -267,18 +298,17 @@ def round_end_title(view: dict[str, Any]) -> str:
     """ "end of round 2" ("final round 3" once the game is over), or "end of the round"."""
     number = round_end_number(view)
     if view.get("over"):
-        return f"final round {number}" if number is not None else "the final round"
-    return f"end of round {number}" if number is not None else "end of the round"
+        if number is None:
+            return _("the final round")
+        return _("final round {round}", round=number)
+    return _("end of round {round}", round=number) if number is not None else _("end of the round")
 
 
 def game_won_text(view: dict[str, Any], names: Sequence[str]) -> str | None:
     """ "Alice won the game" once it is over (``None`` while it goes on)."""
     if not view.get("over"):
         return None
-    winners = [seat_name(names, int(s)) for s in view.get("winners") or []]
-    if not winners:
-        return "Game over · no winner"
-    return " and ".join(winners) + " won the game"
+    return game_over_text(view, names)
 
 
 HEADER_H = 108
@@ -291,7 +321,7 @@ def header(
     """Title, goal and the status pill across the top of the image (with a play arrow
     when ``turn`` and the game is still on)."""
     t = canvas.theme
-    game = GAME_TITLES.get(str(view.get("game")), str(view.get("game")).title())
+    game = game_title(view)
     goal = target_text(view)
     gw = canvas.text(canvas.width - MARGIN - 4, 20, goal, 26, t.muted, anchor="ra", max_width=300)
     room = canvas.width - 2 * MARGIN - 8 - gw - 24
@@ -339,7 +369,9 @@ def round_end_layout(
     (``columns`` per row, by default as many as the table has)."""
     last = view.get("last_round")
     if not last:
-        raise ValueError("no round has been scored yet (last_round is null)")
+        raise ValueError(
+            "no round has been scored yet (last_round is null)"  # i18n: not for people
+        )
     n = int(view["players"])
     cols = columns or columns_for(n)
     height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
@@ -356,7 +388,7 @@ def seat_head(
 ) -> None:
     """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right.
     ``pills`` come most important first; those that do not fit are left out."""
-    x0, y0, x1, _ = box
+    x0, y0, x1 = box[:3]
     t = canvas.theme
     rw = canvas.text(x1 - PAD, y0 + PAD + 2, right, 28, t.text, bold=True, anchor="ra")
     shown = list(pills)
@@ -380,9 +412,9 @@ def turn_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
     t = canvas.theme
     if view.get("over"):
         winners = view.get("winners") or []
-        return [("winner", t.accent, t.accent_text)] if seat in winners else []
+        return [(_("winner"), t.accent, t.accent_text)] if seat in winners else []
     if view.get("to_act") == seat:
-        return [("to act", t.accent, t.accent_text)]
+        return [(_("to act"), t.accent, t.accent_text)]
     return []
 
 
