@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.games import soureh
@@ -18,7 +19,7 @@ from bot.games.coop import actions as A
 from bot.games.coop.actions import disp
 from bot.games.coop.engine import PRIVATE, Args, CoopEngine, Events
 from bot.games.coop.state import PUBLIC, CoopState, Phase
-from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant, seat_ref
+from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant, Told, seat_ref
 from bot.games.variants import check_fields, option
 from bot.i18n import L_, N_, Msg, _
 
@@ -101,6 +102,15 @@ _WORD_ACTIONS: dict[str, tuple[Action, ...]] = {
 }
 
 
+def _swapped_text(seat: int, slot: int, card: Card) -> Msg:
+    return L_(
+        "{player}'s face-down card in slot {slot} is now {card}.",
+        player=seat_ref(seat),
+        slot=slot,
+        card=disp(card),
+    )
+
+
 class PariahEngine(CoopEngine):
     """Pariah behind the engine contract (see ``bot/games/coop/engine.py``)."""
 
@@ -177,7 +187,7 @@ class PariahEngine(CoopEngine):
         ev.append(
             Event(
                 "jack",
-                L_(
+                lambda: L_(
                     "{player} drew {card} and put it in place of his face-up {old} in slot {slot}.",
                     player=seat_ref(me),
                     card=disp(drawn),
@@ -195,11 +205,13 @@ class PariahEngine(CoopEngine):
         st.extra += 2
         public = Event(
             "queen",
-            L_("{player} drew a Queen and discarded it: two more turns.", player=seat_ref(me)),
+            lambda: L_(
+                "{player} drew a Queen and discarded it: two more turns.", player=seat_ref(me)
+            ),
             None,
             {"seat": me, "extra_turns": st.extra},
         )
-        text = L_(
+        text: Told = lambda: L_(  # noqa: E731 (built only if read)
             "{player} drew {card} and discarded it: two more turns.",
             player=seat_ref(me),
             card=disp(drawn),
@@ -220,7 +232,7 @@ class PariahEngine(CoopEngine):
         swap.update(second=seat_ref(s2), n2=n2)
         public = Event(
             "king",
-            L_(
+            lambda: L_(
                 "{player} drew a King, discarded it and swapped the face-down cards of "
                 "{first}'s slot {n1} and {second}'s slot {n2}.",
                 **swap,
@@ -228,7 +240,7 @@ class PariahEngine(CoopEngine):
             None,
             {"seat": me, "swap": [[s1, n1], [s2, n2]]},
         )
-        text = L_(
+        text = lambda: L_(  # noqa: E731
             "{player} drew {card}, discarded it and swapped the face-down cards of "
             "{first}'s slot {n1} and {second}'s slot {n2}.",
             card=disp(drawn),
@@ -239,12 +251,7 @@ class PariahEngine(CoopEngine):
             ev.append(
                 Event(
                     "swapped",
-                    L_(
-                        "{player}'s face-down card in slot {slot} is now {card}.",
-                        player=seat_ref(seat),
-                        slot=slot,
-                        card=disp(card),
-                    ),
+                    partial(_swapped_text, seat, slot, card),
                     PRIVATE[seat],
                     {"seat": seat, "slot": slot, "card": str(card)},
                 )
@@ -290,7 +297,7 @@ class PariahEngine(CoopEngine):
         ev.append(
             Event(
                 "knock",
-                L_(
+                lambda: L_(
                     "{player} knocks: {other} takes one more turn, then the round ends.",
                     player=seat_ref(me),
                     other=seat_ref(other),

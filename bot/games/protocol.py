@@ -11,7 +11,7 @@ Seats are 0-based ints. Event texts name seats with the placeholder ``{p<seat>}`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -118,20 +118,53 @@ def seat_ref(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
-@dataclass(frozen=True, slots=True)
+#: What an event says: a text, a lazy :class:`~bot.i18n.Msg`, or a function that makes
+#: one (called once, the first time the text is read: most events of a computer player's
+#: search are never read, so they should cost no more than a closure).
+Told = str | Msg | Callable[[], str | Msg]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Event:
     """Something that happened, told in words.
 
-    ``seats`` is ``None`` for a public event, or the seats that may see it (an event that
-    shows a hidden card is private). ``data`` is JSON-able detail for renderers; a private
-    event whose ``data["replaces"]`` names a public event's kind tells its seats the same
-    thing in full ("Ann drew 6♣." for "Ann drew a card."), so they are shown only this one.
+    ``told`` is the text: ``str``, a :class:`~bot.i18n.Msg` translated when shown (seats
+    as ``{p<seat>}`` values), or a function returning one (``lambda: L_(...)``: built only
+    if somebody reads it); read it as :attr:`text`. ``seats`` is ``None`` for a public
+    event, or the seats that may see it (an event that shows a hidden card is private).
+    ``data`` is JSON-able detail for renderers; a private event whose ``data["replaces"]``
+    names a public event's kind tells its seats the same thing in full ("Ann drew 6♣." for
+    "Ann drew a card."), so they are shown only this one.
     """
 
     kind: str
-    text: str | Msg
+    told: Told
     seats: frozenset[int] | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str | Msg:
+        """The text (a lazy one is made now, once)."""
+        told = self.told
+        if callable(told):
+            told = told()
+            object.__setattr__(self, "told", told)
+        return told
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.text, self.seats, self.data) == (
+            other.kind,
+            other.text,
+            other.seats,
+            other.data,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # data is a dict: events are not hashable
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r}, {self.seats!r}, {dict(self.data)!r})"
 
     @property
     def public(self) -> bool:
@@ -145,7 +178,9 @@ class Event:
     def render(self, names: Sequence[str]) -> str:
         """The text in the current language, seat placeholders replaced by ``names`` (a
         seat without a name is "Seat 3")."""
-        text = self.text if type(self.text) is str else str(self.text)
+        text = self.text
+        if type(text) is not str:
+            text = str(text)
         if "{p" not in text:
             return text
 

@@ -36,6 +36,7 @@ from bot.games.protocol import (
     GameOver,
     IllegalAction,
     NotYourTurn,
+    Told,
     Transition,
     parse_int,
     seat_ref,
@@ -337,7 +338,7 @@ class CoopEngine(CoopRules):
             ev.append(
                 Event(
                     "play_on",
-                    L_(
+                    lambda: L_(
                         "{player} draws instead of revealing: his declaration is over.",
                         player=seat_ref(seat),
                     ),
@@ -365,7 +366,7 @@ class CoopEngine(CoopRules):
         return str(st.variant.discards) == "hidden"
 
     def discard_private(
-        self, st: CoopState, seat: int, card: Card, ev: Events, public: Event, text: Msg
+        self, st: CoopState, seat: int, card: Card, ev: Events, public: Event, text: Told
     ) -> None:
         """Put a card only ``seat`` has seen on the pile and tell the table ``public``: the
         card is named publicly only when the pile is face up; ``seat`` is always told."""
@@ -390,7 +391,7 @@ class CoopEngine(CoopRules):
         st.push_discard(old, seat if hidden else PUBLIC)
         who = seat_ref(seat)
         if hidden:
-            text = L_(
+            text: Told = lambda: L_(  # noqa: E731 (built only if read)
                 "{player} drew a card and kept it in slot {slot}; "
                 "the face-down card it replaces goes face down to the discard pile.",
                 player=who,
@@ -398,7 +399,7 @@ class CoopEngine(CoopRules):
             )
             data: dict[str, Any] = {"seat": seat, "slot": slot}
         else:
-            text = L_(
+            text = lambda: L_(  # noqa: E731
                 "{player} drew a card and kept it in slot {slot}; "
                 "the face-down {card} goes to the discard pile.",
                 player=who,
@@ -410,7 +411,7 @@ class CoopEngine(CoopRules):
         ev.append(
             Event(
                 "kept",
-                L_(
+                lambda: L_(
                     "{player} kept {card} in slot {slot}; {old} was discarded.",
                     player=who,
                     card=disp(drawn),
@@ -434,7 +435,7 @@ class CoopEngine(CoopRules):
         ev.append(
             Event(
                 "give",
-                L_(
+                lambda: L_(
                     "{player} drew a card and gave it to {target}'s slot {slot}: "
                     "{card} replaces {old}.",
                     player=seat_ref(seat),
@@ -458,7 +459,7 @@ class CoopEngine(CoopRules):
             ev.append(
                 Event(
                     "protect",
-                    L_(
+                    lambda: L_(
                         "{player} is now protected: nobody else may replace his cards.",
                         player=seat_ref(target),
                     ),
@@ -468,17 +469,16 @@ class CoopEngine(CoopRules):
             )
 
     def _do_discard(self, st: CoopState, args: Args, ev: Events) -> None:
-        seat = st.to_act
-        drawn = st.drawn
+        seat, drawn = st.to_act, st.drawn
         assert seat is not None and drawn is not None
         who = seat_ref(seat)
         public = Event(
             "discard",
-            L_("{player} drew a card and discarded it.", player=who),
+            lambda: L_("{player} drew a card and discarded it.", player=who),
             None,
             {"seat": seat},
         )
-        text = L_("{player} drew {card} and discarded it.", player=who, card=disp(drawn))
+        text = lambda: L_("{player} drew {card} and discarded it.", player=who, card=disp(drawn))  # noqa: E731
         self.discard_private(st, seat, drawn, ev, public, text)
 
     def _do_reveal(self, st: CoopState, args: Args, ev: Events) -> None:

@@ -10,6 +10,7 @@ import logging
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from bot.games.cards import Card
@@ -39,6 +40,48 @@ def fast_shuffle(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     ``rng.shuffle``, which draws a bounded integer per card)."""
     keys = [rng.random() for _ in deck]
     return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+
+
+def _hidden_text(seat: int, down: Sequence[Card]) -> Msg:
+    """A seat's face-down cards, slot by slot."""
+    return L_(
+        "{player}'s face-down cards: {cards}",
+        player=seat_ref(seat),
+        cards=", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
+    )
+
+
+def _round_text(
+    number: int,
+    why: Msg,
+    ups: Sequence[Any],
+    downs: Sequence[Any],
+    picks: Sequence[list[str] | None],
+    points: Sequence[int],
+    totals: Sequence[int],
+) -> Msg:
+    """A round's end told: why it ended, then each seat's coops, picks and score."""
+    lines: list[str | Msg] = [L_("Round {round} ends: {why}", round=number, why=why)]
+    for s, (up, down) in enumerate(zip(ups, downs, strict=True)):
+        if up is None or down is None:
+            continue
+        shown = " ".join(f"{disp(u)}/{disp(d)}" for u, d in zip(up, down, strict=True))
+        score = f"{points[s]:+d} → {totals[s]}"
+        pick = picks[s]
+        if pick is None:
+            lines.append(f"{seat_ref(s)}: {shown}; {score}")  # i18n: not for people
+        else:
+            picked = " ".join(disp(Card.parse(c)) for c in pick)
+            lines.append(
+                L_(
+                    "{player}: {cards}; picks {picked}; {score}",
+                    player=seat_ref(s),
+                    cards=shown,
+                    picked=picked,
+                    score=score,
+                )
+            )
+    return joined(lines)
 
 
 class CoopRules:
@@ -191,7 +234,7 @@ class CoopRules:
         events = [
             Event(
                 "deal",
-                L_(
+                lambda: L_(
                     "Round {round}: {dealer} deals.",
                     round=state.round,
                     dealer=seat_ref(state.dealer),
@@ -206,11 +249,7 @@ class CoopRules:
             events.append(
                 Event(
                     "hidden",
-                    L_(
-                        "{player}'s face-down cards: {cards}",
-                        player=seat_ref(seat),
-                        cards=", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
-                    ),
+                    partial(_hidden_text, seat, down),
                     PRIVATE[seat],
                     {"seat": seat, "down": [CODE[c] for c in down]},
                 )
@@ -248,28 +287,8 @@ class CoopRules:
             }
 
         st.last_round = summary()
-        lines: list[str | Msg] = [L_("Round {round} ends: {why}", round=st.round, why=text)]
-        for s in range(n):
-            up, down = st.up[s], st.down[s]
-            if up is None or down is None:
-                continue
-            shown = " ".join(f"{disp(u)}/{disp(d)}" for u, d in zip(up, down, strict=True))
-            score = f"{points[s]:+d} → {st.totals[s]}"
-            pick = picks[s]
-            if pick is None:
-                lines.append(f"{seat_ref(s)}: {shown}; {score}")  # i18n: not for people
-            else:
-                picked = " ".join(disp(Card.parse(c)) for c in pick)
-                lines.append(
-                    L_(
-                        "{player}: {cards}; picks {picked}; {score}",
-                        player=seat_ref(s),
-                        cards=shown,
-                        picked=picked,
-                        score=score,
-                    )
-                )
-        ev.append(Event("round_end", joined(lines), None, summary()))
+        told = (st.round, text, tuple(st.up), tuple(st.down), picks, points, tuple(st.totals))
+        ev.append(Event("round_end", lambda: _round_text(*told), None, summary()))
         st.drawn = None
         st.declarer = None
         st.pending = ()
@@ -284,7 +303,7 @@ class CoopRules:
             ev.append(
                 Event(
                     "game_end",
-                    L_n(
+                    lambda: L_n(
                         "Game over: {names} wins.",
                         "Game over: {names} win.",
                         len(winners),

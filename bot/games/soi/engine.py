@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.cards import RANK_PLURAL, Card, show, standard_deck
+from bot.games.cards import RANK_PLURAL, Card, standard_deck
 from bot.games.protocol import (
     Action,
     BadNotation,
@@ -36,16 +36,14 @@ from bot.games.soi.rules import (
     SoiState,
     Variant,
     bits,
-    cards_of,
     codes_of,
     quad_value,
     round_rng,
 )
+from bot.games.soi.texts import ASK_HELP, describe_ask, turn_moves
 from bot.i18n import L_, N_, L_n, _
 
 log = logging.getLogger(__name__)
-
-ASK_HELP = N_("Write an ask as `ask SEAT CARD`, for example `ask 2 QH`.")
 
 
 # ---------------------------------------------------------------------------- working copy
@@ -138,7 +136,7 @@ class _Work:
         events.append(
             Event(
                 "quad",
-                L_n(
+                lambda: L_n(
                     "{player} lays down the four {ranks}: {n} point.",
                     "{player} lays down the four {ranks}: {n} points.",
                     points,
@@ -192,7 +190,7 @@ class _Work:
             self.end_round(events)
             return
         if nxt != first:
-            events.append(_turn_moves(first, nxt))
+            events.append(turn_moves(first, nxt))
         self.turn = nxt
 
     def end_round(self, events: list[Event]) -> None:
@@ -229,14 +227,6 @@ class _Work:
             log.debug("soi game over after round %s: winners %s", self.round, self.winners)
             return
         self.start_round((self.dealer + 1) % n, None, events)
-
-
-def _turn_moves(seat: int, to: int) -> Event:
-    return Event(
-        "turn",
-        L_("{player} has no cards left; {next}'s turn.", player=seat_ref(seat), next=seat_ref(to)),
-        data={"seat": seat, "to": to},
-    )
 
 
 def _deck_order(stacked: Sequence[Card] | None, rng: random.Random) -> list[Card]:
@@ -378,15 +368,20 @@ class SoiEngine:
             work.known[asker] |= b
             work.absent[asker] &= ~b
             work.ranks[asker] |= rb
-            text = L_("{player} asked {other} for {card} — {other} had it.", **names)
-            events.append(Event("ask", text, data=ask.to_json()))
+            events.append(
+                Event(
+                    "ask",
+                    lambda: L_("{player} asked {other} for {card} — {other} had it.", **names),
+                    data=ask.to_json(),
+                )
+            )
             if work.hands[asker] & RANK_MASK[ri] == RANK_MASK[ri]:
                 work.lay_down(asker, ri, events)
             if not work.hands[seat]:
                 events.append(
                     Event(
                         "out",
-                        L_(
+                        lambda: L_(
                             "{player} has no cards left and is out of the round.",
                             player=names["other"],
                         ),
@@ -398,14 +393,14 @@ class SoiEngine:
                 if nxt is None:
                     work.end_round(events)
                 else:
-                    events.append(_turn_moves(asker, nxt))
+                    events.append(turn_moves(asker, nxt))
                     work.turn = nxt
         else:
             work.absent[asker] |= b
             work.ranks[asker] |= rb
             work.absent[seat] |= b
             work.turn = seat
-            text = L_(
+            text = lambda: L_(  # noqa: E731 (built only if read)
                 "{player} asked {other} for {card} — {other} didn't have it; {other}'s turn.",
                 **names,
             )
@@ -414,18 +409,7 @@ class SoiEngine:
 
     def describe(self, state: SoiState, action: Action) -> str:
         """The ask in words for the asker, e.g. "ask {p2} (seat 2) for Q♥ (you hold Q♠)"."""
-        seat, card = action.args
-        assert isinstance(seat, int) and isinstance(card, Card)
-        values = {"player": seat_ref(seat), "seat": seat, "card": card.display}
-        if state.turn is not None:
-            same = [c for c in cards_of(state.hands[state.turn]) if c.rank is card.rank]
-            if same:
-                return _(
-                    "ask {player} (seat {seat}) for {card} (you hold {held})",
-                    held=show(same),
-                    **values,
-                )
-        return _("ask {player} (seat {seat}) for {card}", **values)
+        return describe_ask(state, action)
 
     def public_view(self, state: SoiState) -> dict[str, Any]:
         """What everyone sees: hand counts, quads, recent asks (VIEWS.md, Soi)."""

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from bot.games.cards import Card, show
@@ -257,7 +258,7 @@ class TurupEngine:
             events.append(
                 Event(
                     "capture",
-                    L_(
+                    lambda: L_(
                         "{player} played {card} and took {taken}",
                         player=seat_ref(seat),
                         card=played.display,
@@ -272,7 +273,9 @@ class TurupEngine:
             events.append(
                 Event(
                     "trail",
-                    L_("{player} trailed {card}", player=seat_ref(seat), card=played.display),
+                    lambda: L_(
+                        "{player} trailed {card}", player=seat_ref(seat), card=played.display
+                    ),
                     None,
                     {"seat": seat, "card": str(played)},
                 )
@@ -289,7 +292,8 @@ class TurupEngine:
                 return replace(state, turn=nxt)
         if state.deck:
             hands, deck, counts = deal_hands(state.deck, n, state.dealer)
-            text = T.redeal_text(len(state.deck) >= HAND_SIZE * n, len(state.deck), counts, deck)
+            full = len(state.deck) >= HAND_SIZE * n
+            text = partial(T.redeal_text, full, len(state.deck), counts, deck)
             events.append(Event("redeal", text, None, {"counts": list(counts), "deck": len(deck)}))
             events.extend(self._hand_events(hands))
             # Every deal starts left of the dealer, so that seat always has a card.
@@ -302,7 +306,7 @@ class TurupEngine:
         return [
             Event(
                 "hand",
-                L_("Your cards: {cards}", cards=show(sort_cards(hand))),
+                partial(T.hand_text, hand),
                 frozenset({seat}),
                 {"seat": seat, "cards": [str(c) for c in sort_cards(hand)]},
             )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.cards import RANK_PLURAL, RANK_WORD, Card
+from bot.games.cards import RANK_PLURAL, RANK_WORD, Card, show
 from bot.games.protocol import joined, seat_list, seat_ref
 from bot.games.turup.capture import is_capture, sort_cards
 from bot.i18n import L_, L_n, Msg, _
@@ -13,6 +13,11 @@ from bot.i18n import L_, L_n, Msg, _
 def cards(n: int) -> Msg:
     """``1 card``, ``5 cards``, translated when shown."""
     return L_n("{n} card", "{n} cards", n)
+
+
+def hand_text(hand: Sequence[Card]) -> Msg:
+    """The cards just dealt to a seat (private)."""
+    return L_("Your cards: {cards}", cards=show(sort_cards(hand)))
 
 
 def redeal_text(full: bool, dealt: int, counts: Sequence[int], deck: Sequence[Card]) -> Msg:
