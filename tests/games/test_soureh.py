@@ -198,7 +198,8 @@ def test_ace_only_replaced_by_ten() -> None:
     assert ENGINE.player_view(st, 0)["drawn"] == "10S"
     st, events = play(st, "give 1 1")
     assert ENGINE.public_view(st)["seats"][1]["up"][0] == "10S"
-    assert str(str(events[0].text)) == "{p0} drew a card and gave it to {p1}'s slot 1: 10♠ replaces A♥."
+    told = "{p0} drew a card and gave it to {p1}'s slot 1: 10♠ replaces A♥."
+    assert str(events[0].text) == told
 
 
 def test_never_own_face_up_nor_others_face_down() -> None:
@@ -443,6 +444,6 @@ def test_deal_events_tell_each_seat_his_cards() -> None:
     st = two_player()
     events = ENGINE.deal_events(st)
     assert [e.kind for e in events] == ["deal", "hidden", "hidden"]
-    assert events[0].public and str(str(events[0].text)) == "Round 1: {p1} deals."
+    assert events[0].public and str(events[0].text) == "Round 1: {p1} deals."
     assert events[1].seats == frozenset({0}) and events[1].data["down"] == ["9S", "9C", "9D", "8S"]
     assert events[2].seats == frozenset({1}) and "2♠" in str(events[2].text)

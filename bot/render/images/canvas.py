@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games import ENGINES
-from bot.i18n import N_, _, _n
+from bot.i18n import N_, _, _n, is_rtl
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
 from bot.render.images.style import RGB, Theme, fit, text_width
@@ -19,6 +19,7 @@ MARGIN = 16
 GAP = 12
 PAD = 14
 PNG_COMPRESS = 6  # zlib level of the palette PNG (level 9 costs 5x the time for 10 % less)
+RLM = "\u200f"  # starts a label in a right-to-left language: the whole label reads RTL
 
 GAME_TITLES = {
     "soureh": N_("Soureh"),
@@ -53,13 +54,31 @@ class Canvas:
         max_width: int | None = None,
         anchor: str = "la",
     ) -> int:
-        """Draw ``text`` (cut to ``max_width``) and return its width."""
+        """Draw ``text`` (cut to ``max_width``, and never past the image's margins) and
+        return its width. In a right-to-left language the label is one right-to-left
+        paragraph, whatever script it starts with (a name, a number, card notation)."""
+        if is_rtl() and not text.startswith(RLM):
+            text = RLM + text
+        room = self._room(x, anchor)
+        if max_width is None or max_width > room:
+            max_width = room if text_width(text, size, bold) > room else max_width
         shown = fit(text, size, max_width, bold) if max_width is not None else text
         fill = colour if colour is not None else self.theme.text
         self.text_sizes.add(size)
         if lines.sprite(shown, size, bold).colour is not None:
             self.emoji = True
         return lines.paste(self.img, x, y, shown, size, fill, bold=bold, anchor=anchor)
+
+    def _room(self, x: int, anchor: str) -> int:
+        """The widest text that fits between ``x`` (as ``anchor`` places it) and the image's
+        edges (its frame's inner side)."""
+        left, right = x - 6, self.width - 6 - x
+        room = left if anchor[0] == "r" else 2 * min(left, right) if anchor[0] == "m" else right
+        return max(1, room)
+
+    def pill_width(self, text: str, size: int, *, arrow: bool = False) -> int:
+        """The width :meth:`pill` will take."""
+        return text_width(text, size, True) + (int(size * 0.7) + 6 if arrow else 0) + 20
 
     def panel(self, box: tuple[int, int, int, int], *, highlight: bool, out: bool) -> None:
         """A seat panel; gold-rimmed when it is that seat's turn, greyed when out."""
@@ -321,22 +340,28 @@ def header(
     """Title, goal and the status pill across the top of the image (with a play arrow
     when ``turn`` and the game is still on)."""
     t = canvas.theme
-    game = game_title(view)
+    heading = _("{game} · {title}", game=game_title(view), title=title)
     goal = target_text(view)
-    gw = canvas.text(canvas.width - MARGIN - 4, 20, goal, 26, t.muted, anchor="ra", max_width=300)
+    left, right = MARGIN + 4, canvas.width - MARGIN - 4
+    rtl = is_rtl()  # mirrored: the title at the right, the goal at the left
+    gw = canvas.text(
+        left if rtl else right, 20, goal, 26, t.muted, anchor="la" if rtl else "ra", max_width=300
+    )
     room = canvas.width - 2 * MARGIN - 8 - gw - 24
-    canvas.text(MARGIN + 4, 16, f"{game} · {title}", 34, bold=True, max_width=room)
+    canvas.text(
+        right if rtl else left,
+        16,
+        heading,
+        34,
+        bold=True,
+        max_width=room,
+        anchor="ra" if rtl else "la",
+    )
     if status:
-        over = bool(view.get("over"))
-        canvas.pill(
-            MARGIN,
-            58,
-            fit(status, 26, canvas.width - 80, True),
-            26,
-            t.accent,
-            t.accent_text,
-            arrow=turn and not over,
-        )
+        arrow = turn and not bool(view.get("over"))
+        shown = fit(status, 26, canvas.width - 80, True)
+        x = canvas.width - MARGIN - canvas.pill_width(shown, 26, arrow=arrow) if rtl else MARGIN
+        canvas.pill(x, 58, shown, 26, t.accent, t.accent_text, arrow=arrow)
 
 
 def grid(players: int, columns: int, top: int, panel_h: int) -> list[tuple[int, int, int, int]]:
@@ -386,11 +411,21 @@ def seat_head(
     right: str,
     pills: Sequence[Pill] = (),
 ) -> None:
-    """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right.
-    ``pills`` come most important first; those that do not fit are left out."""
+    """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right
+    (mirrored in a right-to-left language). ``pills`` come most important first; those
+    that do not fit are left out."""
     x0, y0, x1 = box[:3]
     t = canvas.theme
-    rw = canvas.text(x1 - PAD, y0 + PAD + 2, right, 28, t.text, bold=True, anchor="ra")
+    rtl = is_rtl()
+    rw = canvas.text(
+        x0 + PAD if rtl else x1 - PAD,
+        y0 + PAD + 2,
+        right,
+        28,
+        t.text,
+        bold=True,
+        anchor="la" if rtl else "ra",
+    )
     shown = list(pills)
     while True:
         pill_w = sum(text_width(p[0], 22, True) + 26 for p in shown)
@@ -398,6 +433,13 @@ def seat_head(
         if room >= 120 or not shown:
             break
         shown.pop()  # pills come most important first: drop from the end
+    if rtl:
+        x = x1 - PAD
+        x -= canvas.text(x, y0 + PAD, name, 30, bold=True, max_width=max(60, room), anchor="ra")
+        for text, bg, fg in shown:
+            x -= canvas.pill_width(text, 22) + 10
+            canvas.pill(x + 4, y0 + PAD + 1, text, 22, bg, fg)
+        return
     x = x0 + PAD
     x += canvas.text(x, y0 + PAD, name, 30, bold=True, max_width=max(60, room)) + 10
     for text, bg, fg in shown:
