@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from bot.i18n import L_, Msg, _
+
 
 class Suit(StrEnum):
     """A suit, named by its notation letter."""
@@ -88,6 +90,39 @@ class Rank(StrEnum):
 _ORDER = {rank: i + 1 for i, rank in enumerate(Rank)}
 _WORDS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 
+#: Each rank in words, for texts a person reads (translated when shown): "a {rank}" and
+#: "the four {ranks}" take these as values.
+RANK_WORD: dict[Rank, Msg] = {
+    Rank.ACE: L_("ace"),
+    Rank.TWO: L_("2"),
+    Rank.THREE: L_("3"),
+    Rank.FOUR: L_("4"),
+    Rank.FIVE: L_("5"),
+    Rank.SIX: L_("6"),
+    Rank.SEVEN: L_("7"),
+    Rank.EIGHT: L_("8"),
+    Rank.NINE: L_("9"),
+    Rank.TEN: L_("10"),
+    Rank.JACK: L_("jack"),
+    Rank.QUEEN: L_("queen"),
+    Rank.KING: L_("king"),
+}
+RANK_PLURAL: dict[Rank, Msg] = {
+    Rank.ACE: L_("aces"),
+    Rank.TWO: L_("2s"),
+    Rank.THREE: L_("3s"),
+    Rank.FOUR: L_("4s"),
+    Rank.FIVE: L_("5s"),
+    Rank.SIX: L_("6s"),
+    Rank.SEVEN: L_("7s"),
+    Rank.EIGHT: L_("8s"),
+    Rank.NINE: L_("9s"),
+    Rank.TEN: L_("10s"),
+    Rank.JACK: L_("jacks"),
+    Rank.QUEEN: L_("queens"),
+    Rank.KING: L_("kings"),
+}
+
 NUMBER_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if not r.is_face)
 FACE_RANKS: tuple[Rank, ...] = (Rank.JACK, Rank.QUEEN, Rank.KING)
 
@@ -114,7 +149,10 @@ class Card:
         card = cls._by_text.get(key)
         if card is None:
             raise ValueError(
-                f"{text.strip()!r} is not a card: write the rank then the suit, like 7H or 10D."
+                _(
+                    "{text} is not a card: write the rank then the suit, like 7H or 10D.",
+                    text=repr(text.strip()),
+                )
             )
         return card
 

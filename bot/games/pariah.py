@@ -10,16 +10,18 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.games import soureh
-from bot.games.cards import ALL_CARDS, Card, Rank, standard_deck
+from bot.games.cards import ALL_CARDS, RANK_WORD, Card, Rank, standard_deck
 from bot.games.coop import actions as A
 from bot.games.coop.actions import disp
 from bot.games.coop.engine import PRIVATE, Args, CoopEngine, Events
 from bot.games.coop.state import PUBLIC, CoopState, Phase
-from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant
+from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant, Told, seat_ref
 from bot.games.variants import check_fields, option
+from bot.i18n import L_, N_, Msg, _
 
 log = logging.getLogger(__name__)
 
@@ -65,18 +67,19 @@ class Variant:
     """Pariah's table options."""
 
     threshold: int = field(
-        default=200, metadata=option("Score that wins the game", minimum=50, maximum=2000)
+        default=200, metadata=option(N_("Score that wins the game"), minimum=50, maximum=2000)
     )
     discards: str = field(
         default=soureh.Discards.OPEN,
         metadata=option(
-            "open: every discard is shown; hidden: the discard pile is face down",
+            N_("open: every discard is shown; hidden: the discard pile is face down"),
             choices=(soureh.Discards.OPEN, soureh.Discards.HIDDEN),
+            labels=(N_("open"), N_("hidden")),
         ),
     )  # a Discards once built
 
     def __post_init__(self) -> None:
-        check_fields(self, "Pariah")
+        check_fields(self, N_("Pariah"))
         object.__setattr__(self, "discards", soureh.Discards(self.discards))
 
 
@@ -85,6 +88,10 @@ PariahVariant = Variant
 # ---------------------------------------------------------------------------- engine
 
 _KINGS = tuple(A.king_all([0, 1]))
+# Why a placement may not knock, or reveal: built once, translated when shown.
+_KNOCKED = L_("You can't knock: somebody has knocked already.")
+_QUEEN_TURNS = L_("You can't knock while you have Queen turns left.")
+_NO_REVEAL = L_("There is no reveal in Pariah.")
 # The word of a drawn face card's own action, and the actions of each word: the one rule
 # that both ``place_extra`` (legal actions) and ``_check_face`` (parse, apply) use.
 _FACE_WORD: dict[Rank, str] = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -95,11 +102,20 @@ _WORD_ACTIONS: dict[str, tuple[Action, ...]] = {
 }
 
 
+def _swapped_text(seat: int, slot: int, card: Card) -> Msg:
+    return L_(
+        "{player}'s face-down card in slot {slot} is now {card}.",
+        player=seat_ref(seat),
+        slot=slot,
+        card=disp(card),
+    )
+
+
 class PariahEngine(CoopEngine):
     """Pariah behind the engine contract (see ``bot/games/coop/engine.py``)."""
 
     name = "pariah"
-    title = "Pariah"
+    title = N_("Pariah")  # a name: the catalogs may write it in their script
     min_players = 2
     max_players = 2
     Variant = Variant
@@ -116,11 +132,11 @@ class PariahEngine(CoopEngine):
             try:
                 variant = PariahVariant(**variant)
             except TypeError:
-                raise InvalidVariant("Pariah's options are threshold and discards.") from None
+                raise InvalidVariant(_("Pariah's options are threshold and discards.")) from None
         elif not isinstance(variant, PariahVariant):
-            raise InvalidVariant("That is not a Pariah variant.")
+            raise InvalidVariant(_("That is not a Pariah variant."))
         if players != 2:
-            raise InvalidVariant("Pariah is played by exactly 2 players.")
+            raise InvalidVariant(_("Pariah is played by exactly 2 players."))
         return variant
 
     # ------------------------------------------------------------ face cards
@@ -135,7 +151,13 @@ class PariahEngine(CoopEngine):
         drawn = st.drawn
         assert drawn is not None
         if _FACE_WORD.get(drawn.rank) != word:
-            raise IllegalAction(f"You can only {word} when you drew a {rank.word}.")
+            raise IllegalAction(
+                _(
+                    "You can only {word} when you drew a {rank}.",
+                    word=word,
+                    rank=str(RANK_WORD[rank]),
+                )
+            )
 
     def _check_jack(self, st: CoopState, args: Args) -> None:
         self._check_face(st, "jack", Rank.JACK)
@@ -152,7 +174,7 @@ class PariahEngine(CoopEngine):
         self._seat(st, s2)
         self._slot(n2)
         if (s1, n1) == (s2, n2):
-            raise IllegalAction("Swap two different face-down cards.")
+            raise IllegalAction(_("Swap two different face-down cards."))
 
     def _do_jack(self, st: CoopState, args: Args, ev: Events) -> None:
         me, drawn = st.to_act, st.drawn
@@ -165,8 +187,13 @@ class PariahEngine(CoopEngine):
         ev.append(
             Event(
                 "jack",
-                f"{{p{me}}} drew {disp(drawn)} and put it in place of his face-up "
-                f"{disp(old)} in slot {slot}.",
+                lambda: L_(
+                    "{player} drew {card} and put it in place of his face-up {old} in slot {slot}.",
+                    player=seat_ref(me),
+                    card=disp(drawn),
+                    old=disp(old),
+                    slot=slot,
+                ),
                 None,
                 {"seat": me, "slot": slot, "card": str(drawn), "discarded": str(old)},
             )
@@ -178,11 +205,17 @@ class PariahEngine(CoopEngine):
         st.extra += 2
         public = Event(
             "queen",
-            f"{{p{me}}} drew a Queen and discarded it: two more turns.",
+            lambda: L_(
+                "{player} drew a Queen and discarded it: two more turns.", player=seat_ref(me)
+            ),
             None,
             {"seat": me, "extra_turns": st.extra},
         )
-        text = f"{{p{me}}} drew {disp(drawn)} and discarded it: two more turns."
+        text: Told = lambda: L_(  # noqa: E731 (built only if read)
+            "{player} drew {card} and discarded it: two more turns.",
+            player=seat_ref(me),
+            card=disp(drawn),
+        )
         self.discard_private(st, me, drawn, ev, public, text)
 
     def _do_king(self, st: CoopState, args: Args, ev: Events) -> None:
@@ -195,20 +228,30 @@ class PariahEngine(CoopEngine):
         c1, c2 = d1[n1 - 1], d2[n2 - 1]
         st.set_down(s1, n1 - 1, c2, _VALID[(u1[n1 - 1], c2)])
         st.set_down(s2, n2 - 1, c1, _VALID[(u2[n2 - 1], c1)])
-        swap = f"swapped the face-down cards of {{p{s1}}}'s slot {n1} and {{p{s2}}}'s slot {n2}"
+        swap = {"player": seat_ref(me), "first": seat_ref(s1), "n1": n1}
+        swap.update(second=seat_ref(s2), n2=n2)
         public = Event(
             "king",
-            f"{{p{me}}} drew a King, discarded it and {swap}.",
+            lambda: L_(
+                "{player} drew a King, discarded it and swapped the face-down cards of "
+                "{first}'s slot {n1} and {second}'s slot {n2}.",
+                **swap,
+            ),
             None,
             {"seat": me, "swap": [[s1, n1], [s2, n2]]},
         )
-        text = f"{{p{me}}} drew {disp(drawn)}, discarded it and {swap}."
+        text = lambda: L_(  # noqa: E731
+            "{player} drew {card}, discarded it and swapped the face-down cards of "
+            "{first}'s slot {n1} and {second}'s slot {n2}.",
+            card=disp(drawn),
+            **swap,
+        )
         self.discard_private(st, me, drawn, ev, public, text)
         for seat, slot, card in ((s1, n1, c2), (s2, n2, c1)):
             ev.append(
                 Event(
                     "swapped",
-                    f"{{p{seat}}}'s face-down card in slot {slot} is now {disp(card)}.",
+                    partial(_swapped_text, seat, slot, card),
                     PRIVATE[seat],
                     {"seat": seat, "slot": slot, "card": str(card)},
                 )
@@ -229,17 +272,17 @@ class PariahEngine(CoopEngine):
 
     # ------------------------------------------------------------ knocking
 
-    def call_error(self, st: CoopState, action: Action) -> str | None:
+    def call_error(self, st: CoopState, action: Action) -> Msg | None:
         """Knocking is open once a round, on a turn with no Queen turns left."""
         if st.declarer is not None:
-            return "You can't knock: somebody has knocked already."
+            return _KNOCKED
         if st.extra > 0 or action.word == "queen":
-            return "You can't knock while you have Queen turns left."
+            return _QUEEN_TURNS
         return None
 
-    def reveal_blocker(self, st: CoopState) -> str | None:
+    def reveal_blocker(self, st: CoopState) -> Msg | None:
         """Pariah has no reveal."""
-        return "There is no reveal in Pariah."
+        return _NO_REVEAL
 
     def end_declaration(self, st: CoopState) -> None:
         """Pariah has no reveal turn: nothing to end."""
@@ -254,7 +297,11 @@ class PariahEngine(CoopEngine):
         ev.append(
             Event(
                 "knock",
-                f"{{p{me}}} knocks: {{p{other}}} takes one more turn, then the round ends.",
+                lambda: L_(
+                    "{player} knocks: {other} takes one more turn, then the round ends.",
+                    player=seat_ref(me),
+                    other=seat_ref(other),
+                ),
                 None,
                 {"seat": me},
             )
@@ -273,7 +320,7 @@ class PariahEngine(CoopEngine):
             return
         if st.declarer is not None and me != st.declarer:
             st.pending = ()
-            self.end_round(st, "knock", ev, f"{{p{st.declarer}}} knocked.")
+            self.end_round(st, "knock", ev, L_("{player} knocked.", player=seat_ref(st.declarer)))
             return
         self.begin_turn(st, 1 - me, ev)
 
@@ -281,7 +328,7 @@ class PariahEngine(CoopEngine):
         """Give ``seat`` a turn, or end the round when the stock is out."""
         st.to_act = seat
         if st.pos >= len(st.stock):
-            self.end_round(st, "stock", ev, "the stock ran out.")
+            self.end_round(st, "stock", ev, L_("the stock ran out."))
             return
         st.phase = Phase.DRAW
 
@@ -310,7 +357,7 @@ class PariahEngine(CoopEngine):
         ev.append(
             Event(
                 "tie",
-                f"Both players have {totals[0]}: another round decides.",
+                L_("Both players have {total}: another round decides.", total=totals[0]),
                 None,
                 {"total": totals[0]},
             )

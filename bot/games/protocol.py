@@ -11,11 +11,12 @@ Seats are 0-based ints. Event texts name seats with the placeholder ``{p<seat>}`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from bot.games.cards import Card
+from bot.i18n import L_, Msg, _
 
 # ---------------------------------------------------------------------------- errors
 
@@ -80,16 +81,23 @@ def split_notation(text: str) -> tuple[str, list[str]]:
     """Split an action text into its lower-case word and its argument tokens."""
     parts = text.strip().split()
     if not parts:
-        raise BadNotation("Type an action, for example `draw` or `keep 2`.")
+        raise BadNotation(_("Type an action, for example `draw` or `keep 2`."))
     return parts[0].lower(), parts[1:]
 
 
 def parse_int(token: str, what: str) -> int:
-    """Read a whole number argument, or raise ``BadNotation`` naming ``what``."""
+    """Read a whole number argument, or raise ``BadNotation`` naming ``what`` (``"seat"`` or
+    ``"slot"``: the argument's name, said in the player's language)."""
     try:
         return int(token)
     except ValueError:
-        raise BadNotation(f"{token!r} is not a {what}: give a number.") from None
+        if what == "seat":
+            message = _("{token} is not a seat: give a number.", token=repr(token))
+        elif what == "slot":
+            message = _("{token} is not a slot: give a number.", token=repr(token))
+        else:
+            message = _("{token} is not a number.", token=repr(token))
+        raise BadNotation(message) from None
 
 
 def parse_card(token: str) -> Card:
@@ -110,20 +118,53 @@ def seat_ref(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
-@dataclass(frozen=True, slots=True)
+#: What an event says: a text, a lazy :class:`~bot.i18n.Msg`, or a function that makes
+#: one (called once, the first time the text is read: most events of a computer player's
+#: search are never read, so they should cost no more than a closure).
+Told = str | Msg | Callable[[], str | Msg]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Event:
     """Something that happened, told in words.
 
-    ``seats`` is ``None`` for a public event, or the seats that may see it (an event that
-    shows a hidden card is private). ``data`` is JSON-able detail for renderers; a private
-    event whose ``data["replaces"]`` names a public event's kind tells its seats the same
-    thing in full ("Ann drew 6♣." for "Ann drew a card."), so they are shown only this one.
+    ``told`` is the text: ``str``, a :class:`~bot.i18n.Msg` translated when shown (seats
+    as ``{p<seat>}`` values), or a function returning one (``lambda: L_(...)``: built only
+    if somebody reads it); read it as :attr:`text`. ``seats`` is ``None`` for a public
+    event, or the seats that may see it (an event that shows a hidden card is private).
+    ``data`` is JSON-able detail for renderers; a private event whose ``data["replaces"]``
+    names a public event's kind tells its seats the same thing in full ("Ann drew 6♣." for
+    "Ann drew a card."), so they are shown only this one.
     """
 
     kind: str
-    text: str
+    told: Told
     seats: frozenset[int] | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str | Msg:
+        """The text (a lazy one is made now, once)."""
+        told = self.told
+        if callable(told):
+            told = told()
+            object.__setattr__(self, "told", told)
+        return told
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.text, self.seats, self.data) == (
+            other.kind,
+            other.text,
+            other.seats,
+            other.data,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # data is a dict: events are not hashable
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r}, {self.seats!r}, {dict(self.data)!r})"
 
     @property
     def public(self) -> bool:
@@ -135,15 +176,33 @@ class Event:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def render(self, names: Sequence[str]) -> str:
-        """The text with seat placeholders replaced by ``names``."""
-        if "{p" not in self.text:
-            return self.text
+        """The text in the current language, seat placeholders replaced by ``names`` (a
+        seat without a name is "Seat 3")."""
+        text = self.text
+        if type(text) is not str:
+            text = str(text)
+        if "{p" not in text:
+            return text
 
         def name(match: re.Match[str]) -> str:
             seat = int(match.group(1))
-            return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            return names[seat] if seat < len(names) else _("Seat {n}", n=seat + 1)
 
-        return _SEAT_REF.sub(name, self.text)
+        return _SEAT_REF.sub(name, text)
+
+
+def seat_list(seats: Iterable[int]) -> str | Msg:
+    """Seats named together: ``{p0}``, ``{p0} and {p1}``, ``{p0}, {p1} and {p2}``."""
+    refs = [seat_ref(s) for s in seats]
+    if len(refs) <= 1:
+        return "".join(refs)
+    return L_("{names} and {last}", names=", ".join(refs[:-1]), last=refs[-1])
+
+
+def joined(parts: Sequence[str | Msg], sep: str = "\n") -> Msg:
+    """Texts shown one after another (lines of a round's score), each translated when shown."""
+    keys = [f"part{i}" for i in range(len(parts))]
+    return Msg(sep.join("{" + k + "}" for k in keys), dict(zip(keys, parts, strict=True)))
 
 
 def seen_by(events: Iterable[Event], seat: int | None) -> list[Event]:

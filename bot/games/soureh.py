@@ -16,8 +16,9 @@ from bot.games.cards import ALL_CARDS, Card, Rank, soureh_deck
 from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
 from bot.games.coop.state import CoopState, Phase
-from bot.games.protocol import Action, Event, InvalidVariant
+from bot.games.protocol import Action, Event, InvalidVariant, seat_ref
 from bot.games.variants import check_fields, option
+from bot.i18n import L_, N_, Msg, _
 
 log = logging.getLogger(__name__)
 
@@ -138,34 +139,37 @@ class Variant:
     declare: str = field(
         default=DeclareRule.FINAL,
         metadata=option(
-            "final: one more turn each after a declaration; reveal: the declarer may reveal",
+            N_("final: one more turn each after a declaration; reveal: the declarer may reveal"),
             choices=tuple(DeclareRule),
+            labels=(N_("final"), N_("reveal")),
         ),
     )  # a DeclareRule once built
     end: str = field(
         default=EndRule.LOWEST,
         metadata=option(
-            "lowest: the game ends at the threshold; elimination: last one standing",
+            N_("lowest: the game ends at the threshold; elimination: last one standing"),
             choices=tuple(EndRule),
+            labels=(N_("lowest"), N_("elimination")),
         ),
     )  # an EndRule once built
     threshold: int = field(
-        default=100, metadata=option("Score that ends the game", minimum=20, maximum=1000)
+        default=100, metadata=option(N_("Score that ends the game"), minimum=20, maximum=1000)
     )
     leave: bool = field(
         default=False,
-        metadata=option("A declaring winner leaves the round (3–4 players)"),
+        metadata=option(N_("A declaring winner leaves the round (3–4 players)")),
     )
     discards: str = field(
         default=Discards.HIDDEN,
         metadata=option(
-            "hidden: the discard pile is face down; open: every discard is shown",
+            N_("hidden: the discard pile is face down; open: every discard is shown"),
             choices=tuple(Discards),
+            labels=(N_("hidden"), N_("open")),
         ),
     )  # a Discards once built
 
     def __post_init__(self) -> None:
-        check_fields(self, "Soureh")
+        check_fields(self, N_("Soureh"))
         object.__setattr__(self, "declare", DeclareRule(self.declare))
         object.__setattr__(self, "end", EndRule(self.end))
         object.__setattr__(self, "discards", Discards(self.discards))
@@ -177,12 +181,22 @@ SourehVariant = Variant
 
 _VALID = {(u, d): coop_valid(u, d) for u in ALL_CARDS for d in ALL_CARDS}
 
+# Why a placement may not declare, or the declarer not reveal: built once (``legal_actions``
+# asks for every placement), translated when shown.
+_PENDING = L_("You can't declare: a declaration is already pending.")
+_WOULD_SPOIL = tuple(
+    L_("You can't declare: your coop {n} would not be valid.", n=n) for n in range(1, 5)
+)
+_FINAL_RULE = L_("This table plays the final rule: there is no reveal.")
+_NOT_YET = L_("You can only reveal when your turn comes back after declaring, before drawing.")
+_SPOILT = tuple(L_("You can't reveal: your coop {n} is not valid.", n=n) for n in range(1, 5))
+
 
 class SourehEngine(CoopEngine):
     """Soureh behind the engine contract (see ``bot/games/coop/engine.py``)."""
 
     name = "soureh"
-    title = "Soureh"
+    title = N_("Soureh")  # a name: the catalogs may write it in their script
     min_players = 2
     max_players = 4
     Variant = Variant
@@ -199,23 +213,23 @@ class SourehEngine(CoopEngine):
                 variant = SourehVariant(**variant)
             except TypeError:
                 raise InvalidVariant(
-                    "Soureh options are declare, end, threshold, leave and discards."
+                    _("Soureh options are declare, end, threshold, leave and discards.")
                 ) from None
         elif not isinstance(variant, SourehVariant):
-            raise InvalidVariant("That is not a Soureh variant.")
+            raise InvalidVariant(_("That is not a Soureh variant."))
         if type(players) is not int or not 2 <= players <= 4:
-            raise InvalidVariant("Soureh is played by 2 to 4 players.")
+            raise InvalidVariant(_("Soureh is played by 2 to 4 players."))
         if variant.leave and players < 3:
-            raise InvalidVariant("The leave variant needs 3 or 4 players.")
+            raise InvalidVariant(_("The leave variant needs 3 or 4 players."))
         return variant
 
     # ------------------------------------------------------------ declaring
 
-    def call_error(self, st: CoopState, action: Action) -> str | None:
+    def call_error(self, st: CoopState, action: Action) -> Msg | None:
         """Why the placement may not also declare: a pending declaration, or a coop that
         would be invalid after the move (the bot only allows a true declaration)."""
         if st.declarer is not None:
-            return "You can't declare: a declaration is already pending."
+            return _PENDING
         me = st.to_act
         assert me is not None
         valid = st.valid[me]
@@ -228,7 +242,7 @@ class SourehEngine(CoopEngine):
             assert up is not None
             flags[slot - 1] = _VALID[(up[slot - 1], st.drawn)]
         if False in flags:
-            return f"You can't declare: your coop {flags.index(False) + 1} would not be valid."
+            return _WOULD_SPOIL[flags.index(False)]
         return None
 
     def _bad_coop(self, st: CoopState) -> int | None:
@@ -237,15 +251,15 @@ class SourehEngine(CoopEngine):
             return None
         return valid.index(False) + 1
 
-    def reveal_blocker(self, st: CoopState) -> str | None:
-        """Why the seat to act may not reveal now, or ``None``."""
+    def reveal_blocker(self, st: CoopState) -> Msg | None:
+        """Why the seat to act may not reveal now, or ``None`` (``str()`` it to show it)."""
         if st.variant.declare is DeclareRule.FINAL:
-            return "This table plays the final rule: there is no reveal."
+            return _FINAL_RULE
         if st.phase is not Phase.REVEAL:
-            return "You can only reveal when your turn comes back after declaring, before drawing."
+            return _NOT_YET
         bad = self._bad_coop(st)
         if bad is not None:
-            return f"You can't reveal: your coop {bad} is not valid."
+            return _SPOILT[bad - 1]
         return None
 
     def do_declare(self, st: CoopState, ev: Events) -> None:
@@ -257,13 +271,20 @@ class SourehEngine(CoopEngine):
         st.declared_up = st.up[me]
         st.protected = None
         if st.variant.declare is DeclareRule.FINAL:
-            then = "everyone else takes one more turn, then the round ends."
+            text = L_(
+                "{player} declares Soureh: everyone else takes one more turn, then the round ends.",
+                player=seat_ref(me),
+            )
         else:
-            then = f"everyone else takes one more turn, then {{p{me}}} may reveal."
+            text = L_(
+                "{player} declares Soureh: everyone else takes one more turn, "
+                "then {player} may reveal.",
+                player=seat_ref(me),
+            )
         ev.append(
             Event(
                 "declare",
-                f"{{p{me}}} declares Soureh: {then}",
+                text,
                 None,
                 {"seat": me, "final_turns": list(st.pending)},
             )
@@ -310,7 +331,7 @@ class SourehEngine(CoopEngine):
                 return
             self._clear_declaration(st)
         if empty:
-            self.end_round(st, "stock", ev, "the stock ran out.")
+            self.end_round(st, "stock", ev, L_("the stock ran out."))
             return
         st.phase = Phase.DRAW
 
@@ -324,15 +345,17 @@ class SourehEngine(CoopEngine):
         valid = st.valid[declarer]
         if valid is not None and False not in valid:
             if self._leave_applies(st):
-                self._leave(st, declarer, ev, "keeps four valid coops")
+                self._leave(st, declarer, ev, revealed=False)
                 return
-            self.end_round(st, "declaration", ev, f"{{p{declarer}}}'s declaration stands.")
+            text = L_("{player}'s declaration stands.", player=seat_ref(declarer))
+            self.end_round(st, "declaration", ev, text)
         else:
-            self.end_round(
-                st, "failed", ev, f"{{p{declarer}}}'s declaration failed: a coop was spoiled."
+            text = L_(
+                "{player}'s declaration failed: a coop was spoiled.", player=seat_ref(declarer)
             )
+            self.end_round(st, "failed", ev, text)
 
-    def _leave(self, st: CoopState, winner: int, ev: Events, how: str) -> None:
+    def _leave(self, st: CoopState, winner: int, ev: Events, *, revealed: bool) -> None:
         """Variant ``leave``: the winner leaves the round, the others add 10."""
         self._clear_declaration(st)
         in_round = list(st.in_round)
@@ -343,16 +366,28 @@ class SourehEngine(CoopEngine):
         for s in rest:
             totals[s] = hundred_rule(totals[s] + 10)
         st.totals = totals
+        if revealed:
+            text = L_(
+                "{player} revealed, wins the round and leaves it; everyone still in it adds 10.",
+                player=seat_ref(winner),
+            )
+        else:
+            text = L_(
+                "{player} keeps four valid coops, wins the round and leaves it; "
+                "everyone still in it adds 10.",
+                player=seat_ref(winner),
+            )
         ev.append(
             Event(
                 "leave",
-                f"{{p{winner}}} {how}, wins the round and leaves it; everyone still in it adds 10.",
+                text,
                 None,
                 {"seat": winner, "totals": list(totals)},
             )
         )
         if len(rest) == 1:
-            self.end_round(st, "last", ev, f"{{p{rest[0]}}} is the last player in the round.")
+            text = L_("{player} is the last player in the round.", player=seat_ref(rest[0]))
+            self.end_round(st, "last", ev, text)
         else:
             self.begin_turn(st, st.next_in_round(winner), ev)
 
@@ -365,15 +400,20 @@ class SourehEngine(CoopEngine):
         ev.append(
             Event(
                 "reveal",
-                f"{{p{me}}} reveals four valid coops: " + " ".join(c.display for c in down) + ".",
+                L_(
+                    "{player} reveals four valid coops: {cards}.",
+                    player=seat_ref(me),
+                    cards=" ".join(c.display for c in down),
+                ),
                 None,
                 {"seat": me, "down": [CODE[c] for c in down]},
             )
         )
         if self._leave_applies(st):
-            self._leave(st, me, ev, "revealed")
+            self._leave(st, me, ev, revealed=True)
         else:
-            self.end_round(st, "reveal", ev, f"{{p{me}}} revealed and wins the round.")
+            text = L_("{player} revealed and wins the round.", player=seat_ref(me))
+            self.end_round(st, "reveal", ev, text)
 
     def _leave_applies(self, st: CoopState) -> bool:
         """Variant ``leave`` applies while three or more players are in the round."""
@@ -420,7 +460,11 @@ class SourehEngine(CoopEngine):
             ev.append(
                 Event(
                     "eliminated",
-                    f"{{p{s}}} reached {threshold} and leaves the game.",
+                    L_(
+                        "{player} reached {threshold} and leaves the game.",
+                        player=seat_ref(s),
+                        threshold=threshold,
+                    ),
                     None,
                     {"seat": s, "total": totals[s]},
                 )

@@ -7,8 +7,11 @@ holds an :class:`Option` (made with :func:`option`): a description fit for Disco
 ``choices``. ``/play``, ``/settings`` and validation are all derived from these fields, so
 a new option is one field::
 
-    threshold: int = field(default=100, metadata=option("Score that ends the game",
+    threshold: int = field(default=100, metadata=option(N_("Score that ends the game"),
                                                          minimum=20, maximum=1000))
+
+Descriptions and choice labels are marked with ``N_`` where they are written, so the
+catalogs hold them; whoever shows one translates it then (``_(spec.description)``).
 
 :func:`check_fields` is the one check of a variant's values against its fields; each
 ``Variant.__post_init__`` calls it, and its messages are fit to show a player.
@@ -23,6 +26,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from bot.games.protocol import InvalidVariant
+from bot.i18n import _
 
 OPTION_KEY = "cardroom.option"
 
@@ -43,10 +47,15 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.description) > 100:
-            raise ValueError("An option's description must fit Discord's 100 characters.")
+            raise ValueError(
+                "An option's description must fit Discord's 100 characters."  # i18n: not for people
+            )
+        if self.labels and len(self.labels) != len(self.choices):
+            raise ValueError("An option needs one label per choice.")  # i18n: not for people
 
 
 def option(
@@ -55,9 +64,14 @@ def option(
     minimum: int | None = None,
     maximum: int | None = None,
     choices: tuple[str, ...] = (),
+    labels: tuple[str, ...] = (),
 ) -> Mapping[str, Option]:
-    """The metadata of a ``Variant`` field: ``field(default=…, metadata=option(…))``."""
-    return {OPTION_KEY: Option(description, minimum, maximum, choices)}
+    """The metadata of a ``Variant`` field: ``field(default=…, metadata=option(…))``.
+
+    ``description`` (and each of ``labels``, the choices in words, one per choice; the
+    choices themselves when omitted) is marked ``N_`` by the caller: English here,
+    translated where shown."""
+    return {OPTION_KEY: Option(description, minimum, maximum, choices, labels or choices)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +103,27 @@ class OptionField:
         """The allowed words (choices only)."""
         return self.option.choices
 
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The choices in words, in the catalogs' English (translate with ``_``)."""
+        return self.option.labels
+
     def allowed(self) -> str:
-        """The allowed values in words: ``"20–1000"``, ``"final or reveal"``, ``"on or off"``."""
+        """The allowed values in words, in the current language: ``"20–1000"``,
+        ``"final or reveal"``, ``"on or off"``. Choices are named by their values (what
+        ``/play`` and ``/settings`` accept)."""
         if self.kind is Kind.INT:
             return f"{self.minimum}–{self.maximum}"
         if self.kind is Kind.BOOL:
-            return "on or off"
-        return " or ".join(self.choices)
+            return _("on or off")
+        return either(self.choices)
+
+
+def either(words: tuple[str, ...]) -> str:
+    """``"a"``, ``"a or b"``, ``"a, b or c"`` in the current language."""
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{first} or {last}", first=", ".join(words[:-1]), last=words[-1])
 
 
 def _kind(default: Any) -> Kind:
@@ -112,31 +140,48 @@ def option_fields(variant_cls: type) -> tuple[OptionField, ...]:
     for f in dataclasses.fields(variant_cls):
         spec = f.metadata.get(OPTION_KEY)
         if spec is None:
-            raise TypeError(f"{variant_cls.__qualname__}.{f.name} has no option metadata.")
+            name = f"{variant_cls.__qualname__}.{f.name}"
+            raise TypeError(f"{name} has no option metadata.")  # i18n: not for people
         default = f.default
         if isinstance(default, Enum):
             default = default.value
-        assert isinstance(default, int | str | bool), f"{f.name} needs a plain default"
+        plain = isinstance(default, int | str | bool)
+        assert plain, f"{f.name} needs a plain default"  # i18n: not for people
         out.append(OptionField(f.name, _kind(default), default, spec))
     return tuple(out)
 
 
 def check_fields(variant: Any, title: str) -> None:
     """Check every field of ``variant`` against its option; :class:`InvalidVariant` names
-    the first that is off, e.g. "Soureh threshold must be between 20 and 1000."."""
+    the first that is off, e.g. "Soureh threshold must be between 20 and 1000.". ``title``
+    is the game's name, marked ``N_`` (translated here)."""
     for spec in option_fields(type(variant)):
         value = getattr(variant, spec.name)
-        label = f"{title} {spec.name}"
+        names = {"game": _(title), "option": spec.name}
         if spec.kind is Kind.BOOL:
             if type(value) is not bool:
-                raise InvalidVariant(f"{label} must be on or off.")
+                raise InvalidVariant(_("{game} {option} must be on or off.", **names))
         elif spec.kind is Kind.INT:
             assert spec.minimum is not None and spec.maximum is not None
             if type(value) is not int:
                 raise InvalidVariant(
-                    f"{label} must be a whole number between {spec.minimum} and {spec.maximum}."
+                    _(
+                        "{game} {option} must be a whole number between {low} and {high}.",
+                        low=spec.minimum,
+                        high=spec.maximum,
+                        **names,
+                    )
                 )
             if not spec.minimum <= value <= spec.maximum:
-                raise InvalidVariant(f"{label} must be between {spec.minimum} and {spec.maximum}.")
+                raise InvalidVariant(
+                    _(
+                        "{game} {option} must be between {low} and {high}.",
+                        low=spec.minimum,
+                        high=spec.maximum,
+                        **names,
+                    )
+                )
         elif str(value) not in spec.choices:
-            raise InvalidVariant(f"{label} must be {spec.allowed()}.")
+            raise InvalidVariant(
+                _("{game} {option} must be {allowed}.", allowed=spec.allowed(), **names)
+            )

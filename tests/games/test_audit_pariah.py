@@ -167,7 +167,7 @@ def test_king_swaps_two_of_the_opponents_face_down_cards() -> None:
     assert ENGINE.player_view(st, 1)["seats"][1]["valid"] == [False, True, False, True]
     private = [e for e in events if not e.public]
     assert [e.seats for e in private] == [frozenset({1}), frozenset({1})]
-    assert not any("5♥" in e.text or "3♣" in e.text for e in events if e.public)
+    assert not any("5♥" in str(e.text) or "3♣" in str(e.text) for e in events if e.public)
 
 
 def test_king_needs_the_king_and_real_positions() -> None:

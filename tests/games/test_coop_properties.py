@@ -97,7 +97,7 @@ def check_events(
             hidden.add(str(after.drawn))
         for event in events:
             if event.public:
-                mentioned = json.dumps(dict(event.data)) + event.text
+                mentioned = json.dumps(dict(event.data)) + str(event.text)
                 assert not any(f'"{code}"' in mentioned for code in hidden), event
 
 

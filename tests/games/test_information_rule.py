@@ -33,7 +33,7 @@ ENDS = frozenset({"round_end", "game_end", "game_over", "reveal"})
 def public(events: Sequence[Event]) -> list[tuple[str, str, str]]:
     """The public events, comparable."""
     return [
-        (e.kind, e.text, json.dumps(dict(e.data), sort_keys=True, default=str))
+        (e.kind, str(e.text), json.dumps(dict(e.data), sort_keys=True, default=str))
         for e in events
         if e.public
     ]

@@ -79,7 +79,7 @@ def play(state: SoiState, *texts: str) -> tuple[SoiState, list[str]]:
     for text in texts:
         t = ENGINE.apply(state, ENGINE.parse_action(state, text))
         state = t.state
-        out.extend(e.text for e in t.events)
+        out.extend(str(e.text) for e in t.events)
     return state, out
 
 

@@ -129,7 +129,7 @@ def run(
         if checks:
             assert all(e.public for e in t.events)
             for e in t.events:
-                shown = set(CARD_TEXT.findall(e.text))
+                shown = set(CARD_TEXT.findall(str(e.text)))
                 assert shown <= {action.args[1].display}  # type: ignore[union-attr]
         state = t.state
         texts.append(text)

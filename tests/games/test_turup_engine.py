@@ -171,7 +171,7 @@ def test_short_final_deal_goes_one_at_a_time() -> None:
         t = trail_first(state)
         state = t.state
     redeal = next(e for e in t.events if e.kind == "redeal")
-    assert redeal.text.startswith("The last 4 cards were dealt one at a time")
+    assert str(redeal.text).startswith("The last 4 cards were dealt one at a time")
     assert [len(h) for h in state.hands] == [1, 1, 1, 1, 0, 0]
     assert [h[0] for h in state.hands[:4]] == pack[100:104]
     order = []
@@ -207,7 +207,7 @@ def test_capture_moves_cards_to_the_won_pile() -> None:
     assert list(t.state.pile) == cards("KH")
     assert list(t.state.hands[0]) == cards("9C QS AH")
     assert E.to_act(t.state) == 1
-    assert [e.text for e in t.events] == ["{p0} played 5♦ and took 2♣ 3♠ 5♥"]
+    assert [str(e.text) for e in t.events] == ["{p0} played 5♦ and took 2♣ 3♠ 5♥"]
     assert totals(t.state) == [4, 0]
 
 
@@ -216,7 +216,7 @@ def test_trail_puts_the_card_on_the_pile() -> None:
     state = E.new_game(2, seed=1, deck=cards("5D 9C QS AH  8D 8S 8H 8C  3S 2C KH 5H"))
     t = E.apply(state, E.parse_action(state, "TRAIL 9c"))
     assert list(t.state.pile) == cards("3S 2C KH 5H 9C")
-    assert t.events[0].text == "{p0} trailed 9♣" and t.events[0].public
+    assert str(t.events[0].text) == "{p0} trailed 9♣" and t.events[0].public
 
 
 def test_apply_leaves_the_given_state_alone() -> None:
@@ -338,8 +338,8 @@ def test_round_scoring_with_a_tie_and_leftovers() -> None:
     t = trail_first(state)
     end = next(e for e in t.events if e.kind == "round_end")
     assert end.data == {"round": 1, "won": [8, 8, 3], "winners": [0, 1], "leftover": 1}
-    assert "{p0} and {p1} share the round" in end.text
-    assert "1 card left on the pile counts for nobody" in end.text
+    assert "{p0} and {p1} share the round" in str(end.text)
+    assert "1 card left on the pile counts for nobody" in str(end.text)
     nxt = t.state
     assert (nxt.round, nxt.dealer, E.to_act(nxt)) == (2, 0, 1)
     assert round_wins(nxt) == [1, 1, 0]

@@ -81,7 +81,7 @@ def check_events(before: TurupState, action: Action, t: Transition[TurupState]) 
     allowed += Counter(c.display for c in t.state.pile)
     for event in t.events:
         if event.public:
-            assert not Counter(CARD_TEXT.findall(event.text)) - allowed, event.text
+            assert not Counter(CARD_TEXT.findall(str(event.text))) - allowed, str(event.text)
         else:
             assert event.kind == "hand" and event.seats is not None and len(event.seats) == 1
             (seat,) = event.seats

@@ -13,4 +13,4 @@
 from bot.games.coop.engine import CoopEngine
 from bot.games.coop.state import CoopState, Phase
 
-__all__ = ["CoopEngine", "CoopState", "Phase"]
+__all__ = ["CoopEngine", "CoopState", "Phase"]  # i18n: not for people

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.games.cards import Card
 from bot.games.coop import actions as A
+from bot.games.coop import texts as T
 from bot.games.coop.actions import ACES, CODE, TENS, disp
 from bot.games.coop.determinize import determinize
 from bot.games.coop.legacy import translate_legacy
@@ -35,24 +36,22 @@ from bot.games.protocol import (
     GameOver,
     IllegalAction,
     NotYourTurn,
+    Told,
     Transition,
     parse_int,
+    seat_ref,
     split_notation,
 )
+from bot.i18n import L_, Msg, _
 
 log = logging.getLogger(__name__)
 
 # Events that recur are built once and shared: treat an event's ``data`` as read-only.
 _DRAW_EVENTS = tuple(
-    Event("draw", f"{{p{s}}} drew a card.", None, {"seat": s}) for s in range(A.MAX_SEATS)
+    Event("draw", L_("{player} drew a card.", player=seat_ref(s)), None, {"seat": s})
+    for s in range(A.MAX_SEATS)
 )
 _DRAWN: dict[tuple[int, Card], Event] = {}
-
-_EXPECT = {
-    Phase.DRAW: "start your turn with draw.",
-    Phase.PLACE: "place the card you drew first: keep, give or discard it.",
-    Phase.REVEAL: "start your turn with draw or reveal.",
-}
 
 
 class CoopEngine(CoopRules):
@@ -76,9 +75,9 @@ class CoopEngine(CoopRules):
     def check_turn(self, state: CoopState, seat: int) -> None:
         """Raise ``NotYourTurn`` (or ``GameOver``) unless ``seat`` is the one to act."""
         if state.phase is Phase.OVER:
-            raise GameOver("The game is over.")
+            raise GameOver(_("The game is over."))
         if state.to_act != seat:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(_("It is not your turn."))
 
     def totals(self, state: CoopState) -> list[int]:
         """Each seat's running score."""
@@ -164,19 +163,26 @@ class CoopEngine(CoopRules):
     def parse_action(self, state: CoopState, text: str) -> Action:
         """Read an action text (any case, extra spaces); raise a ``GameError`` if illegal."""
         if state.phase is Phase.OVER:
-            raise GameOver("The game is over.")
+            raise GameOver(_("The game is over."))
         word, tokens = split_notation(text)
         call = ""
         if tokens and tokens[-1].lower() in A.CALLS:
             call = tokens.pop().lower()
         if word in A.LEGACY_WORDS:
-            raise BadNotation(self._legacy_hint(word))
+            raise BadNotation(self._legacy(word))
         names = A.ARGS.get(word)
         if names is None or word not in self._rules:
-            raise BadNotation(f"{word!r} is not a {self.title} action. {self._hint(state)}")
+            raise BadNotation(
+                _(
+                    "{word} is not a {game} action. {hint}",
+                    word=repr(word),
+                    game=_(self.title),
+                    hint=self._hint(state),
+                )
+            )
         if len(tokens) != len(names):
             usage = A.EXAMPLES.get(word, word)
-            raise BadNotation(f"Write {word} like this: {usage}.")
+            raise BadNotation(_("Write {word} like this: {usage}.", word=word, usage=usage))
         args = tuple(parse_int(t, n) for t, n in zip(tokens, names, strict=True))
         action = A.make(word, args)
         if call:
@@ -184,27 +190,17 @@ class CoopEngine(CoopRules):
         self._check(state, action)
         return action
 
-    def _legacy_hint(self, word: str) -> str:
-        verb = self.declare_word
-        if word in ("declare", "knock") and word != verb:
-            return f"There is no {word} in {self.title}: {verb} with your move (discard {verb})."
-        if word in ("declare", "knock"):
-            return (
-                f"{verb.capitalize()} as part of your move: keep 2 {verb}, "
-                f"give 1 3 {verb} or discard {verb}."
-            )
-        if word == "end":
-            return f"There is no end any more: your move ends your turn (add {verb} to {verb})."
-        return "There is no continue any more: draw to play on instead of revealing."
+    def _legacy(self, word: str) -> str:
+        return T.legacy_hint(word, self.declare_word, _(self.title))
 
     def _hint(self, st: CoopState) -> str:
         words = sorted({a.word for a in self.legal_actions(st)})
-        return "Now you can: " + ", ".join(words) + "."
+        return _("Now you can: {words}.", words=", ".join(words))
 
     def apply(self, state: CoopState, action: Action) -> Transition[CoopState]:
         """Play ``action`` for the seat to act; ``state`` itself is left unchanged."""
         if state.phase is Phase.OVER:
-            raise GameOver("The game is over.")
+            raise GameOver(_("The game is over."))
         self._check(state, action)
         st = state.copy()
         ev: Events = []
@@ -222,30 +218,37 @@ class CoopEngine(CoopRules):
 
     def _phase_error(self, st: CoopState, word: str, phase: Phase) -> None:
         if st.phase is not phase:
-            expect = _EXPECT[st.phase].format(word=self.declare_word)
-            raise IllegalAction(f"You can't {word} now: {expect}")
+            expect = _(T.EXPECT[st.phase])
+            raise IllegalAction(_("You can't {word} now: {expect}", word=word, expect=expect))
 
     def _slot(self, slot: Any) -> int:
         if type(slot) is not int or not 1 <= slot <= 4:
-            raise IllegalAction("Slots are numbered 1 to 4.")
+            raise IllegalAction(_("Slots are numbered 1 to 4."))
         return slot - 1
 
     def _seat(self, st: CoopState, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < st.n:
-            raise IllegalAction(f"There is no seat {seat}: seats are numbered 0 to {st.n - 1}.")
+            raise IllegalAction(
+                _(
+                    "There is no seat {seat}: seats are numbered 0 to {last}.",
+                    seat=seat,
+                    last=st.n - 1,
+                )
+            )
         return seat
 
     # The give rule lives in the two functions below; ``legal_actions`` (through
     # ``_place_actions``) and ``apply`` (through ``give_error``) both use them.
 
-    def give_seat_error(self, st: CoopState, seat: int) -> str | None:
-        """Why the drawn card may not go onto any of ``seat``'s face-up cards, or ``None``."""
+    def give_seat_error(self, st: CoopState, seat: int) -> Msg | None:
+        """Why the drawn card may not go onto any of ``seat``'s face-up cards, or ``None``
+        (a shared text: ``str()`` it to show it)."""
         if seat == st.to_act:
-            return "You never replace your own face-up cards: keep replaces a face-down one."
+            return T.GIVE_OWN
         if not st.in_round[seat]:
-            return "That player is not in this round."
+            return T.GIVE_OUT
         if seat == st.protected:
-            return "That player is protected: nobody may replace his cards until his turn."
+            return T.GIVE_PROTECTED
         return None
 
     def give_blocked(self, st: CoopState, seat: int) -> int:
@@ -260,11 +263,11 @@ class CoopEngine(CoopRules):
             (row[0] in aces) | (row[1] in aces) << 1 | (row[2] in aces) << 2 | (row[3] in aces) << 3
         )
 
-    def give_error(self, st: CoopState, seat: int, index: int) -> str | None:
+    def give_error(self, st: CoopState, seat: int, index: int) -> Msg | None:
         """Why the drawn card may not go onto ``seat``'s face-up slot ``index`` (0–3)."""
         error = self.give_seat_error(st, seat)
         if error is None and self.give_blocked(st, seat) >> index & 1:
-            error = "A face-up ace can only be replaced by a 10."
+            error = T.GIVE_ACE
         return error
 
     def _check(self, st: CoopState, action: Action) -> None:
@@ -273,28 +276,33 @@ class CoopEngine(CoopRules):
         rule = self._rules.get(word)
         if rule is None:
             if word in A.LEGACY_WORDS:
-                raise IllegalAction(self._legacy_hint(word))
-            raise IllegalAction(f"{word!r} is not a {self.title} action.")
+                raise IllegalAction(self._legacy(word))
+            raise IllegalAction(
+                _("{word} is not a {game} action.", word=repr(word), game=_(self.title))
+            )
         if len(args) != rule[0]:
-            raise BadNotation(f"Write {word} like this: {A.EXAMPLES.get(word, word)}.")
+            usage = A.EXAMPLES.get(word, word)
+            raise BadNotation(_("Write {word} like this: {usage}.", word=word, usage=usage))
         rule[1](st, args)
         if action.call:
             if action.call != self.declare_word:
-                raise IllegalAction(self._legacy_hint(action.call))
+                raise IllegalAction(self._legacy(action.call))
             if word not in A.PLACEMENTS:
                 raise IllegalAction(
-                    f"You {self.declare_word} with the move that places your card, "
-                    f"e.g. discard {self.declare_word}."
+                    _(
+                        "You {verb} with the move that places your card, e.g. discard {verb}.",
+                        verb=self.declare_word,
+                    )
                 )
             error = self.call_error(st, action)
             if error:
-                raise IllegalAction(error)
+                raise IllegalAction(str(error))
 
     def _check_draw(self, st: CoopState, args: Args) -> None:
         if st.phase is not Phase.REVEAL:
             self._phase_error(st, "draw", Phase.DRAW)
         if st.pos >= len(st.stock):
-            raise IllegalAction("The stock is empty: there is nothing to draw.")
+            raise IllegalAction(_("The stock is empty: there is nothing to draw."))
 
     def _check_keep(self, st: CoopState, args: Args) -> None:
         self._phase_error(st, "keep", Phase.PLACE)
@@ -306,7 +314,7 @@ class CoopEngine(CoopRules):
         index = self._slot(args[1])
         error = self.give_error(st, seat, index)
         if error:
-            raise IllegalAction(error)
+            raise IllegalAction(str(error))
 
     def _check_discard(self, st: CoopState, args: Args) -> None:
         self._phase_error(st, "discard", Phase.PLACE)
@@ -314,11 +322,11 @@ class CoopEngine(CoopRules):
     def _check_reveal(self, st: CoopState, args: Args) -> None:
         error = self.reveal_blocker(st)
         if error:
-            raise IllegalAction(error)
+            raise IllegalAction(str(error))
 
-    def reveal_blocker(self, st: CoopState) -> str | None:
-        """Why the seat to act may not reveal now, or ``None``."""
-        return "There is nothing to reveal in this game."
+    def reveal_blocker(self, st: CoopState) -> Msg | None:
+        """Why the seat to act may not reveal now, or ``None`` (``str()`` it to show it)."""
+        return T.NO_REVEAL
 
     # ================================================================ doing
 
@@ -330,7 +338,10 @@ class CoopEngine(CoopRules):
             ev.append(
                 Event(
                     "play_on",
-                    f"{{p{seat}}} draws instead of revealing: his declaration is over.",
+                    lambda: L_(
+                        "{player} draws instead of revealing: his declaration is over.",
+                        player=seat_ref(seat),
+                    ),
                     None,
                     {"seat": seat},
                 )
@@ -344,7 +355,7 @@ class CoopEngine(CoopRules):
         if private is None:
             private = _DRAWN[(seat, card)] = Event(
                 "drawn",
-                f"{{p{seat}}} drew {disp(card)}.",
+                L_("{player} drew {card}.", player=seat_ref(seat), card=disp(card)),
                 PRIVATE[seat],
                 {"card": CODE[card], "replaces": "draw"},
             )
@@ -355,7 +366,7 @@ class CoopEngine(CoopRules):
         return str(st.variant.discards) == "hidden"
 
     def discard_private(
-        self, st: CoopState, seat: int, card: Card, ev: Events, public: Event, text: str
+        self, st: CoopState, seat: int, card: Card, ev: Events, public: Event, text: Told
     ) -> None:
         """Put a card only ``seat`` has seen on the pile and tell the table ``public``: the
         card is named publicly only when the pile is face up; ``seat`` is always told."""
@@ -378,23 +389,35 @@ class CoopEngine(CoopRules):
         old = st.set_down(seat, slot - 1, drawn, self.valid_table[(up[slot - 1], drawn)])
         hidden = self.hidden_discards(st)
         st.push_discard(old, seat if hidden else PUBLIC)
+        who = seat_ref(seat)
         if hidden:
-            text = (
-                f"{{p{seat}}} drew a card and kept it in slot {slot}; "
-                "the face-down card it replaces goes face down to the discard pile."
+            text: Told = lambda: L_(  # noqa: E731 (built only if read)
+                "{player} drew a card and kept it in slot {slot}; "
+                "the face-down card it replaces goes face down to the discard pile.",
+                player=who,
+                slot=slot,
             )
             data: dict[str, Any] = {"seat": seat, "slot": slot}
         else:
-            text = (
-                f"{{p{seat}}} drew a card and kept it in slot {slot}; "
-                f"the face-down {disp(old)} goes to the discard pile."
+            text = lambda: L_(  # noqa: E731
+                "{player} drew a card and kept it in slot {slot}; "
+                "the face-down {card} goes to the discard pile.",
+                player=who,
+                slot=slot,
+                card=disp(old),
             )
             data = {"seat": seat, "slot": slot, "discarded": CODE[old]}
         ev.append(Event("keep", text, None, data))
         ev.append(
             Event(
                 "kept",
-                f"{{p{seat}}} kept {disp(drawn)} in slot {slot}; {disp(old)} was discarded.",
+                lambda: L_(
+                    "{player} kept {card} in slot {slot}; {old} was discarded.",
+                    player=who,
+                    card=disp(drawn),
+                    slot=slot,
+                    old=disp(old),
+                ),
                 PRIVATE[seat],
                 {"seat": seat, "slot": slot, "card": CODE[drawn], "discarded": CODE[old]},
             )
@@ -412,8 +435,15 @@ class CoopEngine(CoopRules):
         ev.append(
             Event(
                 "give",
-                f"{{p{seat}}} drew a card and gave it to {{p{target}}}'s slot {slot}: "
-                f"{disp(drawn)} replaces {disp(old)}.",
+                lambda: L_(
+                    "{player} drew a card and gave it to {target}'s slot {slot}: "
+                    "{card} replaces {old}.",
+                    player=seat_ref(seat),
+                    target=seat_ref(target),
+                    slot=slot,
+                    card=disp(drawn),
+                    old=disp(old),
+                ),
                 None,
                 {
                     "seat": seat,
@@ -429,22 +459,27 @@ class CoopEngine(CoopRules):
             ev.append(
                 Event(
                     "protect",
-                    f"{{p{target}}} is now protected: nobody else may replace his cards.",
+                    lambda: L_(
+                        "{player} is now protected: nobody else may replace his cards.",
+                        player=seat_ref(target),
+                    ),
                     None,
                     {"seat": target},
                 )
             )
 
     def _do_discard(self, st: CoopState, args: Args, ev: Events) -> None:
-        seat = st.to_act
-        drawn = st.drawn
+        seat, drawn = st.to_act, st.drawn
         assert seat is not None and drawn is not None
+        who = seat_ref(seat)
         public = Event(
-            "discard", f"{{p{seat}}} drew a card and discarded it.", None, {"seat": seat}
+            "discard",
+            lambda: L_("{player} drew a card and discarded it.", player=who),
+            None,
+            {"seat": seat},
         )
-        self.discard_private(
-            st, seat, drawn, ev, public, f"{{p{seat}}} drew {disp(drawn)} and discarded it."
-        )
+        text = lambda: L_("{player} drew {card} and discarded it.", player=who, card=disp(drawn))  # noqa: E731
+        self.discard_private(st, seat, drawn, ev, public, text)
 
     def _do_reveal(self, st: CoopState, args: Args, ev: Events) -> None:
         self.do_reveal(st, ev)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.protocol import Engine, GameError, LegacyLogError, replay
+from bot.i18n import _
 
 _PLACEMENTS = frozenset({"keep", "give", "discard", "jack", "queen", "king"})
 _CALLS = ("declare", "knock")
@@ -31,16 +32,24 @@ def translate_legacy(declare_word: str, actions: Sequence[str]) -> list[str]:
     for index, text in enumerate(actions):
         parts = text.split()
         if not parts:
-            raise LegacyLogError(f"Action {index + 1} of the stored log is empty.")
+            raise LegacyLogError(_("Action {n} of the stored log is empty.", n=index + 1))
         word = parts[0].lower()
         if word in ("end", "continue") and len(parts) == 1:
             continue
         if word in _CALLS and len(parts) == 1:
             if word != declare_word:
-                raise LegacyLogError(f"Action {index + 1} ({text!r}) is not of this game.")
+                raise LegacyLogError(
+                    _("Action {n} ({text}) is not of this game.", n=index + 1, text=repr(text))
+                )
             last = out[-1].split() if out else []
             if not last or last[0].lower() not in _PLACEMENTS or last[-1].lower() in _CALLS:
-                raise LegacyLogError(f"Action {index + 1} ({text!r}) does not follow a placement.")
+                raise LegacyLogError(
+                    _(
+                        "Action {n} ({text}) does not follow a placement.",
+                        n=index + 1,
+                        text=repr(text),
+                    )
+                )
             out[-1] = f"{out[-1]} {word}"
             continue
         out.append(text)
@@ -65,5 +74,5 @@ def replay_legacy(
     except GameError as exc:
         if isinstance(exc, LegacyLogError):
             raise
-        raise LegacyLogError(f"The stored log no longer replays: {exc}") from exc
+        raise LegacyLogError(_("The stored log no longer replays: {error}", error=exc)) from exc
     return state, texts

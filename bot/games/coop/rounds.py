@@ -10,13 +10,23 @@ import logging
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from bot.games.cards import Card
 from bot.games.coop import actions as A
 from bot.games.coop.actions import CODE, disp
 from bot.games.coop.state import CoopState, Phase
-from bot.games.protocol import Action, Event, IllegalAction, InvalidVariant
+from bot.games.protocol import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidVariant,
+    joined,
+    seat_list,
+    seat_ref,
+)
+from bot.i18n import L_, L_n, Msg, _
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +40,48 @@ def fast_shuffle(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     ``rng.shuffle``, which draws a bounded integer per card)."""
     keys = [rng.random() for _ in deck]
     return [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+
+
+def _hidden_text(seat: int, down: Sequence[Card]) -> Msg:
+    """A seat's face-down cards, slot by slot."""
+    return L_(
+        "{player}'s face-down cards: {cards}",
+        player=seat_ref(seat),
+        cards=", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
+    )
+
+
+def _round_text(
+    number: int,
+    why: Msg,
+    ups: Sequence[Any],
+    downs: Sequence[Any],
+    picks: Sequence[list[str] | None],
+    points: Sequence[int],
+    totals: Sequence[int],
+) -> Msg:
+    """A round's end told: why it ended, then each seat's coops, picks and score."""
+    lines: list[str | Msg] = [L_("Round {round} ends: {why}", round=number, why=why)]
+    for s, (up, down) in enumerate(zip(ups, downs, strict=True)):
+        if up is None or down is None:
+            continue
+        shown = " ".join(f"{disp(u)}/{disp(d)}" for u, d in zip(up, down, strict=True))
+        score = f"{points[s]:+d} → {totals[s]}"
+        pick = picks[s]
+        if pick is None:
+            lines.append(f"{seat_ref(s)}: {shown}; {score}")  # i18n: not for people
+        else:
+            picked = " ".join(disp(Card.parse(c)) for c in pick)
+            lines.append(
+                L_(
+                    "{player}: {cards}; picks {picked}; {score}",
+                    player=seat_ref(s),
+                    cards=shown,
+                    picked=picked,
+                    score=score,
+                )
+            )
+    return joined(lines)
 
 
 class CoopRules:
@@ -51,9 +103,9 @@ class CoopRules:
         """Return the variant (defaults when ``None``) or raise ``InvalidVariant``."""
         raise NotImplementedError
 
-    def call_error(self, st: CoopState, action: Action) -> str | None:
+    def call_error(self, st: CoopState, action: Action) -> Msg | None:
         """Why the placement ``action`` (phase ``place``, already checked) may not also
-        declare (knock), or ``None``. Only the seat to act is told."""
+        declare (knock), or ``None``. Only the seat to act is told (``str()`` it then)."""
         raise NotImplementedError
 
     def do_declare(self, st: CoopState, ev: Events) -> None:
@@ -120,14 +172,27 @@ class CoopRules:
         cards = list(deck)
         if len(cards) < 8 * players:
             raise InvalidVariant(
-                f"A stacked deck needs at least {8 * players} cards for {players} players."
+                _(
+                    "A stacked deck needs at least {cards} cards for {players} players.",
+                    cards=8 * players,
+                    players=players,
+                )
             )
         allowed = Counter(self.full_deck)
         for card, count in Counter(cards).items():
             if not allowed[card]:
-                raise InvalidVariant(f"There is no {card} in a {self.title} deck.")
+                raise InvalidVariant(
+                    _("There is no {card} in a {game} deck.", card=card, game=_(self.title))
+                )
             if count > allowed[card]:
-                raise InvalidVariant(f"A {self.title} deck holds {allowed[card]} of {card}.")
+                raise InvalidVariant(
+                    _(
+                        "A {game} deck holds {count} of {card}.",
+                        game=_(self.title),
+                        count=allowed[card],
+                        card=card,
+                    )
+                )
         return cards
 
     def _deal(self, st: CoopState, cards: list[Card], ev: Events) -> None:
@@ -169,7 +234,11 @@ class CoopRules:
         events = [
             Event(
                 "deal",
-                f"Round {state.round}: {{p{state.dealer}}} deals.",
+                lambda: L_(
+                    "Round {round}: {dealer} deals.",
+                    round=state.round,
+                    dealer=seat_ref(state.dealer),
+                ),
                 None,
                 {"round": state.round, "dealer": state.dealer},
             )
@@ -180,8 +249,7 @@ class CoopRules:
             events.append(
                 Event(
                     "hidden",
-                    f"{{p{seat}}}'s face-down cards: "
-                    + ", ".join(f"{i + 1}: {disp(c)}" for i, c in enumerate(down)),
+                    partial(_hidden_text, seat, down),
                     PRIVATE[seat],
                     {"seat": seat, "down": [CODE[c] for c in down]},
                 )
@@ -190,11 +258,11 @@ class CoopRules:
 
     def do_reveal(self, st: CoopState, ev: Events) -> None:
         """The declarer reveals (Soureh's ``reveal`` rule)."""
-        raise IllegalAction("There is nothing to reveal in this game.")
+        raise IllegalAction(_("There is nothing to reveal in this game."))
 
     # ================================================================ rounds
 
-    def end_round(self, st: CoopState, reason: str, ev: Events, text: str) -> None:
+    def end_round(self, st: CoopState, reason: str, ev: Events, text: Msg) -> None:
         """Score the round, tell it, then end the game or deal the next round."""
         picks = self.score(st, reason)
         n = st.n
@@ -219,18 +287,8 @@ class CoopRules:
             }
 
         st.last_round = summary()
-        lines = [f"Round {st.round} ends: {text}"]
-        for s in range(n):
-            up, down = st.up[s], st.down[s]
-            if up is None or down is None:
-                continue
-            shown = " ".join(f"{disp(u)}/{disp(d)}" for u, d in zip(up, down, strict=True))
-            line = f"{{p{s}}}: {shown}"
-            pick = picks[s]
-            if pick is not None:
-                line += "; picks " + " ".join(disp(Card.parse(c)) for c in pick)
-            lines.append(f"{line}; {points[s]:+d} → {st.totals[s]}")
-        ev.append(Event("round_end", "\n".join(lines), None, summary()))
+        told = (st.round, text, tuple(st.up), tuple(st.down), picks, points, tuple(st.totals))
+        ev.append(Event("round_end", lambda: _round_text(*told), None, summary()))
         st.drawn = None
         st.declarer = None
         st.pending = ()
@@ -242,11 +300,15 @@ class CoopRules:
             st.winners = winners
             st.phase = Phase.OVER
             st.to_act = None
-            names = " and ".join(f"{{p{s}}}" for s in winners)
             ev.append(
                 Event(
                     "game_end",
-                    f"Game over: {names} {'wins' if len(winners) == 1 else 'win'}.",
+                    lambda: L_n(
+                        "Game over: {names} wins.",
+                        "Game over: {names} win.",
+                        len(winners),
+                        names=seat_list(winners),
+                    ),
                     None,
                     {"winners": list(winners), "totals": list(st.totals)},
                 )

@@ -9,7 +9,8 @@ from typing import Any, cast
 
 from bot.games.coop.actions import CODE, disp
 from bot.games.coop.state import CoopState, Phase
-from bot.games.protocol import Action
+from bot.games.protocol import Action, seat_ref
+from bot.i18n import _
 
 
 def _codes(row: tuple[Any, ...] | None) -> list[str] | None:
@@ -92,16 +93,20 @@ def _copy_in_python(value: Any) -> Any:
 
 
 def describe(st: CoopState, action: Action, declare_word: str) -> str:
-    """The action in words for the seat to act (may name that seat's own hidden cards).
+    """The action in words for the seat to act (may name that seat's own hidden cards), in
+    the current language.
 
     Seats are named with the ``{p<seat>}`` placeholders of event texts. A placement that
     declares or knocks says so after the placement's own words.
     """
     text = _describe_plain(st, action)
     if action.call == "declare":
-        return f"{text}, and declare Soureh: your four coops will be valid"
+        return _("{move}, and declare Soureh: your four coops will be valid", move=text)
     if action.call == "knock":
-        return f"{text}, and knock: your opponent takes one more turn, then the round ends"
+        return _(
+            "{move}, and knock: your opponent takes one more turn, then the round ends",
+            move=text,
+        )
     return text
 
 
@@ -109,35 +114,59 @@ def _describe_plain(st: CoopState, action: Action) -> str:
     word = action.word
     args = cast(tuple[int, ...], action.args)
     me = st.to_act
-    drawn = disp(st.drawn) if st.drawn is not None else "the card"
+    drawn = disp(st.drawn) if st.drawn is not None else _("the card")
     text = str(action)
     if st.phase is Phase.REVEAL and word == "draw":
-        return f"{text} — play on with a normal turn (your declaration ends)"
+        return _("{move} — play on with a normal turn (your declaration ends)", move=text)
     if me is None:
         return text
     down, up = st.down[me], st.up[me]
     if word == "draw":
-        return f"{text} — take the top card of the stock ({st.stock_left} left)"
+        return _(
+            "{move} — take the top card of the stock ({left} left)", move=text, left=st.stock_left
+        )
     if word == "keep" and down is not None:
-        old = disp(down[args[0] - 1])
-        return f"{text} — put {drawn} in place of your face-down {old} in slot {args[0]}"
+        return _(
+            "{move} — put {card} in place of your face-down {old} in slot {slot}",
+            move=text,
+            card=drawn,
+            old=disp(down[args[0] - 1]),
+            slot=args[0],
+        )
     if word == "give":
         row = st.up[args[0]]
-        old = disp(row[args[1] - 1]) if row is not None else "the card"
-        return f"{text} — put {drawn} on {{p{args[0]}}}'s slot {args[1]} in place of {old}"
+        return _(
+            "{move} — put {card} on {player}'s slot {slot} in place of {old}",
+            move=text,
+            card=drawn,
+            player=seat_ref(args[0]),
+            slot=args[1],
+            old=disp(row[args[1] - 1]) if row is not None else _("the card"),
+        )
     if word == "discard":
-        return f"{text} — put {drawn} on the discard pile"
+        return _("{move} — put {card} on the discard pile", move=text, card=drawn)
     if word == "jack" and up is not None:
-        old = disp(up[args[0] - 1])
-        return f"{text} — put {drawn} in place of your face-up {old} in slot {args[0]}"
+        return _(
+            "{move} — put {card} in place of your face-up {old} in slot {slot}",
+            move=text,
+            card=drawn,
+            old=disp(up[args[0] - 1]),
+            slot=args[0],
+        )
     if word == "queen":
-        return f"{text} — discard {drawn} and take two more turns"
+        return _("{move} — discard {card} and take two more turns", move=text, card=drawn)
     if word == "king":
         s1, n1, s2, n2 = args
-        return (
-            f"{text} — discard {drawn} and swap the face-down cards of "
-            f"{{p{s1}}}'s slot {n1} and {{p{s2}}}'s slot {n2}"
+        return _(
+            "{move} — discard {card} and swap the face-down cards of "
+            "{first}'s slot {n1} and {second}'s slot {n2}",
+            move=text,
+            card=drawn,
+            first=seat_ref(s1),
+            n1=n1,
+            second=seat_ref(s2),
+            n2=n2,
         )
     if word == "reveal":
-        return f"{text} — reveal your coops and win the round"
+        return _("{move} — reveal your coops and win the round", move=text)
     return text

@@ -28,18 +28,18 @@ from bot.games.soi.rules import (
 ENGINE = SoiEngine()
 
 __all__ = [
-    "ENGINE",
-    "Ask",
-    "AskedEmptySeat",
-    "AskedSelf",
-    "CardAlreadyHeld",
-    "Knowledge",
-    "NoSuchSeat",
-    "RankNotHeld",
-    "RoundResult",
-    "SoiEngine",
-    "SoiState",
-    "Variant",
-    "ask_problem",
-    "quad_value",
+    "ENGINE",  # i18n: not for people
+    "Ask",  # i18n: not for people
+    "AskedEmptySeat",  # i18n: not for people
+    "AskedSelf",  # i18n: not for people
+    "CardAlreadyHeld",  # i18n: not for people
+    "Knowledge",  # i18n: not for people
+    "NoSuchSeat",  # i18n: not for people
+    "RankNotHeld",  # i18n: not for people
+    "RoundResult",  # i18n: not for people
+    "SoiEngine",  # i18n: not for people
+    "SoiState",  # i18n: not for people
+    "Variant",  # i18n: not for people
+    "ask_problem",  # i18n: not for people
+    "quad_value",  # i18n: not for people
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.cards import Card
+from bot.games.cards import RANK_PLURAL, Card
 from bot.games.protocol import GameOver, IllegalAction
 from bot.games.soi.rules import (
     INDEX,
@@ -14,6 +14,7 @@ from bot.games.soi.rules import (
     RankNotHeld,
     SoiState,
 )
+from bot.i18n import _
 
 
 def askable_mask(hand: int) -> int:
@@ -32,25 +33,36 @@ def card_problem(hand: int, card: Card) -> IllegalAction | None:
     if askable_mask(hand) >> index & 1:
         return None
     if hand >> index & 1:
-        return CardAlreadyHeld(f"You already hold {card.display}.")
-    return RankNotHeld(f"You don't hold any {card.rank.plural}, so you can't ask for one.")
+        return CardAlreadyHeld(_("You already hold {card}.", card=card.display))
+    return RankNotHeld(
+        _(
+            "You don't hold any {ranks}, so you can't ask for one.",
+            ranks=str(RANK_PLURAL[card.rank]),
+        )
+    )
 
 
 def seat_problem(state: SoiState, asker: int, seat: int) -> IllegalAction | None:
     """Why ``asker`` may not ask ``seat``, or ``None`` if he may."""
     if not 0 <= seat < state.players:
-        return NoSuchSeat(f"There is no seat {seat}: seats are numbered 0 to {state.players - 1}.")
+        return NoSuchSeat(
+            _(
+                "There is no seat {seat}: seats are numbered 0 to {last}.",
+                seat=seat,
+                last=state.players - 1,
+            )
+        )
     if seat == asker:
-        return AskedSelf("Nobody can be asked for cards by themselves.")
+        return AskedSelf(_("Nobody can be asked for cards by themselves."))
     if not state.hands[seat]:
-        return AskedEmptySeat("That player has no cards left.")
+        return AskedEmptySeat(_("That player has no cards left."))
     return None
 
 
 def ask_problem(state: SoiState, seat: int, card: Card) -> IllegalAction | None:
     """The one check of an ask by the seat to act: ``None`` when it is legal."""
     if state.turn is None:
-        return GameOver("The game is over.")
+        return GameOver(_("The game is over."))
     asker = state.turn
     problem = seat_problem(state, asker, seat)
     if problem is not None and not isinstance(problem, AskedEmptySeat):

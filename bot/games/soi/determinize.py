@@ -50,7 +50,9 @@ def determinize(state: SoiState, seat: int, rng: random.Random) -> SoiState:
             "soi determinize: no deal fits (ranks=%s, absent=%s); relaxed", use_ranks, use_absent
         )
     if deal is None:  # unreachable: the true hands always fit the hard constraints
-        raise RuntimeError("No deal fits the public knowledge of this Soi state.")
+        raise RuntimeError(
+            "No deal fits the public knowledge of this Soi state."  # i18n: not for people
+        )
     hands = list(state.hands)
     for s in others:
         hands[s] = (state.hands[s] & state.known[s]) | deal[s]

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.cards import Card, show, standard_deck
+from bot.games.cards import RANK_PLURAL, Card, standard_deck
 from bot.games.protocol import (
     Action,
     BadNotation,
@@ -17,6 +17,7 @@ from bot.games.protocol import (
     Transition,
     parse_card,
     parse_int,
+    seat_list,
     seat_ref,
     split_notation,
 )
@@ -35,15 +36,14 @@ from bot.games.soi.rules import (
     SoiState,
     Variant,
     bits,
-    cards_of,
     codes_of,
     quad_value,
     round_rng,
 )
+from bot.games.soi.texts import ASK_HELP, describe_ask, turn_moves
+from bot.i18n import L_, N_, L_n, _
 
 log = logging.getLogger(__name__)
-
-ASK_HELP = "Write an ask as `ask SEAT CARD`, for example `ask 2 QH`."
 
 
 # ---------------------------------------------------------------------------- working copy
@@ -136,7 +136,13 @@ class _Work:
         events.append(
             Event(
                 "quad",
-                f"{seat_ref(seat)} lays down the four {rank.plural}: {points} points.",
+                lambda: L_n(
+                    "{player} lays down the four {ranks}: {n} point.",
+                    "{player} lays down the four {ranks}: {n} points.",
+                    points,
+                    player=seat_ref(seat),
+                    ranks=RANK_PLURAL[rank],
+                ),
                 data={"seat": seat, "rank": rank.value, "points": points},
             )
         )
@@ -168,8 +174,12 @@ class _Work:
         events.append(
             Event(
                 "deal",
-                f"Round {self.round}: {seat_ref(dealer)} deals; "
-                f"{seat_ref(first)} is drawn to ask first.",
+                L_(
+                    "Round {round}: {dealer} deals; {first} is drawn to ask first.",
+                    round=self.round,
+                    dealer=seat_ref(dealer),
+                    first=seat_ref(first),
+                ),
                 data={"round": self.round, "dealer": dealer, "first": first},
             )
         )
@@ -180,7 +190,7 @@ class _Work:
             self.end_round(events)
             return
         if nxt != first:
-            events.append(_turn_moves(first, nxt))
+            events.append(turn_moves(first, nxt))
         self.turn = nxt
 
     def end_round(self, events: list[Event]) -> None:
@@ -193,7 +203,7 @@ class _Work:
         events.append(
             Event(
                 "round_end",
-                f"Round {self.round} is over: {summary}.",
+                L_("Round {round} is over: {scores}.", round=self.round, scores=summary),
                 data={"round": self.round, "points": list(points), "totals": list(self.totals)},
             )
         )
@@ -201,26 +211,22 @@ class _Work:
         if best >= self.src.variant.target:
             self.turn = None
             self.winners = tuple(s for s in range(n) if self.totals[s] == best)
-            names = " and ".join(seat_ref(s) for s in self.winners)
-            verb = "wins" if len(self.winners) == 1 else "share the win"
             events.append(
                 Event(
                     "game_over",
-                    f"{names} {verb} with {best} points.",
+                    L_n(
+                        "{names} wins with {points} points.",
+                        "{names} share the win with {points} points.",
+                        len(self.winners),
+                        names=seat_list(self.winners),
+                        points=best,
+                    ),
                     data={"winners": list(self.winners), "totals": list(self.totals)},
                 )
             )
             log.debug("soi game over after round %s: winners %s", self.round, self.winners)
             return
         self.start_round((self.dealer + 1) % n, None, events)
-
-
-def _turn_moves(seat: int, to: int) -> Event:
-    return Event(
-        "turn",
-        f"{seat_ref(seat)} has no cards left; {seat_ref(to)}'s turn.",
-        data={"seat": seat, "to": to},
-    )
 
 
 def _deck_order(stacked: Sequence[Card] | None, rng: random.Random) -> list[Card]:
@@ -231,7 +237,7 @@ def _deck_order(stacked: Sequence[Card] | None, rng: random.Random) -> list[Card
         return order
     given = list(stacked)
     if len(set(given)) != len(given):
-        raise InvalidVariant("A stacked Soi deck may hold each card only once.")
+        raise InvalidVariant(_("A stacked Soi deck may hold each card only once."))
     rest = [c for c in standard_deck() if c not in set(given)]
     rng.shuffle(rest)
     return given + rest
@@ -244,7 +250,7 @@ class SoiEngine:
     """Soi behind the engine contract (see DESIGN.md). States are immutable."""
 
     name = "soi"
-    title = "Soi"
+    title = N_("Soi")  # a name: the catalogs may write it in their script
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     Variant: type = Variant
@@ -262,11 +268,13 @@ class SoiEngine:
             or not isinstance(players, int)
             or not MIN_PLAYERS <= players <= MAX_PLAYERS
         ):
-            raise InvalidVariant(f"Soi is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise InvalidVariant(
+                _("Soi is played by {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
+            )
         if variant is None:
             variant = Variant()
         if not isinstance(variant, Variant):
-            raise InvalidVariant("Soi options must be a soi.Variant.")
+            raise InvalidVariant(_("Soi options must be a soi.Variant."))
         n = players
         blank = SoiState(
             players=n,
@@ -315,21 +323,21 @@ class SoiEngine:
         """Read ``ask SEAT CARD`` (card in any case) and check that it is legal now."""
         word, args = split_notation(text)
         if word != "ask":
-            raise BadNotation(f"Soi has one action. {ASK_HELP}")
+            raise BadNotation(_("Soi has one action. {help}", help=_(ASK_HELP)))
         if len(args) != 2:
-            raise BadNotation(ASK_HELP)
+            raise BadNotation(_(ASK_HELP))
         action = Action("ask", (parse_int(args[0], "seat"), parse_card(args[1])))
         self._check(state, action)
         return action
 
     def _check(self, state: SoiState, action: Action) -> tuple[int, Card]:
         if state.turn is None:
-            raise GameOver("The game is over.")
+            raise GameOver(_("The game is over."))
         if action.word != "ask" or len(action.args) != 2:
-            raise BadNotation(f"Soi has one action. {ASK_HELP}")
+            raise BadNotation(_("Soi has one action. {help}", help=_(ASK_HELP)))
         seat, card = action.args
         if not isinstance(seat, int) or not isinstance(card, Card):
-            raise BadNotation(ASK_HELP)
+            raise BadNotation(_(ASK_HELP))
         problem = ask_problem(state, seat, card)
         if problem is not None:
             raise problem
@@ -351,7 +359,7 @@ class SoiEngine:
         work.asks = (*state.asks, ask)
         if state.variant.memory:
             work.asks = work.asks[-MEMORY_ASKS:]
-        who, whom = seat_ref(asker), seat_ref(seat)
+        names = {"player": seat_ref(asker), "other": seat_ref(seat), "card": card.display}
         if hit:
             work.hands[seat] ^= b
             work.hands[asker] |= b
@@ -360,15 +368,23 @@ class SoiEngine:
             work.known[asker] |= b
             work.absent[asker] &= ~b
             work.ranks[asker] |= rb
-            text = f"{who} asked {whom} for {card.display} — {whom} had it."
-            events.append(Event("ask", text, data=ask.to_json()))
+            events.append(
+                Event(
+                    "ask",
+                    lambda: L_("{player} asked {other} for {card} — {other} had it.", **names),
+                    data=ask.to_json(),
+                )
+            )
             if work.hands[asker] & RANK_MASK[ri] == RANK_MASK[ri]:
                 work.lay_down(asker, ri, events)
             if not work.hands[seat]:
                 events.append(
                     Event(
                         "out",
-                        f"{whom} has no cards left and is out of the round.",
+                        lambda: L_(
+                            "{player} has no cards left and is out of the round.",
+                            player=names["other"],
+                        ),
                         data={"seat": seat},
                     )
                 )
@@ -377,27 +393,23 @@ class SoiEngine:
                 if nxt is None:
                     work.end_round(events)
                 else:
-                    events.append(_turn_moves(asker, nxt))
+                    events.append(turn_moves(asker, nxt))
                     work.turn = nxt
         else:
             work.absent[asker] |= b
             work.ranks[asker] |= rb
             work.absent[seat] |= b
             work.turn = seat
-            text = f"{who} asked {whom} for {card.display} — {whom} didn't have it; {whom}'s turn."
+            text = lambda: L_(  # noqa: E731 (built only if read)
+                "{player} asked {other} for {card} — {other} didn't have it; {other}'s turn.",
+                **names,
+            )
             events.append(Event("ask", text, data=ask.to_json()))
         return Transition(work.freeze(), tuple(events))
 
     def describe(self, state: SoiState, action: Action) -> str:
         """The ask in words for the asker, e.g. "ask {p2} (seat 2) for Q♥ (you hold Q♠)"."""
-        seat, card = action.args
-        assert isinstance(seat, int) and isinstance(card, Card)
-        text = f"ask {seat_ref(seat)} (seat {seat}) for {card.display}"
-        if state.turn is not None:
-            same = [c for c in cards_of(state.hands[state.turn]) if c.rank is card.rank]
-            if same:
-                text += f" (you hold {show(same)})"
-        return text
+        return describe_ask(state, action)
 
     def public_view(self, state: SoiState) -> dict[str, Any]:
         """What everyone sees: hand counts, quads, recent asks (VIEWS.md, Soi)."""

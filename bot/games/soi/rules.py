@@ -15,6 +15,7 @@ from typing import Any
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import IllegalAction
 from bot.games.variants import check_fields, option
+from bot.i18n import N_
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -109,14 +110,14 @@ class Variant:
     """Soi's table options: the points ``target`` and the ``memory`` rule (last 3 asks)."""
 
     target: int = field(
-        default=200, metadata=option("Score that ends the game", minimum=20, maximum=1000)
+        default=200, metadata=option(N_("Score that ends the game"), minimum=20, maximum=1000)
     )
     memory: bool = field(
-        default=True, metadata=option("The table shows only the last 3 asks: remember the rest")
+        default=True, metadata=option(N_("The table shows only the last 3 asks: remember the rest"))
     )
 
     def __post_init__(self) -> None:
-        check_fields(self, "Soi")
+        check_fields(self, N_("Soi"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +219,10 @@ class SoiState:
         """
         names = [f.name for f in fields(self)]
         if not state or state[0] != STATE_FORMAT or len(state) != len(names) + 1:
-            raise ValueError(f"This Soi state was pickled by other code (not {STATE_FORMAT}).")
+            raise ValueError(
+                "This Soi state was pickled by other code "  # i18n: not for people
+                f"(not {STATE_FORMAT})."
+            )
         for name, value in zip(names, state[1:], strict=True):
             object.__setattr__(self, name, value)
 

@@ -10,16 +10,16 @@ from bot.games.turup.engine import ENGINE, TurupEngine, capture_error, round_win
 from bot.games.turup.state import RoundResult, TurupState, Variant, deck_count
 
 __all__ = [
-    "ENGINE",
-    "RoundResult",
-    "TurupEngine",
-    "TurupState",
-    "Variant",
-    "capture_error",
-    "captures",
-    "deck_count",
-    "is_capture",
-    "maximal_captures",
-    "round_wins",
-    "totals",
+    "ENGINE",  # i18n: not for people
+    "RoundResult",  # i18n: not for people
+    "TurupEngine",  # i18n: not for people
+    "TurupState",  # i18n: not for people
+    "Variant",  # i18n: not for people
+    "capture_error",  # i18n: not for people
+    "captures",  # i18n: not for people
+    "deck_count",  # i18n: not for people
+    "is_capture",  # i18n: not for people
+    "maximal_captures",  # i18n: not for people
+    "round_wins",  # i18n: not for people
+    "totals",  # i18n: not for people
 ]

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from bot.games.cards import Card, show
@@ -27,10 +28,10 @@ from bot.games.protocol import (
     seat_ref,
     split_notation,
 )
+from bot.games.turup import texts as T
 from bot.games.turup.capture import (
     captures,
     card_key,
-    is_capture,
     maximal_captures,
     sort_cards,
 )
@@ -47,24 +48,16 @@ from bot.games.turup.state import (
 from bot.games.turup.state import (
     Variant as TurupVariant,
 )
+from bot.i18n import L_, N_, _, _n
 
 log = logging.getLogger(__name__)
 
 LIST_LIMIT = 1000  # legal_actions lists every capture while the total stays within this
 REDUCED_PER_CARD = 50  # past the limit: at most this many maximal captures per card
-_NOTATION_HELP = "Turup moves are `capture CARD TAKEN...` (e.g. `capture 5D 2C 3S`) or `trail 9C`."
-
-
-def _names(seats: Sequence[int]) -> str:
-    """``{p0}``, ``{p0} and {p1}``, ``{p0}, {p1} and {p2}``."""
-    refs = [seat_ref(s) for s in seats]
-    if len(refs) <= 1:
-        return "".join(refs)
-    return ", ".join(refs[:-1]) + " and " + refs[-1]
-
-
-def _cards_word(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+_NOTATION_HELP = N_(
+    "Turup moves are `capture CARD TAKEN...` (e.g. `capture 5D 2C 3S`) or `trail 9C`."
+)
+_TRAIL_HELP = N_("A trail plays exactly one card, e.g. `trail 9C`.")
 
 
 def _best(scores: Sequence[int]) -> list[int]:
@@ -84,49 +77,14 @@ def _remove(cards: Sequence[Card], gone: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def capture_error(played: Card, taken: Sequence[Card]) -> str | None:
-    """Why ``played`` may not take ``taken`` (a message for the player), or ``None``.
-
-    The verdict is ``is_capture``'s; this only finds the words for a refusal.
-    """
-    if is_capture(played, taken):
-        return None
-    if not taken:
-        return "A capture takes at least one card from the pile."
-    if played.is_face:
-        for t in sort_cards(taken):
-            if t.rank is not played.rank:
-                return (
-                    f"{played.display} can't take {t.display}: a {played.rank.word} wins only "
-                    f"{played.rank.plural}, by a match."
-                )
-        return None
-    v = played.number
-    assert v is not None
-    for t in sort_cards(taken):
-        if t.is_face:
-            return f"{played.display} can't take {t.display}: face cards are won only by a match."
-        assert t.number is not None
-        if t.number > v:
-            return f"{played.display} can't take {t.display}: {t.number} is more than {v}."
-    # Cards of the played rank are matches; the rest must split into additions.
-    rest = sort_cards(t for t in taken if t.number != v)
-    total = sum(t.number or 0 for t in rest)
-    plus = " + ".join(t.display for t in rest)
-    if len(rest) == 1:
-        return f"{plus} makes {total}, not {v}."
-    if total < 2 * v:
-        return f"{plus} make {total}, not {v}."
-    if total % v:
-        return f"{plus} make {total}, which does not split into sums of {v}."
-    return f"{plus} can't be split into groups that each make {v}."
+capture_error = T.capture_error
 
 
 class TurupEngine:
     """Turup behind the engine contract (see DESIGN.md); stateless."""
 
     name = "turup"
-    title = "Turup"
+    title = N_("Turup")  # a name: the catalogs may write it in their script
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     Variant: type = TurupVariant
@@ -147,9 +105,9 @@ class TurupEngine:
             try:
                 variant = TurupVariant(**variant)
             except TypeError:
-                raise InvalidVariant("Turup options are rounds and pack.") from None
+                raise InvalidVariant(_("Turup options are rounds and pack.")) from None
         elif not isinstance(variant, TurupVariant):
-            raise InvalidVariant("Turup options must be a turup.Variant.")
+            raise InvalidVariant(_("Turup options must be a turup.Variant."))
         check_players(players, variant)
         zeros = (0,) * players
         return start_round(players, seed, variant, 1, zeros, zeros, None, deck)
@@ -204,19 +162,27 @@ class TurupEngine:
         """Read ``capture 5D 2C 3S`` or ``trail 9C`` and check it is legal now."""
         word, tokens = split_notation(text)
         if word not in ("capture", "trail"):
-            raise BadNotation(f"{word!r} is not a Turup move. {_NOTATION_HELP}")
+            raise BadNotation(
+                _(
+                    "{word} is not a Turup move. {help}",
+                    word=repr(word),
+                    help=_(_NOTATION_HELP),
+                )
+            )
         if not tokens:
-            raise BadNotation(f"Name the card to play. {_NOTATION_HELP}")
+            raise BadNotation(_("Name the card to play. {help}", help=_(_NOTATION_HELP)))
         cards = [parse_card(t) for t in tokens]
         if word == "trail":
             if len(cards) != 1:
-                raise BadNotation("A trail plays exactly one card, e.g. `trail 9C`.")
+                raise BadNotation(_(_TRAIL_HELP))
             action = Action("trail", (cards[0],))
         else:
             if len(cards) < 2:
                 raise BadNotation(
-                    "Say which pile cards to take after the card you play, e.g. "
-                    "`capture 5D 2C 3S`; or trail the card."
+                    _(
+                        "Say which pile cards to take after the card you play, e.g. "
+                        "`capture 5D 2C 3S`; or trail the card."
+                    )
                 )
             action = Action("capture", (cards[0], *sort_cards(cards[1:])))
         self._check(state, action)
@@ -225,32 +191,36 @@ class TurupEngine:
     def _check(self, state: TurupState, action: Action) -> tuple[int, Card, tuple[Card, ...]]:
         """The one legality check: returns (seat, played card, taken cards) or raises."""
         if state.turn is None:
-            raise GameOver("The game is over.")
+            raise GameOver(_("The game is over."))
         seat = state.turn
         if action.word not in ("capture", "trail") or not action.args:
-            raise BadNotation(_NOTATION_HELP)
+            raise BadNotation(_(_NOTATION_HELP))
         if not all(isinstance(a, Card) for a in action.args):
-            raise BadNotation(_NOTATION_HELP)
+            raise BadNotation(_(_NOTATION_HELP))
         played = action.args[0]
         taken = tuple(a for a in action.args[1:] if isinstance(a, Card))
         assert isinstance(played, Card)
         if played not in state.hands[seat]:
-            raise IllegalAction(f"You don't hold {played.display}.")
+            raise IllegalAction(_("You don't hold {card}.", card=played.display))
         if action.word == "trail":
             if taken:
-                raise BadNotation("A trail plays exactly one card, e.g. `trail 9C`.")
+                raise BadNotation(_(_TRAIL_HELP))
             return seat, played, ()
         on_table = Counter(state.pile)
         for c, k in sorted(Counter(taken).items(), key=lambda item: card_key(item[0])):
             have = on_table[c]
             if have == 0:
-                raise IllegalAction(f"{c.display} is not on the table.")
+                raise IllegalAction(_("{card} is not on the table.", card=c.display))
             if k > have:
-                copies = "one" if have == 1 else f"{have} copies of"
                 raise IllegalAction(
-                    f"There {'is' if have == 1 else 'are'} only {copies} {c.display} on the table."
+                    _n(
+                        "There is only one {card} on the table.",
+                        "There are only {n} copies of {card} on the table.",
+                        have,
+                        card=c.display,
+                    )
                 )
-        problem = capture_error(played, taken)
+        problem = T.capture_error(played, taken)
         if problem is not None:
             raise IllegalAction(problem)
         return seat, played, taken
@@ -261,10 +231,15 @@ class TurupEngine:
         if not isinstance(played, Card):
             return str(action)
         if action.word == "trail":
-            return f"{action} — put {played.display} on the pile"
-        shown = show([t for t in taken if isinstance(t, Card)])
-        won = _cards_word(1 + len(taken))
-        return f"{action} — play {played.display} and take {shown} ({won} won)"
+            return _("{move} — put {card} on the pile", move=str(action), card=played.display)
+        return _n(
+            "{move} — play {card} and take {taken} ({n} card won)",
+            "{move} — play {card} and take {taken} ({n} cards won)",
+            1 + len(taken),
+            move=str(action),
+            card=played.display,
+            taken=show([t for t in taken if isinstance(t, Card)]),
+        )
 
     # ------------------------------------------------------------------ playing
 
@@ -283,7 +258,12 @@ class TurupEngine:
             events.append(
                 Event(
                     "capture",
-                    f"{seat_ref(seat)} played {played.display} and took {show(taken)}",
+                    lambda: L_(
+                        "{player} played {card} and took {taken}",
+                        player=seat_ref(seat),
+                        card=played.display,
+                        taken=show(taken),
+                    ),
                     None,
                     {"seat": seat, "card": str(played), "taken": [str(t) for t in taken]},
                 )
@@ -293,7 +273,9 @@ class TurupEngine:
             events.append(
                 Event(
                     "trail",
-                    f"{seat_ref(seat)} trailed {played.display}",
+                    lambda: L_(
+                        "{player} trailed {card}", player=seat_ref(seat), card=played.display
+                    ),
                     None,
                     {"seat": seat, "card": str(played)},
                 )
@@ -310,12 +292,8 @@ class TurupEngine:
                 return replace(state, turn=nxt)
         if state.deck:
             hands, deck, counts = deal_hands(state.deck, n, state.dealer)
-            if len(state.deck) >= HAND_SIZE * n:
-                text = "Dealt four more cards to each player"
-            else:
-                got = ", ".join(f"{seat_ref(s)} {counts[s]}" for s in range(n) if counts[s])
-                text = f"The last {_cards_word(len(state.deck))} were dealt one at a time: {got}"
-            text += f"; {_cards_word(len(deck))} left in the deck."
+            full = len(state.deck) >= HAND_SIZE * n
+            text = partial(T.redeal_text, full, len(state.deck), counts, deck)
             events.append(Event("redeal", text, None, {"counts": list(counts), "deck": len(deck)}))
             events.extend(self._hand_events(hands))
             # Every deal starts left of the dealer, so that seat always has a card.
@@ -328,7 +306,7 @@ class TurupEngine:
         return [
             Event(
                 "hand",
-                f"Your cards: {show(sort_cards(hand))}",
+                partial(T.hand_text, hand),
                 frozenset({seat}),
                 {"seat": seat, "cards": [str(c) for c in sort_cards(hand)]},
             )
@@ -343,23 +321,11 @@ class TurupEngine:
         winners = tuple(_best(won))
         result = RoundResult(state.round, won, winners, len(state.pile))
         round_wins = tuple(w + (1 if s in winners else 0) for s, w in enumerate(state.round_wins))
-        counts = ", ".join(f"{seat_ref(s)} {won[s]}" for s in range(n))
-        verdict = (
-            f"{_names(winners)} wins the round"
-            if len(winners) == 1
-            else f"{_names(winners)} share the round"
-        )
         leftover = len(state.pile)
-        left = (
-            f" {_cards_word(leftover)} left on the pile {'counts' if leftover == 1 else 'count'}"
-            " for nobody."
-            if leftover
-            else ""
-        )
         events.append(
             Event(
                 "round_end",
-                f"Round {state.round} is over. Cards won: {counts}.{left} {verdict}.",
+                T.round_end_text(state.round, won, winners, leftover),
                 None,
                 {
                     "round": state.round,
@@ -374,17 +340,10 @@ class TurupEngine:
             final = replace(state, turn=None, round_wins=round_wins, last_round=result)
             totals = self.totals(final)
             game_winners = self.winners(final)
-            tally = ", ".join(f"{seat_ref(s)} {totals[s]}" for s in range(n))
-            verdict = (
-                f"{_names(game_winners)} wins"
-                if len(game_winners) == 1
-                else f"{_names(game_winners)} share the win"
-            )
             events.append(
                 Event(
                     "game_end",
-                    f"The game is over after {state.round} round{'s' if state.round > 1 else ''}. "
-                    f"Cards won: {tally}. {verdict}.",
+                    T.game_end_text(state.round, totals, game_winners),
                     None,
                     {"totals": totals, "winners": game_winners, "round_wins": list(round_wins)},
                 )
@@ -395,8 +354,12 @@ class TurupEngine:
         events.append(
             Event(
                 "deal",
-                f"Round {nxt.round}: {seat_ref(nxt.dealer)} deals. The pile shows "
-                f"{show(nxt.pile)}.",
+                L_(
+                    "Round {round}: {dealer} deals. The pile shows {cards}.",
+                    round=nxt.round,
+                    dealer=seat_ref(nxt.dealer),
+                    cards=show(nxt.pile),
+                ),
                 None,
                 {"round": nxt.round, "dealer": nxt.dealer, "pile": [str(c) for c in nxt.pile]},
             )

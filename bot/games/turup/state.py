@@ -11,6 +11,7 @@ from enum import StrEnum
 from bot.games.cards import Card, somali_pack, standard_decks
 from bot.games.protocol import InvalidVariant
 from bot.games.variants import check_fields, option
+from bot.i18n import N_, _, _n
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
@@ -33,18 +34,19 @@ class Variant:
     """Turup's table options: ``rounds`` per game (1–20, default 3) and the ``pack``."""
 
     rounds: int = field(
-        default=3, metadata=option("Number of rounds in a game", minimum=1, maximum=20)
+        default=3, metadata=option(N_("Number of rounds in a game"), minimum=1, maximum=20)
     )
     pack: str = field(
         default=Pack.STANDARD,
         metadata=option(
-            "standard: 52-card decks; somali: 144 cards, 6 to ace, four players",
+            N_("standard: 52-card decks; somali: 144 cards, 6 to ace, four players"),
             choices=tuple(Pack),
+            labels=(N_("standard"), N_("somali")),
         ),
     )  # a Pack once built
 
     def __post_init__(self) -> None:
-        check_fields(self, "Turup")
+        check_fields(self, N_("Turup"))
         object.__setattr__(self, "pack", Pack(self.pack))
 
 
@@ -98,13 +100,17 @@ def deck_count(players: int) -> int:
 def check_players(players: int, variant: Variant | None = None) -> None:
     """Raise ``InvalidVariant`` unless 2–12 players (exactly four with the Somali pack)."""
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidVariant("The number of players must be a whole number from 2 to 12.")
+        raise InvalidVariant(_("The number of players must be a whole number from 2 to 12."))
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidVariant(f"Turup is for 2 to 12 players, not {players}.")
+        raise InvalidVariant(_("Turup is for 2 to 12 players, not {players}.", players=players))
     if variant is not None and variant.pack is Pack.SOMALI and players != SOMALI_PLAYERS:
         raise InvalidVariant(
-            f"The Somali pack (144 cards) is for exactly {SOMALI_PLAYERS} players, "
-            f"not {players}: choose the standard pack."
+            _(
+                "The Somali pack (144 cards) is for exactly {needed} players, "
+                "not {players}: choose the standard pack.",
+                needed=SOMALI_PLAYERS,
+                players=players,
+            )
         )
 
 
@@ -116,11 +122,10 @@ def pack_cards(players: int, pack: str = Pack.STANDARD) -> list[Card]:
 
 
 def pack_name(players: int, pack: str = Pack.STANDARD) -> str:
-    """The pack in words, for messages: "the Somali pack", "2 decks"."""
+    """The pack in words, for messages: "the Somali pack", "2 decks" (current language)."""
     if pack == Pack.SOMALI:
-        return "the Somali pack"
-    decks = deck_count(players)
-    return "1 deck" if decks == 1 else f"{decks} decks"
+        return _("the Somali pack")
+    return _n("{n} deck", "{n} decks", deck_count(players))
 
 
 def turn_order(players: int, dealer: int) -> list[int]:
@@ -130,7 +135,7 @@ def turn_order(players: int, dealer: int) -> list[int]:
 
 def round_rng(seed: int, round_no: int) -> random.Random:
     """The random source that shuffles round ``round_no`` (derived from the seed only)."""
-    return random.Random(f"turup:{seed}:{round_no}")
+    return random.Random(f"turup:{seed}:{round_no}")  # i18n: not for people
 
 
 def round_pack(
@@ -156,7 +161,11 @@ def round_pack(
     for card, surplus in extra.items():
         if surplus > 0:
             raise InvalidVariant(
-                f"The stacked deck holds more {card.display} than {pack_name(players, pack)} has."
+                _(
+                    "The stacked deck holds more {card} than {pack} has.",
+                    card=card.display,
+                    pack=pack_name(players, pack),
+                )
             )
     owed = Counter(stacked)
     rest = []

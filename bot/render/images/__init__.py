@@ -1,5 +1,9 @@
 """Card images for the table, a hand and the round end, drawn with Pillow from engine views.
 
+The words drawn are in the current language (``bot.i18n.use_locale``; a render in a thread
+started with ``asyncio.to_thread`` or a copied context speaks the caller's), and every
+``cached_*`` key holds that language: the same table in two languages is two images.
+
 Pure functions (no discord): each takes a view dict as described in
 ``bot/games/VIEWS.md`` and returns PNG bytes, ``WIDTH`` pixels wide. ``render_table`` and
 ``render_round_end`` take the *public* view and draw only what it holds, so no hidden card
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from bot.i18n import current
 from bot.render.images import coop, soi, turup
 from bot.render.images.cache import ImageCache, ImageKey
 from bot.render.images.canvas import WIDTH, Canvas
@@ -19,8 +24,8 @@ from bot.render.images.style import THEMES, Theme, theme
 __all__ = [
     "THEMES",
     "WIDTH",
-    "ImageCache",
-    "ImageKey",
+    "ImageCache",  # i18n: not for people
+    "ImageKey",  # i18n: not for people
     "cached_hand",
     "cached_round_end",
     "cached_seat",
@@ -59,13 +64,15 @@ _ROUND_ENDS: dict[str, _Layout] = {
 def _pick(table: dict[str, Any], view: dict[str, Any]) -> Any:
     game = view.get("game")
     if game not in table:
-        raise ValueError(f"no image layout for game {game!r}")
+        raise ValueError(f"no image layout for game {game!r}")  # i18n: not for people
     return table[game]
 
 
 def _public(view: dict[str, Any], what: str) -> None:
     if view.get("seat") is not None:
-        raise ValueError(f"{what} draws public images: pass public_view, not player_view")
+        raise ValueError(
+            f"{what} draws public images: pass public_view, not player_view"  # i18n: not for people
+        )
 
 
 def render_table(
@@ -131,7 +138,9 @@ def cached_seat(
     theme: str = "dark",
 ) -> bytes:
     """``seat_image`` through ``cache``, keyed by the viewer's seat."""
-    key = ImageKey(table_id, version, "seat", view.get("seat"), (four_colour, theme, tuple(names)))
+    key = ImageKey(
+        table_id, version, "seat", view.get("seat"), (four_colour, theme, tuple(names), current())
+    )
     return cache.get_or_render(
         key, lambda: seat_image(view, names, four_colour=four_colour, theme=theme)
     )
@@ -160,7 +169,7 @@ def canvas_for(
         from bot.render.images.seat import seat_canvas
 
         return seat_canvas(view, names, th, four_colour)
-    raise ValueError(f"unknown image kind {kind!r}")
+    raise ValueError(f"unknown image kind {kind!r}")  # i18n: not for people
 
 
 def _theme(name: str) -> Theme:
@@ -206,7 +215,7 @@ def cached_table(
     theme: str = "dark",
 ) -> bytes:
     """``render_table`` through ``cache``: one render per table state version and options."""
-    key = ImageKey(table_id, version, "table", None, (four_colour, theme, tuple(names)))
+    key = ImageKey(table_id, version, "table", None, (four_colour, theme, tuple(names), current()))
     return cache.get_or_render(
         key, lambda: render_table(view, names, four_colour=four_colour, theme=theme)
     )
@@ -223,7 +232,7 @@ def cached_hand(
 ) -> bytes:
     """``render_hand`` through ``cache``, keyed by the viewer's seat as well."""
     seat = view.get("seat")
-    key = ImageKey(table_id, version, "hand", seat, (four_colour, theme))
+    key = ImageKey(table_id, version, "hand", seat, (four_colour, theme, current()))
     return cache.get_or_render(key, lambda: render_hand(view, four_colour=four_colour, theme=theme))
 
 
@@ -238,7 +247,9 @@ def cached_round_end(
     theme: str = "dark",
 ) -> bytes:
     """``render_round_end`` through ``cache``."""
-    key = ImageKey(table_id, version, "round_end", None, (four_colour, theme, tuple(names)))
+    key = ImageKey(
+        table_id, version, "round_end", None, (four_colour, theme, tuple(names), current())
+    )
     return cache.get_or_render(
         key, lambda: render_round_end(view, names, four_colour=four_colour, theme=theme)
     )

@@ -32,7 +32,7 @@ class ImageCache:
 
     def __init__(self, max_entries: int = 256) -> None:
         if max_entries < 1:
-            raise ValueError("max_entries must be at least 1")
+            raise ValueError("max_entries must be at least 1")  # i18n: not for people
         self.max_entries = max_entries
         self._data: OrderedDict[ImageKey, bytes] = OrderedDict()
         self._lock = threading.Lock()

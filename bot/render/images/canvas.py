@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games import ENGINES
+from bot.i18n import N_, _, _n, is_rtl
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
 from bot.render.images.style import RGB, Theme, fit, text_width
@@ -18,8 +19,14 @@ MARGIN = 16
 GAP = 12
 PAD = 14
 PNG_COMPRESS = 6  # zlib level of the palette PNG (level 9 costs 5x the time for 10 % less)
+RLM = "\u200f"  # starts a label in a right-to-left language: the whole label reads RTL
 
-GAME_TITLES = {"soureh": "Soureh", "pariah": "Pariah", "turup": "Turup", "soi": "Soi"}
+GAME_TITLES = {
+    "soureh": N_("Soureh"),
+    "pariah": N_("Pariah"),
+    "turup": N_("Turup"),
+    "soi": N_("Soi"),
+}
 
 
 class Canvas:
@@ -47,13 +54,31 @@ class Canvas:
         max_width: int | None = None,
         anchor: str = "la",
     ) -> int:
-        """Draw ``text`` (cut to ``max_width``) and return its width."""
+        """Draw ``text`` (cut to ``max_width``, and never past the image's margins) and
+        return its width. In a right-to-left language the label is one right-to-left
+        paragraph, whatever script it starts with (a name, a number, card notation)."""
+        if is_rtl() and not text.startswith(RLM):
+            text = RLM + text
+        room = self._room(x, anchor)
+        if max_width is None or max_width > room:
+            max_width = room if text_width(text, size, bold) > room else max_width
         shown = fit(text, size, max_width, bold) if max_width is not None else text
         fill = colour if colour is not None else self.theme.text
         self.text_sizes.add(size)
         if lines.sprite(shown, size, bold).colour is not None:
             self.emoji = True
         return lines.paste(self.img, x, y, shown, size, fill, bold=bold, anchor=anchor)
+
+    def _room(self, x: int, anchor: str) -> int:
+        """The widest text that fits between ``x`` (as ``anchor`` places it) and the image's
+        edges (its frame's inner side)."""
+        left, right = x - 6, self.width - 6 - x
+        room = left if anchor[0] == "r" else 2 * min(left, right) if anchor[0] == "m" else right
+        return max(1, room)
+
+    def pill_width(self, text: str, size: int, *, arrow: bool = False) -> int:
+        """The width :meth:`pill` will take."""
+        return text_width(text, size, True) + (int(size * 0.7) + 6 if arrow else 0) + 20
 
     def panel(self, box: tuple[int, int, int, int], *, highlight: bool, out: bool) -> None:
         """A seat panel; gold-rimmed when it is that seat's turn, greyed when out."""
@@ -140,8 +165,9 @@ class Canvas:
         of an RGB PNG and faster to encode, with no visible difference on our flat card art
         (see docs/images/). The palette is the theme's shared one (``palette.py``) unless
         colour emoji were drawn."""
-        return encode(self.img, theme=None if self.emoji else self.theme,
-                      four_colour=self.four_colour)
+        return encode(
+            self.img, theme=None if self.emoji else self.theme, four_colour=self.four_colour
+        )
 
 
 def encode(
@@ -165,7 +191,7 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     an initials badge); "Seat N" only for a seat without a name. The name is a bidi
     isolate, so an Arabic name does not turn the sentence it is in around."""
     name = " ".join(names[seat].split()) if 0 <= seat < len(names) else ""
-    return lines.isolate(name or f"Seat {seat + 1}")
+    return lines.isolate(name or _("Seat {n}", n=seat + 1))
 
 
 def target_text(view: dict[str, Any]) -> str:
@@ -173,71 +199,95 @@ def target_text(view: dict[str, Any]) -> str:
     numbers are in the title only, so the two never disagree."""
     kind = view.get("target_kind")
     target = view.get("target")
-    if kind == "rounds":
-        return f"{target} rounds"
+    if kind == "rounds" and isinstance(target, int):
+        return _n("{n} round", "{n} rounds", target)
     if kind == "threshold":
-        return f"threshold {target}"
-    return f"target {target}"
+        return _("threshold {target}", target=target)
+    return _("target {target}", target=target)
 
 
 def round_title(view: dict[str, Any]) -> str:
     """ "round 2", or "round 2 of 3" when the game lasts a number of rounds."""
     if view.get("target_kind") == "rounds":
-        return f"round {view.get('round')} of {view.get('target')}"
-    return f"round {view.get('round')}"
+        return _("round {round} of {rounds}", round=view.get("round"), rounds=view.get("target"))
+    return _("round {round}", round=view.get("round"))
+
+
+def game_title(view: dict[str, Any]) -> str:
+    """The game's name, as the current language writes it."""
+    game = str(view.get("game"))
+    return _(GAME_TITLES[game]) if game in GAME_TITLES else game.title()
+
+
+def and_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy" in the current language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 _YOUR_PHASES = {
-    "draw": "draw a card",
-    "place": "place the drawn card",
-    "reveal": "reveal or draw",
-    "play": "play a card",
-    "ask": "ask for a card",
+    "draw": N_("Your turn: draw a card"),
+    "place": N_("Your turn: place the drawn card"),
+    "reveal": N_("Your turn: reveal or draw"),
+    "play": N_("Your turn: play a card"),
+    "ask": N_("Your turn: ask for a card"),
 }
 
 
-_CALLED = {"declare": "declared", "knock": "knocked"}
-
-
-def called(view: dict[str, Any]) -> str:
-    """What the pending declarer did, in the game's own word: "declared" or "knocked"."""
+def called(view: dict[str, Any], name: str) -> str:
+    """ "Ann declared" or "Ann knocked": the pending declarer, in the game's own word."""
     word = getattr(ENGINES[str(view["game"])], "declare_word", "declare")
-    return _CALLED.get(word, f"{word}ed")
+    if word == "knock":
+        return _("{name} knocked", name=name)
+    return _("{name} declared", name=name)
+
+
+def called_pill(view: dict[str, Any]) -> str:
+    """The pill on the pending declarer's panel: "declared" or "knocked"."""
+    word = getattr(ENGINES[str(view["game"])], "declare_word", "declare")
+    return _("knocked") if word == "knock" else _("declared")
+
+
+def _extra(view: dict[str, Any], text: str) -> str:
+    extra = view.get("extra_turns") or 0
+    if not extra:
+        return text
+    return _n("{text} · {n} extra turn", "{text} · {n} extra turns", int(extra), text=text)
 
 
 def your_turn_text(view: dict[str, Any]) -> str | None:
     """ "Your turn: ..." for a player view whose seat is to act, else ``None``."""
     if view.get("over") or view.get("to_act") is None or view.get("to_act") != view.get("seat"):
         return None
-    doing = _YOUR_PHASES.get(str(view.get("phase")), "your decision")
-    text = f"Your turn: {doing}"
-    extra = view.get("extra_turns") or 0
-    if extra:
-        text += f" · {extra} extra turn{'s' if extra != 1 else ''}"
-    return text
+    doing = _YOUR_PHASES.get(str(view.get("phase")), N_("Your turn: your decision"))
+    return _extra(view, _(doing))
 
 
 _PHASES = {
-    "draw": "to draw",
-    "place": "places the drawn card",
-    "reveal": "reveals or draws",
-    "play": "to play",
-    "ask": "to ask",
+    "draw": N_("{name} to draw"),
+    "place": N_("{name} places the drawn card"),
+    "reveal": N_("{name} reveals or draws"),
+    "play": N_("{name} to play"),
+    "ask": N_("{name} to ask"),
 }
 
 
 def status_text(view: dict[str, Any], names: Sequence[str]) -> str:
     """Whose turn it is and what they decide, or who won."""
     if view.get("over") or view.get("to_act") is None:
-        winners = [seat_name(names, s) for s in view.get("winners") or []]
-        return " and ".join(winners) + " won the game" if winners else "Game over · no winner"
+        return game_over_text(view, names)
     seat = int(view["to_act"])
-    doing = _PHASES.get(str(view.get("phase")), "to act")
-    text = f"{seat_name(names, seat)} {doing}"
-    extra = view.get("extra_turns") or 0
-    if extra:
-        text += f" · {extra} extra turn{'s' if extra != 1 else ''}"
-    return text
+    doing = _PHASES.get(str(view.get("phase")), N_("{name} to act"))
+    return _extra(view, _(doing, name=seat_name(names, seat)))
+
+
+def game_over_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    """ "Ann won the game", "Ann and Bob won the game" or "Game over · no winner"."""
+    winners = [seat_name(names, int(s)) for s in view.get("winners") or []]
+    if not winners:
+        return _("Game over · no winner")
+    return _("{names} won the game", names=and_list(winners))
 
 
 def table_header(canvas: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
@@ -247,7 +297,7 @@ def table_header(canvas: Canvas, view: dict[str, Any], names: Sequence[str]) -> 
         header(canvas, view, round_title(view), status_text(view, names))
         return
     status = your_turn_text(view) or status_text(view, names)
-    header(canvas, view, f"your seat · {round_title(view)}", status)
+    header(canvas, view, _("your seat · {round}", round=round_title(view)), status)
 
 
 def round_end_number(view: dict[str, Any]) -> int | None:
@@ -267,18 +317,17 @@ def round_end_title(view: dict[str, Any]) -> str:
     """ "end of round 2" ("final round 3" once the game is over), or "end of the round"."""
     number = round_end_number(view)
     if view.get("over"):
-        return f"final round {number}" if number is not None else "the final round"
-    return f"end of round {number}" if number is not None else "end of the round"
+        if number is None:
+            return _("the final round")
+        return _("final round {round}", round=number)
+    return _("end of round {round}", round=number) if number is not None else _("end of the round")
 
 
 def game_won_text(view: dict[str, Any], names: Sequence[str]) -> str | None:
     """ "Alice won the game" once it is over (``None`` while it goes on)."""
     if not view.get("over"):
         return None
-    winners = [seat_name(names, int(s)) for s in view.get("winners") or []]
-    if not winners:
-        return "Game over · no winner"
-    return " and ".join(winners) + " won the game"
+    return game_over_text(view, names)
 
 
 HEADER_H = 108
@@ -291,22 +340,28 @@ def header(
     """Title, goal and the status pill across the top of the image (with a play arrow
     when ``turn`` and the game is still on)."""
     t = canvas.theme
-    game = GAME_TITLES.get(str(view.get("game")), str(view.get("game")).title())
+    heading = _("{game} · {title}", game=game_title(view), title=title)
     goal = target_text(view)
-    gw = canvas.text(canvas.width - MARGIN - 4, 20, goal, 26, t.muted, anchor="ra", max_width=300)
+    left, right = MARGIN + 4, canvas.width - MARGIN - 4
+    rtl = is_rtl()  # mirrored: the title at the right, the goal at the left
+    gw = canvas.text(
+        left if rtl else right, 20, goal, 26, t.muted, anchor="la" if rtl else "ra", max_width=300
+    )
     room = canvas.width - 2 * MARGIN - 8 - gw - 24
-    canvas.text(MARGIN + 4, 16, f"{game} · {title}", 34, bold=True, max_width=room)
+    canvas.text(
+        right if rtl else left,
+        16,
+        heading,
+        34,
+        bold=True,
+        max_width=room,
+        anchor="ra" if rtl else "la",
+    )
     if status:
-        over = bool(view.get("over"))
-        canvas.pill(
-            MARGIN,
-            58,
-            fit(status, 26, canvas.width - 80, True),
-            26,
-            t.accent,
-            t.accent_text,
-            arrow=turn and not over,
-        )
+        arrow = turn and not bool(view.get("over"))
+        shown = fit(status, 26, canvas.width - 80, True)
+        x = canvas.width - MARGIN - canvas.pill_width(shown, 26, arrow=arrow) if rtl else MARGIN
+        canvas.pill(x, 58, shown, 26, t.accent, t.accent_text, arrow=arrow)
 
 
 def grid(players: int, columns: int, top: int, panel_h: int) -> list[tuple[int, int, int, int]]:
@@ -339,7 +394,9 @@ def round_end_layout(
     (``columns`` per row, by default as many as the table has)."""
     last = view.get("last_round")
     if not last:
-        raise ValueError("no round has been scored yet (last_round is null)")
+        raise ValueError(
+            "no round has been scored yet (last_round is null)"  # i18n: not for people
+        )
     n = int(view["players"])
     cols = columns or columns_for(n)
     height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
@@ -354,11 +411,21 @@ def seat_head(
     right: str,
     pills: Sequence[Pill] = (),
 ) -> None:
-    """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right.
-    ``pills`` come most important first; those that do not fit are left out."""
-    x0, y0, x1, _ = box
+    """The first row of a seat panel: name, pills (e.g. "to act"), a score at the right
+    (mirrored in a right-to-left language). ``pills`` come most important first; those
+    that do not fit are left out."""
+    x0, y0, x1 = box[:3]
     t = canvas.theme
-    rw = canvas.text(x1 - PAD, y0 + PAD + 2, right, 28, t.text, bold=True, anchor="ra")
+    rtl = is_rtl()
+    rw = canvas.text(
+        x0 + PAD if rtl else x1 - PAD,
+        y0 + PAD + 2,
+        right,
+        28,
+        t.text,
+        bold=True,
+        anchor="la" if rtl else "ra",
+    )
     shown = list(pills)
     while True:
         pill_w = sum(text_width(p[0], 22, True) + 26 for p in shown)
@@ -366,6 +433,13 @@ def seat_head(
         if room >= 120 or not shown:
             break
         shown.pop()  # pills come most important first: drop from the end
+    if rtl:
+        x = x1 - PAD
+        x -= canvas.text(x, y0 + PAD, name, 30, bold=True, max_width=max(60, room), anchor="ra")
+        for text, bg, fg in shown:
+            x -= canvas.pill_width(text, 22) + 10
+            canvas.pill(x + 4, y0 + PAD + 1, text, 22, bg, fg)
+        return
     x = x0 + PAD
     x += canvas.text(x, y0 + PAD, name, 30, bold=True, max_width=max(60, room)) + 10
     for text, bg, fg in shown:
@@ -380,9 +454,9 @@ def turn_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
     t = canvas.theme
     if view.get("over"):
         winners = view.get("winners") or []
-        return [("winner", t.accent, t.accent_text)] if seat in winners else []
+        return [(_("winner"), t.accent, t.accent_text)] if seat in winners else []
     if view.get("to_act") == seat:
-        return [("to act", t.accent, t.accent_text)]
+        return [(_("to act"), t.accent, t.accent_text)]
     return []
 
 

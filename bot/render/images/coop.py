@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import Card, Rank
+from bot.i18n import N_, _
 from bot.render.images.canvas import (
     GAP,
     HEAD_H,
@@ -16,6 +17,7 @@ from bot.render.images.canvas import (
     Canvas,
     Pill,
     called,
+    called_pill,
     game_won_text,
     grid,
     grid_height,
@@ -49,15 +51,14 @@ def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
     info = view["seats"][seat]
     pills: list[Pill] = []
     if view.get("declarer") == seat:
-        word = called(view)
-        pills.append((word, t.text, t.panel))
+        pills.append((called_pill(view), t.text, t.panel))
     if info.get("protected"):
-        pills.append(("protected", BACK_MAIN, t.text))
+        pills.append((_("protected"), BACK_MAIN, t.text))
     out = (view.get("out") or [False] * view["players"])[seat]
     if out:
-        pills.append(("out", t.bad, t.accent_text))
+        pills.append((_("out"), t.bad, t.accent_text))
     elif not info.get("in_round", True):
-        pills.append(("out of round", t.muted, t.panel))
+        pills.append((_("out of round"), t.muted, t.panel))
     return pills + turn_pills(canvas, view, seat)  # the gold frame also shows the turn
 
 
@@ -81,7 +82,12 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
     x = MARGIN + 8
     canvas.stack(x, top + 10, int(view.get("stock") or 0), CW, CH)
     canvas.text(
-        x + CW // 2, top + CH + 22, f"Stock {view.get('stock', 0)}", 26, anchor="ma", bold=True
+        x + CW // 2,
+        top + CH + 22,
+        _("Stock {n}", n=view.get("stock", 0)),
+        26,
+        anchor="ma",
+        bold=True,
     )
     x += CW + 56
     discard = view.get("discard_top")
@@ -96,7 +102,7 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
     canvas.text(
         x + CW // 2,
         top + CH + 22,
-        f"Discard {view.get('discard_count', 0)}",
+        _("Discard {n}", n=view.get("discard_count", 0)),
         26,
         anchor="ma",
         bold=True,
@@ -106,16 +112,15 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
         x += CW + 56
         canvas.card(x, top + 10, str(drawn), CW, CH)
         canvas.ring(x, top + 10, CW, CH, t.accent)
-        canvas.text(x + CW // 2, top + CH + 22, "Drawn", 26, t.accent, anchor="ma", bold=True)
+        canvas.text(x + CW // 2, top + CH + 22, _("Drawn"), 26, t.accent, anchor="ma", bold=True)
     tx = x + CW + 40
     lines: list[str] = []
     declarer = view.get("declarer")
     if declarer is not None:
-        word = called(view)
-        lines.append(f"{seat_name(names, int(declarer))} {word}")
+        lines.append(called(view, seat_name(names, int(declarer))))
         owed = [seat_name(names, int(s)) for s in view.get("final_turns") or []]
         if owed:
-            lines.append("Last turns: " + ", ".join(owed))
+            lines.append(_("Last turns: {names}", names=", ".join(owed)))
     room = WIDTH - MARGIN - tx - 8
     y = top + 16
     for i, line in enumerate(lines[:4]):
@@ -169,14 +174,18 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     drawn card."""
     seat = view.get("seat")
     if seat is None:
-        raise ValueError("render_hand needs a player_view (its 'seat' is null)")
+        raise ValueError(
+            "render_hand needs a player_view (its 'seat' is null)"  # i18n: not for people
+        )
     info = view["seats"][int(seat)]
     coop_h = HAND_OVERLAP + HAND_H
     top = HEADER_H + 8
     height = top + 30 + coop_h + 50 + 40 + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
-    header(canvas, view, f"your cards, round {view.get('round')}", your_turn_text(view))
+    header(
+        canvas, view, _("your cards, round {round}", round=view.get("round")), your_turn_text(view)
+    )
     drawn = view.get("drawn")
     gap = 16
     x0 = MARGIN + 8
@@ -185,7 +194,8 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     valid = info.get("valid")
     for slot in range(4):
         x = x0 + slot * (HAND_W + gap)
-        canvas.text(x + HAND_W // 2, top, f"coop {slot + 1}", 24, t.muted, bold=True, anchor="ma")
+        label = _("coop {n}", n=slot + 1)
+        canvas.text(x + HAND_W // 2, top, label, 24, t.muted, bold=True, anchor="ma")
         up = info["up"][slot]
         if up is None:
             canvas.empty_slot(x, y, HAND_W, HAND_H)
@@ -202,7 +212,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
             canvas.text(
                 x + HAND_W // 2 - 16,
                 ly,
-                "valid" if ok else "invalid",
+                _("valid") if ok else _("invalid"),
                 24,
                 t.good if ok else t.bad,
                 bold=True,
@@ -210,7 +220,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     sep = x0 + 4 * (HAND_W + gap) + 6
     canvas.draw.line((sep, top, sep, y + coop_h), fill=t.panel_border, width=3)
     dx = sep + 18
-    canvas.text(dx + HAND_W // 2, top, "drawn", 24, t.muted, bold=True, anchor="ma")
+    canvas.text(dx + HAND_W // 2, top, _("drawn"), 24, t.muted, bold=True, anchor="ma")
     if drawn:
         canvas.card(dx, y, str(drawn), HAND_W, HAND_H)
     else:
@@ -218,7 +228,7 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     canvas.text(
         MARGIN + 8,
         height - MARGIN - 30,
-        "Top: the face-up card · blue frame: your face-down card (only you see it)",
+        _("Top: the face-up card · blue frame: your face-down card (only you see it)"),
         22,
         t.muted,
         max_width=WIDTH - 2 * MARGIN - 16,
@@ -227,18 +237,20 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
 
 
 _REASONS = {
-    "stock": "the stock ran out",
-    "declaration": "the declaration stood",
-    "failed": "the declaration failed",
-    "last": "one player was left in the round",
-    "reveal": "the declarer revealed",
-    "knock": "a knock ended the round",
+    "stock": N_("The stock ran out"),
+    "declaration": N_("The declaration stood"),
+    "failed": N_("The declaration failed"),
+    "last": N_("One player was left in the round"),
+    "reveal": N_("The declarer revealed"),
+    "knock": N_("A knock ended the round"),
 }
 
 
 def reason_text(reason: str) -> str:
-    """The engine's round-end reason code in words ("stock" -> "the stock ran out")."""
-    return _REASONS.get(reason, reason.replace("_", " "))
+    """The engine's round-end reason code in words ("stock" -> "The stock ran out")."""
+    if reason in _REASONS:
+        return _(_REASONS[reason])
+    return reason.replace("_", " ").capitalize()
 
 
 def _pick_sums(pick: Sequence[Any]) -> set[int]:
@@ -277,7 +289,9 @@ def round_end(
     ringed, each coop marked valid or not, and the points each seat scored."""
     last = view.get("last_round")
     if not last:
-        raise ValueError("no round has been scored yet (last_round is null)")
+        raise ValueError(
+            "no round has been scored yet (last_round is null)"  # i18n: not for people
+        )
     n = int(view["players"])
     panel_h = PAD + HEAD_H + 6 + PEEK + CH + 8 + 26 + PAD
     height = HEADER_H + 8 + grid_height(n, COLUMNS, panel_h) + 44 + MARGIN
@@ -288,19 +302,24 @@ def round_end(
     points = last.get("points") or []
     valid = last.get("valid") or []
     totals = last.get("totals") or view.get("totals") or [0] * n
-    legend = "Back row: face-down · front: face-up"
+    legend = [_("Back row: face-down · front: face-up")]
     if any(picks):
-        legend += " · ringed: scored"
+        legend.append(_("ringed: scored"))
     if any(
         _hundred(view, int(points[s]), totals[s], picks[s] if s < len(picks) else None)
         for s in range(min(n, len(points), len(totals)))
     ):
-        legend += " · 100 → 50: a multiple of 100 drops by 50"
+        legend.append(_("100 → 50: a multiple of 100 drops by 50"))
     canvas.text(
-        MARGIN + 8, height - MARGIN - 32, legend, 22, t.muted, max_width=WIDTH - 2 * MARGIN - 16
+        MARGIN + 8,
+        height - MARGIN - 32,
+        " · ".join(legend),
+        22,
+        t.muted,
+        max_width=WIDTH - 2 * MARGIN - 16,
     )
     reason = str(last.get("reason") or "")
-    status = game_won_text(view, names) or (reason_text(reason).capitalize() if reason else None)
+    status = game_won_text(view, names) or (reason_text(reason) if reason else None)
     header(canvas, view, round_end_title(view), status, turn=False)
     for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + 8, panel_h)):
         canvas.panel(box, highlight=False, out=bool((view.get("out") or [False] * n)[seat]))
@@ -323,5 +342,5 @@ def round_end(
         if seat_coops:
             _slot_labels(canvas, box, y + PEEK + CH + 8, valid[seat] if seat < len(valid) else None)
         else:
-            canvas.text(box[0] + PAD, y + 20, "out of the round", 24, t.muted)
+            canvas.text(box[0] + PAD, y + 20, _("out of the round"), 24, t.muted)
     return canvas

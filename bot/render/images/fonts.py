@@ -74,13 +74,13 @@ _CHAIN: tuple[tuple[str, str, int], ...] = (
 # Scripts whose own Noto font is preferred even when DejaVu has some glyphs for them
 # (DejaVu's Arabic and Hebrew are partial and look out of place next to Noto's).
 _PREFERRED: tuple[tuple[int, int, str], ...] = (
-    (0x0590, 0x05FF, "NotoSansHebrew"),
-    (0x0600, 0x06FF, "NotoSansArabic"),
-    (0x0750, 0x077F, "NotoSansArabic"),
-    (0x08A0, 0x08FF, "NotoSansArabic"),
-    (0xFB1D, 0xFB4F, "NotoSansHebrew"),
-    (0xFB50, 0xFDFF, "NotoSansArabic"),
-    (0xFE70, 0xFEFF, "NotoSansArabic"),
+    (0x0590, 0x05FF, "NotoSansHebrew"),  # i18n: not for people
+    (0x0600, 0x06FF, "NotoSansArabic"),  # i18n: not for people
+    (0x0750, 0x077F, "NotoSansArabic"),  # i18n: not for people
+    (0x08A0, 0x08FF, "NotoSansArabic"),  # i18n: not for people
+    (0xFB1D, 0xFB4F, "NotoSansHebrew"),  # i18n: not for people
+    (0xFB50, 0xFDFF, "NotoSansArabic"),  # i18n: not for people
+    (0xFE70, 0xFEFF, "NotoSansArabic"),  # i18n: not for people
 )
 
 

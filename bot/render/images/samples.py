@@ -17,8 +17,8 @@ from bot.games.variants import Kind, option_fields
 GAMES = ("soureh", "pariah", "turup", "soi")
 MAX_PLAYERS = {"soureh": 4, "pariah": 2, "turup": 12, "soi": 6}
 NAMES = [
-    "Alice", "Bob", "Chandra", "Dmitri", "Eleni", "Farid",
-    "Grace", "Hiroshi", "Ines", "Jamal", "Kasia", "Luis",
+    "Alice", "Bob", "Chandra", "Dmitri", "Eleni", "Farid",  # i18n: not for people
+    "Grace", "Hiroshi", "Ines", "Jamal", "Kasia", "Luis",  # i18n: not for people
 ]  # fmt: skip
 
 
@@ -173,7 +173,7 @@ def sample_round_end(game: str, players: int, seed: int = 0) -> dict[str, Any]:
             "coops": coops,
             "picks": picks,
             "points": [sum(1 for _ in range(rng.randrange(30))) for _ in range(players)],
-            "reason": "Alice declared Soureh and kept four valid coops",
+            "reason": "Alice declared Soureh and kept four valid coops",  # i18n: not for people
         }
     elif view.get("pile") is not None:  # Turup
         won = [rng.randrange(0, 30) for _ in range(players)]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import Card
+from bot.i18n import _
 from bot.render.images import coop, soi, turup
 from bot.render.images.canvas import GAP, HEADER_H, MARGIN, Canvas, flow
 from bot.render.images.style import Theme
@@ -27,7 +28,9 @@ def private_view(view: dict[str, Any]) -> dict[str, Any]:
     face-down cards and validity, and the drawn card unless the viewer holds it."""
     seat = view.get("seat")
     if seat is None:
-        raise ValueError("seat_image needs a player_view (its 'seat' is null)")
+        raise ValueError(
+            "seat_image needs a player_view (its 'seat' is null)"  # i18n: not for people
+        )
     out = copy.deepcopy(view)
     for i, info in enumerate(out.get("seats") or []):
         if i != seat and isinstance(info, dict):
@@ -52,9 +55,7 @@ def _hand_groups(view: dict[str, Any], by_rank_groups: bool) -> list[list[str]]:
     return [by_rank[r] for r in sorted(by_rank)]
 
 
-def _with_hand(
-    table: Canvas, view: dict[str, Any], split: int, *, by_rank: bool = False
-) -> Canvas:
+def _with_hand(table: Canvas, view: dict[str, Any], split: int, *, by_rank: bool = False) -> Canvas:
     """The table with the viewer's hand in a strip at ``split`` (under the pile, above the
     seats): cards overlap when there are many."""
     groups = _hand_groups(view, by_rank)  # Soi: a hand is read rank by rank
@@ -70,10 +71,11 @@ def _with_hand(
     canvas.img.paste(table.img.crop((0, 0, w, split)), (0, 0))
     canvas.img.paste(table.img.crop((0, split, w, h)), (0, split + strip))
     y = split + 4
-    canvas.text(MARGIN + 8, y, "Your hand (only you see it)", 26, canvas.theme.accent, bold=True)
+    label = _("Your hand (only you see it)")
+    canvas.text(MARGIN + 8, y, label, 26, canvas.theme.accent, bold=True, max_width=room)
     y += STRIP_LABEL
     if not rows:
-        canvas.text(MARGIN + 8, y + 10, "Your hand is empty.", 26, canvas.theme.muted)
+        canvas.text(MARGIN + 8, y + 10, _("Your hand is empty."), 26, canvas.theme.muted)
     for r, row in enumerate(rows):
         for x, code in row:
             canvas.card(MARGIN + 8 + x, y + r * (CH + 10), code, CW, CH)
@@ -104,7 +106,7 @@ def seat_canvas(
     mine = private_view(view)
     layout = _SEAT_LAYOUTS.get(str(mine.get("game")))
     if layout is None:
-        raise ValueError(f"no image layout for game {mine.get('game')!r}")
+        raise ValueError(f"no image layout for game {mine.get('game')!r}")  # i18n: not for people
     return layout(mine, names, theme, four_colour)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.cards import Card
+from bot.i18n import N_, _, _n
 from bot.render.images.canvas import (
     HEAD_H,
     HEADER_H,
@@ -14,6 +15,7 @@ from bot.render.images.canvas import (
     PAD,
     WIDTH,
     Canvas,
+    and_list,
     columns_for,
     flow,
     game_won_text,
@@ -53,23 +55,25 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
     t = canvas.theme
     asks = list(view.get("asks") or [])
     shown = _asks(view)
-    title = "Recent asks"
+    title = _("Recent asks")
     if view.get("memory"):
-        title += " (only the last 3 are shown: remember the rest)"
+        title = _("Recent asks (only the last 3 are shown: remember the rest)")
     elif len(asks) > len(shown):
-        title += f" (last {len(shown)} of {len(asks)})"
+        title = _("Recent asks (last {shown} of {all})", shown=len(shown), all=len(asks))
     x = MARGIN + 8
     canvas.text(x, top + 4, title, 24, t.muted, bold=True, max_width=WIDTH - 2 * MARGIN)
     y = top + 44
     if not shown:
-        canvas.text(x, y + 4, "No asks yet this round.", 24, t.muted)
+        canvas.text(x, y + 4, _("No asks yet this round."), 24, t.muted)
     for ask in shown:
         asker = seat_name(names, int(ask["asker"]))
         asked = seat_name(names, int(ask["asked"]))
-        cx = x + canvas.text(x, y + 4, f"{asker} asked {asked} for", 24, max_width=520) + 10
+        said = _("{asker} asked {asked} for", asker=asker, asked=asked)
+        cx = x + canvas.text(x, y + 4, said, 24, max_width=520) + 10
         cx += canvas.chip(cx, y, str(ask["card"]), CHIP_H) + 12
         hit = bool(ask.get("hit"))
-        canvas.text(cx, y + 4, "got it" if hit else "no", 24, t.good if hit else t.bad, bold=True)
+        answer = _("got it") if hit else _("no")
+        canvas.text(cx, y + 4, answer, 24, t.good if hit else t.bad, bold=True)
         y += ASK_H
 
 
@@ -100,18 +104,23 @@ def _quads(
     box: tuple[int, int, int, int],
     y: int,
     ranks: Sequence[Any],
-    none: str = "no quadruplets yet",
+    none: str = N_("no quadruplets yet"),
 ) -> None:
     """The quadruplets as chips, wrapped onto more rows when one is not enough (the
     panel is made tall enough), or as a line of ranks when even that does not fit."""
     x0 = box[0] + PAD
     room = box[2] - PAD - x0
     if not ranks:
-        canvas.text(x0, y + 6, none, 24, canvas.theme.muted)
+        canvas.text(x0, y + 6, _(none), 24, canvas.theme.muted, max_width=room)
         return
     rows = _chip_rows(ranks, room, canvas.four_colour)
     if y + len(rows) * (CHIP_H + 8) - 8 > box[3] - PAD // 2:
-        label = f"{len(ranks)} quadruplets: " + " ".join(str(r) for r in ranks)
+        label = _n(
+            "{n} quadruplet: {ranks}",
+            "{n} quadruplets: {ranks}",
+            len(ranks),
+            ranks=" ".join(str(r) for r in ranks),
+        )
         canvas.text(x0, y + 4, label, 24, bold=True, max_width=room)
         return
     for r, row in enumerate(rows):
@@ -138,7 +147,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         canvas.panel(box, highlight=to_act, out=bool(out[seat]) and not view.get("over"))
         pills = turn_pills(canvas, view, seat)
         if out[seat] and not view.get("over"):
-            pills.append(("out", t.muted, t.panel))
+            pills.append((_("out"), t.muted, t.panel))
         seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
         y = box[1] + PAD + HEAD_H + 6
         count = int(info.get("hand_count") or 0)
@@ -149,7 +158,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         canvas.text(
             tx,
             y + 14,
-            f"{count} card{'s' if count != 1 else ''}",
+            _n("{n} card", "{n} cards", count),
             26,
             bold=True,
             max_width=box[2] - PAD - tx,
@@ -161,7 +170,9 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
 def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     """The viewer's Soi hand, grouped by rank (you ask only for ranks you hold)."""
     if view.get("seat") is None:
-        raise ValueError("render_hand needs a player_view (its 'seat' is null)")
+        raise ValueError(
+            "render_hand needs a player_view (its 'seat' is null)"  # i18n: not for people
+        )
     by_rank: dict[int, list[Card]] = defaultdict(list)
     for code in view.get("hand") or []:
         c = Card.parse(str(code))
@@ -175,17 +186,18 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     quads = view["seats"][int(view["seat"])].get("quads") or []
     height = HEADER_H + 8 + n_rows * (HAND_H + 14) + (CHIP_H + 24 if quads else 0) + MARGIN
     canvas = Canvas(height, theme, four_colour)
-    header(canvas, view, "your hand", your_turn_text(view))
+    header(canvas, view, _("your hand"), your_turn_text(view))
     top = HEADER_H + 8
     if not groups:
-        canvas.text(MARGIN + 8, top + 20, "You hold no cards.", 26, canvas.theme.muted)
+        canvas.text(MARGIN + 8, top + 20, _("You hold no cards."), 26, canvas.theme.muted)
     for r, row in enumerate(rows):
         for x, code in row:
             canvas.card(MARGIN + 8 + x, top + r * (HAND_H + 14), code, HAND_W, HAND_H)
     if quads:
         y = top + n_rows * (HAND_H + 14) + 6
         x = MARGIN + 8
-        x += canvas.text(x, y + 4, "Your quadruplets:", 24, canvas.theme.muted, bold=True) + 12
+        label = _("Your quadruplets:")
+        x += canvas.text(x, y + 4, label, 24, canvas.theme.muted, bold=True, max_width=400) + 12
         for rank in quads:
             x += canvas.quad(x, y, str(rank), CHIP_H) + 8
     return canvas
@@ -209,10 +221,14 @@ def round_end(
     leaders = [s for s in range(n) if best > 0 and points[s] == best]
     status = game_won_text(view, names)
     if status is None and leaders:
-        status = " and ".join(seat_name(names, s) for s in leaders) + f" scored most (+{best})"
+        status = _(
+            "{names} scored most (+{points})",
+            names=and_list([seat_name(names, s) for s in leaders]),
+            points=best,
+        )
     header(canvas, view, round_end_title(view), status, turn=False)
     for seat, box in enumerate(boxes):
         canvas.panel(box, highlight=seat in leaders, out=False)
         seat_head(canvas, box, seat_name(names, seat), f"+{points[seat]} → {totals[seat]}")
-        _quads(canvas, box, box[1] + PAD + HEAD_H + 6, quads[seat], "no quadruplets")
+        _quads(canvas, box, box[1] + PAD + HEAD_H + 6, quads[seat], N_("no quadruplets"))
     return canvas

@@ -74,7 +74,10 @@ def theme(name: str) -> Theme:
     try:
         return _THEMES[name]
     except KeyError:
-        raise ValueError(f"unknown theme {name!r}: use one of {', '.join(THEMES)}") from None
+        known = ", ".join(THEMES)
+        raise ValueError(
+            f"unknown theme {name!r}: use one of {known}"  # i18n: not for people
+        ) from None
 
 
 # Card ink. Two-colour: the classic red and black. Four-colour (colour-blind aid):

@@ -264,7 +264,7 @@ def initials(text: str) -> str:
     for word in text.split():
         ch = word[0]
         name = unicodedata.name(ch, "")
-        m = re.search(r"\bLETTER (?:SMALL |CAPITAL )?([A-Z])", name)
+        m = re.search(r"\bLETTER (?:SMALL |CAPITAL )?([A-Z])", name)  # i18n: not for people
         if ch.isascii() and ch.isalnum():
             out.append(ch.upper())
         elif m:
@@ -308,9 +308,7 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> str:
     if width(text, size, bold) <= max_width:
         return text
     cuts = [
-        i
-        for i in range(1, len(text))
-        if not fonts.is_joiner(text[i]) and text[i - 1] != "\u200d"
+        i for i in range(1, len(text)) if not fonts.is_joiner(text[i]) and text[i - 1] != "\u200d"
     ]
     lo, hi, best = 0, len(cuts) - 1, ""
     while lo <= hi:

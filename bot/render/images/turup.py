@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import _, _n
 from bot.render.images.canvas import (
     HEAD_H,
     HEADER_H,
@@ -13,6 +14,7 @@ from bot.render.images.canvas import (
     PAD,
     WIDTH,
     Canvas,
+    and_list,
     columns_for,
     game_won_text,
     grid,
@@ -53,7 +55,7 @@ def _pile_rows(count: int) -> tuple[int, int, int]:
 def centre_height(view: dict[str, Any]) -> int:
     """Height of the part between the header and the seats (pile or recent asks)."""
     pile = view.get("pile") or []
-    rows, _, _ = _pile_rows(len(pile))
+    rows = _pile_rows(len(pile))[0]
     return 44 + rows * PILE_ROW + 10
 
 
@@ -61,19 +63,18 @@ def _centre(canvas: Canvas, view: dict[str, Any], top: int) -> None:
     t = canvas.theme
     deck = int(view.get("deck") or 0)
     x = MARGIN + 8
-    canvas.text(x, top, "Deck", 26, t.muted, bold=True)
+    canvas.text(x, top, _("Deck"), 26, t.muted, bold=True, max_width=PILE_X - x - 8)
     canvas.stack(x, top + 40, deck, CW, CH)
     if deck:
         canvas.text(x + CW // 2, top + 40 + CH // 2, str(deck), 30, t.text, bold=True, anchor="mm")
     px = PILE_X
     pile = [str(c) for c in view.get("pile") or []]
-    canvas.text(
-        px, top, f"Pile · {len(pile)} card{'s' if len(pile) != 1 else ''}", 26, t.muted, bold=True
-    )
+    label = _n("Pile · {n} card", "Pile · {n} cards", len(pile))
+    canvas.text(px, top, label, 26, t.muted, bold=True)
     if not pile:
         canvas.empty_slot(px, top + 40, CW, CH)
         return
-    _, per_row, step = _pile_rows(len(pile))
+    per_row, step = _pile_rows(len(pile))[1:]
     for i, code in enumerate(pile):
         r, c = divmod(i, per_row)
         canvas.card(px + c * step, top + 40 + r * PILE_ROW, code, CW, CH)
@@ -111,11 +112,11 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         used = _backs(canvas, box[0] + PAD, y, count)
         tx = box[0] + PAD + max(used, BW) + 16
         room = box[2] - PAD - tx
-        canvas.text(tx, y, f"won {info.get('won', 0)}", 30, bold=True, max_width=room)
+        canvas.text(tx, y, _("won {n}", n=info.get("won", 0)), 30, bold=True, max_width=room)
         wins = int(info.get("round_wins") or 0)
-        detail = f"{count} in hand"
+        detail = _("{n} in hand", n=count)
         if wins:
-            detail += f" · {wins} round{'s' if wins != 1 else ''} won"
+            detail = _n("{hand} · {n} round won", "{hand} · {n} rounds won", wins, hand=detail)
         canvas.text(tx, y + 38, detail, 24, t.muted, max_width=room)
         if not count:
             canvas.empty_slot(box[0] + PAD, y, BW, BH)
@@ -125,15 +126,17 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
 def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     """The viewer's Turup hand."""
     if view.get("seat") is None:
-        raise ValueError("render_hand needs a player_view (its 'seat' is null)")
+        raise ValueError(
+            "render_hand needs a player_view (its 'seat' is null)"  # i18n: not for people
+        )
     cards = [str(c) for c in view.get("hand") or []]
     per_row = (WIDTH - 2 * MARGIN) // (HAND_W + 16)
     rows = max(1, math.ceil(len(cards) / per_row))
     height = HEADER_H + 8 + rows * (HAND_H + 16) + MARGIN
     canvas = Canvas(height, theme, four_colour)
-    header(canvas, view, "your hand", your_turn_text(view))
+    header(canvas, view, _("your hand"), your_turn_text(view))
     if not cards:
-        canvas.text(MARGIN + 8, HEADER_H + 20, "Your hand is empty.", 26, canvas.theme.muted)
+        canvas.text(MARGIN + 8, HEADER_H + 20, _("Your hand is empty."), 26, canvas.theme.muted)
     for i, code in enumerate(cards):
         r, c = divmod(i, per_row)
         canvas.card(
@@ -151,17 +154,19 @@ def round_end(
     canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h)
     t = canvas.theme
     winners = {int(s) for s in last.get("winners") or []}
-    names_won = " and ".join(seat_name(names, s) for s in sorted(winners))
-    status = game_won_text(view, names) or (f"{names_won} won the round" if winners else None)
+    names_won = and_list([seat_name(names, s) for s in sorted(winners)])
+    status = game_won_text(view, names) or (
+        _("{names} won the round", names=names_won) if winners else None
+    )
     header(canvas, view, round_end_title(view), status, turn=False)
     won = last.get("won") or [0] * n
     totals = view.get("totals") or [0] * n
     for seat, box in enumerate(boxes):
         best = seat in winners
         canvas.panel(box, highlight=best, out=False)
-        pills = [("round winner", t.accent, t.accent_text)] if best else []
+        pills = [(_("round winner"), t.accent, t.accent_text)] if best else []
         seat_head(canvas, box, seat_name(names, seat), str(totals[seat]), pills)
         y = box[1] + PAD + HEAD_H + 6
-        text = f"{won[seat]} card{'s' if won[seat] != 1 else ''} won"
+        text = _n("{n} card won", "{n} cards won", int(won[seat]))
         canvas.text(box[0] + PAD, y, text, 26, bold=True, max_width=box[2] - box[0] - 2 * PAD)
     return canvas
