@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 CANNOT_DM = 50007
-CHANNEL_DELETED = "channel deleted"  # i18n: not for people (an end reason's key)
+CHANNEL_DELETED = N_("channel deleted")  # an end reason: stored in English, shown translated
 RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
 # What the table message needs in its channel (the README's invite permissions).
 TABLE_PERMISSIONS = (

@@ -4,9 +4,9 @@
 
 A string literal counts as "said to people" when it reads like words: two or more words
 with letters, or one capitalised word of three letters or more ("Draw"). Not counted:
-docstrings; texts already inside ``_``, ``_n``, ``N_``, ``L_``, ``L_n``; log calls
-(operators read English); ``logging``/``argparse`` metavar-like tokens; SQL; and any line
-marked ``# i18n: not for people`` (card notation, custom ids, file names).
+docstrings (and bare string statements); ``__all__``; texts already inside ``_``, ``_n``,
+``N_``, ``L_``, ``L_n``; log calls (operators read English); ``logging``/``argparse``
+metavar-like tokens; SQL; and any line marked ``# i18n: not for people`` (card notation, custom ids, file names).
 """
 
 from __future__ import annotations
@@ -76,8 +76,18 @@ def _is_log_call(node: ast.Call) -> bool:
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
+    """Docstrings, attribute docstrings (any bare string statement: nobody is told it) and
+    the names in ``__all__``."""
     ids: set[int] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            ids.add(id(node.value))
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        value = getattr(node, "value", None)
+        if value is not None and any(isinstance(t, ast.Name) and t.id == "__all__"
+                                     for t in targets):
+            ids.update(id(sub) for sub in ast.walk(value))
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
