@@ -6,7 +6,9 @@ A string literal counts as "said to people" when it reads like words: two or mor
 with letters, or one capitalised word of three letters or more ("Draw"). Not counted:
 docstrings (and bare string statements); ``__all__``; texts already inside ``_``, ``_n``,
 ``N_``, ``L_``, ``L_n``; log calls (operators read English); ``logging``/``argparse``
-metavar-like tokens; SQL; and any line marked ``# i18n: not for people`` (card notation, custom ids, file names).
+metavar-like tokens; SQL; and any line marked ``# i18n: not for people`` (card notation,
+custom ids, file names). A file saying ``# i18n: nothing in this file is for players``
+(an operator's tool) is skipped whole.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ MARKERS = {"_", "_n", "N_", "L_", "L_n", "locale_str"}
 LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 LOGGERS = {"log", "logger", "logging", "LOG"}
 PRAGMA = "i18n: not for people"
+FILE_PRAGMA = "i18n: nothing in this file is for players"  # operators' tools, in English
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|PRAGMA|BEGIN)\b", re.I)
 
@@ -97,6 +100,8 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def literals_in(path: Path) -> Iterator[Literal]:
     source = path.read_text(encoding="utf-8")
+    if f"# {FILE_PRAGMA}" in source:
+        return
     lines = source.splitlines()
     tree = ast.parse(source, str(path))
     skip = _docstrings(tree)
