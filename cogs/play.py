@@ -143,7 +143,7 @@ class PlayCog(commands.Cog):
         found = [c for c in choices if not typed or typed in c.name.lower() or typed in c.value]
         if typed.isdigit() and typed not in [c.value for c in found]:
             found.insert(0, app_commands.Choice(
-                name=_n("{n} second", "{n} seconds", int(typed)), value=typed))
+                name=_n("{n} second", "{n} seconds", int(typed), n=typed), value=typed))
         return found[:25]
 
 
