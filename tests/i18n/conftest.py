@@ -26,6 +26,8 @@ SAMPLES: dict[str, dict[str, str]] = {
         "Tables in a server speak the server's language.":
             "يتحدث Cardroom إليك الآن بـ{language}: لوحاتك وإجاباتك الخاصة ورسائلك. "
             "تتحدث الطاولات في الخادم بلغة الخادم.",
+        "Table #{table} is cancelled.": "أُلغيت الطاولة رقم {table}.",
+        "Only the host can start the game.": "المضيف وحده يبدأ اللعبة.",
     },
     "el": {
         "Open a card table in this channel": "Άνοιξε ένα τραπέζι χαρτιών σε αυτό το κανάλι",
@@ -33,6 +35,8 @@ SAMPLES: dict[str, dict[str, str]] = {
         "off": "κλειστό",
         "There is no open table in this channel. Start one with /play.":
             "Δεν υπάρχει ανοιχτό τραπέζι σε αυτό το κανάλι. Άνοιξε ένα με το /play.",
+        "Table #{table} is cancelled.": "Το τραπέζι #{table} ακυρώθηκε.",
+        "Only the host can start the game.": "Μόνο ο οικοδεσπότης ξεκινά το παιχνίδι.",
     },
 }
 

@@ -99,3 +99,22 @@ async def test_arabic_member_is_answered_in_arabic(sample_catalogs: Any, world: 
     answered = await bob.slash(channel, "hand")
     assert answered.response.content == SAMPLES["el"][no_table]
     assert env is not None
+
+
+async def test_public_answers_speak_the_server_private_ones_the_reader(
+        sample_catalogs: Any, world: dict[str, Any], locales: Any) -> None:
+    """In an Arabic server a Greek member's refusal is Greek (private) while the host's
+    /cancel is announced in Arabic (public), whatever the host's own language."""
+    channel, guild = world["channel"], world["guild"]
+    ann, bob = world["members"][:2]
+    locales.guild(guild, "ar")
+    locales.user(ann, "el")
+    locales.user(bob, "el")
+    opened = await ann.slash(channel, "play", game="turup", rounds=1)
+    start = next(item["custom_id"] for row in opened.response.components
+                 for item in row["components"] if str(item.get("custom_id", "")).endswith("start"))
+    refused = await bob.click(opened.response, custom_id=start)
+    assert refused.response.content == SAMPLES["el"]["Only the host can start the game."]
+    cancelled = await ann.slash(channel, "cancel")
+    assert not cancelled.ephemeral
+    assert cancelled.response.content == "أُلغيت الطاولة رقم 1."
