@@ -40,6 +40,20 @@ MOVE_LIMIT = 200  # longer than any move of any game; Discord allows 6,000 chara
 TOO_LONG = N_("That is not a move: moves are short, e.g. `draw`, `keep 2` or `ask 2 QH`.")
 
 
+def in_notation(typed: str, legal: list[tuple[Action, str]]) -> str:
+    """``typed`` in the game's notation: a legal move written in its words in the reader's
+    language (what ``/move``'s suggestions show, e.g. an Arabic description of ``draw``)
+    becomes its notation; anything else is left for the engine to read."""
+    wanted = " ".join(typed.split()).casefold()
+    notations = {str(action).casefold() for action, _words in legal}
+    if wanted in notations:
+        return typed
+    for action, words in legal:
+        if words and " ".join(words.split()).casefold() == wanted:
+            return str(action)
+    return typed
+
+
 class TableCommands(commands.Cog):
     """Playing at the channel's table by typing."""
 
@@ -69,6 +83,7 @@ class TableCommands(commands.Cog):
         if len(action) > MOVE_LIMIT:
             await interaction.response.send_message(_(TOO_LONG), ephemeral=True)
             return
+        action = in_notation(action, self.tables.legal_actions(table, interaction.user.id))
         try:
             result = await self.tables.act(table.id, interaction.user.id, action)
         except (TableError, GameError) as exc:  # the message may echo the move: cut it

@@ -28,6 +28,7 @@ SAMPLES: dict[str, dict[str, str]] = {
             "تتحدث الطاولات في الخادم بلغة الخادم.",
         "Table #{table} is cancelled.": "أُلغيت الطاولة رقم {table}.",
         "Only the host can start the game.": "المضيف وحده يبدأ اللعبة.",
+        "Bye.": "مع السلامة.",
     },
     "el": {
         "Open a card table in this channel": "Άνοιξε ένα τραπέζι χαρτιών σε αυτό το κανάλι",

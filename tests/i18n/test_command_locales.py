@@ -118,3 +118,15 @@ async def test_public_answers_speak_the_server_private_ones_the_reader(
     cancelled = await ann.slash(channel, "cancel")
     assert not cancelled.ephemeral
     assert cancelled.response.content == "أُلغيت الطاولة رقم 1."
+
+
+def test_move_accepts_a_legal_move_in_its_words() -> None:
+    """/move reads the notation, or a legal move's words in the reader's language."""
+    from bot.games.protocol import Action
+    from cogs.table_commands import in_notation
+
+    legal = [(Action("draw"), "اسحب ورقة"), (Action("keep", (2,)), "احتفظ بالورقة 2")]
+    assert in_notation("draw", legal) == "draw"
+    assert in_notation("  اسحب   ورقة ", legal) == "draw"
+    assert in_notation("احتفظ بالورقة 2", legal) == "keep 2"
+    assert in_notation("fly away", legal) == "fly away"
