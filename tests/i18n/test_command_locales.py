@@ -6,11 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 from discord.enums import try_enum
 from simcord import Env
 
+from bot.games.protocol import Action
+from bot.i18n import _, use_locale
+from bot.options import OptionError
 from bot.tables.languages import Languages
 from bot.tables.locales import add_missing_locales, reader_language
+from cogs.settings import SERVER_FIELDS, apply_changes
+from cogs.table_commands import in_notation
+from storage.guild_settings import GuildSettings
 from tests.i18n.conftest import SAMPLES
 
 
@@ -122,11 +129,20 @@ async def test_public_answers_speak_the_server_private_ones_the_reader(
 
 def test_move_accepts_a_legal_move_in_its_words() -> None:
     """/move reads the notation, or a legal move's words in the reader's language."""
-    from bot.games.protocol import Action
-    from cogs.table_commands import in_notation
-
     legal = [(Action("draw"), "اسحب ورقة"), (Action("keep", (2,)), "احتفظ بالورقة 2")]
     assert in_notation("draw", legal) == "draw"
     assert in_notation("  اسحب   ورقة ", legal) == "draw"
     assert in_notation("احتفظ بالورقة 2", legal) == "keep 2"
     assert in_notation("fly away", legal) == "fly away"
+
+
+def test_settings_language_is_validated_and_reset_with_the_switches() -> None:
+    """Only a language Cardroom speaks is saved ("Saved" line named in the language
+    itself); an unknown one changes nothing."""
+    new, lines = apply_changes(GuildSettings(guild_id=1), {"language": "el"})
+    with use_locale("el"):
+        assert new.language == "el" and lines == [_("Language → {language}",
+                                                    language="Ελληνικά")]
+    with pytest.raises(OptionError):
+        apply_changes(GuildSettings(guild_id=1), {"language": "xx"})
+    assert "language" in SERVER_FIELDS  # "table switches and timer" resets it too
