@@ -97,12 +97,14 @@ async def short_game(world: dict[str, Any], reader: str, server: str) -> tuple[S
 
     # ann out of turn, then an illegal move typed when it is hers
     if table.to_act() != ann_seat:
+        to_act = table.to_act()
+        assert to_act is not None
         message = message_of(env, table, channel)
         refused = await ann.click(message, custom_id=button(message, "turn"))
         private.same(refused.response.content, lambda: _(
             "It is not your turn — {who} is to act. Press My cards to see yours.",
-            who=names[table.to_act()]))
-        other = players[table.to_act()]
+            who=names[to_act]))
+        other = players[to_act]
         await other.slash(channel, "move", action=str(table.engine.legal_actions(table.state)[0]))
 
     def illegal() -> str:
@@ -134,6 +136,7 @@ async def short_game(world: dict[str, Any], reader: str, server: str) -> tuple[S
     # to the game's end, typing
     while table.running:
         seat = table.to_act()
+        assert seat is not None
         legal = [str(a) for a in table.engine.legal_actions(table.state)]
         await players[seat].slash(channel, "move", action=legal[0])
     await flush(env)

@@ -57,11 +57,11 @@ async def test_synced_commands_carry_arabic_and_greek(sample_catalogs: Any,
 def test_payload_without_translations_gets_no_empty_entries(sample_catalogs: Any) -> None:
     """An untranslated text adds nothing (Discord shows the English), never an empty
     string; a translated one is added under Discord's code "ar", down the subcommands."""
-    payload = {"name": "x", "description": "Nobody translated this",
-               "options": [{"name": "y", "type": 1, "description": "The game to play",
-                            "options": [{"name": "z", "type": 3,
-                                         "description": "Open a card table in this channel",
-                                         "choices": [{"name": "off", "value": "off"}]}]}]}
+    payload: dict[str, Any] = {"name": "x", "description": "Nobody translated this",
+        "options": [{"name": "y", "type": 1, "description": "The game to play",
+                     "options": [{"name": "z", "type": 3,
+                                  "description": "Open a card table in this channel",
+                                  "choices": [{"name": "off", "value": "off"}]}]}]}
     add_missing_locales(payload)
     assert "description_localizations" not in payload
     sub = payload["options"][0]
