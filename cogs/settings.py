@@ -80,6 +80,18 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
     return new, lines
 
 
+def shown_settings(settings: GuildSettings, guild_name: str, speaking: str) -> discord.Embed:
+    """The settings embed with the server's language (``speaking``: the language its tables
+    speak now, when it follows its Discord language)."""
+    embed = settings_embed(settings, guild_name)
+    if settings.language:
+        value = f"**{LANGUAGES[settings.language]}**"
+    else:
+        value = _("{language} (the server's Discord language)", language=LANGUAGES[speaking])
+    embed.add_field(name=_("Language"), value=value, inline=False)
+    return embed
+
+
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(
@@ -111,7 +123,8 @@ class SettingsCog(
         assert interaction.guild_id is not None
         current = await self.repo.get(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else ""
-        await interaction.response.send_message(embed=settings_embed(current, name),
+        speaking = self.bot.languages.of_server(interaction.guild_id)
+        await interaction.response.send_message(embed=shown_settings(current, name, speaking),
                                                 ephemeral=True)
 
     async def _set(
@@ -158,7 +171,8 @@ class SettingsCog(
             if language:
                 lines = apply_changes(current_settings, given)[1]
             text = _("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines)
-            embed = settings_embed(new, interaction.guild.name if interaction.guild else "")
+            embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
+                                   self.bot.languages.of_server(interaction.guild_id))
         await interaction.response.send_message(text, embed=embed, ephemeral=True)
 
     set_: app_commands.Command[Any, ..., None] = app_commands.command(
@@ -202,7 +216,8 @@ class SettingsCog(
             _(next((c.name for c in RESET_CHOICES if c.value == what), what))
         await interaction.response.send_message(
             _("Reset {what} to the defaults.", what=label),
-            embed=settings_embed(new, interaction.guild.name if interaction.guild else ""),
+            embed=shown_settings(new, interaction.guild.name if interaction.guild else "",
+                                 self.bot.languages.of_server(interaction.guild_id)),
             ephemeral=True,
         )
 

@@ -43,6 +43,7 @@ async def test_somali_through_language_and_settings(world: dict[str, Any],
     assert saved.ephemeral
     Speech("so").same(saved.response.content.splitlines()[0], lambda: _("Saved:"))
     assert (await GuildSettingsRepo(env.bot.db).get(guild.id)).language == "so"
+    assert saved.response.embeds[0].fields[-1].value == "**Soomaali**"  # /settings shows it
     await short_game(world, reader="so", server="so")
 
 
