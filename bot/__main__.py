@@ -1,3 +1,5 @@
+# i18n: nothing in this file is for players (the operator's command line; `play` is
+# bot.offline)
 """Command line: ``python -m bot`` / ``cardroom``.
 
 Subcommands:

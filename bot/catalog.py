@@ -76,7 +76,7 @@ CATALOG: Mapping[str, Game] = {
         Game("soi", soi.SOI, default_players=4),
     )
 }
-assert tuple(CATALOG) == GAME_NAMES, "every engine needs one catalog entry"
+assert tuple(CATALOG) == GAME_NAMES, "every engine needs one catalog entry"  # i18n: not for people
 
 
 def game(name: str) -> Game:

@@ -14,16 +14,20 @@ from discord.ext import commands
 
 import cogs
 from bot import rating
+from bot.i18n import N_, _
 from bot.render.components import DYNAMIC_ITEMS
 from bot.render.names import shown
 from bot.settings import Settings
 from bot.tables.faults import FaultGuard
+from bot.tables.languages import Languages, speak_tables_with
+from bot.tables.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
 from bot.tables.model import show_names_with
 from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.router import answer_once, failure_text, log_failure
 from bot.tables.service import TableService
 from storage.database import Database, open_database
+from storage.languages import LanguageRepo
 from storage.ownership import RETRY_SECONDS, LocalOwner, ShardOwner, shard_owner
 from storage.shards import ShardScope
 from storage.stats import StatsRepo
@@ -31,7 +35,7 @@ from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
 
-CHECK_FAILED = "That command cannot be used here (or you lack the permission for it)."
+CHECK_FAILED = N_("That command cannot be used here (or you lack the permission for it).")
 
 
 class SettingUnusable(Exception):
@@ -48,7 +52,7 @@ class CardroomBot(commands.AutoShardedBot):
     """The bot. ``settings`` are built once in ``__main__`` (or by a test) and passed in."""
 
     shard_retry_seconds: float = RETRY_SECONDS
-    """How often a process waiting for shards (PostgreSQL) tries to take them over."""
+    # How often a process waiting for shards (PostgreSQL) tries to take them over.
 
     def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
         intents = discord.Intents.default()
@@ -61,6 +65,7 @@ class CardroomBot(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            tree_cls=CardroomTree,
             **sharding,
         )
         self.settings = settings
@@ -72,19 +77,22 @@ class CardroomBot(commands.AutoShardedBot):
         self._closing: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         show_names_with(shown)  # names in a channel's text: markdown and mentions escaped
+        self.languages = Languages()  # who reads which language (bot.tables.languages)
+        speak_tables_with(self.languages)
+        speak_in_readers_language(self._connection, self.languages)
 
     @property
     def db(self) -> Database:
         """The open database (available from ``setup_hook`` on)."""
         if self._db is None:
-            raise RuntimeError("The database is not open yet.")
+            raise RuntimeError("The database is not open yet.")  # i18n: not for people
         return self._db
 
     @property
     def tables(self) -> TableService:
         """The table service (available from ``setup_hook`` on)."""
         if self._tables is None:
-            raise RuntimeError("The table service is not built yet.")
+            raise RuntimeError("The table service is not built yet.")  # i18n: not for people
         return self._tables
 
     async def setup_hook(self) -> None:
@@ -96,6 +104,9 @@ class CardroomBot(commands.AutoShardedBot):
             await self._db.close()
         self._db = await open_database(self.settings.database_url)
         await self._own_shards(self._db)
+        await self.tree.set_translator(CatalogTranslator())
+        languages = LanguageRepo(self._db)
+        self.languages.load(await languages.servers(), await languages.users())
         publisher = DiscordNotifier(self)
         self._tables = TableService(TableRepo(self._db, scope=self._scope))
         self._tables.notifier = FaultGuard(publisher, self._tables)
@@ -150,9 +161,10 @@ class CardroomBot(commands.AutoShardedBot):
                 synced = await self.tree.sync(guild=guild)
             except (discord.Forbidden, discord.NotFound) as exc:
                 raise SettingUnusable(
-                    f"DEV_GUILD_ID={guild_id}: Discord refused the commands for that server "
-                    f"({exc.status}, code {exc.code}): the bot is not in it. Invite the bot "
-                    "there, or leave DEV_GUILD_ID empty to sync the commands everywhere."
+                    f"DEV_GUILD_ID={guild_id}: Discord refused the commands for that "
+                    f"server ({exc.status}, code {exc.code}): the bot is not in it. Invite "
+                    "the bot there, or leave DEV_GUILD_ID empty to sync the commands "
+                    "everywhere."  # i18n: not for people (the operator's start-up error)
                 ) from None
         else:
             synced = await self.tree.sync()
@@ -167,7 +179,7 @@ class CardroomBot(commands.AutoShardedBot):
         name = interaction.command.qualified_name if interaction.command else "?"
         if isinstance(error, app_commands.CheckFailure):
             log.info("/%s refused: %s", name, type(error).__name__)
-            await answer_once(interaction, CHECK_FAILED)
+            await answer_once(interaction, _(CHECK_FAILED))
             return
         original = error.original if isinstance(error, app_commands.CommandInvokeError) \
             else error

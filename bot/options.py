@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.variants import Kind, OptionField, option_fields
+from bot.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -88,27 +89,28 @@ class OptionSpec:
             return parse_bool(value, self.label)
         text = str(value).strip().lower()
         if text not in self.choices:
-            raise OptionError(f"{self.label} must be {self.allowed()}.")
+            raise OptionError(_("{option} must be {allowed}.", option=_(self.label),
+                                allowed=self.allowed()))
         return text
 
     def _validate_int(self, value: Any) -> int:
         assert self.minimum is not None and self.maximum is not None
         if isinstance(value, bool):
-            raise OptionError(f"{self.label} must be a whole number.")
+            raise OptionError(_("{option} must be a whole number.", option=_(self.label)))
         try:
             number = int(str(value).strip()) if not isinstance(value, int) else value
         except ValueError:
-            raise OptionError(f"{self.label} must be a whole number.") from None
-        if not self.minimum <= number <= self.maximum:
             raise OptionError(
-                f"{self.label} must be between {self.minimum} and {self.maximum}."
-            )
+                _("{option} must be a whole number.", option=_(self.label))) from None
+        if not self.minimum <= number <= self.maximum:
+            raise OptionError(_("{option} must be between {low} and {high}.",
+                                option=_(self.label), low=self.minimum, high=self.maximum))
         return number
 
     def show(self, value: Any) -> str:
         """A value as people read it (``on``/``off`` for switches)."""
         if self.kind is Kind.BOOL:
-            return "on" if value else "off"
+            return _("on") if value else _("off")
         return str(value)
 
 
@@ -122,7 +124,8 @@ def check_game(game: str) -> str:
     name = game.strip().lower()
     if name not in GAME_NAMES:
         titles = ", ".join(title(g) for g in GAME_NAMES)
-        raise OptionError(f"Unknown game {game!r}; choose one of {titles}.")
+        raise OptionError(_("Unknown game {game}; choose one of {titles}.", game=repr(game),
+                            titles=titles))
     return name
 
 
@@ -139,7 +142,8 @@ def spec(game: str, name: str) -> OptionSpec:
         if option.name == name:
             return option
     names = ", ".join(o.name for o in specs(game))
-    raise OptionError(f"{title(check_game(game))} has no option {name!r} (options: {names}).")
+    raise OptionError(_("{game} has no option {option} (options: {options}).",
+                        game=_(title(check_game(game))), option=repr(name), options=names))
 
 
 def defaults(game: str) -> dict[str, Any]:
@@ -185,7 +189,7 @@ def parse_bool(value: Any, label: str) -> bool:
         return True
     if text in {"off", "no", "false", "0", "disabled"}:
         return False
-    raise OptionError(f"{label} must be on or off.")
+    raise OptionError(_("{option} must be on or off.", option=_(label)))
 
 
 def parse_turn_timer(value: Any) -> int | None:
@@ -199,13 +203,13 @@ def parse_turn_timer(value: Any) -> int | None:
         seconds = int(text)
     except ValueError:
         raise OptionError(
-            f"The turn timer must be a number of seconds ({TURN_TIMER_MIN}–{TURN_TIMER_MAX}) "
-            "or off."
+            _("The turn timer must be a number of seconds ({low}–{high}) or off.",
+              low=TURN_TIMER_MIN, high=TURN_TIMER_MAX)
         ) from None
     if not TURN_TIMER_MIN <= seconds <= TURN_TIMER_MAX:
         raise OptionError(
-            f"The turn timer must be between {TURN_TIMER_MIN} and {TURN_TIMER_MAX} seconds, "
-            "or off."
+            _("The turn timer must be between {low} and {high} seconds, or off.",
+              low=TURN_TIMER_MIN, high=TURN_TIMER_MAX)
         )
     return seconds
 
@@ -213,8 +217,10 @@ def parse_turn_timer(value: Any) -> int | None:
 def show_turn_timer(seconds: int | None) -> str:
     """``"off"``, ``"45 s"``, ``"3 min"`` or ``"1 min 30 s"``."""
     if seconds is None:
-        return "off"
+        return _("off")
     minutes, rest = divmod(seconds, 60)
     if not minutes:
-        return f"{rest} s"
-    return f"{minutes} min" + (f" {rest} s" if rest else "")
+        return _("{seconds} s", seconds=rest)
+    if not rest:
+        return _("{minutes} min", minutes=minutes)
+    return _("{minutes} min {seconds} s", minutes=minutes, seconds=rest)

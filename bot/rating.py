@@ -51,7 +51,7 @@ def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
     leaves the ratings unchanged.
     """
     if len(skills) != len(places):
-        raise ValueError("one place per player is needed")
+        raise ValueError("one place per player is needed")  # i18n: not for people
     if len(skills) < 2:
         return list(skills)
     m = model()

@@ -1,3 +1,4 @@
+# i18n: nothing in this file is for players (settings errors go to the operator)
 """Settings from the environment and ``.env``, built once in ``__main__`` and passed down.
 
 Nothing here reads the environment at import time: ``load_settings()`` (or ``Settings()``)

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
 from storage.notify import NotifyRepo
 
 log = logging.getLogger(__name__)
@@ -20,20 +21,20 @@ class NotifyCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="notify",
-                          description="Turn the message that tells you it is your turn off or on")
-    @app_commands.describe(pings="on: a channel message mentions you at your turn; off: none")
-    @app_commands.choices(pings=[app_commands.Choice(name="on", value="on"),
-                                 app_commands.Choice(name="off", value="off")])
+    @app_commands.command(
+        name="notify", description=N_("Turn the message that tells you it is your turn off or on"))
+    @app_commands.describe(pings=N_("on: a channel message mentions you at your turn; off: none"))
+    @app_commands.choices(pings=[app_commands.Choice(name=N_("on"), value="on"),
+                                 app_commands.Choice(name=N_("off"), value="off")])
     async def notify(self, interaction: discord.Interaction[Any], pings: str) -> None:
         """Store the choice and say what it means."""
         on = pings == "on"
         await NotifyRepo(self.bot.db).set_pings(  # type: ignore[attr-defined]
             interaction.user.id, on)
         log.info("User %s turned turn pings %s", interaction.user.id, pings)
-        text = ("You will be mentioned when it is your turn (unless the server turned pings "
-                "off)." if on else "No more turn pings for you — the table message still "
-                "shows whose turn it is.")
+        text = _("You will be mentioned when it is your turn (unless the server turned pings "
+                 "off).") if on else _("No more turn pings for you — the table message still "
+                                       "shows whose turn it is.")
         await interaction.response.send_message(text, ephemeral=True)
 
 

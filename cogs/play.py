@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.catalog import game
 from bot.games.protocol import GameError
+from bot.i18n import N_, _, _n, use_locale
 from bot.options import OptionError, effective_options, parse_turn_timer
 from bot.render.choices import game_choices, play_parameters, with_parameters
 from bot.render.embeds import lobby_embed
@@ -22,17 +23,25 @@ from storage.guild_settings import GuildSettingsRepo
 
 log = logging.getLogger(__name__)
 
-TIMER_CHOICES = [
-    app_commands.Choice(name=label, value=value)
-    for label, value in (("off", "off"), ("30 seconds", "30"), ("1 minute", "60"),
-                         ("2 minutes", "120"), ("3 minutes", "180"), ("5 minutes", "300"),
-                         ("10 minutes", "600"))
-]
+TIMERS = ("off", "30", "60", "120", "180", "300", "600")  # autocomplete offers these
+
+
+def timer_label(value: str) -> str:
+    """A turn timer as people read it, in the current language."""
+    if value == "off":
+        return _("off")
+    seconds = int(value)
+    if seconds % 60 == 0:
+        return _n("{n} minute", "{n} minutes", seconds // 60)
+    return _n("{n} second", "{n} seconds", seconds)
 PARAMETERS = {p.name: p for p in play_parameters()}
 
 
 def _games_text(games: tuple[str, ...]) -> str:
-    return " and ".join(game(g).title for g in games)
+    titles = [_(game(g).title) for g in games]
+    if len(titles) == 1:
+        return titles[0]
+    return _("{some} and {last}", some=", ".join(titles[:-1]), last=titles[-1])
 
 
 class PlayCog(commands.Cog):
@@ -56,12 +65,12 @@ class PlayCog(commands.Cog):
         await self.open_table(interaction, game, timer, options)
 
     play: app_commands.Command[Any, ..., None] = app_commands.command(
-        name="play", description="Open a card table in this channel"
+        name="play", description=N_("Open a card table in this channel")
     )(
         app_commands.guild_only()(
             app_commands.describe(
-                game="The game to play",
-                timer="Seconds per turn (30–3600) or off; default: the server's setting",
+                game=N_("The game to play"),
+                timer=N_("Seconds per turn (30–3600) or off; default: the server's setting"),
             )(app_commands.choices(game=game_choices())(
                 with_parameters(_play, list(PARAMETERS.values()))
             ))
@@ -76,9 +85,11 @@ class PlayCog(commands.Cog):
         given = {k: v for k, v in chosen.items() if v is not None}
         wrong = [k for k in given if name not in PARAMETERS[k].games]
         if wrong:
-            lines = [f"`{k}` is an option of {_games_text(PARAMETERS[k].games)}" for k in wrong]
+            lines = [_("`{option}` is an option of {games}", option=k,
+                       games=_games_text(PARAMETERS[k].games)) for k in wrong]
             await interaction.response.send_message(
-                f"{game(name).title} has no such option: " + "; ".join(lines) + ".",
+                _("{game} has no such option: {why}.", game=_(game(name).title),
+                  why="; ".join(lines)),
                 ephemeral=True,
             )
             return
@@ -104,22 +115,21 @@ class PlayCog(commands.Cog):
             )
         except TableExists as exc:
             existing = self.tables.get(exc.table_id)
-            where = ""
             if existing is not None and existing.record.message_id:
-                where = f": {jump_url(existing)}"
-            await interaction.response.send_message(
-                f"This channel already has an open table{where}", ephemeral=True
-            )
+                text = _("This channel already has an open table: {url}", url=jump_url(existing))
+            else:
+                text = _("This channel already has an open table")
+            await interaction.response.send_message(text, ephemeral=True)
             return
         except (GameError, TableError) as exc:
             await interaction.response.send_message(
-                f"Those options do not work: {exc}", ephemeral=True
+                _("Those options do not work: {problem}", problem=exc), ephemeral=True
             )
             return
         computers = await computers_allowed(interaction, table)
-        await interaction.response.send_message(
-            embed=lobby_embed(table), view=lobby_view(table, computers=computers)
-        )
+        with use_locale(table.language):  # the lobby is public: the server's language
+            embed, view = lobby_embed(table), lobby_view(table, computers=computers)
+        await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()
         await self.tables.set_message(table.id, message.id)
 
@@ -129,9 +139,11 @@ class PlayCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Common turn timers; any number of seconds (or off) may be typed."""
         typed = current.strip().lower()
-        found = [c for c in TIMER_CHOICES if not typed or typed in c.name or typed in c.value]
+        choices = [app_commands.Choice(name=timer_label(v), value=v) for v in TIMERS]
+        found = [c for c in choices if not typed or typed in c.name.lower() or typed in c.value]
         if typed.isdigit() and typed not in [c.value for c in found]:
-            found.insert(0, app_commands.Choice(name=f"{typed} seconds", value=typed))
+            found.insert(0, app_commands.Choice(
+                name=_n("{n} second", "{n} seconds", int(typed), n=typed), value=typed))
         return found[:25]
 
 

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import CATALOG
+from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.choices import settings_parameters, with_parameters
 from bot.render.stats_embeds import settings_embed
@@ -21,18 +22,24 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REFUSED = (
+REFUSED = N_(
     "Only people with the **Manage Server** permission can change Cardroom's settings. "
     "You can still see them with `/settings show` if you are allowed to use it."
 )
 SERVER_FIELDS = ("turn_timer", "computer_seats", "count_computer_games", "images", "four_colour",
-                 "pings")
+                 "pings", "language")
+SWITCH_LABELS = {  # how the server's switches are named in the "Saved" lines
+    "computer_seats": N_("Computer seats"), "count_computer_games": N_("Count computer games"),
+    "images": N_("Images"), "four_colour": N_("Four colour"), "pings": N_("Pings"),
+}
 RESET_CHOICES = [
-    app_commands.Choice(name="everything", value="all"),
-    app_commands.Choice(name="table switches and timer", value="server"),
-    *(app_commands.Choice(name=f"{entry.title} options", value=name) for name, entry in
-      CATALOG.items()),
+    app_commands.Choice(name=N_("everything"), value="all"),
+    app_commands.Choice(name=N_("table switches and timer"), value="server"),
+    *(app_commands.Choice(name=f"{entry.title} options", value=name)  # i18n: not for people
+      for name, entry in CATALOG.items()),  # (the label is made again in the answer)
 ]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code)  # each named in itself
+                    for code, name in LANGUAGES.items()]
 GAME_PARAMETERS = settings_parameters()
 
 
@@ -51,12 +58,20 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
     for key, raw in given.items():
         if key == "turn_timer":
             server[key] = parse_turn_timer(raw)
-            lines.append(f"Turn timer → {show_turn_timer(server[key])}")
+            lines.append(_("Turn timer → {timer}", timer=show_turn_timer(server[key])))
+        elif key == "language":
+            code = supported(str(raw))
+            if code is None:
+                raise OptionError(_("Choose a language from the list."))
+            server[key] = code
+            with use_locale(code):
+                lines.append(_("Language → {language}", language=LANGUAGES[code]))
         elif key in SERVER_FIELDS:
             server[key] = bool(raw)
-            lines.append(f"{key.replace('_', ' ').capitalize()} → {'on' if raw else 'off'}")
+            lines.append(_("{setting} → {value}", setting=_(SWITCH_LABELS[key]),
+                           value=_("on") if raw else _("off")))
         else:
-            game, _, name = key.partition("_")
+            game, _sep, name = key.partition("_")
             option = spec(game, name)
             value = option.validate(raw)
             game_options.setdefault(game, {})[name] = value
@@ -65,12 +80,24 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
     return new, lines
 
 
+def shown_settings(settings: GuildSettings, guild_name: str, speaking: str) -> discord.Embed:
+    """The settings embed with the server's language (``speaking``: the language its tables
+    speak now, when it follows its Discord language)."""
+    embed = settings_embed(settings, guild_name)
+    if settings.language:
+        value = f"**{LANGUAGES[settings.language]}**"
+    else:
+        value = _("{language} (the server's Discord language)", language=LANGUAGES[speaking])
+    embed.add_field(name=_("Language"), value=value, inline=False)
+    return embed
+
+
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(
     commands.GroupCog,
     group_name="settings",
-    group_description="Cardroom's defaults for new tables in this server",
+    group_description=N_("Cardroom's defaults for new tables in this server"),
 ):
     """The server settings commands. Discord shows them to Manage Server by default; the
     commands check again, since a server may open them to other roles."""
@@ -87,16 +114,17 @@ class SettingsCog(
     async def _refuse(self, interaction: discord.Interaction) -> bool:
         if can_manage(interaction):
             return False
-        await interaction.response.send_message(REFUSED, ephemeral=True)
+        await interaction.response.send_message(_(REFUSED), ephemeral=True)
         return True
 
-    @app_commands.command(name="show", description="Show this server's Cardroom defaults")
+    @app_commands.command(name="show", description=N_("Show this server's Cardroom defaults"))
     async def show(self, interaction: discord.Interaction) -> None:
         """Anyone allowed to run the command may look."""
         assert interaction.guild_id is not None
         current = await self.repo.get(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else ""
-        await interaction.response.send_message(embed=settings_embed(current, name),
+        speaking = self.bot.languages.of_server(interaction.guild_id)
+        await interaction.response.send_message(embed=shown_settings(current, name, speaking),
                                                 ephemeral=True)
 
     async def _set(
@@ -108,6 +136,7 @@ class SettingsCog(
         images: bool | None = None,
         four_colour: bool | None = None,
         pings: bool | None = None,
+        language: str | None = None,
         **game_options: Any,
     ) -> None:
         """Validate every given value, then store them all (or none)."""
@@ -117,43 +146,49 @@ class SettingsCog(
         values: dict[str, Any] = {
             **game_options, "turn_timer": turn_timer, "computer_seats": computer_seats,
             "count_computer_games": count_computer_games, "images": images,
-            "four_colour": four_colour, "pings": pings,
+            "four_colour": four_colour, "pings": pings, "language": language,
         }
         given = {k: v for k, v in values.items() if v is not None}
         if not given:
             await interaction.response.send_message(
-                "Give at least one setting to change, e.g. `/settings set soureh_threshold:150`.",
+                _("Give at least one setting to change, e.g. "
+                  "`/settings set soureh_threshold:150`."),
                 ephemeral=True,
             )
             return
-        current = await self.repo.get(interaction.guild_id)
+        current_settings = await self.repo.get(interaction.guild_id)
         try:
-            new, lines = apply_changes(current, given)
+            new, lines = apply_changes(current_settings, given)
         except OptionError as exc:
-            await interaction.response.send_message(f"{exc} Nothing was changed.", ephemeral=True)
+            await interaction.response.send_message(
+                _("{problem} Nothing was changed.", problem=exc), ephemeral=True)
             return
         await self.repo.save(new)
         log.info("Guild %s settings changed by %s: %s", interaction.guild_id,
                  interaction.user.id, ", ".join(sorted(given)))
-        await interaction.response.send_message(
-            "Saved:\n" + "\n".join(f"• {line}" for line in lines),
-            embed=settings_embed(new, interaction.guild.name if interaction.guild else ""),
-            ephemeral=True,
-        )
+        self.bot.languages.choose_for_server(interaction.guild_id, new.language)
+        with use_locale(new.language if language else current()):  # in the new language
+            if language:
+                lines = apply_changes(current_settings, given)[1]
+            text = _("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines)
+            embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
+                                   self.bot.languages.of_server(interaction.guild_id))
+        await interaction.response.send_message(text, embed=embed, ephemeral=True)
 
     set_: app_commands.Command[Any, ..., None] = app_commands.command(
-        name="set", description="Change defaults for new tables (Manage Server)"
+        name="set", description=N_("Change defaults for new tables (Manage Server)")
     )(app_commands.describe(
-        turn_timer="Seconds per turn (30–3600) or off",
-        computer_seats="Whether computer players may take seats",
-        count_computer_games="Whether games with computer seats count for wins and ratings",
-        images="Show card images",
-        four_colour="Four-colour suits in card images",
-        pings="Mention the player whose turn it is in a short channel message",
-    )(with_parameters(_set, GAME_PARAMETERS)))
+        turn_timer=N_("Seconds per turn (30–3600) or off"),
+        computer_seats=N_("Whether computer players may take seats"),
+        count_computer_games=N_("Whether games with computer seats count for wins and ratings"),
+        images=N_("Show card images"),
+        four_colour=N_("Four-colour suits in card images"),
+        pings=N_("Mention the player whose turn it is in a short channel message"),
+        language=N_("The language of this server's tables and announcements"),
+    )(app_commands.choices(language=LANGUAGE_CHOICES)(with_parameters(_set, GAME_PARAMETERS))))
 
-    @app_commands.command(name="reset", description="Go back to the default settings")
-    @app_commands.describe(what="What to reset (default: everything)")
+    @app_commands.command(name="reset", description=N_("Go back to the default settings"))
+    @app_commands.describe(what=N_("What to reset (default: everything)"))
     @app_commands.choices(what=RESET_CHOICES)
     async def reset(self, interaction: discord.Interaction, what: str = "all") -> None:
         """Reset everything, the table switches, or one game's options."""
@@ -172,14 +207,17 @@ class SettingsCog(
             options = {g: v for g, v in current.game_options.items() if g != what}
             new = dataclasses.replace(current, game_options=options)
         else:
-            await interaction.response.send_message("Choose what to reset from the list.",
+            await interaction.response.send_message(_("Choose what to reset from the list."),
                                                     ephemeral=True)
             return
         await self.repo.save(new)
-        label = next((c.name for c in RESET_CHOICES if c.value == what), what)
+        self.bot.languages.choose_for_server(interaction.guild_id, new.language)
+        label = _("{game} options", game=_(CATALOG[what].title)) if what in CATALOG else \
+            _(next((c.name for c in RESET_CHOICES if c.value == what), what))
         await interaction.response.send_message(
-            f"Reset {label} to the defaults.",
-            embed=settings_embed(new, interaction.guild.name if interaction.guild else ""),
+            _("Reset {what} to the defaults.", what=label),
+            embed=shown_settings(new, interaction.guild.name if interaction.guild else "",
+                                 self.bot.languages.of_server(interaction.guild_id)),
             ephemeral=True,
         )
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import CATALOG
+from bot.i18n import N_, _, use_locale
 from bot.render.choices import game_choices
 from bot.render.stats_embeds import (
     game_number,
@@ -36,12 +37,19 @@ log = logging.getLogger(__name__)
 
 GAME_CHOICES = game_choices()
 SORT_CHOICES = [app_commands.Choice(name=key.label, value=key.value) for key in SortKey]
-OTHER_SERVER = "These buttons belong to another server's message."
+OTHER_SERVER = N_("These buttons belong to another server's message.")
+
+
+def server_language(interaction: discord.Interaction) -> str:
+    """The language of the server's public messages."""
+    bot: CardroomBot = interaction.client  # type: ignore[assignment]
+    return bot.languages.of_server(interaction.guild_id)
 
 
 def repo_of(interaction: discord.Interaction) -> StatsRepo:
     """The stats repository on the bot's database."""
-    return StatsRepo(cast("CardroomBot", interaction.client).db)
+    bot: CardroomBot = interaction.client  # type: ignore[assignment]
+    return StatsRepo(bot.db)
 
 
 # ------------------------------------------------------------------ leaderboard
@@ -54,7 +62,7 @@ class LeaderboardButton(
     """Go to a leaderboard page."""
 
     def __init__(self, guild: int, game: str, sort: SortKey, page: int, viewer: int,
-                 label: str = "Page", disabled: bool = False) -> None:
+                 label: str = "Page", disabled: bool = False) -> None:  # i18n: not for people
         self.guild, self.game, self.sort, self.page, self.viewer = guild, game, sort, page, viewer
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
@@ -73,7 +81,7 @@ class LeaderboardButton(
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Only in the server the leaderboard belongs to, for a known game."""
         if interaction.guild_id != self.guild or self.game not in CATALOG:
-            await interaction.response.send_message(OTHER_SERVER, ephemeral=True)
+            await interaction.response.send_message(_(OTHER_SERVER), ephemeral=True)
             return False
         return True
 
@@ -83,10 +91,12 @@ class LeaderboardButton(
         page = await repo_of(interaction).leaderboard(
             self.guild, self.game, self.sort, self.page, viewer=user
         )
-        embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
-        if user == self.viewer:
+        if user == self.viewer:  # the public message: the server's language
+            with use_locale(server_language(interaction)):
+                embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
             await interaction.response.edit_message(embed=embed, view=view)
         else:
+            embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
@@ -96,10 +106,10 @@ def leaderboard_view(page: LeaderboardPage, viewer: int) -> discord.ui.View:
     if page.pages <= 1:
         return view
     args = (page.guild_id, page.game, page.sort)
-    view.add_item(LeaderboardButton(*args, max(page.page - 1, 0), viewer, label="◀ Previous",
+    view.add_item(LeaderboardButton(*args, max(page.page - 1, 0), viewer, label=_("◀ Previous"),
                                     disabled=page.page == 0))
     view.add_item(LeaderboardButton(*args, min(page.page + 1, page.pages - 1), viewer,
-                                    label="Next ▶", disabled=page.page >= page.pages - 1))
+                                    label=_("Next ▶"), disabled=page.page >= page.pages - 1))
     return view
 
 
@@ -112,7 +122,8 @@ class HistoryPageButton(
 ):
     """Go to a page of the server's history."""
 
-    def __init__(self, guild: int, game: str | None, page: int, label: str = "Page",
+    def __init__(self, guild: int, game: str | None, page: int,
+                 label: str = "Page",  # i18n: not for people (rebuilt only to route a click)
                  disabled: bool = False) -> None:
         self.guild, self.game, self.page = guild, game, page
         super().__init__(discord.ui.Button(
@@ -132,15 +143,16 @@ class HistoryPageButton(
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Only in the server the history belongs to."""
         if interaction.guild_id != self.guild:
-            await interaction.response.send_message(OTHER_SERVER, ephemeral=True)
+            await interaction.response.send_message(_(OTHER_SERVER), ephemeral=True)
             return False
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page in place (the history is the same for everyone)."""
         page = await repo_of(interaction).history(self.guild, self.game, self.page)
-        await interaction.response.edit_message(embed=history_embed(page),
-                                                view=history_view(page))
+        with use_locale(server_language(interaction)):  # the public message
+            embed, view = history_embed(page), history_view(page)
+        await interaction.response.edit_message(embed=embed, view=view)
 
 
 class RoundsButton(
@@ -149,7 +161,7 @@ class RoundsButton(
 ):
     """Show one recorded game's round-by-round scores."""
 
-    def __init__(self, result_id: int, label: str = "Rounds") -> None:
+    def __init__(self, result_id: int, label: str = "Rounds") -> None:  # i18n: not for people
         self.result_id = result_id
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.primary, custom_id=f"cr:hr:{result_id}",
@@ -170,8 +182,8 @@ class RoundsButton(
             self.result_id, guild
         )
         if detail is None:
-            await interaction.response.send_message("That game is not in this server's history.",
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                _("That game is not in this server's history."), ephemeral=True)
             return
         await interaction.response.send_message(embed=rounds_embed(detail), ephemeral=True)
 
@@ -180,12 +192,13 @@ def history_view(page: HistoryPage) -> discord.ui.View:
     """A numbered rounds button per game (two rows of five), then previous/next."""
     view = discord.ui.View(timeout=None)
     for game in page.games:
-        view.add_item(RoundsButton(game.result_id, label=f"{game_number(game.result_id)} rounds"))
+        label = _("{game} rounds", game=game_number(game.result_id))
+        view.add_item(RoundsButton(game.result_id, label=label))
     if page.pages > 1:
         view.add_item(HistoryPageButton(page.guild_id, page.game, max(page.page - 1, 0),
-                                        label="◀ Newer", disabled=page.page == 0))
+                                        label=_("◀ Newer"), disabled=page.page == 0))
         view.add_item(HistoryPageButton(page.guild_id, page.game,
-                                        min(page.page + 1, page.pages - 1), label="Older ▶",
+                                        min(page.page + 1, page.pages - 1), label=_("Older ▶"),
                                         disabled=page.page >= page.pages - 1))
     return view
 
@@ -204,9 +217,10 @@ class StatsCog(commands.Cog):
         """The stats repository on the bot's database."""
         return StatsRepo(self.bot.db)
 
-    @app_commands.command(name="leaderboard", description="This server's ranking in a game")
+    @app_commands.command(name="leaderboard", description=N_("This server's ranking in a game"))
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game", sort="Order by rating (default), wins or win rate")
+    @app_commands.describe(game=N_("Which game"),
+                           sort=N_("Order by rating (default), wins or win rate"))
     @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str,
                           sort: str = SortKey.RATING.value) -> None:
@@ -214,12 +228,13 @@ class StatsCog(commands.Cog):
         assert interaction.guild_id is not None
         user = interaction.user.id
         page = await self.repo.leaderboard(interaction.guild_id, game, SortKey(sort), 0, user)
-        await interaction.response.send_message(embed=leaderboard_embed(page, user),
-                                                view=leaderboard_view(page, user))
+        with use_locale(self.bot.languages.of_server(interaction.guild_id)):  # public
+            embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
+        await interaction.response.send_message(embed=embed, view=view)
 
-    @app_commands.command(name="stats", description="A player's games, wins, rating and trend")
+    @app_commands.command(name="stats", description=N_("A player's games, wins, rating and trend"))
     @app_commands.guild_only()
-    @app_commands.describe(member="Whose stats (default: yours)", game="Only this game")
+    @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
                     game: str | None = None) -> None:
@@ -227,20 +242,21 @@ class StatsCog(commands.Cog):
         assert interaction.guild_id is not None
         who = member or interaction.user
         stats = await self.repo.player_stats(interaction.guild_id, who.id, game)
-        await interaction.response.send_message(
-            embed=stats_embed(stats, who.display_name, game)
-        )
+        with use_locale(self.bot.languages.of_server(interaction.guild_id)):  # public
+            embed = stats_embed(stats, who.display_name, game)
+        await interaction.response.send_message(embed=embed)
 
-    @app_commands.command(name="history", description="Recent finished games in this server")
+    @app_commands.command(name="history", description=N_("Recent finished games in this server"))
     @app_commands.guild_only()
-    @app_commands.describe(game="Only this game")
+    @app_commands.describe(game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """The newest page, with a rounds button per game."""
         assert interaction.guild_id is not None
         page = await self.repo.history(interaction.guild_id, game)
-        await interaction.response.send_message(embed=history_embed(page),
-                                                view=history_view(page))
+        with use_locale(self.bot.languages.of_server(interaction.guild_id)):  # public
+            embed, view = history_embed(page), history_view(page)
+        await interaction.response.send_message(embed=embed, view=view)
 
 
 DYNAMIC_ITEMS = (LeaderboardButton, HistoryPageButton, RoundsButton)

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.catalog import CATALOG
 from bot.games.protocol import Action, GameError
+from bot.i18n import N_, _, _n, use_locale
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
@@ -24,19 +25,33 @@ from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
-REPOST_FAILED = (
+REPOST_FAILED = N_(
     "Discord didn't take the new table message just now — please try `/table` again in a "
     "moment. The game itself is safe."
 )
-REPOST_REFUSED = (
+REPOST_REFUSED = N_(
     "I couldn't post the table here: I need the **Send Messages**, **Embed Links** and "
     "**Attach Files** permissions in this channel. The game itself is safe."
 )
 
 GAME_CHOICES = game_choices()
-NO_TABLE = "There is no open table in this channel. Start one with /play."
+NO_TABLE = N_("There is no open table in this channel. Start one with /play.")
 MOVE_LIMIT = 200  # longer than any move of any game; Discord allows 6,000 characters
-TOO_LONG = "That is not a move: moves are short, e.g. `draw`, `keep 2` or `ask 2 QH`."
+TOO_LONG = N_("That is not a move: moves are short, e.g. `draw`, `keep 2` or `ask 2 QH`.")
+
+
+def in_notation(typed: str, legal: list[tuple[Action, str]]) -> str:
+    """``typed`` in the game's notation: a legal move written in its words in the reader's
+    language (what ``/move``'s suggestions show, e.g. an Arabic description of ``draw``)
+    becomes its notation; anything else is left for the engine to read."""
+    wanted = " ".join(typed.split()).casefold()
+    notations = {str(action).casefold() for action, _words in legal}
+    if wanted in notations:
+        return typed
+    for action, words in legal:
+        if words and " ".join(words.split()).casefold() == wanted:
+            return str(action)
+    return typed
 
 
 class TableCommands(commands.Cog):
@@ -54,28 +69,30 @@ class TableCommands(commands.Cog):
             return None
         return self.tables.in_channel(interaction.channel_id)
 
-    @app_commands.command(name="move", description="Take your turn by typing it")
+    @app_commands.command(name="move", description=N_("Take your turn by typing it"))
     @app_commands.guild_only()
     @app_commands.describe(
-        action="Your move, e.g. draw, keep 2, keep 2 declare, discard knock, capture 5D 2C 3S"
+        action=N_("Your move, e.g. draw, keep 2, keep 2 declare, discard knock, capture 5D 2C 3S")
     )
     async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
         """Play an action in notation (the same checks as the buttons)."""
         table = self._table(interaction)
         if table is None:
-            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            await interaction.response.send_message(_(NO_TABLE), ephemeral=True)
             return
         if len(action) > MOVE_LIMIT:
-            await interaction.response.send_message(TOO_LONG, ephemeral=True)
+            await interaction.response.send_message(_(TOO_LONG), ephemeral=True)
             return
+        action = in_notation(action, self.tables.legal_actions(table, interaction.user.id))
         try:
             result = await self.tables.act(table.id, interaction.user.id, action)
         except (TableError, GameError) as exc:  # the message may echo the move: cut it
             await interaction.response.send_message(truncate(str(exc), 500), ephemeral=True)
             return
-        lines = [f"› {e}" for e in result.events[-4:]] or [f"Played `{result.action}`."]
+        lines = [f"› {e}" for e in result.events[-4:]] or \
+            [_("Played `{move}`.", move=result.action)]
         if not result.over and table.to_act() == result.seat:
-            lines.append("Your move again — /move or **Take turn**.")
+            lines.append(_("Your move again — /move or **Take turn**."))
         await interaction.response.send_message(truncate("\n".join(lines), 2000), ephemeral=True)
 
     @move.autocomplete("action")
@@ -92,7 +109,7 @@ class TableCommands(commands.Cog):
         offered = list(self.tables.legal_actions(table, interaction.user.id))
         if (offered and table.public_view().get("phase") == "reveal"
                 and not any(a.word == "reveal" for a, _ in offered)):
-            offered.append((Action("reveal"), "reveal your coops"))
+            offered.append((Action("reveal"), _("reveal your coops")))
         for action, words in offered:
             notation = str(action)
             if typed and typed not in notation.lower() and typed not in words.lower():
@@ -103,7 +120,7 @@ class TableCommands(commands.Cog):
                 break
         return choices
 
-    @app_commands.command(name="hand", description="Your cards and what you may do now")
+    @app_commands.command(name="hand", description=N_("Your cards and what you may do now"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """Show the caller's cards ephemerally."""
@@ -111,7 +128,8 @@ class TableCommands(commands.Cog):
         seat = table.seat_of(interaction.user.id) if table else None
         if table is None or seat is None or table.state is None:
             await interaction.response.send_message(
-                NO_TABLE if table is None else "You have no cards at this table.", ephemeral=True
+                _(NO_TABLE) if table is None else _("You have no cards at this table."),
+                ephemeral=True,
             )
             return
         embed = hand_embed(table, seat)
@@ -119,22 +137,26 @@ class TableCommands(commands.Cog):
         if legal:
             text = "\n".join(f"`{a}`" for a, _ in legal[:20])
             if len(legal) > 20:
-                text += f"\n… and {len(legal) - 20} more (type /move to see them)"
-            embed.add_field(name="You may", value=truncate(text, 1024), inline=False)
+                text += "\n" + _n("… and {n} more (type /move to see them)",
+                                   "… and {n} more (type /move to see them)", len(legal) - 20)
+            embed.add_field(name=_("You may"), value=truncate(text, 1024), inline=False)
         elif table.running:
             to_act = table.to_act()
-            who = table.names[to_act] if to_act is not None else "nobody"
-            embed.add_field(name="Waiting", value=f"{who} is to act.", inline=False)
+            who = table.names[to_act] if to_act is not None else _("nobody")
+            embed.add_field(name=_("Waiting"), value=_("{who} is to act.", who=who),
+                            inline=False)
         files = await images_of(interaction.client).hand_file(table, seat, embed)
         await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
-    @app_commands.command(name="table", description="Post the table message again at the bottom")
+    @app_commands.command(name="table",
+
+                          description=N_("Post the table message again at the bottom"))
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         """Re-post the table message; the old one stops being updated."""
         table = self._table(interaction)
         if table is None:
-            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            await interaction.response.send_message(_(NO_TABLE), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -143,18 +165,21 @@ class TableCommands(commands.Cog):
             await notifier.repost(table)
         except discord.HTTPException as exc:
             log.warning("Table %s could not be posted again: %s", table.id, describe(exc))
-            text = REPOST_FAILED if is_transient(exc) else REPOST_REFUSED
+            text = _(REPOST_FAILED if is_transient(exc) else REPOST_REFUSED)
             await interaction.followup.send(text, ephemeral=True)
             return
-        await interaction.followup.send(f"Here is the table: {jump_url(table)}", ephemeral=True)
+        await interaction.followup.send(_("Here is the table: {url}", url=jump_url(table)),
+                                        ephemeral=True)
 
-    @app_commands.command(name="resign", description="Leave the running game (a computer plays on)")
+    @app_commands.command(name="resign",
+
+                          description=N_("Leave the running game (a computer plays on)"))
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """Resign: a computer (easy) takes the seat and the player is placed last."""
         table = self._table(interaction)
         if table is None:
-            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            await interaction.response.send_message(_(NO_TABLE), ephemeral=True)
             return
         try:
             await self.tables.resign(table.id, interaction.user.id)
@@ -162,17 +187,19 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
         await interaction.response.send_message(
-            "You resigned: a computer player takes your seat and you are placed last.",
+            _("You resigned: a computer player takes your seat and you are placed last."),
             ephemeral=True,
         )
 
-    @app_commands.command(name="cancel", description="End this channel's table (host or moderator)")
+    @app_commands.command(name="cancel",
+
+                          description=N_("End this channel's table (host or moderator)"))
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         """Close the table."""
         table = self._table(interaction)
         if table is None:
-            await interaction.response.send_message(NO_TABLE, ephemeral=True)
+            await interaction.response.send_message(_(NO_TABLE), ephemeral=True)
             return
         perms = interaction.permissions
         try:
@@ -182,10 +209,12 @@ class TableCommands(commands.Cog):
         except (TableError, GameError) as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
-        await interaction.response.send_message(f"Table #{table.id} is cancelled.")
+        with use_locale(table.language):  # a public answer: the server's language
+            text = _("Table #{table} is cancelled.", table=table.id)
+        await interaction.response.send_message(text)
 
-    @app_commands.command(name="rules", description="The rules of a game and its variants")
-    @app_commands.describe(game="The game whose rules to show")
+    @app_commands.command(name="rules", description=N_("The rules of a game and its variants"))
+    @app_commands.describe(game=N_("The game whose rules to show"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
@@ -195,7 +224,7 @@ class TableCommands(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-    @app_commands.command(name="help", description="What Cardroom is and how to play")
+    @app_commands.command(name="help", description=N_("What Cardroom is and how to play"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """A short ephemeral guide: the games, a turn, the commands."""
         await interaction.response.send_message(embed=help_embed(), ephemeral=True)
@@ -203,23 +232,24 @@ class TableCommands(commands.Cog):
 
 def help_embed() -> discord.Embed:
     """What Cardroom is, how a turn works and where the rules are."""
-    games = ", ".join(entry.title for entry in CATALOG.values())
-    embed = discord.Embed(title="Cardroom", colour=0x2E7D32, description=(
-        f"Card games at a table in this channel: {games}. Everyone sees the table "
-        "message; your own cards are only ever shown to you."
+    games = ", ".join(_(entry.title) for entry in CATALOG.values())
+    embed = discord.Embed(title=_("Cardroom"), colour=0x2E7D32, description=_(
+        "Card games at a table in this channel: {games}. Everyone sees the table "
+        "message; your own cards are only ever shown to you.", games=games
     ))
-    embed.add_field(name="Start a table", value=(
+    embed.add_field(name=_("Start a table"), value=_(
         "`/play` a game (its options are optional), then others press **Join** and the "
         "host presses **Start**. Empty seats can go to computer players."
     ), inline=False)
-    embed.add_field(name="Your turn", value=(
+    embed.add_field(name=_("Your turn"), value=_(
         "Press **Take turn** on the table message: your panel (only you see it) shows "
         "your cards and every move as a button or a choice — usually two taps a turn. "
         "Or type it: `/move` suggests your moves as you type."
     ), inline=False)
-    embed.add_field(name="Also", value=(
+    embed.add_field(name=_("Also"), value=_(
         "`/rules` — the rules of each game and its options · `/hand` — your cards · "
-        "`/table` — post the table again · `/resign` — leave (a computer plays on)"
+        "`/table` — post the table again · `/resign` — leave (a computer plays on) · "
+        "`/language` — the language Cardroom speaks to you"
     ), inline=False)
     return embed
 

@@ -18,6 +18,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("guilds", "guild_id"),
     ("players", "user_id"),
     ("guild_settings", "guild_id"),
+    ("user_language", "user_id"),
     ("tables", "id"),
     ("table_seats", "table_id, seat"),
     ("table_actions", "table_id, seq"),

@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from bot.i18n import supported
 from storage.database import Database
 
 DEFAULT_TURN_TIMER = 180  # seconds; None means no timer
@@ -24,6 +25,7 @@ class GuildSettings:
     images: bool = True
     four_colour: bool = False
     pings: bool = True  # a channel message mentions the person whose turn it is
+    language: str | None = None  # public messages' language; None: the server's Discord one
 
     def options_for(self, game: str) -> dict[str, Any]:
         """The server's option defaults for ``game`` (empty when none were set)."""
@@ -40,6 +42,8 @@ class GuildSettings:
         """Rebuild from the stored form; unknown keys are ignored, missing ones defaulted."""
         raw = json.loads(text or "{}")
         known = {k: v for k, v in raw.items() if k in cls.__dataclass_fields__ and k != "guild_id"}
+        if "language" in known:  # only a language Cardroom speaks (bot.i18n.LANGUAGES)
+            known["language"] = supported(known["language"])
         return cls(guild_id=guild_id, **known)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.i18n import N_, _
 from bot.results import Skill
 
 PAGE_SIZE = 10
@@ -19,8 +20,12 @@ class SortKey(StrEnum):
 
     @property
     def label(self) -> str:
-        """How the order is named to people."""
-        return "win rate" if self is SortKey.WIN_RATE else self.value
+        """How the order is named to people, in the current language."""
+        return _(_SORT_LABELS[self])
+
+
+_SORT_LABELS = {SortKey.RATING: N_("rating"), SortKey.WINS: N_("wins"),
+                SortKey.WIN_RATE: N_("win rate")}
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.protocol import GameError
+from bot.i18n import _, number, use_locale
 from bot.options import OptionError, effective_options
 from bot.render.components import ComponentId, Kind
 from bot.render.embeds import COLOURS, last_round_embed, lobby_embed, title_of
@@ -78,7 +79,7 @@ def replay(stored: StoredTable) -> Finished:
     table.state = engine.new_game(len(table.seats), rec.seed, build_variant(rec.game, rec.variant))
     table.start_rounds()
     names = table.names
-    lines = [f"{title_of(rec.game)} dealt to {', '.join(names)}."]
+    lines = [_("{game} dealt to {names}.", game=title_of(rec.game), names=", ".join(names))]
     for entry in stored.actions:
         transition = engine.apply(table.state, engine.parse_action(table.state, entry.text))
         table.state = transition.state
@@ -100,7 +101,7 @@ async def handle(interaction: discord.Interaction[Any], service: TableService,
     rec = done.table.record
     if not same_place(interaction, done.table):
         log.info("Table %s: an after-game click from another server or channel", rec.id)
-        await _say(interaction, "That button belongs to a table in another channel.")
+        await _say(interaction, _("That button belongs to a table in another channel."))
         return True
     kind = Kind(cid.kind)
     if kind is Kind.REPLAY:
@@ -119,7 +120,7 @@ async def _say(interaction: discord.Interaction[Any], text: str) -> None:
 async def _last_round(interaction: discord.Interaction[Any], table: Table) -> None:
     embed = last_round_embed(table)
     if embed is None:
-        await _say(interaction, "No round was scored at this table.")
+        await _say(interaction, _("No round was scored at this table."))
         return
     files = await images_of(interaction.client).round_end_file(table, embed)
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
@@ -133,11 +134,12 @@ def replay_page(done: Finished, page: int) -> tuple[discord.Embed, int]:
     shown = lines[page * LINES_PER_PAGE:(page + 1) * LINES_PER_PAGE]
     table = done.table
     embed = discord.Embed(
-        title=f"Replay — {title_of(table.game)} table #{table.id}",
+        title=_("Replay — {game} table #{table}", game=title_of(table.game), table=table.id),
         description="\n".join(f"• {line}" for line in shown)[:4096],
         colour=COLOURS.get(table.game, 0x555555),
     )
-    embed.set_footer(text=f"Page {page + 1} of {pages} · public moves only")
+    embed.set_footer(text=_("Page {page} of {pages} · public moves only",
+                            page=number(page + 1), pages=number(pages)))
     return embed, pages
 
 
@@ -164,8 +166,8 @@ async def _open(interaction: discord.Interaction[Any], service: TableService, ol
     user = interaction.user
     people = [s.user_id for s in old.seats if s.user_id is not None]
     if rematch and user.id not in people:
-        await _say(interaction, f"Only the players of table #{old.id} can ask for a rematch "
-                   "— press **New game** to open a table.")
+        await _say(interaction, _("Only the players of table #{table} can ask for a rematch "
+                                  "— press **New game** to open a table.", table=old.id))
         return
     rec = old.record
     settings = await GuildSettingsRepo(interaction.client.db).get(rec.guild_id)
@@ -182,25 +184,31 @@ async def _open(interaction: discord.Interaction[Any], service: TableService, ol
         )
     except TableExists as exc:
         existing = service.get(exc.table_id)
-        where = f": {jump_url(existing)}" if existing is not None else "."
-        await _say(interaction, f"This channel already has an open table{where}")
+        await _say(interaction, _("This channel already has an open table: {url}",
+                                  url=jump_url(existing)) if existing is not None else
+                   _("This channel already has an open table."))
         return
     except (GameError, TableError, OptionError) as exc:
-        await _say(interaction, f"That table cannot be opened: {exc}")
+        await _say(interaction, _("That table cannot be opened: {problem}", problem=exc))
         return
     others = [u for u in people if u != user.id]
-    if rematch:
-        if settings.computer_seats:
-            for seat in old.seats:
-                if seat.user_id is None and seat.computer_level:
-                    await service.add_computer(table.id, None, user.id, seat.computer_level)
+    if rematch and settings.computer_seats:
+        for seat in old.seats:
+            if seat.user_id is None and seat.computer_level:
+                await service.add_computer(table.id, None, user.id, seat.computer_level)
+    with use_locale(table.language):  # the new lobby is public: the server's language
         calls = " ".join(f"<@{u}>" for u in others)
-        text = (f"Rematch of table #{old.id}: {calls} — press **Join** to play again; "
-                "the host starts." if others else f"Rematch of table #{old.id}.")
-    else:
-        text = f"A new {title_of(rec.game)} table — press **Join** to sit down."
+        if not rematch:
+            text = _("A new {game} table — press **Join** to sit down.", game=title_of(rec.game))
+        elif others:
+            text = _("Rematch of table #{table}: {calls} — press **Join** to play again; the "
+                     "host starts.", table=old.id, calls=calls)
+        else:
+            text = _("Rematch of table #{table}.", table=old.id)
+        embed = lobby_embed(table)
+        view = lobby_view(table, computers=settings.computer_seats)
     await interaction.response.send_message(
-        text, embed=lobby_embed(table), view=lobby_view(table, computers=settings.computer_seats),
+        text, embed=embed, view=view,
         allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(u) for u in others], roles=False, everyone=False),
     )

@@ -8,6 +8,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Protocol
 
+from bot.i18n import _, use_locale
 from bot.tables.model import Table
 
 if TYPE_CHECKING:
@@ -79,11 +80,10 @@ class Display:
         table.dm_hidden[seat] = table.hidden_cards(seat)
         if not ok and seat not in table.dm_refused:
             table.dm_refused.add(seat)
-            await self.announce(
-                table,
-                f"I cannot send direct messages to <@{record.user_id}> — use the **My cards** "
-                "button on the table to see your cards.",
-            )
+            with use_locale(table.language):
+                text = _("I cannot send direct messages to <@{user}> — use the **My cards** "
+                         "button on the table to see your cards.", user=record.user_id)
+            await self.announce(table, text)
 
     async def announce(self, table: Table, text: str) -> None:
         """A public line in the table's channel; a failure is logged, never raised."""

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, _, use_locale
 from bot.tables.model import Table
 from storage.tables import TableStatus
 
@@ -39,16 +40,16 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 CANNOT_DM = 50007
-CHANNEL_DELETED = "channel deleted"
+CHANNEL_DELETED = N_("channel deleted")  # an end reason: stored in English, shown translated
 RETRY_DELAYS = (2.0, 5.0, 15.0, 30.0, 60.0)
+# What the table message needs in its channel (the README's invite permissions).
 TABLE_PERMISSIONS = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
+    ("read_message_history", N_("Read Message History")),
 )
-"""What the table message needs in its channel (the README's invite permissions)."""
 
 
 def is_transient(exc: BaseException) -> bool:
@@ -77,10 +78,15 @@ def missing_permissions(client: Any, table: Table) -> list[str]:
 
 def blocked_text(table: Table, missing: list[str]) -> str:
     """What the host (or the channel) is told when the table message cannot be updated."""
-    need = ", ".join(f"**{name}**" for name in missing) if missing else "its permissions back"
-    return (f"I can't update the message of table #{table.id} in <#{table.record.channel_id}>: "
-            f"I need {need} there. Every move is still saved; the table catches up as soon "
-            "as the permission is back.")
+    if not missing:
+        return _("I can't update the message of table #{table} in <#{channel}>: I need its "
+                 "permissions back there. Every move is still saved; the table catches up as "
+                 "soon as the permission is back.",
+                 table=table.id, channel=table.record.channel_id)
+    return _("I can't update the message of table #{table} in <#{channel}>: I need {needed} "
+             "there. Every move is still saved; the table catches up as soon as the "
+             "permission is back.", table=table.id, channel=table.record.channel_id,
+             needed=", ".join(f"**{_(name)}**" for name in missing))
 
 
 def describe(exc: BaseException) -> str:
@@ -124,7 +130,8 @@ class FaultGuard:
         missing = missing_permissions(client, table)
         log.warning("Table %s: its message refused an update; missing %s", table.id,
                     ", ".join(missing) or "unknown permissions")
-        text = blocked_text(table, missing)
+        with use_locale(table.language):
+            text = blocked_text(table, missing)
         try:
             await self.inner.announce(table, text)
             return
@@ -135,6 +142,9 @@ class FaultGuard:
             return
         try:
             user = client.get_user(host) or await client.fetch_user(host)
+            reader = getattr(self.inner, "reader_language", None)
+            with use_locale(reader(table, host) if reader is not None else table.language):
+                text = blocked_text(table, missing)
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             log.info("Table %s: the host could not be told either: %s", table.id, describe(exc))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games import ENGINES
 from bot.games.ai import LEVELS
 from bot.games.protocol import InvalidVariant
+from bot.i18n import _, _n, number
 from bot.tables.model import StaleAction, Table, TableError, TableExists
 from storage.tables import OpenTableExists, SeatRecord, TableStatus
 
@@ -20,8 +21,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth", "Dijkstra",
-                  "Shannon", "Church", "Gödel", "Noether")
+# names, the same in every language
+COMPUTER_NAMES = (
+    "Ada", "Babbage", "Turing", "Hopper", "Lovelace",  # i18n: not for people (names)
+    "Knuth", "Dijkstra", "Shannon", "Church", "Gödel",  # i18n: not for people (names)
+    "Noether",  # i18n: not for people (names)
+)
 
 
 def build_variant(game: str, options: dict[str, Any]) -> Any:
@@ -32,7 +37,8 @@ def build_variant(game: str, options: dict[str, Any]) -> Any:
     except InvalidVariant:
         raise
     except (TypeError, ValueError) as exc:
-        raise InvalidVariant(f"Those options do not fit {engine.title}: {exc}") from None
+        raise InvalidVariant(_("Those options do not fit {game}: {problem}", game=_(engine.title),
+                               problem=exc)) from None
 
 
 def variant_dict(variant: Any) -> dict[str, Any]:
@@ -95,7 +101,7 @@ class Lobby:
 
     def _check_lobby(self, table: Table, version: int | None) -> None:
         if table.status is not TableStatus.LOBBY:
-            raise StaleAction("This lobby has already started or closed.")
+            raise StaleAction(_("This lobby has already started or closed."))
         if version is not None and version != table.version:
             raise StaleAction()
 
@@ -111,9 +117,11 @@ class Lobby:
         async with table.lock:
             self._check_lobby(table, version)
             if table.seat_of(user_id) is not None:
-                raise TableError("You are already seated at this table.")
+                raise TableError(_("You are already seated at this table."))
             if len(table.seats) >= table.engine.max_players:
-                raise TableError(f"The table is full ({table.engine.max_players} seats).")
+                raise TableError(_n("The table is full ({n} seat).",
+                                      "The table is full ({n} seats).",
+                                      table.engine.max_players))
             seats = [*table.seats, SeatRecord(len(table.seats), user_id, name)]
             await self._store_seats(table, seats)
         return table
@@ -125,9 +133,9 @@ class Lobby:
             self._check_lobby(table, version)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(_("You are not seated at this table."))
             if user_id == table.record.host_id:
-                raise TableError("You are the host: use Cancel to close the table.")
+                raise TableError(_("You are the host: use Cancel to close the table."))
             await self._store_seats(table, _renumber(s for s in table.seats if s.seat != seat))
         return table
 
@@ -136,17 +144,19 @@ class Lobby:
     ) -> Table:
         """The host adds a computer player at ``level``."""
         if level not in LEVELS:
-            raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
+            raise TableError(_("Choose a level: {levels}.", levels=", ".join(LEVELS)))
         table = self.service.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
-                raise TableError("Only the host can add computer players.")
+                raise TableError(_("Only the host can add computer players."))
             if len(table.seats) >= table.engine.max_players:
-                raise TableError(f"The table is full ({table.engine.max_players} seats).")
+                raise TableError(_n("The table is full ({n} seat).",
+                                      "The table is full ({n} seats).",
+                                      table.engine.max_players))
             used = {s.name for s in table.seats}
-            name = next(n for n in (*COMPUTER_NAMES, *(f"Bot {i}" for i in range(99)))
-                        if f"{n} ({level})" not in used)
+            spare = (f"Bot {i}" for i in range(99))  # i18n: not for people (a name)
+            name = next(n for n in (*COMPUTER_NAMES, *spare) if f"{n} ({level})" not in used)
             seat = SeatRecord(len(table.seats), None, f"{name} ({level})", computer_level=level)
             await self._store_seats(table, [*table.seats, seat])
         return table
@@ -157,10 +167,10 @@ class Lobby:
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
-                raise TableError("Only the host can remove computer players.")
+                raise TableError(_("Only the host can remove computer players."))
             computers = [s for s in table.seats if s.user_id is None]
             if not computers:
-                raise TableError("There is no computer player to remove.")
+                raise TableError(_("There is no computer player to remove."))
             last = computers[-1].seat
             await self._store_seats(table, _renumber(s for s in table.seats if s.seat != last))
         return table
@@ -171,13 +181,14 @@ class Lobby:
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
-                raise TableError("Only the host can start the game.")
+                raise TableError(_("Only the host can start the game."))
             engine = table.engine
             if len(table.seats) < engine.min_players:
-                raise TableError(
-                    f"{engine.title} needs at least {engine.min_players} players "
-                    f"({len(table.seats)} seated)."
-                )
+                raise TableError(_n(
+                    "{game} needs at least {n} player ({seated} seated).",
+                    "{game} needs at least {n} players ({seated} seated).",
+                    engine.min_players, game=_(engine.title), seated=number(len(table.seats)),
+                ))
             variant = build_variant(table.game, table.record.variant)
             state = engine.new_game(len(table.seats), table.record.seed, variant)
             version = table.version + 1

@@ -11,6 +11,8 @@ from typing import Any
 
 from bot.games import ENGINES
 from bot.games.protocol import Action, Engine, Event
+from bot.i18n import _, _n, use_locale
+from bot.tables import languages
 from storage.tables import SeatRecord, TableRecord, TableStatus
 
 RECENT_EVENTS = 6
@@ -40,24 +42,23 @@ class TableError(Exception):
 class StaleAction(TableError):
     """The click was made on an out-of-date message (version mismatch)."""
 
-    def __init__(self, message: str = "This button is out of date.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or _("This button is out of date."))
 
 
 class NotSaved(TableError):
     """The action could not be stored, so it was not played (the table is unchanged)."""
 
-    def __init__(
-        self, message: str = "Your move could not be saved, so it was not played — try again."
-    ) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(
+            message or _("Your move could not be saved, so it was not played — try again."))
 
 
 class TableExists(TableError):
     """The channel already has an open table."""
 
     def __init__(self, table_id: int, message_id: int | None) -> None:
-        super().__init__("There is already an open table in this channel.")
+        super().__init__(_("There is already an open table in this channel."))
         self.table_id = table_id
         self.message_id = message_id
 
@@ -139,6 +140,12 @@ class Table:
         return [s.name for s in self.seats]
 
     @property
+    def language(self) -> str:
+        """The language of the table's public messages: its server's
+        (``bot.tables.languages``)."""
+        return languages.of_server(self.record.guild_id)
+
+    @property
     def in_lobby(self) -> bool:
         """True before the cards are dealt."""
         return self.record.status is TableStatus.LOBBY
@@ -204,12 +211,18 @@ class Table:
         (as a channel shows them)."""
         names = self.shown_names
         for event in events:
-            text = event.render(names)
             if event.seats is None:
-                self.recent.append(text)
+                with use_locale(self.language):  # the Recent lines are public
+                    self.recent.append(event.render(names))
             else:
+                text = event.render(names)  # the acting reader's language
                 for seat in event.seats:
                     self.private.setdefault(seat, deque(maxlen=PRIVATE_EVENTS)).append(text)
+
+    def say(self, text: str, /, **values: object) -> None:
+        """A Recent line of the table's own (``text`` a msgid), in the table's language."""
+        with use_locale(self.language):
+            self.recent.append(_(text, **values))
 
     def start_rounds(self) -> None:
         """Begin round bookkeeping for a freshly dealt game."""
@@ -217,7 +230,9 @@ class Table:
         self.round_start_totals = tuple(self.engine.totals(self.state))
         self.rounds = []
         self.final_recorded = False
-        self.recent.append(f"{self.engine.title} dealt: {len(self.seats)} players.")
+        with use_locale(self.language):
+            self.recent.append(_n("{game} dealt: {n} player.", "{game} dealt: {n} players.",
+                                  len(self.seats), game=_(self.engine.title)))
 
     def track_round(self) -> None:
         """Record a round's points whenever the round number moves or the game ends."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import _, use_locale
 from bot.render.announce import (
     NOBODY,
     game_end_embed,
@@ -117,7 +118,7 @@ class News:
         user_id = table.seats[seat].user_id
         assert user_id is not None
         text = ping_text(table, seat, jump_url(table))
-        heard.ping = await self._send(table, "turn ping", content=text,
+        heard.ping = await self._send(table, "turn ping", content=text,  # i18n: not for people
                                       allowed_mentions=only(user_id))
 
     async def _unping(self, table: Table, heard: Heard) -> None:
@@ -142,27 +143,28 @@ class News:
         if embed is None:
             return
         files = await self.notifier.images.round_end_file(table, embed)
-        await self._send(table, "round end", embed=embed, files=files,
+        await self._send(table, "round end", embed=embed, files=files,  # i18n: not for people
                          allowed_mentions=NOBODY)
 
     async def _game_end(self, table: Table) -> None:
         settings = await self.notifier.images.settings(table.record.guild_id)
         counts = settings.count_computer_games if settings is not None else \
             GuildSettings(table.record.guild_id).count_computer_games
-        note = rating_note(table, counts)
-        embed = game_end_embed(table, note)
+        embed = game_end_embed(table, rating_note(table, counts))
         files = await self.notifier.images.round_end_file(table, embed)
-        await self._send(table, "game end", embed=embed, files=files, view=end_view(table),
+        await self._send(table, "game end", embed=embed,  # i18n: not for people
+                         files=files, view=end_view(table),
                          allowed_mentions=NOBODY)
         for record in table.seats:
             if record.user_id is not None:
-                await self._result_dm(table, record.seat, record.user_id, note)
+                with use_locale(self.notifier.reader_language(table, record.user_id)):
+                    await self._result_dm(table, record.seat, record.user_id, counts)
 
-    async def _result_dm(self, table: Table, seat: int, user_id: int, note: str) -> None:
+    async def _result_dm(self, table: Table, seat: int, user_id: int, counts: bool) -> None:
         guild = self.notifier.client.get_guild(table.record.guild_id)
-        text = result_dm_text(table, seat, jump_url(table), note,
+        text = result_dm_text(table, seat, jump_url(table), rating_note(table, counts),
                               guild.name if guild else None)
-        embed = hand_embed(table, seat, title="Your final cards")
+        embed = hand_embed(table, seat, title=_("Your final cards"))
         files = await self.notifier.images.hand_file(table, seat, embed)
         try:
             if files:

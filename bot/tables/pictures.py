@@ -11,6 +11,7 @@ only, never a card) and the text goes out alone.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 import logging
 import weakref
@@ -20,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import DEFAULT, current
 from bot.render.images import (
     ImageCache,
     cached_hand,
@@ -75,23 +77,36 @@ class TableImages:
 
     def __init__(self, client: Any, max_entries: int = CACHE_ENTRIES) -> None:
         self.client = client
-        self.cache = ImageCache(max_entries=max_entries)
+        self.max_entries = max_entries
+        self.cache = ImageCache(max_entries=max_entries)  # English pictures
+        self.caches: dict[str, ImageCache] = {DEFAULT: self.cache}  # by language
         self._pending: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
 
     async def render(self, key: tuple[Any, ...], job: Callable[[], bytes]) -> bytes:
-        """``job()`` in an image thread; callers asking with the same ``key`` while it runs
-        share its result instead of drawing the same picture again."""
+        """``job()`` in an image thread, in the current language; callers asking with the
+        same ``key`` (and language) while it runs share its result instead of drawing the
+        same picture again."""
+        key = (*key, current())
         running = self._pending.get(key)
         if running is not None:
             return await asyncio.shield(running)
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, job)
+        in_language = contextvars.copy_context()  # the executor does not copy it itself
+        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, in_language.run, job)
         self._pending[key] = future
         try:
             return await asyncio.shield(future)
         finally:
             if self._pending.get(key) is future:
                 del self._pending[key]
+
+    def _cache(self) -> ImageCache:
+        """The pictures of the current language (their words differ)."""
+        lang = current()
+        cache = self.caches.get(lang)
+        if cache is None:
+            cache = self.caches[lang] = ImageCache(max_entries=self.max_entries)
+        return cache
 
     async def settings(self, guild_id: int) -> GuildSettings | None:
         """The server's settings, or ``None`` when they cannot be read (no images then)."""
@@ -129,7 +144,8 @@ class TableImages:
 
         def render(settings: GuildSettings) -> Callable[[], bytes]:
             view, names, version = table.public_view(), table.names, table.version
-            return lambda: cached_table(self.cache, table.id, version, view, names,
+            cache = self._cache()
+            return lambda: cached_table(cache, table.id, version, view, names,
                                         four_colour=settings.four_colour)
 
         return await self._file(table, embed, TABLE_PNG, "table", render)
@@ -141,7 +157,8 @@ class TableImages:
 
         def render(settings: GuildSettings) -> Callable[[], bytes]:
             view, version = table.player_view(seat), table.version
-            return lambda: cached_hand(self.cache, table.id, version, view,
+            cache = self._cache()
+            return lambda: cached_hand(cache, table.id, version, view,
                                        four_colour=settings.four_colour)
 
         return await self._file(table, embed, HAND_PNG, "hand", render, seat)
@@ -154,7 +171,8 @@ class TableImages:
 
         def render(settings: GuildSettings) -> Callable[[], bytes]:
             view, names, version = table.player_view(seat), table.names, table.version
-            return lambda: cached_seat(self.cache, table.id, version, view, names,
+            cache = self._cache()
+            return lambda: cached_seat(cache, table.id, version, view, names,
                                        four_colour=settings.four_colour)
 
         return await self._file(table, embed, SEAT_PNG, "seat", render, seat)
@@ -169,11 +187,13 @@ class TableImages:
             return []
 
         def render(settings: GuildSettings) -> Callable[[], bytes]:
-            return lambda: cached_round_end(self.cache, table.id, version, view, names,
+            cache = self._cache()
+            return lambda: cached_round_end(cache, table.id, version, view, names,
                                             four_colour=settings.four_colour)
 
         return await self._file(table, embed, ROUND_PNG, "round-end", render)
 
     def forget(self, table_id: int) -> None:
         """Drop a closed table's images."""
-        self.cache.forget(table_id)
+        for cache in self.caches.values():
+            cache.forget(table_id)

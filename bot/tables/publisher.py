@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import _, use_locale
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
+from bot.tables.languages import Languages
 from bot.tables.model import Table
 from bot.tables.news import News
 from bot.tables.pictures import images_of
@@ -35,6 +37,13 @@ class DiscordNotifier:
         """The service whose tables this notifier shows (to remember a reposted message)."""
         self.service = service
 
+    def reader_language(self, table: Table, user_id: int) -> str:
+        """The language of a private message to ``user_id`` about ``table`` (a DM)."""
+        languages = getattr(self.client, "languages", None)
+        if isinstance(languages, Languages):
+            return languages.of_reader(user_id, table.record.guild_id)
+        return table.language
+
     def channel(self, table: Table) -> discord.PartialMessageable:
         """The table's channel, without a lookup."""
         return self._channel(table)
@@ -46,7 +55,11 @@ class DiscordNotifier:
     async def render(self, table: Table) -> None:
         """Update the table message in place: through a fresh interaction token of it when
         there is one (no global request), else by a channel edit; post it again if it was
-        deleted."""
+        deleted. Everything public speaks the table's language."""
+        with use_locale(table.language):
+            await self._render(table)
+
+    async def _render(self, table: Table) -> None:
         async with table.render_lock:
             rec = table.record
             embed, files = await self._table_embed(table)
@@ -91,8 +104,9 @@ class DiscordNotifier:
 
     async def repost(self, table: Table) -> discord.Message:
         """Post the table message at the bottom; the old one says where the table went."""
-        async with table.render_lock:
-            return await self._post(table, old_note=True)
+        with use_locale(table.language):
+            async with table.render_lock:
+                return await self._post(table, old_note=True)
 
     async def _post(self, table: Table, *, old_note: bool) -> discord.Message:
         service = self.service
@@ -107,8 +121,8 @@ class DiscordNotifier:
         if old_note and old is not None and old != message.id:
             try:
                 await channel.get_partial_message(old).edit(
-                    content=f"This table moved: {jump_url(table)}", embed=None, view=None,
-                    attachments=[],
+                    content=_("This table moved: {url}", url=jump_url(table)), embed=None,
+                    view=None, attachments=[],
                 )
             except discord.HTTPException:
                 log.info("Could not retire the old message of table %s", table.id)
@@ -120,6 +134,10 @@ class DiscordNotifier:
         user_id = table.seats[seat].user_id
         if user_id is None:
             return True
+        with use_locale(self.reader_language(table, user_id)):
+            return await self._send_hand(table, seat, user_id)
+
+    async def _send_hand(self, table: Table, seat: int, user_id: int) -> bool:
         try:
             guild = self.client.get_guild(table.record.guild_id)
             text = dm_text(table, seat, guild.name if guild else None)
@@ -135,7 +153,8 @@ class DiscordNotifier:
         return True
 
     async def announce(self, table: Table, text: str) -> None:
-        """A short public line in the table's channel."""
+        """A short public line in the table's channel (``text`` already in the table's
+        language: see ``speaking``)."""
         await self._channel(table).send(
             text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
         )

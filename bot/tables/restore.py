@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.games import ENGINES
 from bot.games.protocol import Event, GameError, LegacyLogError
+from bot.i18n import _, use_locale
 from bot.tables import snapshots
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table, TableError
@@ -90,7 +91,7 @@ class Restorer:
         if stored.skipped:
             full = await self.repo.load(stored.table.id)
             if full is None:
-                raise TableError("The table vanished from the database during the restore.")
+                raise TableError(_("The table vanished from the database during the restore."))
             stored = full
         return self._replay(await self._in_new_notation(stored), None)
 
@@ -113,11 +114,13 @@ class Restorer:
         for seq, text in enumerate(translated):
             seat = engine.to_act(state)
             if seat is None:
-                raise LegacyLogError("The translated log goes on after the game's end.")
+                raise LegacyLogError(
+                    "The translated log goes on after the game's end.")  # i18n: not for people
             try:
                 state = engine.apply(state, engine.parse_action(state, text)).state
             except GameError as exc:
-                raise LegacyLogError(f"The translated log no longer replays: {exc}") from exc
+                raise LegacyLogError(
+                    f"The translated log no longer replays: {exc}") from exc  # i18n: not for people
             when = at.get(seq, last) if seq < len(translated) - 1 else last
             actions.append(ActionRecord(seq, seat, text, when))
         await self.repo.replace_actions(rec.id, actions)
@@ -139,15 +142,18 @@ class Restorer:
         else:
             restored = snapshots.load(snap, table, stored.logged)
             if stored.skipped not in (0, restored.actions):
-                raise snapshots.SnapshotError("the log read does not start after the snapshot")
+                raise snapshots.SnapshotError(
+                    "the log read does not start after the snapshot")  # i18n: not for people
             start = restored.actions - stored.skipped
             if [entry.text for entry in stored.actions[:start]] != restored.log[stored.skipped:]:
-                raise snapshots.SnapshotError("the snapshot's log differs from the stored log")
+                raise snapshots.SnapshotError(
+                    "the snapshot's log differs from the stored log")  # i18n: not for people
             snapshots.apply(restored, table)
         tail: deque[tuple[Event, ...]] = deque(maxlen=REPLAY_EVENTS)
         for entry in stored.actions[start:]:
             if engine.to_act(table.state) != entry.seat:
-                raise GameError(f"Logged seat {entry.seat} is not the seat to act.")
+                raise GameError(
+                    f"Logged seat {entry.seat} is not the seat to act.")  # i18n: not for people
             action = engine.parse_action(table.state, entry.text)
             transition = engine.apply(table.state, action)
             table.state = transition.state
@@ -161,7 +167,8 @@ class Restorer:
         for seat in table.humans_left():
             table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
         if engine.to_act(table.state) is None:
-            raise GameError("The log ends in a finished game but the table is open.")
+            raise GameError(
+                "The log ends in a finished game but the table is open.")  # i18n: not for people
         return table, len(stored.actions) - start
 
     async def _mark_broken(self, rec: TableRecord) -> None:
@@ -172,9 +179,8 @@ class Restorer:
             log.exception("Could not mark table %s broken", rec.id)
         if self.service.notifier is not None:
             table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[])
-            self.service.spawn(self.service.display.announce(
-                table,
-                "Sorry — the game at this table could not be restored after a restart and has "
-                "been closed. Start a new one with /play.",
-            ))
+            with use_locale(table.language):
+                text = _("Sorry — the game at this table could not be restored after a restart "
+                         "and has been closed. Start a new one with /play.")
+            self.service.spawn(self.service.display.announce(table, text))
 

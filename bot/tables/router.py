@@ -20,6 +20,7 @@ import discord
 
 from bot.catalog import game
 from bot.games.protocol import GameError
+from bot.i18n import N_, _, use_locale
 from bot.render.components import (
     BUTTON_PREFIX,
     OTHER_IDS,
@@ -46,15 +47,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STALE = "This button is out of date — here is the current table: {url}"
-UNKNOWN = "This button is out of date — the bot has changed since: {url}"
-FAILED = "Something went wrong with that — please try again."
-MALFORMED = "This button is out of date — press a button on the current table message."
-ELSEWHERE = "This button belongs to a table in another channel."
-BUSY = "The database is busy just now — please try again in a moment."
-NOT_SAVED = "That could not be saved just now, so nothing changed — please try again."
-DISCORD_REFUSED = "Discord did not take the answer just now — please try again."
-PLAYED = "Your move was played, but the panel could not be updated — press Take turn."
+STALE = N_("This button is out of date — here is the current table: {url}")
+UNKNOWN = N_("This button is out of date — the bot has changed since: {url}")
+FAILED = N_("Something went wrong with that — please try again.")
+MALFORMED = N_("This button is out of date — press a button on the current table message.")
+ELSEWHERE = N_("This button belongs to a table in another channel.")
+BUSY = N_("The database is busy just now — please try again in a moment.")
+NOT_SAVED = N_("That could not be saved just now, so nothing changed — please try again.")
+DISCORD_REFUSED = N_("Discord did not take the answer just now — please try again.")
+PLAYED = N_("Your move was played, but the panel could not be updated — press Take turn.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +105,12 @@ async def computers_allowed(interaction: discord.Interaction[Any], table: Table)
 def failure_text(exc: BaseException) -> str:
     """The short answer a person gets when a command or a click failed with ``exc``."""
     if isinstance(exc, StorageBusy):
-        return BUSY
+        return _(BUSY)
     if isinstance(exc, StorageError):
-        return NOT_SAVED
+        return _(NOT_SAVED)
     if isinstance(exc, discord.HTTPException):
-        return DISCORD_REFUSED
-    return FAILED
+        return _(DISCORD_REFUSED)
+    return _(FAILED)
 
 
 def log_failure(what: str, exc: BaseException) -> None:
@@ -158,18 +159,18 @@ async def on_component(interaction: discord.Interaction[Any]) -> bool:
                 custom_id.startswith(OTHER_IDS):
             return False  # not a table's (the rules pages, the stats pages, another bot's)
         log.info("A malformed table component id was clicked (%d characters)", len(custom_id))
-        await answer_once(interaction, MALFORMED)
+        await answer_once(interaction, _(MALFORMED))
         return True
     prefix, cid = parsed
     raw = data.get("values")
     values = [] if prefix == BUTTON_PREFIX else [str(v) for v in raw or ()]
     try:
         if prefix == SELECT_PREFIX and not values:
-            await answer_once(interaction, MALFORMED)
+            await answer_once(interaction, _(MALFORMED))
             return True
         await route(interaction, cid, values)
     except Exception as exc:
-        log_failure(f"Table component {prefix}:{cid.kind}", exc)
+        log_failure(f"Table component {prefix}:{cid.kind}", exc)  # i18n: not for people
         await answer_once(interaction, failure_text(exc))
     return True
 
@@ -183,37 +184,37 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
     if (table is None or table.finished) and await after_game.handle(interaction, service, cid):
         return  # Rematch, New game, Replay, a finished game's Last round
     if table is None:
-        await reply(interaction, "This table is closed.")
+        await reply(interaction, _("This table is closed."))
         return
     if not after_game.same_place(interaction, table):
         log.info("Table %s: a click from another server or channel was refused", table.id)
-        await reply(interaction, ELSEWHERE)
+        await reply(interaction, _(ELSEWHERE))
         return
     try:
         kind = Kind(cid.kind)
     except ValueError:
-        await reply(interaction, UNKNOWN.format(url=jump_url(table)))
+        await reply(interaction, _(UNKNOWN, url=jump_url(table)))
         return
     handler = handler_for(table, kind)
     if handler is None:
-        await reply(interaction, UNKNOWN.format(url=jump_url(table)))
+        await reply(interaction, _(UNKNOWN, url=jump_url(table)))
         return
     if handler in PANEL_HANDLERS and not _on_a_panel(interaction):
         # a panel's step forged onto a public message would edit that message into a panel
         log.info("Table %s: a panel step from a public message was refused", table.id)
-        await reply(interaction, MALFORMED)
+        await reply(interaction, _(MALFORMED))
         return
     try:
         await handler(Click(interaction, service, table, cid, kind, values))
     except (TableError, GameError) as exc:
         if isinstance(exc, StaleAction):
-            await reply(interaction, STALE.format(url=jump_url(table)))
+            await reply(interaction, _(STALE, url=jump_url(table)))
         else:
-            await reply(interaction, str(exc) or "That cannot be done now.")
+            await reply(interaction, str(exc) or _("That cannot be done now."))
     except (ValueError, IndexError, KeyError) as exc:  # a forged argument no step knows
         log.info("Table %s: a %s click with an argument no step knows (%s)", table.id,
                  kind.value, type(exc).__name__)
-        await answer_once(interaction, STALE.format(url=jump_url(table)))
+        await answer_once(interaction, _(STALE, url=jump_url(table)))
 
 
 def handler_for(table: Table, kind: Kind) -> Handler | None:
@@ -232,10 +233,11 @@ def handler_for(table: Table, kind: Kind) -> Handler | None:
 
 
 async def _show_lobby(interaction: discord.Interaction[Any], table: Table) -> None:
+    """Edit the (public) lobby message in the server's language."""
     computers = await computers_allowed(interaction, table)
-    await interaction.response.edit_message(
-        embed=lobby_embed(table), view=lobby_view(table, computers=computers)
-    )
+    with use_locale(table.language):
+        embed, view = lobby_embed(table), lobby_view(table, computers=computers)
+    await interaction.response.edit_message(embed=embed, view=view)
 
 
 async def _join(click: Click) -> None:
@@ -257,7 +259,7 @@ async def _remove_computer(click: Click) -> None:
 
 async def _add_computer(click: Click) -> None:
     if not await computers_allowed(click.interaction, click.table):
-        raise TableError("This server does not allow computer players.")
+        raise TableError(_("This server does not allow computer players."))
     await click.service.add_computer(click.table.id, click.cid.version,
                                      click.interaction.user.id, click.choice)
     await _show_lobby(click.interaction, click.table)
@@ -273,7 +275,7 @@ async def _cancel(click: Click) -> None:
     perms = click.interaction.permissions
     await click.service.cancel(click.table.id, click.interaction.user.id,
                                moderator=bool(perms and perms.manage_messages))
-    await reply(click.interaction, "The table is cancelled.")
+    await reply(click.interaction, _("The table is cancelled."))
 
 
 # ---------------------------------------------------------- the table message
@@ -295,9 +297,9 @@ async def _my_cards(click: Click) -> None:
     table = click.table
     seat = table.seat_of(click.interaction.user.id)
     if seat is None:
-        raise TableError("You are not playing at this table.")
+        raise TableError(_("You are not playing at this table."))
     if table.state is None:
-        raise TableError("The cards are not dealt yet.")
+        raise TableError(_("The cards are not dealt yet."))
     embed = hand_embed(table, seat)
     files = await _hand(click.interaction, table, seat, embed)
     await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
@@ -307,7 +309,7 @@ async def _last_round(click: Click) -> None:
     """The last scored round with its picture, for anyone who asks (all of it is public)."""
     embed = last_round_embed(click.table)
     if embed is None:
-        raise TableError("No round has been scored at this table yet.")
+        raise TableError(_("No round has been scored at this table yet."))
     files = await images_of(click.interaction.client).round_end_file(click.table, embed)
     await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
@@ -316,15 +318,16 @@ async def _take_turn(click: Click) -> None:
     table = click.table
     seat = table.seat_of(click.interaction.user.id)
     if seat is None:
-        raise TableError("You are not playing at this table.")
+        raise TableError(_("You are not playing at this table."))
     if not table.running:
-        raise TableError("The game is not running.")
+        raise TableError(_("The game is not running."))
     if table.seats[seat].is_computer_held:
-        raise TableError("A computer player holds your seat: press Take my seat back first.")
+        raise TableError(_("A computer player holds your seat: press Take my seat back first."))
     to_act = table.to_act()
     if to_act != seat:
-        who = table.names[to_act] if to_act is not None else "nobody"
-        raise TableError(f"It is not your turn — {who} is to act. Press My cards to see yours.")
+        who = table.names[to_act] if to_act is not None else _("nobody")
+        raise TableError(_("It is not your turn — {who} is to act. Press My cards to see yours.",
+                           who=who))
     note = None
     move = automatic_move(table)
     if move is not None:  # drawing is the only move: draw now, show the placements
@@ -341,7 +344,7 @@ async def _take_back(click: Click) -> None:
     await click.service.take_back(click.table.id, None, user_id)
     seat = click.table.seat_of(user_id)
     assert seat is not None
-    embed, view = panel(click.table, seat, note="Your seat is yours again.")
+    embed, view = panel(click.table, seat, note=_("Your seat is yours again."))
     files = await _seat_image(click.interaction, click.table, seat, embed)
     await click.interaction.response.send_message(embed=embed, view=view, files=files,
                                                   ephemeral=True)
@@ -357,7 +360,7 @@ async def _navigate(click: Click) -> None:
         raise StaleAction()
     seat = table.seat_of(click.interaction.user.id)
     if seat is None:
-        raise TableError("You are not playing at this table.")
+        raise TableError(_("You are not playing at this table."))
     embed, view = panel(table, seat, Step(click.kind, click.choice))
     files = await _seat_image(click.interaction, table, seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
@@ -379,7 +382,7 @@ async def _game_choice(click: Click) -> None:
 async def _after_game(click: Click) -> None:
     """Rematch, New game and Replay: only once the game is over (``after_game``)."""
     if not await after_game.handle(click.interaction, click.service, click.cid):
-        raise TableError("The game is not over yet.")
+        raise TableError(_("The game is not over yet."))
 
 
 async def _act(click: Click) -> None:
@@ -397,7 +400,7 @@ async def _play(click: Click, text: str) -> None:
         embed, view = panel(table, result.seat, note=note)
     except Exception:
         log.exception("Showing the panel after a move at table %s failed", table.id)
-        await reply(click.interaction, PLAYED)
+        await reply(click.interaction, _(PLAYED))
         return
     files = await _seat_image(click.interaction, table, result.seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)

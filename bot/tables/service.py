@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.protocol import Action, Event, NotYourTurn, seen_by
+from bot.i18n import N_, _
 from bot.results import FinishListener, GameResult, SeatResult, placements
 from bot.tables import snapshots
 from bot.tables.computers import Chooser, ComputerPlayers
@@ -98,7 +99,7 @@ class TableService:
         """The open table, or ``TableError``."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError("This table is closed.")
+            raise TableError(_("This table is closed."))
         return table
 
     def legal_actions(self, table: Table, user_id: int) -> list[tuple[Action, str]]:
@@ -200,18 +201,18 @@ class TableService:
         table = self.require(table_id)
         async with table.lock:
             if not table.running:
-                raise TableError("The game is not running.")
+                raise TableError(_("The game is not running."))
             if version is not None and version != table.version:
                 raise StaleAction()
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(_("You are not seated at this table."))
             if table.seats[seat].is_computer_held:
-                raise TableError("A computer player holds your seat now.")
+                raise TableError(_("A computer player holds your seat now."))
             to_act = table.to_act()
             if to_act != seat:
-                who = table.names[to_act] if to_act is not None else "nobody"
-                raise NotYourTurn(f"It is not your turn: {who} is to act.")
+                who = table.names[to_act] if to_act is not None else _("nobody")
+                raise NotYourTurn(_("It is not your turn: {who} is to act.", who=who))
             action = table.engine.parse_action(table.state, text)
             current = table.seats[seat]  # a person's move resets the seat's timeouts
             update = dataclasses.replace(current, timeouts=0) if current.timeouts else None
@@ -308,18 +309,18 @@ class TableService:
         table = self.require(table_id)
         async with table.lock:
             if table.status is TableStatus.LOBBY:
-                raise TableError("The game has not started: use Leave in the lobby.")
+                raise TableError(_("The game has not started: use Leave in the lobby."))
             seat = table.seat_of(user_id)
             if seat is None or table.seats[seat].resigned:
-                raise TableError("You are not playing at this table.")
+                raise TableError(_("You are not playing at this table."))
             new = dataclasses.replace(table.seats[seat], computer_level="easy", resigned=True)
             version = table.version + 1
             await self.repo.update_seat(table.id, new, version)
             table.seats[seat] = new
             table.pending_dms.discard(seat)
             table.record = dataclasses.replace(table.record, version=version)
-            table.recent.append(f"{table.shown(new.name)} resigned; a computer player takes "
-                                "the seat.")
+            table.say(N_("{name} resigned; a computer player takes the seat."),
+                      name=table.shown(new.name))
             nobody_left = not table.humans_left()
         if nobody_left:
             await self.close(table, TableStatus.CANCELLED, "cancelled")
@@ -335,18 +336,18 @@ class TableService:
                 raise StaleAction()
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(_("You are not seated at this table."))
             current = table.seats[seat]
             if current.resigned:
-                raise TableError("You resigned from this game.")
+                raise TableError(_("You resigned from this game."))
             if not current.is_computer_held:
-                raise TableError("Your seat is already yours.")
+                raise TableError(_("Your seat is already yours."))
             new = dataclasses.replace(current, computer_level=None, timeouts=0)
             version = table.version + 1
             await self.repo.update_seat(table.id, new, version)
             table.seats[seat] = new
             table.record = dataclasses.replace(table.record, version=version)
-            table.recent.append(f"{table.shown(new.name)} is back at the table.")
+            table.say(N_("{name} is back at the table."), name=table.shown(new.name))
             table.dm_hidden[seat] = table.hidden_cards(seat)
         self.timers.person_moved(table)  # taking a seat back counts as a person's action
         self.changed(table)
@@ -356,7 +357,8 @@ class TableService:
         """The host (or a moderator) closes the table."""
         table = self.require(table_id)
         if user_id != table.record.host_id and not moderator:
-            raise TableError("Only the host or someone with Manage Messages can cancel the table.")
+            raise TableError(
+                _("Only the host or someone with Manage Messages can cancel the table."))
         await self.close(table, TableStatus.CANCELLED, "cancelled")
         return table
 

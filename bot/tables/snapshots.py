@@ -50,7 +50,7 @@ class Restored:
     private: dict[int, list[str]]
 
     def __repr__(self) -> str:  # the state holds hidden cards
-        return f"<Restored snapshot of {self.actions} actions>"
+        return f"<Restored snapshot of {self.actions} actions>"  # i18n: not for people
 
 
 def snapshot_tag(game: str, engine: Engine[Any]) -> str:
@@ -67,7 +67,7 @@ def due(actions: int) -> bool:
 def take(table: Table) -> SnapshotRecord:
     """A snapshot of the running table as it stands (its state covers ``len(table.log)``)."""
     if table.state is None:
-        raise ValueError("Only a running table has a state to snapshot.")
+        raise ValueError("Only a running table has a state to snapshot.")  # i18n: not for people
     payload = {
         "state": table.state,
         "log": list(table.log),
@@ -86,9 +86,10 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
     """Unpickle ``snap`` for ``table`` (whose log holds ``logged`` actions); any problem
     raises ``SnapshotError``."""
     if snap.tag != snapshot_tag(table.game, table.engine):
-        raise SnapshotError(f"snapshot tag {snap.tag!r} is not this code's")
+        raise SnapshotError(f"snapshot tag {snap.tag!r} is not this code's")  # i18n: not for people
     if not 0 < snap.actions <= logged:
-        raise SnapshotError(f"snapshot covers {snap.actions} of {logged} logged actions")
+        raise SnapshotError(  # logged only, never shown to a player
+            f"snapshot covers {snap.actions} of {logged} logged actions")  # i18n: not for people
     try:
         payload = pickle.loads(snap.data)  # our own database file
         restored = Restored(
@@ -103,14 +104,17 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
             private={int(s): [str(t) for t in ts] for s, ts in payload["private"].items()},
         )
         if len(restored.log) != snap.actions:
-            raise SnapshotError("snapshot log length differs from its action count")
+            raise SnapshotError(  # logged only, never shown to a player
+                "snapshot log length differs from its action count")  # i18n: not for people
         if len(restored.round_start_totals) != len(table.seats):
-            raise SnapshotError("snapshot seat count differs from the table's")
+            raise SnapshotError(  # logged only, never shown to a player
+                "snapshot seat count differs from the table's")  # i18n: not for people
         table.engine.to_act(restored.state)  # the state must at least answer the engine
     except SnapshotError:
         raise
     except Exception as exc:  # a cache: whatever went wrong, the log is replayed instead
-        raise SnapshotError(f"snapshot does not load: {type(exc).__name__}") from None
+        raise SnapshotError(  # logged only, never shown to a player
+            f"snapshot does not load: {type(exc).__name__}") from None  # i18n: not for people
     return restored
 
 

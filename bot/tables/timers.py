@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import N_, _, _n, number, use_locale
 from bot.tables.model import ActResult, Table, TableError
 from bot.tables.retry import WRITE_ERRORS, backoff
 from storage.tables import TableStatus
@@ -40,7 +41,8 @@ INACTIVE_SECONDS = 24 * 3600
 TIMEOUTS_TO_COMPUTER = 3
 TIMEOUT_LEVEL = "easy"
 TAKEOVER_LEVEL = "normal"
-LOBBY_REASON = "not started within 15 minutes"
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))  # the levels as people read them
+LOBBY_REASON = N_("not started within 15 minutes")  # stored in English, shown translated
 INACTIVE_REASON = "inactive"
 
 
@@ -250,7 +252,7 @@ class TableClock:
         if not table.running or last is None or last + self.inactive_seconds != at:
             return
         log.info("Table %s: no human action for %.0f s, closing", table.id, self.inactive_seconds)
-        table.recent.append("Nobody played for a long time: the table is closed.")
+        table.say(N_("Nobody played for a long time: the table is closed."))
         await self.service.close(table, TableStatus.CANCELLED, INACTIVE_REASON)
 
     async def timeout(self, table: Table, version: int, _at: float = 0.0) -> None:
@@ -297,8 +299,9 @@ class TableClock:
                     break
                 version = result.version
                 if first:
-                    table.recent.append(self._timeout_line(table.shown(record.name), count,
-                                                           takeover))
+                    with use_locale(table.language):
+                        table.recent.append(self._timeout_line(table.shown(record.name), count,
+                                                               takeover))
                 first = False
             if result.over or takeover:
                 break
@@ -307,22 +310,29 @@ class TableClock:
         self.service.changed(table)
         if takeover:
             user_id = table.seats[seat].user_id
-            await self.service.display.announce(
-                table,
-                f"<@{user_id}> missed {TIMEOUTS_TO_COMPUTER} turns in a row, so a computer "
-                f"player ({TAKEOVER_LEVEL}) holds your seat now. Press **Take my seat back** on "
-                "the table message to play again.",
-            )
+            with use_locale(table.language):
+                text = _n(
+                    "<@{user}> missed {n} turn in a row, so a computer player ({level}) holds "
+                    "your seat now. Press **Take my seat back** on the table message to play "
+                    "again.",
+                    "<@{user}> missed {n} turns in a row, so a computer player ({level}) holds "
+                    "your seat now. Press **Take my seat back** on the table message to play "
+                    "again.",
+                    TIMEOUTS_TO_COMPUTER, user=user_id, level=_(TAKEOVER_LEVEL))
+            await self.service.display.announce(table, text)
         if result.over:
             await self.service.finish(table, "finished")
 
     @staticmethod
     def _timeout_line(name: str, count: int, takeover: bool) -> str:
         if takeover:
-            return (f"⏰ {name} ran out of time {count} times in a row: a computer player "
-                    f"({TAKEOVER_LEVEL}) holds the seat — Take my seat back returns it.")
-        return f"⏰ {name} ran out of time; the computer made their move ({count}/" \
-               f"{TIMEOUTS_TO_COMPUTER})."
+            return _n("⏰ {name} ran out of time {n} time in a row: a computer player "
+                      "({level}) holds the seat — Take my seat back returns it.",
+                      "⏰ {name} ran out of time {n} times in a row: a computer player "
+                      "({level}) holds the seat — Take my seat back returns it.",
+                      count, name=name, level=_(TAKEOVER_LEVEL))
+        return _("⏰ {name} ran out of time; the computer made their move ({count}/{most}).",
+                 name=name, count=number(count), most=number(TIMEOUTS_TO_COMPUTER))
 
     # ------------------------------------------------------------- plumbing
 

@@ -4,9 +4,11 @@
 
 A string literal counts as "said to people" when it reads like words: two or more words
 with letters, or one capitalised word of three letters or more ("Draw"). Not counted:
-docstrings; texts already inside ``_``, ``_n``, ``N_``, ``L_``, ``L_n``; log calls
-(operators read English); ``logging``/``argparse`` metavar-like tokens; SQL; and any line
-marked ``# i18n: not for people`` (card notation, custom ids, file names).
+docstrings (and bare string statements); ``__all__``; texts already inside ``_``, ``_n``,
+``N_``, ``L_``, ``L_n``; log calls (operators read English); ``logging``/``argparse``
+metavar-like tokens; SQL; and any line marked ``# i18n: not for people`` (card notation,
+custom ids, file names). A file saying ``# i18n: nothing in this file is for players``
+(an operator's tool) is skipped whole.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ MARKERS = {"_", "_n", "N_", "L_", "L_n", "locale_str"}
 LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 LOGGERS = {"log", "logger", "logging", "LOG"}
 PRAGMA = "i18n: not for people"
+FILE_PRAGMA = "i18n: nothing in this file is for players"  # operators' tools, in English
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|PRAGMA|BEGIN)\b", re.I)
 
@@ -76,8 +79,18 @@ def _is_log_call(node: ast.Call) -> bool:
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
+    """Docstrings, attribute docstrings (any bare string statement: nobody is told it) and
+    the names in ``__all__``."""
     ids: set[int] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            ids.add(id(node.value))
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        value = getattr(node, "value", None)
+        if value is not None and any(isinstance(t, ast.Name) and t.id == "__all__"
+                                     for t in targets):
+            ids.update(id(sub) for sub in ast.walk(value))
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -87,6 +100,8 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def literals_in(path: Path) -> Iterator[Literal]:
     source = path.read_text(encoding="utf-8")
+    if f"# {FILE_PRAGMA}" in source:
+        return
     lines = source.splitlines()
     tree = ast.parse(source, str(path))
     skip = _docstrings(tree)

@@ -1,0 +1,164 @@
+"""Discord's side of the languages: which language an interaction is answered in, and the
+slash commands' descriptions and choices in every language Cardroom speaks.
+
+- :func:`speak_in_readers_language` wraps the client's ``INTERACTION_CREATE`` parser: the
+  reader's language (see :mod:`bot.tables.languages`) is made current before discord.py
+  starts the command, the component callback, the modal or the ``on_interaction``
+  listeners, so every one of their tasks (and ``asyncio.to_thread`` inside) inherits it.
+- :class:`CatalogTranslator` gives discord.py our catalogs' descriptions and choice names.
+- The Arabic bridge: discord.py 2.7.1's ``Locale`` enum has no ``ar``, so its sync never
+  asks a translator for it, and an Arabic client's ``interaction.locale`` is an unknown
+  enum value whose ``.value`` is ``"ar"``. :class:`CardroomTree` adds the ``ar`` (or any
+  other missing) localisations to the payload after discord.py's own translation; the
+  entry hook reads the raw ``locale`` string, so no enum member is needed.
+
+Command and option *names* stay English (docs/translating.md says why): only descriptions
+and choices are localised.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import Locale, app_commands
+from discord.app_commands import (
+    TranslationContextLocation,
+    TranslationContextTypes,
+    locale_str,
+)
+
+from bot.i18n import DEFAULT, LANGUAGES, _, use_locale
+from bot.tables.languages import Languages
+
+log = logging.getLogger(__name__)
+
+DESCRIPTION_LIMIT = 100  # Discord's limit on descriptions and choice names
+NAMED = (TranslationContextLocation.command_name, TranslationContextLocation.group_name,
+         TranslationContextLocation.parameter_name)
+#: Discord's locale code for each language Cardroom speaks that Discord's client has
+#: (Somali has none: /settings set language and /language serve it).
+DISCORD_LOCALES: dict[str, str] = {"ar": "ar", "el": "el"}
+
+
+def translated(text: str, lang: str) -> str | None:
+    """``text`` (an English msgid) in ``lang``, cut to Discord's limit; ``None`` when the
+    catalog has no translation (Discord then shows the English)."""
+    if lang == DEFAULT:
+        return None
+    with use_locale(lang):
+        result = _(text)
+    if result == text or not result.strip():
+        return None
+    return result if len(result) <= DESCRIPTION_LIMIT else result[: DESCRIPTION_LIMIT - 1] + "…"
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Descriptions and choice names from our gettext catalogs; names stay English."""
+
+    async def translate(self, string: locale_str, locale: Locale,
+                        context: TranslationContextTypes) -> str | None:
+        if context.location in NAMED:
+            return None
+        lang = next((ours for ours, code in DISCORD_LOCALES.items() if code == locale.value),
+                    None)
+        return translated(string.message, lang) if lang is not None else None
+
+
+def add_missing_locales(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` (a command as synced) with the localisations discord.py's enum cannot
+    ask for (``ar``): its description, every option's description and every choice's name,
+    all the way down the subcommands. Changes and returns ``payload``."""
+    known = {locale.value for locale in Locale}
+    missing = {ours: code for ours, code in DISCORD_LOCALES.items() if code not in known}
+    _localise(payload, missing, "description", "description_localizations")
+    for option in payload.get("options") or ():
+        add_missing_locales(option)
+    for choice in payload.get("choices") or ():
+        _localise(choice, missing, "name", "name_localizations")
+    return payload
+
+
+def _localise(item: dict[str, Any], missing: dict[str, str], key: str, field: str) -> None:
+    text = item.get(key)
+    if not isinstance(text, str) or not text:
+        return
+    for ours, code in missing.items():
+        result = translated(text, ours)
+        if result is not None:
+            item[field] = {**(item.get(field) or {}), code: result}
+
+
+class CardroomTree(app_commands.CommandTree[Any]):
+    """The command tree: synced with every language's descriptions (``ar`` included)."""
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None
+                   ) -> list[app_commands.AppCommand]:
+        """discord.py's ``CommandTree.sync``, with :func:`add_missing_locales` applied to
+        each command's payload after discord.py's own translation."""
+        if self.client.application_id is None:
+            raise app_commands.MissingApplicationID
+        commands = self._get_all_commands(guild=guild)
+        translator = self.translator
+        if translator is None:
+            payload = [command.to_dict(self) for command in commands]
+        else:
+            payload = [await command.get_translated_payload(self, translator)
+                       for command in commands]
+        payload = [add_missing_locales(p) for p in payload]
+        app_id = self.client.application_id
+        try:
+            if guild is None:
+                data = await self._http.bulk_upsert_global_commands(app_id, payload=payload)
+            else:
+                data = await self._http.bulk_upsert_guild_commands(app_id, guild.id,
+                                                                   payload=payload)
+        except discord.HTTPException as exc:
+            if exc.status == 400 and exc.code == 50035:
+                raise app_commands.CommandSyncFailure(exc, commands) from None
+            raise
+        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
+
+
+def _ids(data: dict[str, Any]) -> tuple[int | None, int | None]:
+    """The user and server of a raw interaction payload."""
+    user = (data.get("member") or {}).get("user") or data.get("user") or {}
+    guild = data.get("guild_id")
+    try:
+        return (int(user["id"]) if "id" in user else None,
+                int(guild) if guild is not None else None)
+    except (TypeError, ValueError):
+        return None, None
+
+
+def reader_language(languages: Languages, data: dict[str, Any]) -> str:
+    """The language to answer this raw interaction in; remembers its Discord languages."""
+    user_id, guild_id = _ids(data)
+    locale = data.get("locale") if isinstance(data.get("locale"), str) else None
+    guild_locale = data.get("guild_locale") if isinstance(data.get("guild_locale"), str) \
+        else None
+    languages.seen(user_id, locale, guild_id, guild_locale)
+    return languages.of_reader(user_id, guild_id, locale)
+
+
+def speak_in_readers_language(state: Any, languages: Languages) -> None:
+    """Make the reader's language current for everything an interaction starts."""
+    parse: Callable[[dict[str, Any]], None] = state.parsers["INTERACTION_CREATE"]
+
+    def parse_in_language(data: dict[str, Any]) -> None:
+        try:
+            lang = reader_language(languages, data)
+        except Exception:  # a strange payload: English, and discord.py reports the rest
+            log.exception("Choosing an interaction's language failed")
+            lang = DEFAULT
+        with use_locale(lang):
+            parse(data)
+
+    state.parsers["INTERACTION_CREATE"] = parse_in_language
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """Every language, named in itself (the same in every language)."""
+    return [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]

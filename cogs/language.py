@@ -1,0 +1,66 @@
+"""``/language``: a player chooses the language Cardroom speaks to him (his private
+answers, panels and DMs), in every server, or goes back to following his Discord language.
+The server's own language is ``/settings set language``."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import LANGUAGES, N_, _, use_locale
+from storage.languages import LanguageRepo
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+
+log = logging.getLogger(__name__)
+
+FOLLOW = "discord"  # the choice "follow my Discord language"
+CHOICES = [
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+    app_commands.Choice(name=N_("Follow my Discord language"), value=FOLLOW),
+]
+
+
+class LanguageCog(commands.Cog):
+    """The player's own language."""
+
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="language",
+                          description=N_("The language Cardroom speaks to you"))
+    @app_commands.describe(language=N_("Your language, or follow your Discord language"))
+    @app_commands.choices(language=CHOICES)
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        """Store the choice and answer in the language now spoken to the player."""
+        if language != FOLLOW and language not in LANGUAGES:
+            await interaction.response.send_message(_("Choose a language from the list."),
+                                                    ephemeral=True)
+            return
+        user_id = interaction.user.id
+        chosen = None if language == FOLLOW else language
+        await LanguageRepo(self.bot.db).set_user(user_id, chosen)
+        languages = self.bot.languages
+        languages.choose_for_user(user_id, chosen)
+        log.info("User %s chose the language %s", user_id, language)
+        now = languages.of_reader(user_id, interaction.guild_id,
+                                  str(interaction.locale.value))
+        with use_locale(now):
+            if chosen is None:
+                text = _("Cardroom now follows your Discord language: {language}. Tables in "
+                         "a server speak the server's language.", language=LANGUAGES[now])
+            else:
+                text = _("Cardroom now speaks {language} to you: your panels, private answers "
+                         "and messages. Tables in a server speak the server's language.",
+                         language=LANGUAGES[now])
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: CardroomBot) -> None:
+    """Load ``/language``."""
+    await bot.add_cog(LanguageCog(bot))
