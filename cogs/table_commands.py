@@ -15,6 +15,7 @@ from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
 from bot.render.rules_text import rules_page
+from bot.render.seat_words import SeatWordError, by_name, by_number, to_engine
 from bot.render.table_message import jump_url
 from bot.tables.faults import describe, is_transient
 from bot.tables.model import Table, TableError
@@ -69,11 +70,13 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(TOO_LONG, ephemeral=True)
             return
         try:
-            result = await self.tables.act(table.id, interaction.user.id, action)
-        except (TableError, GameError) as exc:  # the message may echo the move: cut it
+            typed = to_engine(action, table.names)
+            result = await self.tables.act(table.id, interaction.user.id, typed)
+        except (TableError, GameError, SeatWordError) as exc:  # may echo the move: cut it
             await interaction.response.send_message(truncate(str(exc), 500), ephemeral=True)
             return
-        lines = [f"› {e}" for e in result.events[-4:]] or [f"Played `{result.action}`."]
+        played = by_name(result.action, table.names)
+        lines = [f"› {e}" for e in result.events[-4:]] or [f"Played `{played}`."]
         if not result.over and table.to_act() == result.seat:
             lines.append("Your move again — /move or **Take turn**.")
         await interaction.response.send_message(truncate("\n".join(lines), 2000), ephemeral=True)
@@ -94,11 +97,12 @@ class TableCommands(commands.Cog):
                 and not any(a.word == "reveal" for a, _ in offered)):
             offered.append((Action("reveal"), "reveal your coops"))
         for action, words in offered:
-            notation = str(action)
-            if typed and typed not in notation.lower() and typed not in words.lower():
+            notation = by_name(action, table.names)  # seats by name, read back by number
+            value = by_number(action, table.names)
+            if typed and all(typed not in t.lower() for t in (notation, value, words)):
                 continue
             label = words if words.startswith(notation) else f"{notation} — {words}"
-            choices.append(app_commands.Choice(name=truncate(label, 100), value=notation))
+            choices.append(app_commands.Choice(name=truncate(label, 100), value=value))
             if len(choices) == 25:
                 break
         return choices
@@ -117,7 +121,7 @@ class TableCommands(commands.Cog):
         embed = hand_embed(table, seat)
         legal = self.tables.legal_actions(table, interaction.user.id)
         if legal:
-            text = "\n".join(f"`{a}`" for a, _ in legal[:20])
+            text = "\n".join(f"`{by_name(a, table.names)}`" for a, _ in legal[:20])
             if len(legal) > 20:
                 text += f"\n… and {len(legal) - 20} more (type /move to see them)"
             embed.add_field(name="You may", value=truncate(text, 1024), inline=False)

@@ -6,7 +6,16 @@ from typing import Any
 
 from bot.render.card_text import card
 from bot.render.embeds import table_embed
-from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import (
+    Audit,
+    flush,
+    message_of,
+    service,
+    table_in,
+    text_only,
+    typed,
+    via_panel,
+)
 
 
 def _good_ask(table: Any) -> str:
@@ -65,9 +74,10 @@ async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
         if turn % 6 == 0:
             await via_panel(env, member, channel, notation)
         else:
-            choices = await member.autocomplete(channel, "move", "action", notation)
-            assert notation in [c["value"] for c in choices] and len(choices) <= 25
-            assert (await member.slash(channel, "move", action=notation)).acknowledged
+            said = typed(table, notation)
+            choices = await member.autocomplete(channel, "move", "action", said)
+            assert said in [c["value"] for c in choices] and len(choices) <= 25
+            assert (await member.slash(channel, "move", action=said)).acknowledged
         assert table.version == before + 1
         audit.step([table])
         turn += 1

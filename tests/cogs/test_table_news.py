@@ -14,7 +14,15 @@ import pytest
 from bot.render.announce import PRACTICE, RATED
 from storage.guild_settings import GuildSettingsRepo
 from storage.notify import NotifyRepo
-from tests.helpers.discord import Audit, component_rows, flush, payload_of, service, table_in
+from tests.helpers.discord import (
+    Audit,
+    component_rows,
+    flush,
+    payload_of,
+    service,
+    table_in,
+    typed,
+)
 
 GAMES: list[tuple[str, int, dict[str, Any], str | None]] = [
     ("soureh", 3, {"threshold": 40}, None),
@@ -83,7 +91,7 @@ async def test_a_whole_game_tells_turns_rounds_and_the_end(
             await flush(env)
             continue
         action = str(rng.choice(table.engine.legal_actions(table.state)))
-        moved = await members[user].slash(channel, "move", action=action)
+        moved = await members[user].slash(channel, "move", action=typed(table, action))
         assert moved.acknowledged
         await flush(env)
         audit.step([table])

@@ -13,6 +13,7 @@ from simcord import Env
 
 from bot.games.cards import Card
 from bot.render.card_text import card
+from bot.render.seat_words import by_number
 from bot.render.turup import captures as turup_captures
 from bot.render.turup import one_step_moves as turup_one_step
 from bot.tables.model import Table
@@ -34,6 +35,13 @@ def table_in(env: Env, channel: Any) -> Table:
     table = service(env).in_channel(channel.id)
     assert table is not None, "no open table in that channel"
     return table
+
+
+def typed(table: Table, notation: Any) -> str:
+    """A move in engine notation as a person types it in /move: seats counted from 1
+    (``ask 1 QH`` -> ``ask 2 QH``)."""
+    action = table.engine.parse_action(table.state, str(notation))
+    return by_number(action, table.names)
 
 
 async def flush(env: Env) -> None:

@@ -389,10 +389,11 @@ class SoiEngine:
         return Transition(work.freeze(), tuple(events))
 
     def describe(self, state: SoiState, action: Action) -> str:
-        """The ask in words for the asker, e.g. "ask {p2} (seat 2) for Q♥ (you hold Q♠)"."""
+        """The ask in words for the asker, e.g. "ask {p2} for Q♥ (you hold Q♠)"
+        (the player by name: each front end writes seat numbers its own way)."""
         seat, card = action.args
         assert isinstance(seat, int) and isinstance(card, Card)
-        text = f"ask {seat_ref(seat)} (seat {seat}) for {card.display}"
+        text = f"ask {seat_ref(seat)} for {card.display}"
         if state.turn is not None:
             same = [c for c in cards_of(state.hands[state.turn]) if c.rank is card.rank]
             if same:
