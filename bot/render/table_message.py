@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
-from bot.render.components import BUTTON_PREFIX, ComponentId, Kind, TableView, option
+from bot.i18n import _
+from bot.render.components import (
+    BUTTON_PREFIX,
+    ComponentId,
+    Kind,
+    RulesOpenButton,
+    TableView,
+    option,
+)
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -28,6 +36,7 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
         options = [option(f"Add computer: {lvl}", lvl) for lvl in game(table.game).levels]
         view.select(Kind.ADD_COMPUTER, options, placeholder="Add a computer player (host)",
                     row=1)
+    view.add_item(RulesOpenButton(table.game, label=_("Rules")).item)
     return view.done()
 
 
