@@ -190,6 +190,7 @@ async def _open(interaction: discord.Interaction[Any], service: TableService, ol
         return
     others = [u for u in people if u != user.id]
     if rematch:
+        table.seat_order = tuple(s.user_id for s in old.seats)
         if settings.computer_seats:
             for seat in old.seats:
                 if seat.user_id is None and seat.computer_level:
