@@ -165,7 +165,7 @@ class PariahEngine(CoopEngine):
         ev.append(
             Event(
                 "jack",
-                f"{{p{me}}} drew {disp(drawn)} and put it in place of his face-up "
+                f"{{p{me}}} drew {disp(drawn)} and put it in place of their face-up "
                 f"{disp(old)} in slot {slot}.",
                 None,
                 {"seat": me, "slot": slot, "card": str(drawn), "discarded": str(old)},

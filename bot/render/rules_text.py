@@ -12,7 +12,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
     "soureh": (
         ("The table", (
             "2–4 players; **lowest score wins**. Deck: two decks, A–10 only (80 cards).\n"
-            "Each player has four **coops** (slots 1–4): a face-down card only he may look "
+            "Each player has four **coops** (slots 1–4): a face-down card only its owner may look "
             "at, with a face-up card in front of it. The rest is the stock; beside it the "
             "discard pile, **face down**: nobody sees what is discarded, only how many "
             "cards the pile holds (option **discards: open** turns it face up).\n\n"
@@ -24,9 +24,9 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
         ("A turn", (
             "Draw the top card of the stock (`draw`), then one of:\n"
             "• **keep** it in place of one of your face-down cards (`keep 2`);\n"
-            "• **give** it in place of an opponent's face-up card (`give 1 3`: seat 1, "
-            "slot 3) — a face-up ace can only be replaced by a 10, and a protected "
-            "player's cards cannot be replaced;\n"
+            "• **give** it in place of an opponent's face-up card (`give bob 3`: bob's "
+            "slot 3; `give 2 3` names seat 2) — a face-up ace can only be replaced by a 10, "
+            "and a protected player's cards cannot be replaced;\n"
             "• **discard** it (`discard`).\n"
             "The replaced card goes to the discard pile (a card you `give` away was face "
             "up, so everyone saw it). If the stock is empty when you must draw, the round "
@@ -34,15 +34,15 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
         )),
         ("Declaring and scoring", (
             "You **declare** with the move that places your card, when all four of your "
-            "coops will be valid after it: `keep 2 declare`, `give 1 3 declare`, "
+            "coops will be valid after it: `keep 2 declare`, `give bob 3 declare`, "
             "`discard declare`. The table never waits for you to decide, so nobody learns "
             "whether you could have declared. Only one declaration at a time. The first "
-            "player who then replaces one of the declarer's cards makes him **protected**.\n"
+            "player who then replaces one of the declarer's cards makes them **protected**.\n"
             "**declare: final** (default) — everyone else has one more turn, then the round "
             "ends; players without four valid coops score.\n"
             "**declare: reveal** — when the turn comes back, the declarer either `reveal`s "
-            "(only with four valid coops; he scores nothing, everyone else scores) or "
-            "`draw`s and plays on. With the stock empty he reveals if he can, otherwise "
+            "(only with four valid coops; they score nothing, everyone else scores) or "
+            "`draw`s and plays on. With the stock empty they reveal if they can, otherwise "
             "the round ends.\n"
             "A scoring player adds one card from each coop (the bot picks the lowest "
             "result); a total that lands on a positive multiple of 100 drops by 50."
@@ -78,11 +78,11 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "• **Jack** — replace one of your own face-up cards (`jack 2`);\n"
             "• **Queen** — discard it and take two more turns (`queen`);\n"
             "• **King** — discard it and swap any two face-down cards on the table "
-            "(`king 0 1 1 4`: seat 0 slot 1 with seat 1 slot 4)."
+            "(`king ann 1 bob 4`: ann's slot 1 with bob's slot 4)."
         )),
         ("Knocking and scoring", (
             "On a turn with no Queen turns left you may **knock** with the move that ends "
-            "it: `keep 2 knock`, `discard knock`, `jack 1 knock`, `king 0 1 1 4 knock`. "
+            "it: `keep 2 knock`, `discard knock`, `jack 1 knock`, `king ann 1 bob 4 knock`. "
             "There is no separate knock-or-end step. The opponent has one more turn (with "
             "any Queen turns it earns) and the round ends. An empty stock ends it too.\n"
             "Each **valid** coop scores both its cards: 2–10 their number, ace 15, J Q K 0; "
@@ -107,7 +107,7 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
         )),
         ("Rounds", (
             "When every hand is empty, four more cards go to each player. When the deck "
-            "and the hands are empty, each player counts his cards won; cards left on the "
+            "and the hands are empty, each player counts their cards won; cards left on the "
             "pile count for nobody.\n"
             "A game is `rounds` rounds (default 3); the cards won add up over the rounds "
             "and the highest total wins."
@@ -118,9 +118,9 @@ RULES: dict[str, tuple[tuple[str, str], ...]] = {
             "3–6 players; **highest score wins**. One 52-card deck, all dealt.\n"
             "Collect all four suits of a rank — a **quadruplet** — and lay it down at once.\n"
             "On your turn ask another player who still has cards for one card "
-            "(`ask 2 QH`: ask seat 2 for Q♥). You must hold a card of that rank and not "
-            "the card itself. If he has it he hands it over and you ask again; if not, the "
-            "turn passes to him."
+            "(`ask bob QH`: ask bob for Q♥). You must hold a card of that rank and not "
+            "the card itself. If they have it they hand it over and you ask again; if not, "
+            "the turn passes to them."
         )),
         ("Scoring", (
             "A player with no cards is out of the round; the round ends when every card is "

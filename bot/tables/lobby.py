@@ -204,8 +204,8 @@ class Lobby:
 
 def in_order(seats: list[SeatRecord], order: tuple[int | None, ...]) -> list[SeatRecord]:
     """``seats`` in a rematch's ``order`` (the old table's user ids, ``None`` for each
-    computer seat): a returning player takes his old place, the n-th computer the old n-th
-    computer's place, anyone new sits after them in the order he came."""
+    computer seat): a returning player takes their old place, the n-th computer the old n-th
+    computer's place, anyone new sits after them in the order they came."""
     people = {user: i for i, user in enumerate(order) if user is not None}
     computer_places = [i for i, user in enumerate(order) if user is None]
     keys: list[tuple[int, int]] = []

@@ -245,7 +245,7 @@ class CoopEngine(CoopRules):
         if not st.in_round[seat]:
             return "That player is not in this round."
         if seat == st.protected:
-            return "That player is protected: nobody may replace his cards until his turn."
+            return "That player is protected: nobody may replace their cards until their turn."
         return None
 
     def give_blocked(self, st: CoopState, seat: int) -> int:
@@ -330,7 +330,7 @@ class CoopEngine(CoopRules):
             ev.append(
                 Event(
                     "play_on",
-                    f"{{p{seat}}} draws instead of revealing: his declaration is over.",
+                    f"{{p{seat}}} draws instead of revealing: their declaration is over.",
                     None,
                     {"seat": seat},
                 )
@@ -429,7 +429,7 @@ class CoopEngine(CoopRules):
             ev.append(
                 Event(
                     "protect",
-                    f"{{p{target}}} is now protected: nobody else may replace his cards.",
+                    f"{{p{target}}} is now protected: nobody else may replace their cards.",
                     None,
                     {"seat": target},
                 )
