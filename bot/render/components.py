@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.render.card_text import truncate
 
 if TYPE_CHECKING:
@@ -214,9 +214,12 @@ class RulesOpenButton(
 ):
     """The lobby's Rules button: the game's first rules page, shown to the clicker only."""
 
-    def __init__(self, game: str, *, label: str = "Rules") -> None:
+    LABEL = N_("Rules")
+
+    def __init__(self, game: str, *, label: str | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label=label, custom_id=f"{RULES_PREFIX}:{game}:open",
+            discord.ui.Button(label=label or _(self.LABEL),
+                              custom_id=f"{RULES_PREFIX}:{game}:open",
                               style=discord.ButtonStyle.secondary)
         )
         self.game = game
@@ -229,7 +232,7 @@ class RulesOpenButton(
         match: re.Match[str],
         /,
     ) -> RulesOpenButton:
-        return cls(match["game"], label=getattr(item, "label", None) or "Rules")
+        return cls(match["game"], label=getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.render.rules_text import RULES, rules_page

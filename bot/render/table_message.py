@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
-from bot.i18n import _
 from bot.render.components import (
     BUTTON_PREFIX,
     ComponentId,
@@ -36,7 +35,7 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
         options = [option(f"Add computer: {lvl}", lvl) for lvl in game(table.game).levels]
         view.select(Kind.ADD_COMPUTER, options, placeholder="Add a computer player (host)",
                     row=1)
-    view.add_item(RulesOpenButton(table.game, label=_("Rules")).item)
+    view.add_item(RulesOpenButton(table.game).item)
     return view.done()
 
 

@@ -158,3 +158,4 @@ async def test_rules_button_in_the_lobby(world: dict[str, Any]) -> None:
     plain = await ann.slash(channel, "play", game="turup")
     again = await bob.click(plain.response, label="Rules")
     assert again.ephemeral and again.response.embeds[0].title.startswith("Turup — ")
+
