@@ -2,7 +2,7 @@
 
 ``--quick`` runs each measure once at tiny sizes (what the smoke test does) and writes no file
 unless ``--out`` is given; ``--only NAME ...`` picks sections (engines, captures, ai, render,
-persistence, memory, click, edits, capacity, speed). Each section builds :class:`Figure` rows;
+persistence, memory, click, taps, edits, capacity, speed). Each section builds :class:`Figure` rows;
 the engine, capture and render sections reuse the functions of ``bench.engine_*`` and
 ``bot.render``.
 """
@@ -220,7 +220,7 @@ SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
     "ai": ai,
     "render": render,
 }
-LATER = ("click", "memory", "persistence", "edits", "capacity", "speed")
+LATER = ("click", "taps", "memory", "persistence", "edits", "capacity", "speed")
 ORDER = ("engines", "captures", "ai", *LATER, "render")  # the issue's numbering, images last
 
 

@@ -16,6 +16,7 @@ from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
 from bot.render.rules_text import rules_page
+from bot.render.seat_words import SeatWordError, by_name, by_number, to_engine
 from bot.render.table_message import jump_url
 from bot.tables.faults import describe, is_transient
 from bot.tables.model import Table, TableError
@@ -85,12 +86,14 @@ class TableCommands(commands.Cog):
             return
         action = in_notation(action, self.tables.legal_actions(table, interaction.user.id))
         try:
-            result = await self.tables.act(table.id, interaction.user.id, action)
-        except (TableError, GameError) as exc:  # the message may echo the move: cut it
+            typed = to_engine(action, table.names)
+            result = await self.tables.act(table.id, interaction.user.id, typed)
+        except (TableError, GameError, SeatWordError) as exc:  # may echo the move: cut it
             await interaction.response.send_message(truncate(str(exc), 500), ephemeral=True)
             return
+        played = by_name(result.action, table.names)
         lines = [f"› {e}" for e in result.events[-4:]] or \
-            [_("Played `{move}`.", move=result.action)]
+            [_("Played `{move}`.", move=played)]
         if not result.over and table.to_act() == result.seat:
             lines.append(_("Your move again — /move or **Take turn**."))
         await interaction.response.send_message(truncate("\n".join(lines), 2000), ephemeral=True)
@@ -111,11 +114,12 @@ class TableCommands(commands.Cog):
                 and not any(a.word == "reveal" for a, _ in offered)):
             offered.append((Action("reveal"), _("reveal your coops")))
         for action, words in offered:
-            notation = str(action)
-            if typed and typed not in notation.lower() and typed not in words.lower():
+            notation = by_name(action, table.names)  # seats by name, read back by number
+            value = by_number(action, table.names)
+            if typed and all(typed not in t.lower() for t in (notation, value, words)):
                 continue
             label = words if words.startswith(notation) else f"{notation} — {words}"
-            choices.append(app_commands.Choice(name=truncate(label, 100), value=notation))
+            choices.append(app_commands.Choice(name=truncate(label, 100), value=value))
             if len(choices) == 25:
                 break
         return choices
@@ -135,7 +139,7 @@ class TableCommands(commands.Cog):
         embed = hand_embed(table, seat)
         legal = self.tables.legal_actions(table, interaction.user.id)
         if legal:
-            text = "\n".join(f"`{a}`" for a, _ in legal[:20])
+            text = "\n".join(f"`{by_name(a, table.names)}`" for a, _ in legal[:20])
             if len(legal) > 20:
                 text += "\n" + _n("… and {n} more (type /move to see them)",
                                    "… and {n} more (type /move to see them)", len(legal) - 20)

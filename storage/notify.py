@@ -1,4 +1,5 @@
-"""A player's own choice about turn pings (``/notify``): stored per user, across servers."""
+"""Turn pings: a player's own choice (``/notify``, stored per user, across servers) and
+each table's live ping (so a restart never leaves two)."""
 
 from __future__ import annotations
 
@@ -24,4 +25,28 @@ class NotifyRepo:
             await self.db.execute(
                 "INSERT INTO notify_off (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING",
                 (user_id,),
+            )
+
+
+class PingRepo:
+    """The live turn ping of each table (``table_pings``): one message id per table."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def live(self, table_id: int) -> int | None:
+        """The message id of the table's live ping, if it has one."""
+        row = await self.db.fetchone(
+            "SELECT message_id FROM table_pings WHERE table_id = ?", (table_id,))
+        return int(row[0]) if row is not None else None
+
+    async def set_live(self, table_id: int, message_id: int | None) -> None:
+        """Remember the table's live ping (``None``: it has none)."""
+        if message_id is None:
+            await self.db.execute("DELETE FROM table_pings WHERE table_id = ?", (table_id,))
+        else:
+            await self.db.execute(
+                "INSERT INTO table_pings (table_id, message_id) VALUES (?, ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET message_id = excluded.message_id",
+                (table_id, message_id),
             )

@@ -188,7 +188,8 @@ class PariahEngine(CoopEngine):
             Event(
                 "jack",
                 lambda: L_(
-                    "{player} drew {card} and put it in place of his face-up {old} in slot {slot}.",
+                    "{player} drew {card} and put it in place of their face-up {old} in slot "
+                    "{slot}.",
                     player=seat_ref(me),
                     card=disp(drawn),
                     old=disp(old),

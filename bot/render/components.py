@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import DEFAULT, current, supported, use_locale
+from bot.i18n import DEFAULT, N_, _, current, supported, use_locale
 from bot.render.card_text import truncate
 
 if TYPE_CHECKING:
@@ -217,5 +217,42 @@ class RulesButton(
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-# Table components are not among them: they are routed by :class:`Kind`.
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton,)
+class RulesOpenButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"crr:(?P<game>[a-z]+):open",
+):
+    """The lobby's Rules button: the game's first rules page, shown to the clicker only."""
+
+    LABEL = N_("Rules")
+
+    def __init__(self, game: str, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label=label or _(self.LABEL),
+                              custom_id=f"{RULES_PREFIX}:{game}:open",
+                              style=discord.ButtonStyle.secondary)
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RulesOpenButton:
+        return cls(match["game"], label=getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.render.rules_text import RULES, rules_page
+
+        if self.game not in RULES:
+            await interaction.response.send_message(_("That game has no rules page."),
+                                                    ephemeral=True)
+            return
+        embed, view = rules_page(self.game, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton, RulesOpenButton)
+"""Table components are not among them: they are routed by :class:`Kind`."""

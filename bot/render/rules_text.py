@@ -20,8 +20,8 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "cards)."
             ),
             N_(
-                "Each player has four **coops** (slots 1–4): a face-down card only he may "
-                "look at, with a face-up card in front of it. The rest is the stock; "
+                "Each player has four **coops** (slots 1–4): a face-down card only its "
+                "owner may look at, with a face-up card in front of it. The rest is the stock; "
                 "beside it the discard pile, **face down**: nobody sees what is discarded, "
                 "only how many cards the pile holds (option **discards: open** turns it "
                 "face up)."
@@ -38,9 +38,9 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             N_("Draw the top card of the stock (`draw`), then one of:"),
             N_("• **keep** it in place of one of your face-down cards (`keep 2`);"),
             N_(
-                "• **give** it in place of an opponent's face-up card (`give 1 3`: seat 1, "
-                "slot 3) — a face-up ace can only be replaced by a 10, and a protected "
-                "player's cards cannot be replaced;"
+                "• **give** it in place of an opponent's face-up card (`give bob 3`: bob's "
+                "slot 3; `give 2 3` names seat 2) — a face-up ace can only be replaced by a "
+                "10, and a protected player's cards cannot be replaced;"
             ),
             N_("• **discard** it (`discard`)."),
             N_(
@@ -52,10 +52,10 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         (N_("Declaring and scoring"), (
             N_(
                 "You **declare** with the move that places your card, when all four of "
-                "your coops will be valid after it: `keep 2 declare`, `give 1 3 declare`, "
+                "your coops will be valid after it: `keep 2 declare`, `give bob 3 declare`, "
                 "`discard declare`. The table never waits for you to decide, so nobody "
                 "learns whether you could have declared. Only one declaration at a time. "
-                "The first player who then replaces one of the declarer's cards makes him "
+                "The first player who then replaces one of the declarer's cards makes them "
                 "**protected**."
             ),
             N_(
@@ -64,9 +64,9 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             ),
             N_(
                 "**declare: reveal** — when the turn comes back, the declarer either "
-                "`reveal`s (only with four valid coops; he scores nothing, everyone else "
-                "scores) or `draw`s and plays on. With the stock empty he reveals if he "
-                "can, otherwise the round ends."
+                "`reveal`s (only with four valid coops; they score nothing, everyone else "
+                "scores) or `draw`s and plays on. With the stock empty they reveal if "
+                "they can, otherwise the round ends."
             ),
             N_(
                 "A scoring player adds one card from each coop (the bot picks the lowest "
@@ -119,13 +119,13 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             N_("• **Queen** — discard it and take two more turns (`queen`);"),
             N_(
                 "• **King** — discard it and swap any two face-down cards on the table "
-                "(`king 0 1 1 4`: seat 0 slot 1 with seat 1 slot 4)."
+                "(`king ann 1 bob 4`: ann's slot 1 with bob's slot 4)."
             ),
         )),
         (N_("Knocking and scoring"), (
             N_(
                 "On a turn with no Queen turns left you may **knock** with the move that "
-                "ends it: `keep 2 knock`, `discard knock`, `jack 1 knock`, `king 0 1 1 4 "
+                "ends it: `keep 2 knock`, `discard knock`, `jack 1 knock`, `king ann 1 bob 4 "
                 "knock`. There is no separate knock-or-end step. The opponent has one more "
                 "turn (with any Queen turns it earns) and the round ends. An empty stock "
                 "ends it too."
@@ -163,7 +163,7 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         (N_("Rounds"), (
             N_(
                 "When every hand is empty, four more cards go to each player. When the "
-                "deck and the hands are empty, each player counts his cards won; cards "
+                "deck and the hands are empty, each player counts their cards won; cards "
                 "left on the pile count for nobody."
             ),
             N_(
@@ -180,10 +180,10 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "once."
             ),
             N_(
-                "On your turn ask another player who still has cards for one card (`ask 2 "
-                "QH`: ask seat 2 for Q♥). You must hold a card of that rank and not the "
-                "card itself. If he has it he hands it over and you ask again; if not, the "
-                "turn passes to him."
+                "On your turn ask another player who still has cards for one card (`ask bob "
+                "QH`: ask bob for Q♥). You must hold a card of that rank and not the "
+                "card itself. If they have it they hand it over and you ask again; if not, "
+                "the turn passes to them."
             ),
         )),
         (N_("Scoring"), (

@@ -8,7 +8,14 @@ import discord
 
 from bot.catalog import game
 from bot.i18n import N_, _
-from bot.render.components import BUTTON_PREFIX, ComponentId, Kind, TableView, option
+from bot.render.components import (
+    BUTTON_PREFIX,
+    ComponentId,
+    Kind,
+    RulesOpenButton,
+    TableView,
+    option,
+)
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -33,6 +40,7 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
                    for lvl in game(table.game).levels]
         view.select(Kind.ADD_COMPUTER, options, placeholder=_("Add a computer player (host)"),
                     row=1)
+    view.add_item(RulesOpenButton(table.game).item)
     return view.done()
 
 

@@ -192,10 +192,12 @@ async def _open(interaction: discord.Interaction[Any], service: TableService, ol
         await _say(interaction, _("That table cannot be opened: {problem}", problem=exc))
         return
     others = [u for u in people if u != user.id]
-    if rematch and settings.computer_seats:
-        for seat in old.seats:
-            if seat.user_id is None and seat.computer_level:
-                await service.add_computer(table.id, None, user.id, seat.computer_level)
+    if rematch:
+        table.seat_order = tuple(s.user_id for s in old.seats)
+        if settings.computer_seats:
+            for seat in old.seats:
+                if seat.user_id is None and seat.computer_level:
+                    await service.add_computer(table.id, None, user.id, seat.computer_level)
     with use_locale(table.language):  # the new lobby is public: the server's language
         calls = " ".join(f"<@{u}>" for u in others)
         if not rematch:

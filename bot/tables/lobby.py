@@ -106,6 +106,8 @@ class Lobby:
             raise StaleAction()
 
     async def _store_seats(self, table: Table, seats: list[SeatRecord]) -> None:
+        if table.seat_order:
+            seats = in_order(seats, table.seat_order)
         version = table.version + 1
         await self.repo.set_seats(table.id, seats, version)
         table.seats = seats
@@ -209,6 +211,26 @@ class Lobby:
         log.info("Table %s started with %d seats", table.id, len(table.seats))
         self.service.changed(table)
         return table
+
+
+def in_order(seats: list[SeatRecord], order: tuple[int | None, ...]) -> list[SeatRecord]:
+    """``seats`` in a rematch's ``order`` (the old table's user ids, ``None`` for each
+    computer seat): a returning player takes their old place, the n-th computer the old n-th
+    computer's place, anyone new sits after them in the order they came."""
+    people = {user: i for i, user in enumerate(order) if user is not None}
+    computer_places = [i for i, user in enumerate(order) if user is None]
+    keys: list[tuple[int, int]] = []
+    computers = 0
+    for i, seat in enumerate(seats):
+        if seat.user_id is not None:
+            keys.append((people.get(seat.user_id, len(order)), i))
+        else:
+            place = computer_places[computers] if computers < len(computer_places) \
+                else len(order)
+            computers += 1
+            keys.append((place, i))
+    ranked = sorted(range(len(seats)), key=keys.__getitem__)
+    return _renumber(seats[i] for i in ranked)
 
 
 def _renumber(seats: Iterable[SeatRecord]) -> list[SeatRecord]:

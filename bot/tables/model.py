@@ -102,6 +102,9 @@ class Table:
     dm_hidden: dict[int, list[str]] = field(default_factory=dict)
     dm_refused: set[int] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
+    # a rematch lobby: the old table's seats (user ids, None for a computer seat) in order;
+    # whoever joins sits where they sat before, whatever the order of the Join clicks
+    seat_order: tuple[int | None, ...] = ()
 
     def __repr__(self) -> str:
         rec = self.record

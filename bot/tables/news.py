@@ -5,7 +5,9 @@ player's result by DM.
 ``News.after_render`` runs after each (coalesced) render of a table, under its render lock.
 A message is sent as a public follow-up of the table message's fresh interaction when
 there is one (no global request; deleted through the same token), else in the channel.
-A table keeps at most one live ping: the previous one is deleted when the turn moves.
+A table keeps at most one live ping: the previous one is deleted when the turn moves. The
+live ping's message id is stored (``table_pings``), so a restarted bot deletes the ping
+the old process posted before it pings again.
 A failure is logged (type, status and code only) and never stops the table.
 """
 
@@ -33,7 +35,7 @@ from bot.render.table_message import end_view, jump_url
 from bot.tables.faults import describe
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettings
-from storage.notify import NotifyRepo
+from storage.notify import NotifyRepo, PingRepo
 
 if TYPE_CHECKING:
     from bot.tables.publisher import DiscordNotifier
@@ -60,6 +62,7 @@ class Heard:
     rounds: int
     to_act: int | None = None
     ping: Sent | None = None
+    stored: int | None = None  # the live ping's message id as storage knows it
 
 
 class News:
@@ -77,13 +80,14 @@ class News:
             return
         heard = self.heard.get(table.id)
         if heard is None:  # first sight (a new game, or a table restored after a restart)
-            heard = self.heard[table.id] = Heard(rounds=len(table.rounds))
+            heard = self.heard[table.id] = await self._first_sight(table)
         if not table.status.is_open:
             del self.heard[table.id]
             self.ended[table.id] = None
             while len(self.ended) > ENDED_KEPT:
                 self.ended.popitem(last=False)
             await self._unping(table, heard)
+            await self._store_ping(table, heard)
             if table.finished:
                 await self._game_end(table)
             return
@@ -97,8 +101,35 @@ class News:
         await self._unping(table, heard)
         if seat is not None and await self._pingable(table, seat):
             await self._ping(table, seat, heard)
+        await self._store_ping(table, heard)
 
     # ------------------------------------------------------------------ pings
+
+    async def _first_sight(self, table: Table) -> Heard:
+        """What a table has told when this process first renders it: the live ping an
+        earlier process posted (to be deleted when the turn is told again), if any."""
+        heard = Heard(rounds=len(table.rounds))
+        try:
+            heard.stored = await PingRepo(self._db()).live(table.id)
+        except Exception as exc:
+            log.warning("Table %s: reading its live ping failed: %s", table.id, describe(exc))
+        if heard.stored is not None:
+            heard.ping = Sent(heard.stored, None, float("-inf"))
+        return heard
+
+    async def _store_ping(self, table: Table, heard: Heard) -> None:
+        live = heard.ping.message_id if heard.ping is not None else None
+        if live == heard.stored:
+            return
+        try:
+            await PingRepo(self._db()).set_live(table.id, live)
+            heard.stored = live
+        except Exception as exc:
+            log.warning("Table %s: storing its live ping failed: %s", table.id, describe(exc))
+
+    def _db(self) -> Any:
+        client: Any = self.notifier.client
+        return client.db
 
     async def _pingable(self, table: Table, seat: int) -> bool:
         record = table.seats[seat]
@@ -108,8 +139,7 @@ class News:
         if settings is None or not settings.pings:
             return False
         try:
-            client: Any = self.notifier.client
-            return await NotifyRepo(client.db).pings_on(record.user_id)
+            return await NotifyRepo(self._db()).pings_on(record.user_id)
         except Exception as exc:
             log.warning("Reading the ping choice of a player failed: %s", describe(exc))
             return False

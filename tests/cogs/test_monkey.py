@@ -22,7 +22,15 @@ import pytest
 
 from bot.games.cards import Card
 from bot.tables.model import Table
-from tests.helpers.discord import Audit, component_rows, flush, hidden_cards, message_of, service
+from tests.helpers.discord import (
+    Audit,
+    component_rows,
+    flush,
+    hidden_cards,
+    message_of,
+    service,
+    typed,
+)
 
 GAMES = [
     ("soureh", {"threshold": 60}, 3),
@@ -125,7 +133,7 @@ class Monkey:
         member = self.rng.choice(self.members)
         legal = []
         if table.state is not None and table.running:
-            legal = [str(a) for a in table.engine.legal_actions(table.state)]
+            legal = [typed(table, a) for a in table.engine.legal_actions(table.state)]
         text = self.rng.choice(legal) if legal and self.rng.random() < 0.6 else self.rng.choice(
             NONSENSE)
         result = await member.slash(self.channel, "move", action=text)
@@ -149,7 +157,7 @@ class Monkey:
         member = next((m for m in self.members if m.id == user_id), None)
         if member is None or table.seats[seat].is_computer_held:
             return
-        legal = [str(a) for a in table.engine.legal_actions(table.state)]
+        legal = [typed(table, a) for a in table.engine.legal_actions(table.state)]
         result = await member.slash(self.channel, "move", action=self.rng.choice(legal))
         await self._done(member, result)
 

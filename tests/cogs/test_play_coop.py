@@ -19,6 +19,7 @@ from tests.helpers.discord import (
     service,
     table_in,
     text_only,
+    typed,
     via_panel,
 )
 
@@ -61,8 +62,8 @@ async def test_coop_game_from_play_to_standings(
             before = table.version
             refused = await other.click(message_of(env, table, channel), label="Take turn")
             assert refused.ephemeral and "not your turn" in refused.response.content
-            typed = await cat.slash(channel, "move", action="draw")
-            assert typed.ephemeral and "not seated" in typed.response.content
+            outsider = await cat.slash(channel, "move", action="draw")
+            assert outsider.ephemeral and "not seated" in outsider.response.content
             assert table.version == before
         notation = coop_policy(table)
         words[notation.split()[0]] += 1
@@ -72,7 +73,7 @@ async def test_coop_game_from_play_to_standings(
         if called or turn % 2 == 0 or notation.split()[0] in ("give", "king", "jack", "queen"):
             await via_panel(env, member, channel, notation)
         else:
-            assert (await member.slash(channel, "move", action=notation)).acknowledged
+            assert (await member.slash(channel, "move", action=typed(table, notation))).acknowledged
         assert table.version == before + 1
         if table.running:
             rounds_seen.add(table.public_view()["round"])

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.render.card_text import card
 from bot.render.embeds import table_embed
-from tests.helpers.discord import Audit, flush, message_of, service, table_in, text_only, via_panel
+from tests.helpers.discord import (
+    Audit,
+    flush,
+    message_of,
+    service,
+    table_in,
+    text_only,
+    typed,
+    via_panel,
+)
 
 
 def _good_ask(table: Any) -> str:
@@ -65,9 +75,10 @@ async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
         if turn % 6 == 0:
             await via_panel(env, member, channel, notation)
         else:
-            choices = await member.autocomplete(channel, "move", "action", notation)
-            assert notation in [c["value"] for c in choices] and len(choices) <= 25
-            assert (await member.slash(channel, "move", action=notation)).acknowledged
+            said = typed(table, notation)
+            choices = await member.autocomplete(channel, "move", "action", said)
+            assert said in [c["value"] for c in choices] and len(choices) <= 25
+            assert (await member.slash(channel, "move", action=said)).acknowledged
         assert table.version == before + 1
         audit.step([table])
         turn += 1
@@ -83,3 +94,44 @@ async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
     assert audit.public_posts == 1
     for member in (ann, bob):
         assert member.user.dm_channel.last_message is not None
+
+
+def _dms(env: Any, channels: dict[int, int]) -> dict[int, int]:
+    """DMs posted so far to each member (by user id)."""
+    sent = dict.fromkeys(channels.values(), 0)
+    for req in env.http_requests:
+        m = re.fullmatch(r"/channels/(\d+)/messages", req.path)
+        if req.method == "POST" and m and int(m.group(1)) in channels:
+            sent[channels[int(m.group(1))]] += 1
+    return sent
+
+
+async def test_soi_sends_each_player_at_most_two_dms_a_round(world: dict[str, Any]) -> None:
+    """A whole Soi game of four players: a DM at each deal and at the end, none while a
+    round is played (hand changes go to the panel and My cards), so each player gets at
+    most 2 DMs per round."""
+    env, channel = world["env"], world["channel"]
+    members = world["members"]
+    service(env).seed_source = lambda: 7
+    channels = {m.user.dm_channel.id: m.id for m in members}
+    opened = await members[0].slash(channel, "play", game="soi", target=150, timer="off")
+    for member in members[1:]:
+        await member.click(opened.response, label="Join")
+    await members[0].click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    by_id = {m.id: m for m in members}
+    assert all(n == 1 for n in _dms(env, channels).values()), "one DM at the deal"
+    moves = 0
+    while table.running:
+        rounds, before = len(table.rounds), _dms(env, channels)
+        member = by_id[table.seats[table.to_act()].user_id]
+        await member.slash(channel, "move", action=typed(table, _good_ask(table)))
+        await flush(env)
+        moves += 1
+        if table.running and len(table.rounds) == rounds:
+            assert _dms(env, channels) == before, "no DM while a round is played"
+    rounds = len(table.rounds)
+    sent = _dms(env, channels)
+    assert moves > 4 * rounds and rounds >= 2
+    assert all(0 < n <= 2 * rounds for n in sent.values()), (sent, rounds)

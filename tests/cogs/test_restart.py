@@ -98,3 +98,31 @@ async def test_game_finishes_on_buttons_from_before_restart(
     assert restored.record.message_id == message_id
     final = message_of(env, restored, channel).embeds[0]
     assert "game over" in final.title
+
+
+def _pings(channel: Any) -> list[Any]:
+    return [m for m in channel.history() if "your turn at" in (m.content or "")]
+
+
+async def test_one_live_ping_after_a_restart(world: dict[str, Any], settings: Any) -> None:
+    """The live turn ping is remembered across a restart: the new bot deletes the ping the
+    old one posted before pinging again, so the channel never holds two for the table."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    await _table(env, channel, ann, bob, "off")
+    before = _pings(channel)
+    assert len(before) == 1
+    await _restart(env, settings)
+    restored = table_in(env, channel)
+    after = _pings(channel)
+    assert len(after) == 1 and after[0].id != before[0].id, "the old ping was replaced"
+    user = restored.seats[restored.to_act()].user_id
+    assert after[0].content.startswith(f"<@{user}> — your turn at")
+    for _ in range(3):
+        member = _member(restored, [ann, bob])
+        await member.slash(channel, "move",
+                           action=str(restored.engine.legal_actions(restored.state)[0]))
+        await flush(env)
+        assert len(_pings(channel)) <= 1
+    await _restart(env, settings)
+    assert len(_pings(channel)) <= 1

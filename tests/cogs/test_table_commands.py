@@ -245,3 +245,38 @@ async def test_help_explains_the_games_a_turn_and_the_commands(world: dict[str, 
     for words in ("/play", "Take turn", "/move", "/rules", "Join"):
         assert words in text
     assert env is not None
+
+
+async def test_move_names_seats_as_people_see_them(world: dict[str, Any]) -> None:
+    """Soi by typing: `/move ask Bob QH` and `ask 2 QH` (seats from 1) reach the engine's
+    0-based ask; autocomplete says names; /hand lists moves by name; an unknown name or
+    seat number is answered clearly and changes nothing."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, cat = world["members"][:3]
+    service(env).seed_source = lambda: 3
+    opened = await ann.slash(channel, "play", game="soi", target=20, timer="off")
+    for member in (bob, cat):
+        await member.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    mover = _member(table, [ann, bob, cat])
+    legal = table.engine.legal_actions(table.state)
+    names = table.names
+    hand = await mover.slash(channel, "hand")
+    listed = hand.response.embeds[0].fields[0].value
+    assert f"`ask {names[legal[0].args[0]]} {legal[0].args[1]}`" in listed
+    offered = await mover.autocomplete(channel, "move", "action", "")
+    assert offered and all(c["name"].startswith(f"ask {names[int(c['value'].split()[1]) - 1]} ")
+                           for c in offered)
+    for text, says in (("ask carl QH", "Nobody called “carl”"),
+                       ("ask 4 QH", "There is no seat 4: seats are numbered 1 to 3"),
+                       ("ask", "Write an ask like this")):
+        refused = await mover.slash(channel, "move", action=text)
+        assert refused.ephemeral and says in refused.response.content
+        assert table.log == []
+    first = legal[0]
+    target, wanted = first.args
+    upper = names[target].upper()
+    done = await mover.slash(channel, "move", action=f"ask {upper} {wanted}")
+    assert done.ephemeral and table.log and table.log[0] == str(first)

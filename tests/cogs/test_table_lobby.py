@@ -132,3 +132,30 @@ async def test_timer_option_shows_deadline(world: dict[str, Any]) -> None:
     assert table.record.timer_seconds == 45 and table.record.deadline is not None
     message = next(m for m in channel.history() if m.id == opened.response.id)
     assert f"<t:{int(table.record.deadline)}:R>" in message.embeds[0].description
+
+
+async def test_rules_button_in_the_lobby(world: dict[str, Any]) -> None:
+    """Anyone may press Rules under a lobby, with the computer select or without it: the
+    game's first rules page, shown to him only; its Next turns the page; the lobby is
+    left as it was."""
+    env, channel, guild = world["env"], world["channel"], world["guild"]
+    ann, bob, cat = world["members"][:3]
+    opened = await ann.slash(channel, "play", game="soi", target=100)
+    lobby = opened.response
+    await bob.click(lobby, label="Join")
+    before = list(lobby.components)
+    shown = await cat.click(lobby, label="Rules")
+    assert shown.ephemeral
+    embed = shown.response.embeds[0]
+    assert embed.title.startswith("Soi — ") and "Page 1 of" in embed.footer.text
+    turned = await cat.click(shown.response, label="Next")
+    assert "Page 2 of" in turned.response.embeds[0].footer.text
+    assert lobby.components == before and not lobby.flags.ephemeral
+    table = table_in(env, channel)
+    assert [s.user_id for s in table.seats] == [ann.id, bob.id]
+    await ann.slash(channel, "cancel")
+    await GuildSettingsRepo(env.bot.db).update(guild.id, computer_seats=False)
+    plain = await ann.slash(channel, "play", game="turup")
+    again = await bob.click(plain.response, label="Rules")
+    assert again.ephemeral and again.response.embeds[0].title.startswith("Turup — ")
+

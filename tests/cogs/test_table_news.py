@@ -14,7 +14,15 @@ import pytest
 from bot.render.announce import PRACTICE, RATED
 from storage.guild_settings import GuildSettingsRepo
 from storage.notify import NotifyRepo
-from tests.helpers.discord import Audit, component_rows, flush, payload_of, service, table_in
+from tests.helpers.discord import (
+    Audit,
+    component_rows,
+    flush,
+    payload_of,
+    service,
+    table_in,
+    typed,
+)
 
 GAMES: list[tuple[str, int, dict[str, Any], str | None]] = [
     ("soureh", 3, {"threshold": 40}, None),
@@ -83,7 +91,7 @@ async def test_a_whole_game_tells_turns_rounds_and_the_end(
             await flush(env)
             continue
         action = str(rng.choice(table.engine.legal_actions(table.state)))
-        moved = await members[user].slash(channel, "move", action=action)
+        moved = await members[user].slash(channel, "move", action=typed(table, action))
         assert moved.acknowledged
         await flush(env)
         audit.step([table])
@@ -191,3 +199,40 @@ async def test_a_finished_table_keeps_last_round_replay_and_new_game(
     assert not fresh.ephemeral and "lobby" in (fresh.response.embeds[0].title or "")
     lobby = table_in(env, channel)
     assert lobby.record.host_id == cat.id and lobby.game == "turup"
+
+
+async def test_rematch_keeps_the_old_seat_order(world: dict[str, Any]) -> None:
+    """Rematch seats everyone where he sat, whoever presses it and whatever the order of
+    the Join clicks: the computer keeps its place too, and the lobby lists that order."""
+    env, channel = world["env"], world["channel"]
+    ann, bob, cat = world["members"][:3]
+    service(env).seed_source = lambda: 5
+    table = await _open(world, "turup", 3, {"rounds": 1}, "easy")
+    order = [s.user_id for s in table.seats]
+    assert order == [ann.id, bob.id, cat.id, None]
+    members = {ann.id: ann, bob.id: bob, cat.id: cat}
+    while table.running:
+        user = table.seats[table.to_act()].user_id
+        if user is None:
+            await flush(env)
+            continue
+        await members[user].slash(channel, "move",
+                                  action=str(table.engine.legal_actions(table.state)[0]))
+    await flush(env)
+    end = next(m for m in _titled(channel, "game over") if "Rematch" in _labels(m))
+    again = await cat.click(end, label="Rematch")  # the last seat hosts the rematch
+    lobby = table_in(env, channel)
+    assert lobby.id != table.id and lobby.record.host_id == cat.id
+    assert [s.user_id for s in lobby.seats] == [cat.id, None]
+    for member in (bob, ann):  # in the wrong order
+        assert (await member.click(again.response, label="Join")).acknowledged
+    assert [s.user_id for s in lobby.seats] == order
+    assert [s.seat for s in lobby.seats] == [0, 1, 2, 3]
+    shown = next(m for m in channel.history() if m.id == again.response.id)
+    listed = shown.embeds[0].fields[0].value
+    for i, member in enumerate((ann, bob, cat)):
+        assert f"{i + 1}. <@{member.id}>" in listed
+    assert "4. 🤖" in listed
+    await cat.click(again.response, label="Start (host)")
+    await flush(env)
+    assert [s.user_id for s in table_in(env, channel).seats] == order

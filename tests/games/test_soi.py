@@ -293,9 +293,9 @@ def test_legal_actions_are_every_legal_ask() -> None:
 def test_describe_in_words() -> None:
     """describe names the asked seat by placeholder and shows the asker's cards of that rank."""
     text = ENGINE.describe(six_start(), Action("ask", (2, card("QH"))))
-    assert text == "ask {p2} (seat 2) for Q♥"
+    assert text == "ask {p2} for Q♥"
     text = ENGINE.describe(six_start(), Action("ask", (5, card("KC"))))
-    assert text == "ask {p5} (seat 5) for K♣ (you hold K♠ K♥ K♦)"
+    assert text == "ask {p5} for K♣ (you hold K♠ K♥ K♦)"
 
 
 def test_apply_leaves_state_unchanged() -> None:

@@ -11,8 +11,12 @@ from typing import Any
 
 from simcord import Env
 
+from bench.taps import component_rows as component_rows  # shared with python -m bench
+from bench.taps import coop_policy as coop_policy
+from bench.taps import panel_of as panel_of
 from bot.games.cards import Card
 from bot.render.card_text import card
+from bot.render.seat_words import by_number
 from bot.render.turup import captures as turup_captures
 from bot.render.turup import one_step_moves as turup_one_step
 from bot.tables.model import Table
@@ -34,6 +38,13 @@ def table_in(env: Env, channel: Any) -> Table:
     table = service(env).in_channel(channel.id)
     assert table is not None, "no open table in that channel"
     return table
+
+
+def typed(table: Table, notation: Any) -> str:
+    """A move in engine notation as a person types it in /move: seats counted from 1
+    (``ask 1 QH`` -> ``ask 2 QH``)."""
+    action = table.engine.parse_action(table.state, str(notation))
+    return by_number(action, table.names)
 
 
 async def flush(env: Env) -> None:
@@ -242,14 +253,6 @@ def hidden_cards(table: Table) -> set[str]:
 # ----------------------------------------------------------------- driving
 
 
-def panel_of(opened: Any) -> Any:
-    """The private message a click on the table message opened: Take turn defers an update
-    of the table message (its token then updates the table) and sends the panel as an
-    ephemeral follow-up; other answers are the response itself."""
-    followups = opened.followups
-    return followups[0] if followups else opened.response  # later ones: pings, news
-
-
 async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[Any]:
     """Play ``notation`` for ``member`` by clicking Take turn and using the panel (Take
     turn alone when it draws: drawing is the only move)."""
@@ -327,11 +330,6 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
     return results
 
 
-def component_rows(message: Any) -> list[dict[str, Any]]:
-    """A message's action rows as payload dicts (SimCord gives dicts or discord.py rows)."""
-    return [r if isinstance(r, dict) else r.to_dict() for r in message.components or []]
-
-
 def text_only(embed: dict[str, Any]) -> dict[str, Any]:
     """An embed payload without its image (to compare with ``table_embed``)."""
     return {k: v for k, v in embed.items() if k != "image"}
@@ -343,40 +341,3 @@ def message_of(env: Env, table: Table, channel: Any) -> Any:
         if message.id == table.record.message_id:
             return message
     raise AssertionError("table message not found")
-
-
-def coop_policy(table: Table) -> str:
-    """A quick, varied Soureh/Pariah player for tests: keeps cards that mend a coop,
-    declares or knocks (with the placement) only with four valid coops after it, reveals
-    when he may, sometimes gives or uses a face card."""
-    engine, state = table.engine, table.state
-    seat = table.to_act()
-    assert seat is not None
-    actions = engine.legal_actions(state)
-    words = {a.word for a in actions}
-    view = table.player_view(seat)
-    valid = view["seats"][seat]["valid"] or [False] * 4
-    legal = {str(a) for a in actions}
-    if view["phase"] == "reveal":
-        return "reveal" if "reveal" in legal else "draw"
-    for a in actions:  # declare (always true) or knock with four valid coops after the move
-        if a.call:
-            after = engine.player_view(engine.apply(state, a).state, seat)
-            mine = after["seats"][seat]
-            if mine["valid"] is None or all(mine["valid"]):
-                return str(a)
-    if view["phase"] == "place":
-        for a in actions:
-            if a.word == "keep" and not valid[int(str(a.args[0])) - 1]:
-                after = engine.player_view(engine.apply(state, a).state, seat)
-                if after["seats"][seat]["valid"][int(str(a.args[0])) - 1]:
-                    return str(a)
-        stock = view["stock"]
-        for word in ("queen", "king", "jack"):
-            if word in words and stock % 3 == 0:
-                return str(next(a for a in actions if a.word == word))
-        gives = [a for a in actions if a.word == "give"]
-        if gives and stock % 4 == 0:
-            return str(gives[-1])
-        return "discard"
-    return str(actions[0])

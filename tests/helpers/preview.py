@@ -3,7 +3,9 @@ Chromium (driven by Playwright with the system browser; SimCord's own capture wa
 browser Playwright downloads, which this machine cannot fetch).
 
 SimCord's preview draws Discord's dark theme only; the light theme is Discord's light
-palette put in place of the preview's colour variables.
+palette put in place of the preview's colour variables. Discord timestamps (``<t:…:R>``) are
+drawn against the bot's own clock (the table service's), so a deadline reads "in 3
+minutes" as a player would see it, not against SimCord's virtual date.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +51,17 @@ def browser_available() -> bool:
 
 @dataclass(frozen=True)
 class Shot:
-    """One screenshot: where it is and the message's height in CSS pixels."""
+    """One screenshot: where it is, the message's height in CSS pixels and its text as
+    drawn (relative times as the reader sees them)."""
 
     path: Path
     height: int
+    text: str = ""
+
+
+def bot_now(env: Any) -> datetime:
+    """The bot's time now: its table service's clock (what its deadlines count from)."""
+    return datetime.fromtimestamp(env.bot.tables.clock(), tz=UTC)
 
 
 @asynccontextmanager
@@ -71,8 +81,10 @@ async def shoot(
     env: Any, channel: Any, viewer: Any, message: Any, path: Path, *,
     width: int = 400, theme: str = "dark", b: Any,
 ) -> Shot:
-    """Render ``message`` in SimCord's preview at ``width`` and save the message's picture."""
-    async with env.preview(channel, viewers=[viewer], width=width, height=3000) as pv:
+    """Render ``message`` in SimCord's preview at ``width`` and save the message's picture;
+    relative timestamps are drawn against the bot's clock (:func:`bot_now`)."""
+    async with env.preview(channel, viewers=[viewer], width=width, height=3000,
+                           presentation_time=bot_now(env)) as pv:
         await pv.show(message)
         context = await b.new_context(viewport={"width": width, "height": 3000}, bypass_csp=True)
         page = await context.new_page()
@@ -91,6 +103,6 @@ async def shoot(
             box = await element.bounding_box()
             assert box is not None
             await element.screenshot(path=str(path))
-            return Shot(path, round(box["height"]))
+            return Shot(path, round(box["height"]), await element.inner_text())
         finally:
             await context.close()

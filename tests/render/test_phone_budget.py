@@ -84,6 +84,9 @@ async def test_table_message_fits_a_phone(
             shot = await _shot(env, channel, viewer, message, tmp_path / f"{stage}.png",
                                width=400, b=b)
             heights[stage] = shot.height
+            if stage == "mid":  # the deadline as a player reads it, from the bot's clock
+                assert "ends in 3 minutes" in shot.text or "ends in 2 minutes" in shot.text, \
+                    shot.text
             if keep:
                 for width, theme in ((400, "dark"), (400, "light"), (1000, "dark"),
                                      (1000, "light")):

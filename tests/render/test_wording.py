@@ -1,8 +1,13 @@
-"""Wording of the games' text (issue 16): plurals, and Pariah's knock called a knock."""
+"""Wording of the games' text (issue 16): plurals, Pariah's knock called a knock, one
+pronoun for a player."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from bot.catalog import game
+from bot.games import ENGINES
 
 
 def test_counts_agree_with_their_number() -> None:
@@ -24,3 +29,33 @@ def test_pariah_says_knocked_and_soureh_declared() -> None:
         view = {"game": name, "declarer": 0, "seats": [{"up": None}], "totals": [0]}
         head = game(name).look.public_fields(view, ["ann"])[0].name
         assert head.endswith(word)
+
+
+MASCULINE = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
+
+
+def test_players_are_they_in_every_text_a_player_reads() -> None:
+    """One pronoun for a player (singular "they", docs/wording.md): the rules pages and
+    the texts of whole random games of every game never say "he", "him" or "his"."""
+    from bot.render.rules_text import RULES
+
+    for game_name, pages in RULES.items():
+        for heading, text in pages:
+            assert not MASCULINE.search(text), (game_name, heading, MASCULINE.search(text))
+    rng = random.Random(1)
+    for name, engine in ENGINES.items():
+        players = 4 if engine.max_players >= 4 else engine.max_players
+        for seed in range(6):
+            state = engine.new_game(players, seed, engine.Variant())
+            names = [f"p{i}" for i in range(players)]
+            for _ in range(3000):
+                if engine.to_act(state) is None:
+                    break
+                action = rng.choice(engine.legal_actions(state))
+                said = engine.describe(state, action)
+                assert not MASCULINE.search(said), (name, said)
+                transition = engine.apply(state, action)
+                for event in transition.events:
+                    text = event.render(names)
+                    assert not MASCULINE.search(text), (name, text)
+                state = transition.state

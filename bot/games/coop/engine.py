@@ -339,7 +339,7 @@ class CoopEngine(CoopRules):
                 Event(
                     "play_on",
                     lambda: L_(
-                        "{player} draws instead of revealing: his declaration is over.",
+                        "{player} draws instead of revealing: their declaration is over.",
                         player=seat_ref(seat),
                     ),
                     None,
@@ -460,7 +460,7 @@ class CoopEngine(CoopRules):
                 Event(
                     "protect",
                     lambda: L_(
-                        "{player} is now protected: nobody else may replace his cards.",
+                        "{player} is now protected: nobody else may replace their cards.",
                         player=seat_ref(target),
                     ),
                     None,

@@ -19,7 +19,7 @@ EXPECT = {
 # (``legal_actions`` asks for every seat), translated when raised.
 GIVE_OWN = L_("You never replace your own face-up cards: keep replaces a face-down one.")
 GIVE_OUT = L_("That player is not in this round.")
-GIVE_PROTECTED = L_("That player is protected: nobody may replace his cards until his turn.")
+GIVE_PROTECTED = L_("That player is protected: nobody may replace their cards until their turn.")
 GIVE_ACE = L_("A face-up ace can only be replaced by a 10.")
 NO_REVEAL = L_("There is nothing to reveal in this game.")
 

@@ -408,7 +408,8 @@ class SoiEngine:
         return Transition(work.freeze(), tuple(events))
 
     def describe(self, state: SoiState, action: Action) -> str:
-        """The ask in words for the asker, e.g. "ask {p2} (seat 2) for Q♥ (you hold Q♠)"."""
+        """The ask in words for the asker, e.g. "ask {p2} for Q♥ (you hold Q♠)"
+        (the player by name: each front end writes seat numbers its own way)."""
         return describe_ask(state, action)
 
     def public_view(self, state: SoiState) -> dict[str, Any]:

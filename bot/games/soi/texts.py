@@ -14,16 +14,16 @@ def describe_ask(state: SoiState, action: Action) -> str:
     """The ask in words for the asker, in the current language."""
     seat, card = action.args
     assert isinstance(seat, int) and isinstance(card, Card)
-    values = {"player": seat_ref(seat), "seat": seat, "card": card.display}
+    values = {"player": seat_ref(seat), "card": card.display}
     if state.turn is not None:
         same = [c for c in cards_of(state.hands[state.turn]) if c.rank is card.rank]
         if same:
             return _(
-                "ask {player} (seat {seat}) for {card} (you hold {held})",
+                "ask {player} for {card} (you hold {held})",
                 held=show(same),
                 **values,
             )
-    return _("ask {player} (seat {seat}) for {card}", **values)
+    return _("ask {player} for {card}", **values)
 
 
 def turn_moves(seat: int, to: int) -> Event:
