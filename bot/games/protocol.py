@@ -113,6 +113,17 @@ def parse_card(token: str) -> Card:
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
 
+MOVE_WORDS_GAP = " — "
+
+
+def move_words(move: str, words: str) -> str:
+    """A move's notation and what it does: ``"keep 2 — put 7♥ in place of …"``. Panels
+    show only the words (the part after :data:`MOVE_WORDS_GAP`), so it is one text of the
+    catalogs and the words another."""
+    # Translators: keep the notation ({move}) first and " — " after it: panels cut there.
+    return _("{move} — {words}", move=move, words=words)
+
+
 def seat_ref(seat: int) -> str:
     """The placeholder that stands for a seat's name in an event text."""
     return f"{{p{seat}}}"

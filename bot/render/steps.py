@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.games.cards import Card
+from bot.games.protocol import MOVE_WORDS_GAP
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 def describe(table: Table, action: Action) -> str:
     """The action in words for an option's label, without the notation the engine puts
     first (the option's value is the notation): "Put 5♣ on bob's slot 1 in place of 7♦"."""
-    words = table.describe(action).split(" — ", 1)[-1]
+    words = table.describe(action).split(MOVE_WORDS_GAP, 1)[-1]
     return words[:1].upper() + words[1:]
 
 

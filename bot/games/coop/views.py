@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from bot.games.coop.actions import CODE, disp
 from bot.games.coop.state import CoopState, Phase
-from bot.games.protocol import Action, seat_ref
+from bot.games.protocol import Action, move_words, seat_ref
 from bot.i18n import _
 
 
@@ -117,56 +117,52 @@ def _describe_plain(st: CoopState, action: Action) -> str:
     drawn = disp(st.drawn) if st.drawn is not None else _("the card")
     text = str(action)
     if st.phase is Phase.REVEAL and word == "draw":
-        return _("{move} — play on with a normal turn (your declaration ends)", move=text)
+        return move_words(text, _("play on with a normal turn (your declaration ends)"))
     if me is None:
         return text
     down, up = st.down[me], st.up[me]
     if word == "draw":
-        return _(
-            "{move} — take the top card of the stock ({left} left)", move=text, left=st.stock_left
-        )
+        return move_words(text, _(
+            "take the top card of the stock ({left} left)", left=st.stock_left
+        ))
     if word == "keep" and down is not None:
-        return _(
-            "{move} — put {card} in place of your face-down {old} in slot {slot}",
-            move=text,
+        return move_words(text, _(
+            "put {card} in place of your face-down {old} in slot {slot}",
             card=drawn,
             old=disp(down[args[0] - 1]),
             slot=args[0],
-        )
+        ))
     if word == "give":
         row = st.up[args[0]]
-        return _(
-            "{move} — put {card} on {player}'s slot {slot} in place of {old}",
-            move=text,
+        return move_words(text, _(
+            "put {card} on {player}'s slot {slot} in place of {old}",
             card=drawn,
             player=seat_ref(args[0]),
             slot=args[1],
             old=disp(row[args[1] - 1]) if row is not None else _("the card"),
-        )
+        ))
     if word == "discard":
-        return _("{move} — put {card} on the discard pile", move=text, card=drawn)
+        return move_words(text, _("put {card} on the discard pile", card=drawn))
     if word == "jack" and up is not None:
-        return _(
-            "{move} — put {card} in place of your face-up {old} in slot {slot}",
-            move=text,
+        return move_words(text, _(
+            "put {card} in place of your face-up {old} in slot {slot}",
             card=drawn,
             old=disp(up[args[0] - 1]),
             slot=args[0],
-        )
+        ))
     if word == "queen":
-        return _("{move} — discard {card} and take two more turns", move=text, card=drawn)
+        return move_words(text, _("discard {card} and take two more turns", card=drawn))
     if word == "king":
         s1, n1, s2, n2 = args
-        return _(
-            "{move} — discard {card} and swap the face-down cards of "
+        return move_words(text, _(
+            "discard {card} and swap the face-down cards of "
             "{first}'s slot {n1} and {second}'s slot {n2}",
-            move=text,
             card=drawn,
             first=seat_ref(s1),
             n1=n1,
             second=seat_ref(s2),
             n2=n2,
-        )
+        ))
     if word == "reveal":
-        return _("{move} — reveal your coops and win the round", move=text)
+        return move_words(text, _("reveal your coops and win the round"))
     return text

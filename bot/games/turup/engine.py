@@ -24,6 +24,7 @@ from bot.games.protocol import (
     IllegalAction,
     InvalidVariant,
     Transition,
+    move_words,
     parse_card,
     seat_ref,
     split_notation,
@@ -231,15 +232,14 @@ class TurupEngine:
         if not isinstance(played, Card):
             return str(action)
         if action.word == "trail":
-            return _("{move} — put {card} on the pile", move=str(action), card=played.display)
-        return _n(
-            "{move} — play {card} and take {taken} ({n} card won)",
-            "{move} — play {card} and take {taken} ({n} cards won)",
+            return move_words(str(action), _("put {card} on the pile", card=played.display))
+        return move_words(str(action), _n(
+            "play {card} and take {taken} ({n} card won)",
+            "play {card} and take {taken} ({n} cards won)",
             1 + len(taken),
-            move=str(action),
             card=played.display,
             taken=show([t for t in taken if isinstance(t, Card)]),
-        )
+        ))
 
     # ------------------------------------------------------------------ playing
 
