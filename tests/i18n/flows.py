@@ -85,7 +85,11 @@ async def short_game(world: dict[str, Any], reader: str, server: str) -> tuple[S
     await bob.click(opened.response, custom_id=button(opened.response, "join"))
     public.same(shown(opened.response.embeds[0]), lambda: shown(lobby_embed(table)))
     stranger = await cat.click(opened.response, custom_id=button(opened.response, "start"))
-    private.same(stranger.response.content, lambda: _("Only the host can start the game."))
+    # cat is not the reader: her own Discord client (SimCord's en-US) picks her language
+    Speech(DEFAULT).same(stranger.response.content,
+                         lambda: _("Only the host can start the game."))
+    seated = await ann.click(opened.response, custom_id=button(opened.response, "join"))
+    private.same(seated.response.content, lambda: _("You are already seated at this table."))
     await ann.click(opened.response, custom_id=button(opened.response, "start"))
     await flush(env)
     assert table.running
