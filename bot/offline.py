@@ -21,6 +21,7 @@ from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
+from bot.render.action_words import to_notation
 from bot.simulate import parse_variant
 
 HUMAN = 0
@@ -173,8 +174,8 @@ def _ask(
             return _("There is no move {number}: pick 1 to {last}.", number=number,
                      last=len(legal))
         text = str(legal[number - 1])
-    try:
-        return engine.parse_action(state, text)
+    try:  # the action words may be typed in the console's language, as /move takes them
+        return engine.parse_action(state, to_notation(text, current()))
     except GameError as exc:
         return str(exc)
 

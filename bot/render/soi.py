@@ -132,7 +132,8 @@ def panel_steps(
             options = [option(ask_label(table, a), str(a)) for a in chunk]
             last = card(str(chunk[-1].args[1]))
             view.select(Kind.ACT, options, arg=f"m{row}", row=row,
-                        placeholder=f"{ask_label(table, chunk[0])} … {last}")
+                        placeholder=_("{first} … {last}", first=ask_label(table, chunk[0]),
+                                      last=last))
         return _("Choose whom to ask, and for which card.")
     for row, target in enumerate(targets[:MAX_SELECTS]):  # too many: the rank first
         name = seat_name(table.names, target)
