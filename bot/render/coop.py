@@ -190,8 +190,9 @@ def _board(announced: str) -> Any:
             line = "  " + _("{label} up {up}   down {down}", label=f"{label:<{width}}",
                             up=plain_cards(row["up"]), down=plain_cards(down))
             if row.get("valid") is not None:
-                line += "   " + _("valid {marks}", marks=" ".join(
-                    _("yes") if v else _("no") for v in row["valid"]))
+                yes, no = _("yes"), _("no")
+                marks = " ".join(yes if v else no for v in row["valid"])
+                line += "   " + _("valid {marks}", marks=marks)
             if tags:
                 line += "   [" + _(", ").join(tags) + "]"
             lines.append(line)
@@ -278,7 +279,8 @@ def panel_steps(
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(Kind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
                     row=4)
-    prompt = _(PROMPTS.get(phase, N_("Choose your move.")))
+    fallback = N_("Choose your move.")
+    prompt = _(PROMPTS.get(phase, fallback))
     if phase == "place" and words & {"jack", "queen", "king"}:
         prompt = _("Keep it, give it, discard it — or use the face card's power.")
     if calls:

@@ -297,7 +297,8 @@ def rounds_table(detail: GameDetail, limit: int = ROUNDS_BUDGET) -> str:
         f"{n:>5} " + "".join(f"{p:>{COLUMN}}" for p in points)
         for n, points in enumerate(detail.rounds, start=1)
     ]
-    total = f"{_('Total'):<5} " + "".join(f"{s.total:>{COLUMN}}" for s in seats)
+    total_word = _("Total")
+    total = f"{total_word:<5} " + "".join(f"{s.total:>{COLUMN}}" for s in seats)
     rule = "-" * len(header)
     kept = list(rows)
     note = ""
