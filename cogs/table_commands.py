@@ -11,7 +11,8 @@ from discord.ext import commands
 
 from bot.catalog import CATALOG
 from bot.games.protocol import Action, GameError
-from bot.i18n import N_, _, _n, use_locale
+from bot.i18n import N_, _, _n, current, use_locale
+from bot.render.action_words import to_notation
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
@@ -85,6 +86,7 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(_(TOO_LONG), ephemeral=True)
             return
         action = in_notation(action, self.tables.legal_actions(table, interaction.user.id))
+        action = to_notation(action, current())  # action words in the reader's language
         try:
             typed = to_engine(action, table.names)
             result = await self.tables.act(table.id, interaction.user.id, typed)

@@ -98,11 +98,20 @@ def notation_word(typed: str, lang: str | None) -> str | None:
 
 
 def to_notation(text: str, lang: str | None) -> str:
-    """A typed move in notation: every action word typed in ``lang`` becomes the notation
-    word, everything else (seats, slots, cards) stays as typed; ``/move`` then plays it
-    (and the engine answers a wrong move as always)."""
+    """A typed move in notation: its action word (the first) and a closing call (``declare``,
+    ``knock``) typed in ``lang`` become notation words; everything else (seats, player
+    names, slots, cards) stays as typed, so a player named like an action word is still
+    that player. ``/move`` then plays it (and the engine answers a wrong move as always)."""
     tokens = text.split()
-    return " ".join(notation_word(token, lang) or token for token in tokens)
+    if not tokens:
+        return text
+    tokens[0] = notation_word(tokens[0], lang) or tokens[0]
+    if len(tokens) > 1 and notation_word(tokens[-1], lang) in CALL_WORDS:
+        tokens[-1] = notation_word(tokens[-1], lang) or tokens[-1]
+    return " ".join(tokens)
+
+
+CALL_WORDS = frozenset({"declare", "knock"})
 
 
 def choice_label(notation: str, words: str) -> str:
