@@ -103,6 +103,7 @@ class Wire:
     click_start: float | None = None
     latencies: list[float] = field(default_factory=list)
     router_cpu: float = 0.0
+    by_file: dict[str, int] = field(default_factory=dict)  # bytes uploaded by file name
     _original: Any = None
 
     def install(self) -> None:
@@ -120,7 +121,12 @@ class Wire:
                 self.click_start = None
             start = time.thread_time()
             if self.measuring:
-                upload = sum(file_size(f) for f in kwargs.get("files") or ())
+                upload = 0
+                for item in kwargs.get("files") or ():
+                    size = file_size(item)
+                    upload += size
+                    name = str(getattr(item, "filename", "?"))
+                    self.by_file[name] = self.by_file.get(name, 0) + size
                 self.tally.add(method, path, upload, dm=self.is_dm(path))
             try:
                 return original(backend, method, path, **kwargs)
@@ -325,7 +331,10 @@ def request_cells(load: Load) -> tuple[str, str, float, float]:
     for rate in RateClass:
         parts.append(f"{rate.value} {per[rate]:.2f} ({tally.kinds_text(moves, rate)})")
     kb = tally.upload_bytes / 1024 / moves
-    return "; ".join(parts), f"{kb:,.1f} KB", per[RateClass.GLOBAL], kb
+    files = sorted(load.wire.by_file.items(), key=lambda item: -item[1])
+    detail = ", ".join(f"{name} {size / 1024 / moves:,.1f}" for name, size in files)
+    upload = f"{kb:,.1f} KB" + (f" ({detail})" if detail else "")
+    return "; ".join(parts), upload, per[RateClass.GLOBAL], kb
 
 
 def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
