@@ -161,6 +161,7 @@ class Load:
 
     tables: int
     level: str
+    images: bool = True
     virtual: float = 0.0
     wall: float = 0.0
     cpu: float = 0.0
@@ -278,12 +279,18 @@ class Driver:
 
 
 async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: int = 1,
-                   warmup: float = WARMUP) -> Load:
+                   warmup: float = WARMUP, images: bool = True) -> Load:
     """Seat ``tables`` tables, play ``warmup`` virtual seconds, then measure ``minutes``."""
-    load = Load(tables, level)
+    load = Load(tables, level, images=images)
     with tempfile.TemporaryDirectory(prefix="cardroom-capacity-") as folder:
         async with running_bot(Path(folder), settle_timeout=600.0) as env:
             seated = seat_tables(env, tables, level=level)
+            if not images:  # the floor: the same play with the servers' images turned off
+                from storage.guild_settings import GuildSettingsRepo
+
+                repo = GuildSettingsRepo(env.bot.db)
+                for guild_id in {t.channel.guild.id for t in seated}:
+                    await repo.update(guild_id, images=False)
             for table in seated:
                 await table.open(env)
             wire = Wire(env.backend)
@@ -343,7 +350,7 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
     out = []
     for load in loads:
         assert load.wire is not None
-        k = f"K={load.tables}"
+        k = f"K={load.tables}" + ("" if load.images else ", images off")
         shares = ", ".join(f"{name} {share:.0%}" for name, share in load.shares.items())
         router = load.wire.router_cpu / load.cpu if load.cpu else 0.0
         out.append(Figure(
@@ -401,12 +408,13 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
     return out
 
 
-def measure(sizes: Sequence[int], minutes: float, level: str) -> list[Load]:
+def measure(sizes: Sequence[int], minutes: float, level: str,
+            images: bool = True) -> list[Load]:
     """One run per K."""
     loads = []
     for k in sizes:
         print(f"   capacity: K={k} ...", file=sys.stderr, flush=True)
-        loads.append(asyncio.run(run_load(k, minutes, level=level)))
+        loads.append(asyncio.run(run_load(k, minutes, level=level, images=images)))
     return loads
 
 
@@ -428,11 +436,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                         help="the computer players' level")
     parser.add_argument("--quick", action="store_true", help="4 tables, 15 virtual seconds")
+    parser.add_argument("--no-images", action="store_true",
+                        help="the servers' images off: what the same play costs without them")
     args = parser.parse_args(argv)
+    images = not args.no_images
     if args.quick:
-        found = figures(measure([4], 0.25, args.level), True)
+        found = figures(measure([4], 0.25, args.level, images), True)
     else:
-        found = figures(measure(args.tables, args.minutes, args.level), False)
+        found = figures(measure(args.tables, args.minutes, args.level, images), False)
     for f in found:
         print(f"{f.measure}: {f.value}" + (f"  [target {f.target}]" if f.target else ""))
         print(f"    {f.method}")
