@@ -1,7 +1,8 @@
 """Capacity: K live tables at human pace under SimCord; CPU, latency and Discord requests.
 
 ``python -m bench.capacity --tables 25 50 100 --minutes 1`` (``--quick``: 4 tables, 15
-virtual seconds). For each K, the real ``CardroomBot`` runs offline under SimCord on a
+virtual seconds; ``--no-images``: the same play with every server's images off, the floor
+the pictures add to). For each K, the real ``CardroomBot`` runs offline under SimCord on a
 SQLite file in a temporary folder, with K tables in K channels (50 to a guild), the four
 games in turn (Soureh 2 people + 1 computer, Pariah 1 + 1, Turup 2 + 1, Soi 2 + 2; computers
 at ``--level``, default normal), the server's default turn timer and images on. Everything
@@ -36,7 +37,7 @@ After a warm-up (the lobbies and 10 virtual seconds of play), the measured windo
 - **Requests per human move by rate-limit class** (``bench.requests.classify``): every
   request the bot sent in the window (computer moves, timers and coalesced edits included)
   over the people's moves; and **KB uploaded per human move**: the bytes of the files
-  attached to those requests.
+  attached to those requests, by file name with how many files of each per move.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ class Wire:
     latencies: list[float] = field(default_factory=list)
     router_cpu: float = 0.0
     by_file: dict[str, int] = field(default_factory=dict)  # bytes uploaded by file name
+    uploads: dict[str, int] = field(default_factory=dict)  # files uploaded by file name
     _original: Any = None
 
     def install(self) -> None:
@@ -127,6 +129,7 @@ class Wire:
                     upload += size
                     name = str(getattr(item, "filename", "?"))
                     self.by_file[name] = self.by_file.get(name, 0) + size
+                    self.uploads[name] = self.uploads.get(name, 0) + 1
                 self.tally.add(method, path, upload, dm=self.is_dm(path))
             try:
                 return original(backend, method, path, **kwargs)
@@ -339,7 +342,9 @@ def request_cells(load: Load) -> tuple[str, str, float, float]:
         parts.append(f"{rate.value} {per[rate]:.2f} ({tally.kinds_text(moves, rate)})")
     kb = tally.upload_bytes / 1024 / moves
     files = sorted(load.wire.by_file.items(), key=lambda item: -item[1])
-    detail = ", ".join(f"{name} {size / 1024 / moves:,.1f}" for name, size in files)
+    detail = ", ".join(
+        f"{name} {size / 1024 / moves:,.1f} KB in {load.wire.uploads.get(name, 0) / moves:.2f} "
+        "files" for name, size in files)
     upload = f"{kb:,.1f} KB" + (f" ({detail})" if detail else "")
     return "; ".join(parts), upload, per[RateClass.GLOBAL], kb
 
