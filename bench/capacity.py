@@ -1,7 +1,8 @@
 """Capacity: K live tables at human pace under SimCord; CPU, latency and Discord requests.
 
 ``python -m bench.capacity --tables 25 50 100 --minutes 1`` (``--quick``: 4 tables, 15
-virtual seconds). For each K, the real ``CardroomBot`` runs offline under SimCord on a
+virtual seconds; ``--no-images``: the same play with every server's images off, the floor
+the pictures add to). For each K, the real ``CardroomBot`` runs offline under SimCord on a
 SQLite file in a temporary folder, with K tables in K channels (50 to a guild), the four
 games in turn (Soureh 2 people + 1 computer, Pariah 1 + 1, Turup 2 + 1, Soi 2 + 2; computers
 at ``--level``, default normal), the server's default turn timer and images on. Everything
@@ -36,7 +37,7 @@ After a warm-up (the lobbies and 10 virtual seconds of play), the measured windo
 - **Requests per human move by rate-limit class** (``bench.requests.classify``): every
   request the bot sent in the window (computer moves, timers and coalesced edits included)
   over the people's moves; and **KB uploaded per human move**: the bytes of the files
-  attached to those requests.
+  attached to those requests, by file name with how many files of each per move.
 """
 
 from __future__ import annotations
@@ -103,6 +104,8 @@ class Wire:
     click_start: float | None = None
     latencies: list[float] = field(default_factory=list)
     router_cpu: float = 0.0
+    by_file: dict[str, int] = field(default_factory=dict)  # bytes uploaded by file name
+    uploads: dict[str, int] = field(default_factory=dict)  # files uploaded by file name
     _original: Any = None
 
     def install(self) -> None:
@@ -120,7 +123,13 @@ class Wire:
                 self.click_start = None
             start = time.thread_time()
             if self.measuring:
-                upload = sum(file_size(f) for f in kwargs.get("files") or ())
+                upload = 0
+                for item in kwargs.get("files") or ():
+                    size = file_size(item)
+                    upload += size
+                    name = str(getattr(item, "filename", "?"))
+                    self.by_file[name] = self.by_file.get(name, 0) + size
+                    self.uploads[name] = self.uploads.get(name, 0) + 1
                 self.tally.add(method, path, upload, dm=self.is_dm(path))
             try:
                 return original(backend, method, path, **kwargs)
@@ -155,6 +164,7 @@ class Load:
 
     tables: int
     level: str
+    images: bool = True
     virtual: float = 0.0
     wall: float = 0.0
     cpu: float = 0.0
@@ -272,12 +282,18 @@ class Driver:
 
 
 async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: int = 1,
-                   warmup: float = WARMUP) -> Load:
+                   warmup: float = WARMUP, images: bool = True) -> Load:
     """Seat ``tables`` tables, play ``warmup`` virtual seconds, then measure ``minutes``."""
-    load = Load(tables, level)
+    load = Load(tables, level, images=images)
     with tempfile.TemporaryDirectory(prefix="cardroom-capacity-") as folder:
         async with running_bot(Path(folder), settle_timeout=600.0) as env:
             seated = seat_tables(env, tables, level=level)
+            if not images:  # the floor: the same play with the servers' images turned off
+                from storage.guild_settings import GuildSettingsRepo
+
+                repo = GuildSettingsRepo(env.bot.db)
+                for guild_id in {t.channel.guild.id for t in seated}:
+                    await repo.update(guild_id, images=False)
             for table in seated:
                 await table.open(env)
             wire = Wire(env.backend)
@@ -325,7 +341,12 @@ def request_cells(load: Load) -> tuple[str, str, float, float]:
     for rate in RateClass:
         parts.append(f"{rate.value} {per[rate]:.2f} ({tally.kinds_text(moves, rate)})")
     kb = tally.upload_bytes / 1024 / moves
-    return "; ".join(parts), f"{kb:,.1f} KB", per[RateClass.GLOBAL], kb
+    files = sorted(load.wire.by_file.items(), key=lambda item: -item[1])
+    detail = ", ".join(
+        f"{name} {size / 1024 / moves:,.1f} KB in {load.wire.uploads.get(name, 0) / moves:.2f} "
+        "files" for name, size in files)
+    upload = f"{kb:,.1f} KB" + (f" ({detail})" if detail else "")
+    return "; ".join(parts), upload, per[RateClass.GLOBAL], kb
 
 
 def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
@@ -334,7 +355,7 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
     out = []
     for load in loads:
         assert load.wire is not None
-        k = f"K={load.tables}"
+        k = f"K={load.tables}" + ("" if load.images else ", images off")
         shares = ", ".join(f"{name} {share:.0%}" for name, share in load.shares.items())
         router = load.wire.router_cpu / load.cpu if load.cpu else 0.0
         out.append(Figure(
@@ -392,12 +413,13 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
     return out
 
 
-def measure(sizes: Sequence[int], minutes: float, level: str) -> list[Load]:
+def measure(sizes: Sequence[int], minutes: float, level: str,
+            images: bool = True) -> list[Load]:
     """One run per K."""
     loads = []
     for k in sizes:
         print(f"   capacity: K={k} ...", file=sys.stderr, flush=True)
-        loads.append(asyncio.run(run_load(k, minutes, level=level)))
+        loads.append(asyncio.run(run_load(k, minutes, level=level, images=images)))
     return loads
 
 
@@ -419,11 +441,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                         help="the computer players' level")
     parser.add_argument("--quick", action="store_true", help="4 tables, 15 virtual seconds")
+    parser.add_argument("--no-images", action="store_true",
+                        help="the servers' images off: what the same play costs without them")
     args = parser.parse_args(argv)
+    images = not args.no_images
     if args.quick:
-        found = figures(measure([4], 0.25, args.level), True)
+        found = figures(measure([4], 0.25, args.level, images), True)
     else:
-        found = figures(measure(args.tables, args.minutes, args.level), False)
+        found = figures(measure(args.tables, args.minutes, args.level, images), False)
     for f in found:
         print(f"{f.measure}: {f.value}" + (f"  [target {f.target}]" if f.target else ""))
         print(f"    {f.method}")

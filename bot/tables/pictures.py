@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 TABLE_PNG = "table.png"
 HAND_PNG = "hand.png"
-ROUND_PNG = "round.png"
+ROUND_IMAGE = "round.webp"  # a lossless WebP: the largest picture, a quarter smaller
 SEAT_PNG = "seat.png"
 CACHE_ENTRIES = 200
 RENDER_THREADS = 1  # one image thread: the cached fonts are not shared between threads
@@ -136,7 +136,7 @@ class TableImages:
 
     async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``table.png`` for a running table's message (set on ``embed``); a finished game
-        shows its last round instead (``round.png``, every face-down card revealed)."""
+        shows its last round instead (``round.webp``, every face-down card revealed)."""
         if table.status is TableStatus.FINISHED:
             return await self.round_end_file(table, embed)
         if not table.running:
@@ -178,7 +178,8 @@ class TableImages:
         return await self._file(table, embed, SEAT_PNG, "seat", render, seat)
 
     async def round_end_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
-        """``round.png``: the last scored round with every face-down card shown."""
+        """``round.webp``: the last scored round with every face-down card shown (the
+        palette picture as a lossless WebP: Discord shows it inline like a PNG)."""
         if table.state is None or table.status not in (TableStatus.RUNNING,
                                                        TableStatus.FINISHED):
             return []
@@ -189,9 +190,9 @@ class TableImages:
         def render(settings: GuildSettings) -> Callable[[], bytes]:
             cache = self._cache()
             return lambda: cached_round_end(cache, table.id, version, view, names,
-                                            four_colour=settings.four_colour)
+                                            four_colour=settings.four_colour, webp=True)
 
-        return await self._file(table, embed, ROUND_PNG, "round-end", render)
+        return await self._file(table, embed, ROUND_IMAGE, "round-end", render)
 
     def forget(self, table_id: int) -> None:
         """Drop a closed table's images."""

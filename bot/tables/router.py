@@ -37,7 +37,7 @@ from bot.render.panels import automatic_move, panel
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables import after_game
 from bot.tables.model import StaleAction, Table, TableError
-from bot.tables.pictures import images_of
+from bot.tables.pictures import SEAT_PNG, images_of
 from bot.tables.tokens import answer_privately, tokens_of
 from storage.errors import StorageBusy, StorageError
 from storage.guild_settings import GuildSettingsRepo
@@ -362,8 +362,20 @@ async def _navigate(click: Click) -> None:
     if seat is None:
         raise TableError(_("You are not playing at this table."))
     embed, view = panel(table, seat, Step(click.kind, click.choice))
-    files = await _seat_image(click.interaction, table, seat, embed)
-    await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
+    kept = _kept_picture(click.interaction, embed)
+    await click.interaction.response.edit_message(embed=embed, view=view, attachments=kept)
+
+
+def _kept_picture(interaction: discord.Interaction[Any], embed: discord.Embed
+                  ) -> list[discord.Attachment]:
+    """The panel's own ``seat.png``, kept by id on ``embed`` (nothing drawn or uploaded
+    again): a step of the panel makes no move, so the table version, hence the picture, is
+    the one the panel already shows."""
+    message = interaction.message
+    kept = [a for a in (message.attachments if message else []) if a.filename == SEAT_PNG]
+    if kept:
+        embed.set_image(url=f"attachment://{SEAT_PNG}")
+    return kept
 
 
 async def _game_choice(click: Click) -> None:
@@ -391,7 +403,9 @@ async def _act(click: Click) -> None:
 
 
 async def _play(click: Click, text: str) -> None:
-    """Play the move, then show the new panel, with the seat's new picture, in the reply."""
+    """Play the move, then show the new panel in the reply: with the seat's new picture
+    while his turn goes on, without one once it has passed (the table message shows the
+    move; Take turn draws the picture again next time)."""
     table = click.table
     result = await click.service.act(table.id, click.interaction.user.id, text,
                                      version=click.cid.version)
@@ -402,7 +416,9 @@ async def _play(click: Click, text: str) -> None:
         log.exception("Showing the panel after a move at table %s failed", table.id)
         await reply(click.interaction, _(PLAYED))
         return
-    files = await _seat_image(click.interaction, table, result.seat, embed)
+    files: list[discord.File] = []
+    if table.running and table.to_act() == result.seat:  # his turn goes on: his new picture
+        files = await _seat_image(click.interaction, table, result.seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
 
 

@@ -26,10 +26,24 @@ async def test_a_short_load_run_accounts_for_every_click_and_request() -> None:
     assert tally.classes[RateClass.INTERACTION] >= load.clicks
     assert tally.classes[RateClass.OTHER] == 0
     assert tally.upload_bytes > 0  # images are on
+    wire = load.wire
+    assert sum(wire.by_file.values()) == tally.upload_bytes  # every byte named by its file
+    assert set(wire.uploads) == set(wire.by_file) and "table.png" in wire.uploads
     assert load.cpu > 0 and load.tables_per_core > 0
     assert abs(sum(load.shares.values()) - 1.0) < 1e-9
     assert load.top and all(0 < share <= 1 for _, _, share in load.top)
     assert sys.modules["simcord.http.router"].dispatch.__module__ == "simcord.http.router"
+
+
+async def test_the_floor_run_plays_the_same_with_no_picture() -> None:
+    """``--no-images``: the servers' images are off, so people move and the table updates
+    but not one file is uploaded."""
+    load = await capacity.run_load(4, 0.2, warmup=4.0, images=False)
+    assert load.wire is not None and not load.images
+    assert load.human_moves > 0 and load.given_up == 0
+    assert load.wire.tally.classes[RateClass.INTERACTION] >= load.clicks
+    assert load.wire.tally.upload_bytes == 0 and not load.wire.by_file
+    assert "images off" in capacity.figures([load], True)[0].measure
 
 
 def test_the_sampler_names_owners_by_file() -> None:

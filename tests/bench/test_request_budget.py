@@ -18,6 +18,7 @@ from typing import Any
 
 from simcord import Env
 
+from bench.capacity import Wire
 from bench.players import Seated, peek
 from bench.requests import RateClass, classify, kind
 
@@ -37,8 +38,10 @@ class Move:
         return sum(1 for method, path in self.requests if classify(method, path) is rate)
 
 
-async def play_short_game(env: Env) -> tuple[list[Move], int]:
-    """(the moves, how many requests were sent before the first move)."""
+async def play_short_game(env: Env, limit: int = MOVES, *,
+                          rounds: int = 0) -> tuple[list[Move], int]:
+    """(the moves, how many requests were sent before the first move): ``limit`` moves,
+    or with ``rounds`` until that many rounds were scored (``limit`` at most)."""
     guild = env.create_guild()
     channel = guild.create_text_channel("budget")
     people = [guild.add_member(env.create_user(name)) for name in ("ann", "bob")]
@@ -48,9 +51,9 @@ async def play_short_game(env: Env) -> tuple[list[Move], int]:
     before = len(env.http_requests)
     rng = random.Random(17)
     moves: list[Move] = []
-    while len(moves) < MOVES:
+    while len(moves) < limit:
         seen = peek(env, channel.id)
-        if not seen.running:
+        if not seen.running or (rounds and seen.rounds >= rounds):
             break
         assert seen.user_to_act is not None, "two people: a person is always to act"
         start = len(env.http_requests)
@@ -101,3 +104,17 @@ async def test_a_move_with_a_fresh_token_spends_no_global_request(simcord_env: E
     assert len(inside) >= 3
     spent: dict[int, Any] = {n: m.count(RateClass.GLOBAL) for n, m in enumerate(inside, 1)}
     assert not any(spent.values()), report(inside)
+
+
+async def test_a_new_deal_spends_one_dm_per_person_and_nothing_else_global(
+    simcord_env: Env
+) -> None:
+    """What a move that scores a round may spend from the global bucket: the new deal's
+    DMs, one per person at the table (here two), and no other global request."""
+    moves, _ = await play_short_game(simcord_env, 200, rounds=2)
+    assert sum(m.round_changed for m in moves) >= 2, "two rounds were scored"
+    wire = Wire(simcord_env.backend)
+    for move in moves:
+        spent = [(m, p) for m, p in move.requests if classify(m, p) is RateClass.GLOBAL]
+        assert all(m == "POST" and wire.is_dm(p) for m, p in spent), report([move])
+        assert len(spent) <= (2 if move.round_changed else 0), report([move])

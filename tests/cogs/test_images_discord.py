@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 import pytest
+from simcord.actors import _component_interaction, _visible_message
 
 from bot.tables import pictures
 from bot.tables.pictures import images_of
@@ -134,7 +135,9 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
     world: dict[str, Any]
 ) -> None:
     """Take turn's panel carries seat.png (the table as the seat sees it, drawn card
-    included); each move from the panel answers with the new seat.png; never public."""
+    included); a move that passes the turn answers without a picture, one that keeps it with
+    the new seat.png; a step of the panel keeps its picture without uploading it again;
+    never public."""
     env, channel = world["env"], world["channel"]
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
     table = await start_soureh(world)
@@ -150,12 +153,16 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
         assert [a.filename for a in panel.attachments] == ["seat.png"]
         moved = await member.click(panel, label="Discard")
         assert moved.acknowledged and table.version == drawn_version + 1
-        if table.running and table.to_act() is not None:
-            # the edited panel carries the picture rendered at the new version
+        if table.running and table.to_act() == seat:
+            # his turn goes on: the edited panel carries the picture of the new version
             assert [a.filename for a in panel.attachments] == ["seat.png"]
             assert panel.embeds[0].image.url == "attachment://seat.png"
             assert any(k.kind == "seat" and k.version == table.version and k.seat == seat
                        for k in images_of(env.bot).cache._data)
+        else:  # his turn has passed: no picture drawn for it (the table message shows it)
+            assert panel.attachments == [] and not panel.embeds[0].image.url
+            assert not any(k.kind == "seat" and k.version == table.version and k.seat == seat
+                           for k in images_of(env.bot).cache._data)
     audit.step([table])
     for _path, payload in audit.public_payloads():
         assert "attachment://seat.png" not in image_urls(payload)
@@ -198,7 +205,7 @@ def _labels(message: Any) -> list[str]:
 
 async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[str, Any]) -> None:
     """No Last round button before a round is scored; after one, anyone (an onlooker too)
-    gets the round's summary and round.png, ephemerally, while the game goes on."""
+    gets the round's summary and round.webp, ephemerally, while the game goes on."""
     env, channel = world["env"], world["channel"]
     table = await start_soureh(world)
     assert "Last round" not in _labels(message_of(env, table, channel))
@@ -218,4 +225,38 @@ async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[st
     assert shown.ephemeral and shown.response is not None
     embed = shown.response.embeds[0]
     assert "round 1" in (embed.title or "") and embed.description
-    assert embed.image.url.endswith("round.png")
+    assert embed.image.url.endswith("round.webp")
+
+
+async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
+    world: dict[str, Any]
+) -> None:
+    """Turup: choosing a card leads to its captures (no move made); the edited panel keeps
+    the very attachment it had (same id: nothing drawn or uploaded again)."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 3
+    opened = await ann.slash(channel, "play", game="turup", timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    member = member_of(world, table, table.to_act())
+    panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
+    [before] = panel.attachments
+    assert before.filename == "seat.png"
+    seats_drawn = [k for k in images_of(env.bot).cache._data if k.kind == "seat"]
+    code = str(table.player_view(table.to_act())["hand"][0])
+    sent = len(env.http_requests)
+    # the card select a long list of moves shows (this table's list is short: sent by hand)
+    stored = _visible_message(member, panel)
+    stepped = await _component_interaction(member, stored, {
+        "custom_id": f"cs:{table.id}:{table.version}:tc", "component_type": 3,
+        "values": [code]})
+    assert stepped.acknowledged
+    [after] = panel.attachments
+    assert after.id == before.id and panel.embeds[0].image.url == "attachment://seat.png"
+    edits = [r.json for r in env.http_requests[sent:] if isinstance(r.json, dict)]
+    assert edits and all(str(a.get("id")) == str(before.id) for e in edits
+                         for a in (e.get("data") or e).get("attachments") or [])
+    assert [k for k in images_of(env.bot).cache._data if k.kind == "seat"] == seats_drawn

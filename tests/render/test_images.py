@@ -341,3 +341,18 @@ def test_prepare_draws_the_sprites_the_table_uses() -> None:
     before = card_face.cache_info().misses
     render_table(sample_view("soureh", 4, seed=9), NAMES)
     assert card_face.cache_info().misses == before
+
+
+@pytest.mark.parametrize(("game", "players"), SIZES)
+def test_round_end_webp_is_the_png_pixel_for_pixel_and_at_most_40_kb(
+    game: str, players: int
+) -> None:
+    """The round end the bot sends (``webp=True``) is the palette PNG's very picture as a
+    lossless WebP, and ≤ 40 KB however many seats (the PNG of 4 Soureh seats is not)."""
+    view = sample_round_end(game, players, seed=3)
+    png, webp = render_round_end(view, NAMES), render_round_end(view, NAMES, webp=True)
+    assert webp[:4] == b"RIFF" and webp[8:12] == b"WEBP"
+    a = decode(png).convert("RGB")
+    b = Image.open(io.BytesIO(webp)).convert("RGB")
+    assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+    assert len(webp) <= 40 * 1024

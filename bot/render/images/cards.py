@@ -7,6 +7,8 @@ times its size and scaled down (anti-aliased), then cached: a table render only 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -216,11 +218,40 @@ def _shadow(w: int, h: int) -> Image.Image:
 
 
 def paste_card(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
-    """Paste a card sprite at (x, y) with a soft drop shadow."""
+    """Paste a card sprite at (x, y) with a soft drop shadow (one paste of the sprite and
+    its shadow composed once: a third of the drawing time of a table)."""
+    card = _with_shadow(sprite)
+    img.paste(card, (x, y), card)
+
+
+_COMPOSED_MAX = 256  # sprites with their shadow kept (the sizes and cards in use)
+_composed: OrderedDict[int, tuple[Image.Image, Image.Image]] = OrderedDict()
+_composed_lock = threading.Lock()
+
+
+def _with_shadow(sprite: Image.Image) -> Image.Image:
+    """``sprite`` over its drop shadow as one RGBA image: the same pixels (±1 of rounding)
+    as pasting the shadow, then the sprite. Kept by the sprite's identity (the sprites
+    are cached themselves), least recently used dropped beyond ``_COMPOSED_MAX``."""
+    key = id(sprite)
+    with _composed_lock:
+        hit = _composed.get(key)
+        if hit is not None and hit[0] is sprite:
+            _composed.move_to_end(key)
+            return hit[1]
     w, h = sprite.size
     off = max(2, w // 30)
-    img.paste((0, 0, 0), (x + off, y + off, x + off + w, y + off + h), _shadow(w, h))
-    img.paste(sprite, (x, y), sprite)
+    shadow = Image.new("RGBA", (w + off, h + off), (0, 0, 0, 0))
+    shadow.paste((0, 0, 0, 255), (off, off, off + w, off + h), _shadow(w, h))
+    top = Image.new("RGBA", shadow.size, (0, 0, 0, 0))
+    top.paste(sprite.convert("RGBA"), (0, 0))
+    card = Image.alpha_composite(shadow, top)
+    with _composed_lock:
+        _composed[key] = (sprite, card)
+        _composed.move_to_end(key)
+        while len(_composed) > _COMPOSED_MAX:
+            _composed.popitem(last=False)
+    return card
 
 
 @lru_cache(maxsize=512)
