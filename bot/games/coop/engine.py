@@ -15,7 +15,6 @@ Every move has one checking function used by ``parse_action``, ``legal_actions``
 from __future__ import annotations
 
 import logging
-import random
 import types
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -24,7 +23,6 @@ from bot.games.cards import Card
 from bot.games.coop import actions as A
 from bot.games.coop import texts as T
 from bot.games.coop.actions import ACES, CODE, TENS, disp
-from bot.games.coop.determinize import determinize
 from bot.games.coop.legacy import translate_legacy
 from bot.games.coop.rounds import PRIVATE, Args, CoopRules, Events
 from bot.games.coop.state import PUBLIC, CoopState, Phase
@@ -120,10 +118,6 @@ class CoopEngine(CoopRules):
     def describe(self, state: CoopState, action: Action) -> str:
         """The action in words for the seat to act (``{p<seat>}`` placeholders for seats)."""
         return describe(state, action, self.declare_word)
-
-    def determinize(self, state: CoopState, seat: int, rng: random.Random) -> CoopState:
-        """A state identical in all ``seat`` sees, every card hidden from him reshuffled."""
-        return determinize(self.valid_table, state, seat, rng)
 
     def translate_legacy(self, actions: Sequence[str]) -> list[str]:
         """An action log of the old notation in the new one (see :mod:`bot.games.coop.legacy`).
