@@ -10,10 +10,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.cards import Card, Rank
+from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
-from bot.render.look import Field, Look
+from bot.render.images import coop as images
+from bot.render.look import Field, Look, RoundOver
+from bot.render.look import look as make_look
+from bot.render.round_lines import by_points
 from bot.render.steps import describe, plain_card, plain_cards
 
 if TYPE_CHECKING:
@@ -65,7 +69,7 @@ def score_text(points: int, total: Any, pick: Any) -> str:
     return notation(f"{points:+d}")
 
 
-def _mark(valid: Any) -> str:
+def _mark(valid: bool | None) -> str:
     if valid is True:
         return " ✓"
     if valid is False:
@@ -73,10 +77,11 @@ def _mark(valid: Any) -> str:
     return ""
 
 
-def _seat(seat: dict[str, Any]) -> str:
-    ups = seat.get("up") or [None] * 4
-    downs = seat.get("down") or [None] * len(ups)
-    valid = seat.get("valid") or [None] * len(ups)
+def _seat(seat: CoopSeat) -> str:
+    row, down, ok = seat.get("up"), seat.get("down"), seat.get("valid")
+    ups: list[str | None] = [None] * 4 if row is None else [*row]
+    downs: list[str | None] = [None] * len(ups) if down is None else [*down]
+    valid: list[bool | None] = [None] * len(ups) if ok is None else [*ok]
     parts = []
     for i, up in enumerate(ups):
         parts.append(_("`{slot}` {up} over {down}", slot=num(i + 1), up=card(up),
@@ -84,7 +89,7 @@ def _seat(seat: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def public_fields(view: dict[str, Any], names: Sequence[str],
+def public_fields(view: CoopView, names: Sequence[str],
                   announced: str = "declared") -> list[Field]:
     """Each seat's coops and the stock and discard pile, as embed fields (``announced``:
     what the seat with a pending call is called, "declared" or "knocked")."""
@@ -111,7 +116,7 @@ def public_fields(view: dict[str, Any], names: Sequence[str],
     return fields
 
 
-def pile_text(view: dict[str, Any]) -> str:
+def pile_text(view: CoopView) -> str:
     """The discard pile: its size, and its top card only when the pile is face up."""
     count = int(view.get("discard_count") or 0)
     top = view.get("discard_top")
@@ -124,7 +129,7 @@ def pile_text(view: dict[str, Any]) -> str:
     return _n("Discard: {card} ({n} card)", "Discard: {card} ({n} cards)", count, card=card(top))
 
 
-def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+def round_summary(view: CoopView, names: Sequence[str]) -> str | None:
     """The last round's coops, picks and points."""
     last = view.get("last_round")
     if not isinstance(last, dict):
@@ -140,6 +145,8 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     points = last.get("points") or []
     totals = last.get("totals") or []
     for i, seat_coops in enumerate(coops):
+        if seat_coops is None:  # eliminated before the round: dealt no cards
+            continue
         shown = notation(" ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops))
         pick = picks[i] if i < len(picks) else None
         pts = points[i] if i < len(points) else 0
@@ -153,7 +160,16 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     return "\n".join(lines) if lines else None
 
 
-def private_text(view: dict[str, Any]) -> str:
+def round_over(view: CoopView, names: Sequence[str], low: bool) -> RoundOver | None:
+    """The last scored round's number and who won it, or ``None`` before one."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    reason = ROUND_REASONS.get(str(last.get("reason")))
+    return RoundOver(last.get("round"), by_points(names, last.get("points") or [], low, reason))
+
+
+def private_text(view: CoopView) -> str:
     """The seat's own coops and drawn card."""
     seat = view.get("seat")
     seats = view.get("seats") or []
@@ -166,7 +182,7 @@ def private_text(view: dict[str, Any]) -> str:
 
 
 def _board(announced: str) -> Any:
-    def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    def board_lines(view: CoopView, names: Sequence[str]) -> list[str]:
         """The seat's view for the terminal: stock, discard pile and every seat's coops."""
         top = view.get("discard_top")
         head = _("Stock {stock} · discard pile {discards}", stock=num(view["stock"]),
@@ -189,9 +205,10 @@ def _board(announced: str) -> Any:
             down = row["down"] if row["down"] is not None else [None] * len(row["up"] or ())
             line = "  " + _("{label} up {up}   down {down}", label=f"{label:<{width}}",
                             up=plain_cards(row["up"]), down=plain_cards(down))
-            if row.get("valid") is not None:
+            valid = row["valid"]
+            if valid is not None:
                 line += "   " + _("valid {marks}", marks=" ".join(
-                    _("yes") if v else _("no") for v in row["valid"]))
+                    _("yes") if v else _("no") for v in valid))
             if tags:
                 line += "   [" + _(", ").join(tags) + "]"
             lines.append(line)
@@ -219,7 +236,7 @@ def call_label(table: Table, action: Action) -> str:
 
 
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: CoopView
 ) -> str:
     """Keep, give, discard and the face cards' powers, each also with the declaration or
     knock when the seat may make it (a private list: the panel is ephemeral); in phase
@@ -288,12 +305,14 @@ def panel_steps(
 
 def look(colour: int, announced: str) -> Look:
     """A coop game's look; ``announced`` is what the terminal calls the declarer's seat."""
-    def fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+    def fields(view: CoopView, names: Sequence[str]) -> list[Field]:
         return public_fields(view, names, announced)
 
-    return Look(colour=colour, public_fields=fields, round_summary=round_summary,
-                private_text=private_text, board_lines=_board(announced),
-                panel_steps=panel_steps)
+    return make_look(coop_view, colour=colour, public_fields=fields,
+                     round_summary=round_summary, round_over=round_over,
+                     private_text=private_text,
+                     board_lines=_board(announced), panel_steps=panel_steps,
+                     pictures=images.PICTURES)
 
 
 SOUREH = look(0x2E7D32, "declared")

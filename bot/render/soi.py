@@ -4,12 +4,15 @@ control panel's steps (whom to ask, then the rank, then the suit)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
 from bot.render.card_text import card, cards, notation, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
-from bot.render.look import Field, Look
+from bot.render.images import soi as images
+from bot.render.look import Field, RoundOver, look
+from bot.render.round_lines import by_points
 from bot.render.steps import plain_card, plain_cards
 
 if TYPE_CHECKING:
@@ -19,7 +22,7 @@ if TYPE_CHECKING:
 FIELD_VALUE = 1024
 
 
-def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+def public_fields(view: SoiView, names: Sequence[str]) -> list[Field]:
     """Each seat's hand size and quadruplets, and the asks on show."""
     fields = []
     totals = view.get("totals") or []
@@ -44,7 +47,7 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     return fields
 
 
-def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+def round_summary(view: SoiView, names: Sequence[str]) -> str | None:
     """Points and quadruplets per seat."""
     last = view.get("last_round")
     if not isinstance(last, dict):
@@ -60,7 +63,16 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     return "\n".join(lines) if lines else None
 
 
-def private_text(view: dict[str, Any]) -> str:
+def round_over(view: SoiView, names: Sequence[str], low: bool) -> RoundOver | None:
+    """Who scored the most points in the last round, or ``None`` before one (Soi's view
+    does not number its rounds' results)."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    return RoundOver(None, by_points(names, last.get("points") or [], low, None))
+
+
+def private_text(view: SoiView) -> str:
     """The seat's hand, grouped by rank."""
     hand = view.get("hand") or []
     if not hand:
@@ -72,7 +84,7 @@ def private_text(view: dict[str, Any]) -> str:
         f"**{notation(r)}**: {cards(c)}" for r, c in groups.items())
 
 
-def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def board_lines(view: SoiView, names: Sequence[str]) -> list[str]:
     """The seat's view for the terminal: seats, asks and hand."""
     lines = []
     for s, row in enumerate(view["seats"]):
@@ -96,7 +108,7 @@ def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: SoiView
 ) -> str:
     """Every ask as one choice, in up to five selects (with more asks than they hold, a
     select per player of the ranks first, then the suit)."""
@@ -157,7 +169,9 @@ def ask_label(table: Table, action: Action) -> str:
              card=card(str(action.args[1])))
 
 
-SOI = Look(
-    colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
-    private_text=private_text, board_lines=board_lines, panel_steps=panel_steps,
+SOI = look(
+    soi_view, colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
+    round_over=round_over, private_text=private_text, board_lines=board_lines,
+    panel_steps=panel_steps,
+    pictures=images.PICTURES,
 )

@@ -302,7 +302,7 @@ def test_soi_more_asks_than_five_selects_ask_for_the_rank_first() -> None:
     asks = [Action("ask", (t, f"{r}{s}")) for t in range(1, 6) for r in ranks for s in "SHD"]
     assert len(asks) > 125
     view = TableView(table)
-    prompt = SOI.panel_steps(table, Step(), asks, view, {})
+    prompt = SOI.panel_steps(table, Step(), asks, view, table.player_view(table.to_act() or 0))
     items = [c for row in view.to_components() for c in row["components"]]
     assert len(items) == 5 and all(i["custom_id"].startswith("cs:3:9:ss:p") for i in items)
     assert [o["value"] for o in items[0]["options"]] == [f"1.{r}" for r in ranks]

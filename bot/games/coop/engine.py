@@ -26,7 +26,7 @@ from bot.games.coop.actions import ACES, CODE, TENS, disp
 from bot.games.coop.legacy import translate_legacy
 from bot.games.coop.rounds import PRIVATE, Args, CoopRules, Events
 from bot.games.coop.state import PUBLIC, CoopState, Phase
-from bot.games.coop.views import build_view, describe
+from bot.games.coop.views import CoopView, build_view, describe
 from bot.games.protocol import (
     Action,
     BadNotation,
@@ -85,17 +85,13 @@ class CoopEngine(CoopRules):
         """The winning seats, empty until the game is over."""
         return list(state.winners)
 
-    def public_view(self, state: CoopState) -> dict[str, Any]:
+    def public_view(self, state: CoopState) -> CoopView:
         """What everyone at the table may see (no face-down card before scoring)."""
-        view = build_view(self.name, state, None)
-        self.extra_view(state, view)
-        return view
+        return build_view(self.name, state, None)
 
-    def player_view(self, state: CoopState, seat: int) -> dict[str, Any]:
+    def player_view(self, state: CoopState, seat: int) -> CoopView:
         """The public view plus ``seat``'s own face-down cards, validity and drawn card."""
-        view = build_view(self.name, state, seat)
-        self.extra_view(state, view)
-        return view
+        return build_view(self.name, state, seat)
 
     def hidden_cards(self, state: CoopState, seat: int) -> list[str]:
         """``seat``'s face-down cards, then the drawn card it holds if any (no view built)."""
