@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.cards import Card, Rank
+from bot.games.coop.moves import Keep, King
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
@@ -225,14 +226,20 @@ def call_label(table: Table, action: Action) -> str:
     """A placement's label; one that declares or knocks says so at the end, in short:
     "Keep 2 and declare", "Discard and knock", "Give bob's 3 …, and declare"."""
     if action.word == "keep":
-        head = _("Keep {slot}", slot=action.args[0])
+        head = _("Keep {slot}", slot=Keep.of(action).slot)
     elif action.word == "jack":
-        head = _("Jack {slot}", slot=action.args[0])
+        head = _("Jack {slot}", slot=Keep.of(action).slot)
     elif action.word == "discard":
         head = _("Discard")
     else:
         head = describe(table, replace(action, call=""))
     return _(CALL_LABELS[action.call], move=head) if action.call else head
+
+
+def _first_key(king: Action) -> str:
+    """A King move's first position as the panel's step argument: ``"seat.slot"``."""
+    seat, slot = King.of(king).first
+    return f"{seat}.{slot}"
 
 
 def panel_steps(
@@ -243,7 +250,7 @@ def panel_steps(
     ``reveal`` always both Draw and Reveal."""
     if step.kind is Kind.KING_FIRST:
         first = step.arg
-        seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
+        seconds = [a for a in actions if a.word == "king" and _first_key(a) == first]
         seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
         options = [option(call_label(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder=_("King: the second face-down card"))
@@ -261,11 +268,11 @@ def panel_steps(
     calls = [a for a in actions if a.call]
     words = {a.word for a in plain}
     for a in [a for a in plain if a.word == "keep"][:5]:
-        view.button(Kind.ACT, _("Keep {slot}", slot=a.args[0]), arg=action_arg(str(a)), row=0,
+        view.button(Kind.ACT, _("Keep {slot}", slot=Keep.of(a).slot), arg=action_arg(str(a)), row=0,
                     style=discord.ButtonStyle.primary)
     row1 = [a for a in plain if a.word in SIMPLE_WORDS] + [a for a in plain if a.word == "jack"]
     for a in row1[:5]:
-        label = _("Jack {slot}", slot=a.args[0]) if a.word == "jack" else _(LABELS[a.word])
+        label = _("Jack {slot}", slot=Keep.of(a).slot) if a.word == "jack" else _(LABELS[a.word])
         style = discord.ButtonStyle.success if a.word == "draw" \
             else discord.ButtonStyle.secondary
         view.button(Kind.ACT, label, arg=action_arg(str(a)), row=1, style=style)
@@ -287,11 +294,10 @@ def panel_steps(
         firsts: dict[str, str] = {}
         me, names = table.to_act(), table.names
         for a in kings:
-            key = f"{a.args[0]}.{a.args[1]}"
-            owner = int(str(a.args[0]))
-            firsts.setdefault(key, _("Your face-down card {slot}", slot=a.args[1]) if owner == me
-                              else _("{name}'s face-down card {slot}",
-                                     name=seat_name(names, owner), slot=a.args[1]))
+            owner, slot = King.of(a).first
+            firsts.setdefault(_first_key(a), _("Your face-down card {slot}", slot=slot)
+                              if owner == me else _("{name}'s face-down card {slot}",
+                                                    name=seat_name(names, owner), slot=slot))
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(Kind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
                     row=4)

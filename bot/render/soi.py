@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.games.soi.moves import AskFor
 from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
 from bot.render.card_text import card, cards, notation, seat_name, sort_hand, truncate
@@ -113,13 +114,13 @@ def panel_steps(
     """Every ask as one choice, in up to five selects (with more asks than they hold, a
     select per player of the ranks first, then the suit)."""
     asks = [a for a in actions if a.word == "ask"]
+    moves = {a: AskFor.of(a) for a in asks}
     if step.kind is Kind.SOI_PLAYER:
         target = int(step.arg)
         ranks: list[str] = []
-        for a in asks:
-            rank = str(a.args[1])[:-1]
-            if int(str(a.args[0])) == target and rank not in ranks:
-                ranks.append(rank)
+        for move in moves.values():
+            if move.seat == target and move.rank not in ranks:
+                ranks.append(move.rank)
         options = [option(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
         view.select(Kind.SOI_RANK, options, placeholder=_("Which rank?"))
         view.button(Kind.ROOT, _("Back"), row=1)
@@ -127,31 +128,31 @@ def panel_steps(
     if step.kind is Kind.SOI_RANK:
         target_text, rank = step.arg.split(".", 1)
         target = int(target_text)
-        chosen = [a for a in asks if int(str(a.args[0])) == target and str(a.args[1])[:-1] == rank]
-        options = [option(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
+        chosen = [a for a, m in moves.items() if m.seat == target and m.rank == rank]
+        options = [option(card(str(moves[a].card)), str(a)) for a in chosen[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder=_("Which suit?"))
         view.button(Kind.ROOT, _("Back"), row=1)
         return _("Ask {name} for which {rank}?", name=seat_name(table.names, target),
                  rank=notation(rank))
     targets: list[int] = []
-    for a in asks:
-        if int(str(a.args[0])) not in targets:
-            targets.append(int(str(a.args[0])))
-    ordered = [a for t in targets for a in asks if int(str(a.args[0])) == t]
+    for move in moves.values():
+        if move.seat not in targets:
+            targets.append(move.seat)
+    ordered = [a for t in targets for a in asks if moves[a].seat == t]
     if len(ordered) <= MAX_SELECTS * MAX_OPTIONS:  # one choice per ask
         for row, start in enumerate(range(0, len(ordered), MAX_OPTIONS)):
             chunk = ordered[start:start + MAX_OPTIONS]
             options = [option(ask_label(table, a), str(a)) for a in chunk]
-            last = card(str(chunk[-1].args[1]))
+            last = card(str(moves[chunk[-1]].card))
             view.select(Kind.ACT, options, arg=f"m{row}", row=row,
                         placeholder=f"{ask_label(table, chunk[0])} … {last}")
         return _("Choose whom to ask, and for which card.")
     for row, target in enumerate(targets[:MAX_SELECTS]):  # too many: the rank first
         name = seat_name(table.names, target)
         held: list[str] = []
-        for a in asks:
-            if int(str(a.args[0])) == target and str(a.args[1])[:-1] not in held:
-                held.append(str(a.args[1])[:-1])
+        for move in moves.values():
+            if move.seat == target and move.rank not in held:
+                held.append(move.rank)
         options = [option(_("Ask {name} for a {rank}…", name=name, rank=notation(r)),
                           f"{target}.{r}") for r in held]
         view.select(Kind.SOI_RANK, options, arg=f"p{target}", row=row,
@@ -165,8 +166,9 @@ MAX_SELECTS = 5
 
 def ask_label(table: Table, action: Action) -> str:
     """"Ask bob for Q♥"."""
-    return _("Ask {name} for {card}", name=seat_name(table.names, int(str(action.args[0]))),
-             card=card(str(action.args[1])))
+    move = AskFor.of(action)
+    return _("Ask {name} for {card}", name=seat_name(table.names, move.seat),
+             card=card(str(move.card)))
 
 
 SOI = look(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _, _n
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
@@ -90,10 +91,20 @@ def board_lines(view: TurupView, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def _played(action: Action) -> str:
+    """The code of the card a capture or trail plays."""
+    return str(Capture.of(action).played)
+
+
+def _won(action: Action) -> int:
+    """The cards a capture wins: the card played and the cards taken."""
+    return 1 + len(Capture.of(action).taken)
+
+
 def captures(actions: Sequence[Action], code: str) -> list[Action]:
     """The capture actions that play ``code``, biggest first, then by notation."""
-    found = [a for a in actions if a.word == "capture" and str(a.args[0]) == code]
-    return sorted(found, key=lambda a: (-len(a.args), str(a)))
+    found = [a for a in actions if a.word == "capture" and _played(a) == code]
+    return sorted(found, key=lambda a: (-_won(a), str(a)))
 
 
 def panel_steps(
@@ -103,7 +114,7 @@ def panel_steps(
     first, then its captures (a list, or pile cards picked one by one) or a trail."""
     if step.kind in (Kind.TURUP_CARD, Kind.TURUP_PICK):
         code = step.arg
-        trail = next((a for a in actions if a.word == "trail" and str(a.args[0]) == code), None)
+        trail = next((a for a in actions if a.word == "trail" and _played(a) == code), None)
         found = captures(actions, code)
         if step.kind is Kind.TURUP_PICK:
             pile = turup_view(table.public_view())["pile"]
@@ -116,8 +127,8 @@ def panel_steps(
         if found:
             limit = MAX_OPTIONS if len(found) <= MAX_OPTIONS else MAX_OPTIONS - 1
             options = [
-                option(_("Take {cards}", cards=cards([str(c) for c in a.args[1:]])), str(i),
-                       _n("{n} card won", "{n} cards won", len(a.args)))
+                option(_("Take {cards}", cards=cards([str(c) for c in Capture.of(a).taken])),
+                       str(i), _n("{n} card won", "{n} cards won", _won(a)))
                 for i, a in enumerate(found[:limit])
             ]
             view.select(Kind.TURUP_CAPTURE, options, arg=code,
@@ -140,7 +151,7 @@ def panel_steps(
         return _("Choose your move: a capture or a trail.")
     codes: list[str] = []
     for a in actions:
-        code = str(a.args[0])
+        code = _played(a)
         if code not in codes:
             codes.append(code)
     options = []
@@ -165,21 +176,22 @@ def one_step_moves(actions: Sequence[Action]) -> list[Action] | None:
         return None
     codes: list[str] = []
     for a in actions:
-        if str(a.args[0]) not in codes:
-            codes.append(str(a.args[0]))
+        if _played(a) not in codes:
+            codes.append(_played(a))
     ordered: list[Action] = []
     for code in codes:
         ordered.extend(captures(actions, code))
-        ordered.extend(a for a in actions if a.word == "trail" and str(a.args[0]) == code)
+        ordered.extend(a for a in actions if a.word == "trail" and _played(a) == code)
     return ordered
 
 
 def move_label(action: Action) -> str:
     """"8♣ takes 5♦ + 3♠" or "Trail 8♣"."""
-    if action.word == "trail":
-        return _("Trail {card}", card=card(str(action.args[0])))
-    taken = notation(" + ".join(card(str(c)) for c in action.args[1:]))
-    return _("{card} takes {taken}", card=card(str(action.args[0])), taken=taken)
+    move = Capture.of(action)
+    if move.trail:
+        return _("Trail {card}", card=card(str(move.played)))
+    taken = notation(" + ".join(card(str(c)) for c in move.taken))
+    return _("{card} takes {taken}", card=card(str(move.played)), taken=taken)
 
 
 def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:
