@@ -3,9 +3,9 @@ seat's own cards, the terminal board and the control panel's steps."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -50,7 +50,7 @@ ROUND_REASONS = {
 }
 
 
-def _pick_sums(pick: Sequence[Any]) -> set[int]:
+def _pick_sums(pick: Sequence[str | None]) -> set[int]:
     """Every sum the picked cards can make (an ace counts 1 or 11)."""
     sums = {0}
     for code in pick:
@@ -61,7 +61,7 @@ def _pick_sums(pick: Sequence[Any]) -> set[int]:
     return sums
 
 
-def score_text(points: int, total: Any, pick: Any) -> str:
+def score_text(points: int, total: int | None, pick: Sequence[str] | None) -> str:
     """``+24``, or ``+30 · 100 → 50`` when Soureh's multiple-of-100 rule took 50 off (the
     round-end picture's wording)."""
     if (isinstance(total, int) and pick and total + 50 > 0 and (total + 50) % 100 == 0
@@ -182,7 +182,7 @@ def private_text(view: CoopView) -> str:
     return "\n".join(lines)
 
 
-def _board(announced: str) -> Any:
+def _board(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
     def board_lines(view: CoopView, names: Sequence[str]) -> list[str]:
         """The seat's view for the terminal: stock, discard pile and every seat's coops."""
         top = view.get("discard_top")

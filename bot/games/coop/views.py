@@ -53,7 +53,7 @@ def is_coop_view(view: GameView) -> TypeGuard[CoopView]:
 def coop_view(view: GameView) -> CoopView:
     """``view`` read as a coop game's view (``WrongGame`` if it is another game's)."""
     if not is_coop_view(view):
-        raise WrongGame(view, "Soureh or Pariah")
+        raise WrongGame(view, "Soureh or Pariah")  # i18n: not for people
     return view
 
 

@@ -50,5 +50,5 @@ def is_soi_view(view: GameView) -> TypeGuard[SoiView]:
 def soi_view(view: GameView) -> SoiView:
     """``view`` read as Soi's view (``WrongGame`` if it is another game's)."""
     if not is_soi_view(view):
-        raise WrongGame(view, "Soi")
+        raise WrongGame(view, "Soi")  # i18n: not for people
     return view

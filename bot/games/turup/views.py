@@ -44,5 +44,5 @@ def is_turup_view(view: GameView) -> TypeGuard[TurupView]:
 def turup_view(view: GameView) -> TurupView:
     """``view`` read as Turup's view (``WrongGame`` if it is another game's)."""
     if not is_turup_view(view):
-        raise WrongGame(view, "Turup")
+        raise WrongGame(view, "Turup")  # i18n: not for people
     return view

@@ -4,8 +4,10 @@ The words drawn are in the current language (``bot.i18n.use_locale``; a render i
 started with ``asyncio.to_thread`` or a copied context speaks the caller's), and every
 ``cached_*`` key holds that language: the same table in two languages is two images.
 
-Pure functions (no discord): each takes a view dict as described in
-``bot/games/VIEWS.md`` and returns PNG bytes, ``WIDTH`` pixels wide. ``render_table`` and
+Pure functions (no discord): each takes a view (``bot.games.views.GameView``, as described
+in ``bot/games/VIEWS.md``) and returns PNG bytes, ``WIDTH`` pixels wide, drawn by the
+layouts the catalog's Look of the view's game names (``Look.pictures``, a
+:class:`~bot.render.images.layout.Pictures`). ``render_table`` and
 ``render_round_end`` take the *public* view and draw only what it holds, so no hidden card
 can reach a public image; ``render_hand`` takes a ``player_view``.
 """

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.games.cards import Card, Rank
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
@@ -69,7 +68,9 @@ def _is_out(view: CoopView, seat: int) -> bool:
     return bool(out) or not view["seats"][seat].get("in_round", True)
 
 
-def _slot_labels(canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: Any) -> None:
+def _slot_labels(
+    canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: Sequence[bool] | None
+) -> None:
     for slot in range(4):
         x = _coop_x(box, slot) + CW // 2
         if isinstance(valid, list) and len(valid) == 4:
@@ -255,7 +256,7 @@ def reason_text(reason: str) -> str:
     return reason.replace("_", " ").capitalize()
 
 
-def _pick_sums(pick: Sequence[Any]) -> set[int]:
+def _pick_sums(pick: Sequence[str | None]) -> set[int]:
     """Every sum the picked cards can make (an ace counts 1 or 11)."""
     sums = {0}
     for code in pick:
@@ -267,7 +268,7 @@ def _pick_sums(pick: Sequence[Any]) -> set[int]:
     return sums
 
 
-def _hundred(view: CoopView, points: int, total: Any, pick: Any) -> bool:
+def _hundred(view: CoopView, points: int, total: int | None, pick: Sequence[str] | None) -> bool:
     """Whether Soureh's multiple-of-100 rule took 50 off this seat's total this round."""
     if not isinstance(total, int) or not pick:  # only Soureh's scorers pick cards
         return False
@@ -275,7 +276,9 @@ def _hundred(view: CoopView, points: int, total: Any, pick: Any) -> bool:
     return total + 50 > 0 and (total + 50) % 100 == 0 and raw in _pick_sums(pick)
 
 
-def _score_text(view: CoopView, points: int, total: Any, pick: Any) -> str:
+def _score_text(
+    view: CoopView, points: int, total: int | None, pick: Sequence[str] | None
+) -> str:
     """ "+24 → 56", or "+30 · 100 → 50" when the multiple-of-100 rule applied."""
     if total is None:
         return f"{points:+d}"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 
 from bot.games.cards import Card
 from bot.games.soi.views import SoiAsk, SoiView, soi_view
@@ -89,7 +88,7 @@ def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
     return BW + step * (shown - 1) if shown else 0
 
 
-def _chip_rows(ranks: Sequence[Any], room: int, four_colour: bool) -> list[list[str]]:
+def _chip_rows(ranks: Sequence[str], room: int, four_colour: bool) -> list[list[str]]:
     """The quadruplet chips in rows of at most ``room`` pixels: every one is shown."""
     rows: list[list[str]] = [[]]
     x = 0
@@ -107,7 +106,7 @@ def _quads(
     canvas: Canvas,
     box: tuple[int, int, int, int],
     y: int,
-    ranks: Sequence[Any],
+    ranks: Sequence[str],
     none: str = N_("no quadruplets yet"),
 ) -> None:
     """The quadruplets as chips, wrapped onto more rows when one is not enough (the
