@@ -22,6 +22,7 @@ from statistics import median
 from typing import Any
 
 from bench.run import Figure
+from bot.games.coop.moves import Keep
 
 Choose = Callable[[Any], str]
 Turn = tuple[str, int, int]  # (move word, clicks, its index in the turn)
@@ -77,9 +78,9 @@ def coop_policy(table: Any) -> str:
                 return str(a)
     if view["phase"] == "place":
         for a in actions:
-            if a.word == "keep" and not valid[int(str(a.args[0])) - 1]:
+            if a.word == "keep" and not valid[Keep.of(a).slot - 1]:
                 after = engine.player_view(engine.apply(state, a).state, seat)
-                if after["seats"][seat]["valid"][int(str(a.args[0])) - 1]:
+                if after["seats"][seat]["valid"][Keep.of(a).slot - 1]:
                     return str(a)
         stock = view["stock"]
         for word in ("queen", "king", "jack"):

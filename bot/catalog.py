@@ -7,7 +7,7 @@ computer players. Nothing outside ``bot/games`` and this module switches on a ga
   new option is one new field and ``/play``, ``/settings`` and validation follow;
 * the **presentation** is a :class:`bot.render.look.Look` from the game's presentation
   module (embed fields, round summaries, a seat's cards, the terminal board, the control
-  panel's steps);
+  panel's steps, and the card images' layouts, ``Look.pictures``);
 * the **computer players** are ``bot.games.ai.choose`` (the table service is given it) at
   one of ``levels``, which the lobby offers.
 

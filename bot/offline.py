@@ -20,6 +20,7 @@ from bot import catalog
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
+from bot.games.views import GameView
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
 from bot.render.action_words import to_notation
 from bot.simulate import parse_variant
@@ -35,7 +36,7 @@ def seat_names(players: int) -> list[str]:
     return [_("You"), *(_("Computer {n}", n=number(s)) for s in range(1, players))]
 
 
-def render_board(view: dict[str, Any], names: Sequence[str]) -> str:
+def render_board(view: GameView, names: Sequence[str]) -> str:
     """Your seat's view of the table, as text (the game's look draws its part)."""
     totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"]))
     head = _("Round {round} · totals: {totals} ({kind} {target})", round=number(view["round"]),

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from bot.games.cards import Card
+from bot.games.views import GameView
 from bot.i18n import L_, Msg, _
 
 # ---------------------------------------------------------------------------- errors
@@ -246,7 +247,8 @@ class Transition(Generic[S]):
 class Engine(Protocol[S]):
     """What every game engine offers. See DESIGN.md, "The engine contract".
 
-    Views are JSON-able dicts; their keys are described in ``bot/games/VIEWS.md``.
+    Views are JSON-able dicts; their keys are described in ``bot/games/VIEWS.md`` and typed
+    in :mod:`bot.games.views` (each game's own view extends :class:`GameView`).
     """
 
     name: str  # "soureh"
@@ -288,11 +290,11 @@ class Engine(Protocol[S]):
         """
         ...
 
-    def public_view(self, state: S) -> dict[str, Any]:
+    def public_view(self, state: S) -> GameView:
         """What everyone at the table may see. Holds no hidden card."""
         ...
 
-    def player_view(self, state: S, seat: int) -> dict[str, Any]:
+    def player_view(self, state: S, seat: int) -> GameView:
         """What ``seat`` may see: the public view plus that seat's own hidden cards."""
         ...
 

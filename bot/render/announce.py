@@ -4,15 +4,14 @@ except ``result_dm_text`` (one seat's own final cards, for that seat's DM)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.catalog import game
-from bot.i18n import N_, _, _n
-from bot.render.card_text import isolated, names_list, num, seat_name, signed, truncate
-from bot.render.coop import ROUND_REASONS
+from bot.games.views import GameView
+from bot.i18n import N_, _
+from bot.render.card_text import isolated, num, seat_name, truncate
 from bot.render.embeds import (
     COLOURS,
     standings_lines,
@@ -51,40 +50,7 @@ def only(user_id: int) -> discord.AllowedMentions:
 NOBODY = discord.AllowedMentions.none()
 
 
-def _who(names: Sequence[str], seats: Sequence[int]) -> str:
-    return names_list([seat_name(names, s) for s in seats])
-
-
-def round_winner_line(table: Table, last: dict[str, Any]) -> str:
-    """Who won the round and why, in one line."""
-    names = table.names
-    if "won" in last:  # Turup: the most cards taken
-        winners = list(last.get("winners") or [])
-        won = last.get("won") or []
-        best = won[winners[0]] if winners and winners[0] < len(won) else 0
-        return _n("**{who}** won the round with {n} card.",
-                  "**{who}** won the round with {n} cards.", int(best),
-                  who=_who(names, winners))
-    points = list(last.get("points") or [])
-    if not points:
-        return _("The round is over.")
-    low = table.game in LOWEST_WINS
-    best = min(points) if low else max(points)
-    winners = [s for s, p in enumerate(points) if p == best]
-    who, score = _who(names, winners), signed(best)
-    reason = ROUND_REASONS.get(str(last.get("reason")))
-    if reason:
-        if low:
-            return _("**{who}** won the round ({score}, the fewest points): {reason}.",
-                     who=who, score=score, reason=_(reason))
-        return _("**{who}** won the round ({score}, the most points): {reason}.",
-                 who=who, score=score, reason=_(reason))
-    if low:
-        return _("**{who}** won the round ({score}, the fewest points).", who=who, score=score)
-    return _("**{who}** won the round ({score}, the most points).", who=who, score=score)
-
-
-def totals_line(table: Table, view: dict[str, Any]) -> str:
+def totals_line(table: Table, view: GameView) -> str:
     """``Totals: ann 12 · bob 30``."""
     totals = view.get("totals") or []
     return _("Totals: {totals}", totals=" · ".join(
@@ -94,15 +60,14 @@ def totals_line(table: Table, view: dict[str, Any]) -> str:
 def round_end_embed(table: Table) -> discord.Embed | None:
     """The round-end message (the round's picture goes on it), or ``None`` before one."""
     view = table.public_view()
-    last = view.get("last_round")
-    if not isinstance(last, dict):
+    over = game(table.game).look.round_over(view, table.names, table.game in LOWEST_WINS)
+    if over is None:
         return None
-    number = last.get("round") or len(table.rounds)
+    number = over.number or len(table.rounds)
     embed = discord.Embed(
         title=_("{game} table #{id} — round {round} is over", game=title_of(table.game),
                 id=table.id, round=num(number)),
-        description=truncate(round_winner_line(table, last) + "\n" + totals_line(table, view),
-                             4096),
+        description=truncate(over.winners + "\n" + totals_line(table, view), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
     return embed

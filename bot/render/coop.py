@@ -3,17 +3,22 @@ seat's own cards, the terminal board and the control panel's steps."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.games.cards import Card, Rank
+from bot.games.coop.moves import Keep, King
+from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
-from bot.render.look import Field, Look
+from bot.render.images import coop as images
+from bot.render.look import Field, Look, RoundOver
+from bot.render.look import look as make_look
+from bot.render.round_lines import by_points
 from bot.render.steps import describe, plain_card, plain_cards
 
 if TYPE_CHECKING:
@@ -45,7 +50,7 @@ ROUND_REASONS = {
 }
 
 
-def _pick_sums(pick: Sequence[Any]) -> set[int]:
+def _pick_sums(pick: Sequence[str | None]) -> set[int]:
     """Every sum the picked cards can make (an ace counts 1 or 11)."""
     sums = {0}
     for code in pick:
@@ -56,7 +61,7 @@ def _pick_sums(pick: Sequence[Any]) -> set[int]:
     return sums
 
 
-def score_text(points: int, total: Any, pick: Any) -> str:
+def score_text(points: int, total: int | None, pick: Sequence[str] | None) -> str:
     """``+24``, or ``+30 · 100 → 50`` when Soureh's multiple-of-100 rule took 50 off (the
     round-end picture's wording)."""
     if (isinstance(total, int) and pick and total + 50 > 0 and (total + 50) % 100 == 0
@@ -65,7 +70,7 @@ def score_text(points: int, total: Any, pick: Any) -> str:
     return notation(f"{points:+d}")
 
 
-def _mark(valid: Any) -> str:
+def _mark(valid: bool | None) -> str:
     if valid is True:
         return " ✓"
     if valid is False:
@@ -73,10 +78,11 @@ def _mark(valid: Any) -> str:
     return ""
 
 
-def _seat(seat: dict[str, Any]) -> str:
-    ups = seat.get("up") or [None] * 4
-    downs = seat.get("down") or [None] * len(ups)
-    valid = seat.get("valid") or [None] * len(ups)
+def _seat(seat: CoopSeat) -> str:
+    row, down, ok = seat.get("up"), seat.get("down"), seat.get("valid")
+    ups: list[str | None] = [None] * 4 if row is None else [*row]
+    downs: list[str | None] = [None] * len(ups) if down is None else [*down]
+    valid: list[bool | None] = [None] * len(ups) if ok is None else [*ok]
     parts = []
     for i, up in enumerate(ups):
         parts.append(_("`{slot}` {up} over {down}", slot=num(i + 1), up=card(up),
@@ -84,7 +90,7 @@ def _seat(seat: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def public_fields(view: dict[str, Any], names: Sequence[str],
+def public_fields(view: CoopView, names: Sequence[str],
                   announced: str = "declared") -> list[Field]:
     """Each seat's coops and the stock and discard pile, as embed fields (``announced``:
     what the seat with a pending call is called, "declared" or "knocked")."""
@@ -111,7 +117,7 @@ def public_fields(view: dict[str, Any], names: Sequence[str],
     return fields
 
 
-def pile_text(view: dict[str, Any]) -> str:
+def pile_text(view: CoopView) -> str:
     """The discard pile: its size, and its top card only when the pile is face up."""
     count = int(view.get("discard_count") or 0)
     top = view.get("discard_top")
@@ -124,7 +130,7 @@ def pile_text(view: dict[str, Any]) -> str:
     return _n("Discard: {card} ({n} card)", "Discard: {card} ({n} cards)", count, card=card(top))
 
 
-def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+def round_summary(view: CoopView, names: Sequence[str]) -> str | None:
     """The last round's coops, picks and points."""
     last = view.get("last_round")
     if not isinstance(last, dict):
@@ -140,6 +146,8 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     points = last.get("points") or []
     totals = last.get("totals") or []
     for i, seat_coops in enumerate(coops):
+        if seat_coops is None:  # eliminated before the round: dealt no cards
+            continue
         shown = notation(" ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops))
         pick = picks[i] if i < len(picks) else None
         pts = points[i] if i < len(points) else 0
@@ -153,7 +161,16 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     return "\n".join(lines) if lines else None
 
 
-def private_text(view: dict[str, Any]) -> str:
+def round_over(view: CoopView, names: Sequence[str], low: bool) -> RoundOver | None:
+    """The last scored round's number and who won it, or ``None`` before one."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    reason = ROUND_REASONS.get(str(last.get("reason")))
+    return RoundOver(last.get("round"), by_points(names, last.get("points") or [], low, reason))
+
+
+def private_text(view: CoopView) -> str:
     """The seat's own coops and drawn card."""
     seat = view.get("seat")
     seats = view.get("seats") or []
@@ -165,8 +182,8 @@ def private_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _board(announced: str) -> Any:
-    def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def _board(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
+    def board_lines(view: CoopView, names: Sequence[str]) -> list[str]:
         """The seat's view for the terminal: stock, discard pile and every seat's coops."""
         top = view.get("discard_top")
         head = _("Stock {stock} · discard pile {discards}", stock=num(view["stock"]),
@@ -189,9 +206,10 @@ def _board(announced: str) -> Any:
             down = row["down"] if row["down"] is not None else [None] * len(row["up"] or ())
             line = "  " + _("{label} up {up}   down {down}", label=f"{label:<{width}}",
                             up=plain_cards(row["up"]), down=plain_cards(down))
-            if row.get("valid") is not None:
+            valid = row["valid"]
+            if valid is not None:
                 yes, no = _("yes"), _("no")
-                marks = " ".join(yes if v else no for v in row["valid"])
+                marks = " ".join(yes if v else no for v in valid)
                 line += "   " + _("valid {marks}", marks=marks)
             if tags:
                 line += "   [" + _(", ").join(tags) + "]"
@@ -209,9 +227,9 @@ def call_label(table: Table, action: Action) -> str:
     """A placement's label; one that declares or knocks says so at the end, in short:
     "Keep 2 and declare", "Discard and knock", "Give bob's 3 …, and declare"."""
     if action.word == "keep":
-        head = _("Keep {slot}", slot=action.args[0])
+        head = _("Keep {slot}", slot=Keep.of(action).slot)
     elif action.word == "jack":
-        head = _("Jack {slot}", slot=action.args[0])
+        head = _("Jack {slot}", slot=Keep.of(action).slot)
     elif action.word == "discard":
         head = _("Discard")
     else:
@@ -219,15 +237,21 @@ def call_label(table: Table, action: Action) -> str:
     return _(CALL_LABELS[action.call], move=head) if action.call else head
 
 
+def _first_key(king: Action) -> str:
+    """A King move's first position as the panel's step argument: ``"seat.slot"``."""
+    seat, slot = King.of(king).first
+    return f"{seat}.{slot}"
+
+
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: CoopView
 ) -> str:
     """Keep, give, discard and the face cards' powers, each also with the declaration or
     knock when the seat may make it (a private list: the panel is ephemeral); in phase
     ``reveal`` always both Draw and Reveal."""
     if step.kind is Kind.KING_FIRST:
         first = step.arg
-        seconds = [a for a in actions if a.word == "king" and f"{a.args[0]}.{a.args[1]}" == first]
+        seconds = [a for a in actions if a.word == "king" and _first_key(a) == first]
         seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
         options = [option(call_label(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder=_("King: the second face-down card"))
@@ -245,11 +269,11 @@ def panel_steps(
     calls = [a for a in actions if a.call]
     words = {a.word for a in plain}
     for a in [a for a in plain if a.word == "keep"][:5]:
-        view.button(Kind.ACT, _("Keep {slot}", slot=a.args[0]), arg=action_arg(str(a)), row=0,
+        view.button(Kind.ACT, _("Keep {slot}", slot=Keep.of(a).slot), arg=action_arg(str(a)), row=0,
                     style=discord.ButtonStyle.primary)
     row1 = [a for a in plain if a.word in SIMPLE_WORDS] + [a for a in plain if a.word == "jack"]
     for a in row1[:5]:
-        label = _("Jack {slot}", slot=a.args[0]) if a.word == "jack" else _(LABELS[a.word])
+        label = _("Jack {slot}", slot=Keep.of(a).slot) if a.word == "jack" else _(LABELS[a.word])
         style = discord.ButtonStyle.success if a.word == "draw" \
             else discord.ButtonStyle.secondary
         view.button(Kind.ACT, label, arg=action_arg(str(a)), row=1, style=style)
@@ -271,11 +295,10 @@ def panel_steps(
         firsts: dict[str, str] = {}
         me, names = table.to_act(), table.names
         for a in kings:
-            key = f"{a.args[0]}.{a.args[1]}"
-            owner = int(str(a.args[0]))
-            firsts.setdefault(key, _("Your face-down card {slot}", slot=a.args[1]) if owner == me
-                              else _("{name}'s face-down card {slot}",
-                                     name=seat_name(names, owner), slot=a.args[1]))
+            owner, slot = King.of(a).first
+            firsts.setdefault(_first_key(a), _("Your face-down card {slot}", slot=slot)
+                              if owner == me else _("{name}'s face-down card {slot}",
+                                                    name=seat_name(names, owner), slot=slot))
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(Kind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
                     row=4)
@@ -290,12 +313,14 @@ def panel_steps(
 
 def look(colour: int, announced: str) -> Look:
     """A coop game's look; ``announced`` is what the terminal calls the declarer's seat."""
-    def fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+    def fields(view: CoopView, names: Sequence[str]) -> list[Field]:
         return public_fields(view, names, announced)
 
-    return Look(colour=colour, public_fields=fields, round_summary=round_summary,
-                private_text=private_text, board_lines=_board(announced),
-                panel_steps=panel_steps)
+    return make_look(coop_view, colour=colour, public_fields=fields,
+                     round_summary=round_summary, round_over=round_over,
+                     private_text=private_text,
+                     board_lines=_board(announced), panel_steps=panel_steps,
+                     pictures=images.PICTURES)
 
 
 SOUREH = look(0x2E7D32, "declared")

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.catalog import CATALOG, game
+from bot.games.views import GameView
 from bot.i18n import N_, _, _n
 from bot.render.card_text import isolated, names_list, notation, num, seat_name, truncate
 from bot.render.look import Field
 from bot.render.names import shown_all
-from bot.results import placements
+from bot.results import LOWEST_WINS, placements
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -131,7 +132,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     return embed
 
 
-def _turn_line(table: Table, view: dict[str, Any]) -> str:
+def _turn_line(table: Table, view: GameView) -> str:
     seat = view.get("to_act")
     if seat is None:
         return ""
@@ -158,7 +159,7 @@ def _marked(table: Table, seat: int) -> str:
     return name
 
 
-def standings_order(table: Table, view: dict[str, Any]) -> list[tuple[int, int]]:
+def standings_order(table: Table, view: GameView) -> list[tuple[int, int]]:
     """``(place, seat)`` best first: winners first, resigned seats last."""
     totals = view.get("totals") or []
     winners = sorted(set(view.get("winners") or []))
@@ -168,7 +169,7 @@ def standings_order(table: Table, view: dict[str, Any]) -> list[tuple[int, int]]
     return [(places[s], s) for s in order]
 
 
-def standings_lines(table: Table, view: dict[str, Any]) -> list[str]:
+def standings_lines(table: Table, view: GameView) -> list[str]:
     """One line per seat: ``1. ann — 51 🏆`` (``🤖`` computers, ``(resigned)``); the dot
     is escaped, so Discord shows tied places as they are instead of a renumbered list."""
     totals = view.get("totals") or []
@@ -179,7 +180,7 @@ def standings_lines(table: Table, view: dict[str, Any]) -> list[str]:
     ]
 
 
-def _scores_line(table: Table, view: dict[str, Any]) -> str:
+def _scores_line(table: Table, view: GameView) -> str:
     """Every seat's total in one line, in seat order: ``ann 12 · bob 30 · 🤖 cat 5``."""
     totals = view.get("totals") or []
     to_act = view.get("to_act")
@@ -190,7 +191,7 @@ def _scores_line(table: Table, view: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def _standings_line(table: Table, view: dict[str, Any]) -> str:
+def _standings_line(table: Table, view: GameView) -> str:
     """The final standings in as few lines as a phone allows: ``🏆 ann 51 · 2. bob 64``."""
     totals = view.get("totals") or []
     winners = set(view.get("winners") or [])
@@ -201,7 +202,7 @@ def _standings_line(table: Table, view: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def winners_text(table: Table, view: dict[str, Any]) -> str:
+def winners_text(table: Table, view: GameView) -> str:
     """``ann`` / ``ann and bob`` / ``nobody``."""
     return names_list([seat_name(shown_all(table.names), s) for s in view.get("winners") or []])
 
@@ -279,11 +280,12 @@ def last_round_embed(table: Table) -> discord.Embed | None:
     if table.state is None:
         return None
     view = table.public_view()
-    last = view.get("last_round") or {}
-    summary = game(table.game).look.round_summary(view, shown_all(table.names)) if last else None
-    if not summary:
+    look, names = game(table.game).look, shown_all(table.names)
+    over = look.round_over(view, names, table.game in LOWEST_WINS)
+    summary = look.round_summary(view, names) if over is not None else None
+    if over is None or not summary:
         return None
-    number = last.get("round")
+    number = over.number
     if number is not None:
         title = _("{game} table #{id} — round {round}", game=title_of(table.game),
                   id=table.id, round=num(number))

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
+
+from bot.games.views import GameView
+from bot.render.images.layout import Pictures
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
     from bot.render.components import Step, TableView
     from bot.tables.model import Table
 
-View = dict[str, Any]
+View = GameView
 
 # Fill the control panel of the seat to act at a step; returns the prompt in bold.
 PanelSteps = Callable[["Table", "Step", "list[Action]", "TableView", View], str]
@@ -36,6 +39,14 @@ class Field:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundOver:
+    """The last scored round, as the round-end message and the Last round button tell it."""
+
+    number: int | None  # the round's number, when the game's view gives it
+    winners: str  # who won the round and why, one line of Markdown
+
+
+@dataclass(frozen=True, slots=True)
 class Look:
     """One game's presentation: colours, text built from views, panel steps."""
 
@@ -44,11 +55,48 @@ class Look:
     public_fields: Callable[[View, Sequence[str]], list[Field]]
     # The last round's public result, or ``None`` before the first round ends.
     round_summary: Callable[[View, Sequence[str]], str | None]
+    # The last scored round, ``None`` before one: ``(view, names, lowest_wins)``.
+    round_over: Callable[[View, Sequence[str], bool], RoundOver | None]
     # A seat's own cards in words (its DM, My cards and the control panel).
     private_text: Callable[[View], str]
     # The seat's view as plain lines for the terminal (``python -m bot play``).
     board_lines: Callable[[View, Sequence[str]], list[str]]
     # The control panel's options at each step of a decision.
     panel_steps: PanelSteps
+    # The card images' layouts (``bot.render.images`` draws a view with its game's).
+    pictures: Pictures
     # Component kinds whose choice this game turns into a move (e.g. Turup's captures).
     notations: dict[str, Notation] = field(default_factory=dict)
+
+
+V = TypeVar("V")
+
+
+def look(
+    view_of: Callable[[GameView], V],
+    *,
+    colour: int,
+    public_fields: Callable[[V, Sequence[str]], list[Field]],
+    round_summary: Callable[[V, Sequence[str]], str | None],
+    round_over: Callable[[V, Sequence[str], bool], RoundOver | None],
+    private_text: Callable[[V], str],
+    board_lines: Callable[[V, Sequence[str]], list[str]],
+    panel_steps: Callable[[Table, Step, list[Action], TableView, V], str],
+    pictures: Pictures,
+    notations: dict[str, Notation] | None = None,
+) -> Look:
+    """A game's :class:`Look` from functions that read its own view type: ``view_of``
+    turns a :class:`GameView` into that type (raising for another game's view)."""
+    return Look(
+        colour=colour,
+        public_fields=lambda view, names: public_fields(view_of(view), names),
+        round_summary=lambda view, names: round_summary(view_of(view), names),
+        round_over=lambda view, names, low: round_over(view_of(view), names, low),
+        private_text=lambda view: private_text(view_of(view)),
+        board_lines=lambda view, names: board_lines(view_of(view), names),
+        panel_steps=lambda table, step, actions, panel, view: panel_steps(
+            table, step, actions, panel, view_of(view)
+        ),
+        pictures=pictures,
+        notations=dict(notations or {}),
+    )

@@ -4,12 +4,16 @@ control panel's steps (whom to ask, then the rank, then the suit)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bot.games.soi.moves import AskFor
+from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
 from bot.render.card_text import card, cards, notation, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
-from bot.render.look import Field, Look
+from bot.render.images import soi as images
+from bot.render.look import Field, RoundOver, look
+from bot.render.round_lines import by_points
 from bot.render.steps import plain_card, plain_cards
 
 if TYPE_CHECKING:
@@ -19,7 +23,7 @@ if TYPE_CHECKING:
 FIELD_VALUE = 1024
 
 
-def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+def public_fields(view: SoiView, names: Sequence[str]) -> list[Field]:
     """Each seat's hand size and quadruplets, and the asks on show."""
     fields = []
     totals = view.get("totals") or []
@@ -44,7 +48,7 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     return fields
 
 
-def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+def round_summary(view: SoiView, names: Sequence[str]) -> str | None:
     """Points and quadruplets per seat."""
     last = view.get("last_round")
     if not isinstance(last, dict):
@@ -60,7 +64,16 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     return "\n".join(lines) if lines else None
 
 
-def private_text(view: dict[str, Any]) -> str:
+def round_over(view: SoiView, names: Sequence[str], low: bool) -> RoundOver | None:
+    """Who scored the most points in the last round, or ``None`` before one (Soi's view
+    does not number its rounds' results)."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    return RoundOver(None, by_points(names, last.get("points") or [], low, None))
+
+
+def private_text(view: SoiView) -> str:
     """The seat's hand, grouped by rank."""
     hand = view.get("hand") or []
     if not hand:
@@ -72,7 +85,7 @@ def private_text(view: dict[str, Any]) -> str:
         f"**{notation(r)}**: {cards(c)}" for r, c in groups.items())
 
 
-def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def board_lines(view: SoiView, names: Sequence[str]) -> list[str]:
     """The seat's view for the terminal: seats, asks and hand."""
     lines = []
     for s, row in enumerate(view["seats"]):
@@ -96,18 +109,18 @@ def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: SoiView
 ) -> str:
     """Every ask as one choice, in up to five selects (with more asks than they hold, a
     select per player of the ranks first, then the suit)."""
     asks = [a for a in actions if a.word == "ask"]
+    moves = {a: AskFor.of(a) for a in asks}
     if step.kind is Kind.SOI_PLAYER:
         target = int(step.arg)
         ranks: list[str] = []
-        for a in asks:
-            rank = str(a.args[1])[:-1]
-            if int(str(a.args[0])) == target and rank not in ranks:
-                ranks.append(rank)
+        for move in moves.values():
+            if move.seat == target and move.rank not in ranks:
+                ranks.append(move.rank)
         options = [option(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
         view.select(Kind.SOI_RANK, options, placeholder=_("Which rank?"))
         view.button(Kind.ROOT, _("Back"), row=1)
@@ -115,22 +128,22 @@ def panel_steps(
     if step.kind is Kind.SOI_RANK:
         target_text, rank = step.arg.split(".", 1)
         target = int(target_text)
-        chosen = [a for a in asks if int(str(a.args[0])) == target and str(a.args[1])[:-1] == rank]
-        options = [option(card(str(a.args[1])), str(a)) for a in chosen[:MAX_OPTIONS]]
+        chosen = [a for a, m in moves.items() if m.seat == target and m.rank == rank]
+        options = [option(card(str(moves[a].card)), str(a)) for a in chosen[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder=_("Which suit?"))
         view.button(Kind.ROOT, _("Back"), row=1)
         return _("Ask {name} for which {rank}?", name=seat_name(table.names, target),
                  rank=notation(rank))
     targets: list[int] = []
-    for a in asks:
-        if int(str(a.args[0])) not in targets:
-            targets.append(int(str(a.args[0])))
-    ordered = [a for t in targets for a in asks if int(str(a.args[0])) == t]
+    for move in moves.values():
+        if move.seat not in targets:
+            targets.append(move.seat)
+    ordered = [a for t in targets for a in asks if moves[a].seat == t]
     if len(ordered) <= MAX_SELECTS * MAX_OPTIONS:  # one choice per ask
         for row, start in enumerate(range(0, len(ordered), MAX_OPTIONS)):
             chunk = ordered[start:start + MAX_OPTIONS]
             options = [option(ask_label(table, a), str(a)) for a in chunk]
-            last = card(str(chunk[-1].args[1]))
+            last = card(str(moves[chunk[-1]].card))
             view.select(Kind.ACT, options, arg=f"m{row}", row=row,
                         placeholder=_("{first} … {last}", first=ask_label(table, chunk[0]),
                                       last=last))
@@ -138,9 +151,9 @@ def panel_steps(
     for row, target in enumerate(targets[:MAX_SELECTS]):  # too many: the rank first
         name = seat_name(table.names, target)
         held: list[str] = []
-        for a in asks:
-            if int(str(a.args[0])) == target and str(a.args[1])[:-1] not in held:
-                held.append(str(a.args[1])[:-1])
+        for move in moves.values():
+            if move.seat == target and move.rank not in held:
+                held.append(move.rank)
         options = [option(_("Ask {name} for a {rank}…", name=name, rank=notation(r)),
                           f"{target}.{r}") for r in held]
         view.select(Kind.SOI_RANK, options, arg=f"p{target}", row=row,
@@ -154,11 +167,14 @@ MAX_SELECTS = 5
 
 def ask_label(table: Table, action: Action) -> str:
     """"Ask bob for Q♥"."""
-    return _("Ask {name} for {card}", name=seat_name(table.names, int(str(action.args[0]))),
-             card=card(str(action.args[1])))
+    move = AskFor.of(action)
+    return _("Ask {name} for {card}", name=seat_name(table.names, move.seat),
+             card=card(str(move.card)))
 
 
-SOI = Look(
-    colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
-    private_text=private_text, board_lines=board_lines, panel_steps=panel_steps,
+SOI = look(
+    soi_view, colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
+    round_over=round_over, private_text=private_text, board_lines=board_lines,
+    panel_steps=panel_steps,
+    pictures=images.PICTURES,
 )

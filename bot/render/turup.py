@@ -4,12 +4,16 @@ the control panel's steps (the card to play, then a capture or a trail)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bot.games.turup.moves import Capture
+from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _, _n
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
-from bot.render.look import Field, Look
+from bot.render.images import turup as images
+from bot.render.look import Field, RoundOver, look
+from bot.render.round_lines import by_cards
 from bot.render.steps import plain_cards
 
 if TYPE_CHECKING:
@@ -23,7 +27,7 @@ class StaleChoice(ValueError):
     """A choice that no longer matches the table (the router answers "out of date")."""
 
 
-def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
+def public_fields(view: TurupView, names: Sequence[str]) -> list[Field]:
     """Each seat's hand size and cards won, and the pile."""
     fields = []
     totals = view.get("totals") or []
@@ -47,7 +51,7 @@ def public_fields(view: dict[str, Any], names: Sequence[str]) -> list[Field]:
     return fields
 
 
-def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
+def round_summary(view: TurupView, names: Sequence[str]) -> str | None:
     """Cards won per seat and the round's winners."""
     last = view.get("last_round")
     if not isinstance(last, dict):
@@ -59,13 +63,22 @@ def round_summary(view: dict[str, Any], names: Sequence[str]) -> str | None:
     return _("Cards won: {won}. Round won by **{who}**.", won=_(", ").join(parts), who=who)
 
 
-def private_text(view: dict[str, Any]) -> str:
+def round_over(view: TurupView, names: Sequence[str], low: bool) -> RoundOver | None:
+    """The last round's number and who took the most cards, or ``None`` before one."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    winners = by_cards(names, last.get("won") or [], last.get("winners") or [])
+    return RoundOver(last.get("round"), winners)
+
+
+def private_text(view: TurupView) -> str:
     """The seat's hand."""
     hand = view.get("hand") or []
     return _("Your hand: **{cards}**", cards=cards(hand)) if hand else _("Your hand is empty.")
 
 
-def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def board_lines(view: TurupView, names: Sequence[str]) -> list[str]:
     """The seat's view for the terminal: deck, pile, seats and hand."""
     lines = [_("Deck {deck} · pile: {pile}", deck=num(view["deck"]),
                pile=plain_cards(view["pile"]))]
@@ -78,23 +91,33 @@ def board_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
+def _played(action: Action) -> str:
+    """The code of the card a capture or trail plays."""
+    return str(Capture.of(action).played)
+
+
+def _won(action: Action) -> int:
+    """The cards a capture wins: the card played and the cards taken."""
+    return 1 + len(Capture.of(action).taken)
+
+
 def captures(actions: Sequence[Action], code: str) -> list[Action]:
     """The capture actions that play ``code``, biggest first, then by notation."""
-    found = [a for a in actions if a.word == "capture" and str(a.args[0]) == code]
-    return sorted(found, key=lambda a: (-len(a.args), str(a)))
+    found = [a for a in actions if a.word == "capture" and _played(a) == code]
+    return sorted(found, key=lambda a: (-_won(a), str(a)))
 
 
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: dict[str, Any]
+    table: Table, step: Step, actions: list[Action], view: TableView, pv: TurupView
 ) -> str:
     """Every capture and trail as a choice of its own; with too many, the card to play
     first, then its captures (a list, or pile cards picked one by one) or a trail."""
     if step.kind in (Kind.TURUP_CARD, Kind.TURUP_PICK):
         code = step.arg
-        trail = next((a for a in actions if a.word == "trail" and str(a.args[0]) == code), None)
+        trail = next((a for a in actions if a.word == "trail" and _played(a) == code), None)
         found = captures(actions, code)
         if step.kind is Kind.TURUP_PICK:
-            pile = table.public_view().get("pile") or []
+            pile = turup_view(table.public_view())["pile"]
             options = [option(card(c), str(i), _("pile card {n}", n=num(i + 1)))
                        for i, c in enumerate(pile[:MAX_OPTIONS])]
             view.select(Kind.TURUP_TAKE, options, arg=code, max_values=len(options),
@@ -104,8 +127,8 @@ def panel_steps(
         if found:
             limit = MAX_OPTIONS if len(found) <= MAX_OPTIONS else MAX_OPTIONS - 1
             options = [
-                option(_("Take {cards}", cards=cards([str(c) for c in a.args[1:]])), str(i),
-                       _n("{n} card won", "{n} cards won", len(a.args)))
+                option(_("Take {cards}", cards=cards([str(c) for c in Capture.of(a).taken])),
+                       str(i), _n("{n} card won", "{n} cards won", _won(a)))
                 for i, a in enumerate(found[:limit])
             ]
             view.select(Kind.TURUP_CAPTURE, options, arg=code,
@@ -128,7 +151,7 @@ def panel_steps(
         return _("Choose your move: a capture or a trail.")
     codes: list[str] = []
     for a in actions:
-        code = str(a.args[0])
+        code = _played(a)
         if code not in codes:
             codes.append(code)
     options = []
@@ -153,21 +176,22 @@ def one_step_moves(actions: Sequence[Action]) -> list[Action] | None:
         return None
     codes: list[str] = []
     for a in actions:
-        if str(a.args[0]) not in codes:
-            codes.append(str(a.args[0]))
+        if _played(a) not in codes:
+            codes.append(_played(a))
     ordered: list[Action] = []
     for code in codes:
         ordered.extend(captures(actions, code))
-        ordered.extend(a for a in actions if a.word == "trail" and str(a.args[0]) == code)
+        ordered.extend(a for a in actions if a.word == "trail" and _played(a) == code)
     return ordered
 
 
 def move_label(action: Action) -> str:
     """"8♣ takes 5♦ + 3♠" or "Trail 8♣"."""
-    if action.word == "trail":
-        return _("Trail {card}", card=card(str(action.args[0])))
-    taken = notation(" + ".join(card(str(c)) for c in action.args[1:]))
-    return _("{card} takes {taken}", card=card(str(action.args[0])), taken=taken)
+    move = Capture.of(action)
+    if move.trail:
+        return _("Trail {card}", card=card(str(move.played)))
+    taken = notation(" + ".join(card(str(c)) for c in move.taken))
+    return _("{card} takes {taken}", card=card(str(move.played)), taken=taken)
 
 
 def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:
@@ -181,13 +205,14 @@ def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:
 
 def _take(table: Table, kind: str, arg: str, values: list[str]) -> str:
     """A capture of the pile cards picked by their indexes."""
-    pile = table.public_view().get("pile") or []
+    pile = turup_view(table.public_view())["pile"]
     taken = [pile[int(v)] for v in sorted(values, key=int) if int(v) < len(pile)]
     return " ".join(["capture", arg, *taken])
 
 
-TURUP = Look(
-    colour=0xC62828, public_fields=public_fields, round_summary=round_summary,
-    private_text=private_text, board_lines=board_lines, panel_steps=panel_steps,
-    notations={Kind.TURUP_CAPTURE: _capture, Kind.TURUP_TAKE: _take},
+TURUP = look(
+    turup_view, colour=0xC62828, public_fields=public_fields, round_summary=round_summary,
+    round_over=round_over, private_text=private_text, board_lines=board_lines,
+    panel_steps=panel_steps,
+    pictures=images.PICTURES, notations={Kind.TURUP_CAPTURE: _capture, Kind.TURUP_TAKE: _take},
 )

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games import ENGINES
 from bot.games.protocol import Action, Engine, Event
+from bot.games.views import GameView
 from bot.i18n import _, _n, use_locale
 from bot.tables import languages
 from storage.tables import SeatRecord, TableRecord, TableStatus
@@ -189,11 +190,13 @@ class Table:
         """The action in words for the seat to act, with seat names filled in."""
         return Event("describe", self.engine.describe(self.state, action)).render(self.names)
 
-    def public_view(self) -> dict[str, Any]:
-        """The engine's public view (empty in the lobby)."""
-        return self.engine.public_view(self.state) if self.state is not None else {}
+    def public_view(self) -> GameView:
+        """The engine's public view (only once a game is dealt: ``ValueError`` in the lobby)."""
+        if self.state is None:
+            raise ValueError("no view of a table in its lobby")  # i18n: not for people
+        return self.engine.public_view(self.state)
 
-    def player_view(self, seat: int) -> dict[str, Any]:
+    def player_view(self, seat: int) -> GameView:
         """That seat's view."""
         return self.engine.player_view(self.state, seat)
 
@@ -229,7 +232,7 @@ class Table:
 
     def start_rounds(self) -> None:
         """Begin round bookkeeping for a freshly dealt game."""
-        self.round_no = int(self.public_view().get("round", 1))
+        self.round_no = self.engine.round_number(self.state)
         self.round_start_totals = tuple(self.engine.totals(self.state))
         self.rounds = []
         self.final_recorded = False

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.coop.moves import Give
 from bot.render.card_text import card
 from bot.render.embeds import table_embed
 from tests.helpers.discord import (
@@ -110,7 +111,7 @@ def _spoiler(table: Any) -> str:
     declarer = state.declarer
     if declarer is not None and declarer != me:
         for a in actions:
-            if a.word == "give" and a.args[0] == declarer and not a.call:
+            if a.word == "give" and Give.of(a).seat == declarer and not a.call:
                 valid = engine.apply(state, a).state.valid[declarer]
                 if valid is not None and False in valid:
                     return str(a)

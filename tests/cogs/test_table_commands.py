@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.client import CardroomBot
 from bot.games.cards import Card
+from bot.games.soi.moves import AskFor
 from bot.render.embeds import table_embed
 from tests.helpers.discord import (
     Audit,
@@ -265,7 +266,8 @@ async def test_move_names_seats_as_people_see_them(world: dict[str, Any]) -> Non
     names = table.names
     hand = await mover.slash(channel, "hand")
     listed = hand.response.embeds[0].fields[0].value
-    assert f"`ask {names[legal[0].args[0]]} {legal[0].args[1]}`" in listed
+    first = AskFor.of(legal[0])
+    assert f"`ask {names[first.seat]} {first.card}`" in listed
     offered = await mover.autocomplete(channel, "move", "action", "")
     assert offered and all(c["name"].startswith(f"ask {names[int(c['value'].split()[1]) - 1]} ")
                            for c in offered)

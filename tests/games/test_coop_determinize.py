@@ -9,6 +9,7 @@ from bot.games import pariah, soureh
 from bot.games.cards import Card, cards
 from bot.games.coop.engine import CoopEngine
 from bot.games.coop.state import CoopState
+from tests.helpers.redeal import redeal
 
 
 def table_cards(state: CoopState) -> Counter[Card]:
@@ -41,7 +42,7 @@ def check_determinize(engine: CoopEngine, players: int) -> None:
     moved = 0
     for state in sample_states(engine, players, 12):
         for seat in range(players):
-            det = engine.determinize(state, seat, rng)
+            det = redeal(engine, state, seat, rng)
             assert engine.player_view(det, seat) == engine.player_view(state, seat)
             assert table_cards(det) == table_cards(state)
             if engine.to_act(state) == seat:
@@ -70,6 +71,6 @@ def test_pending_declarer_keeps_valid_coops() -> None:
         state = engine.apply(state, engine.parse_action(state, text)).state
     rng = random.Random(3)
     for _ in range(50):
-        det = engine.determinize(state, 1, rng)
+        det = redeal(engine, state, 1, rng)
         assert det.valid[0] == (True, True, True, True)
         assert engine.player_view(det, 1) == engine.player_view(state, 1)

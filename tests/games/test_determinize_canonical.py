@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import ENGINES
 from bot.games.ai import choose
+from tests.helpers.redeal import redeal
 
 
 def _fields(state: Any) -> Any:
@@ -34,9 +35,9 @@ def test_states_differing_only_in_hidden_cards_redeal_alike(game: str, players: 
         if seat is None:
             break
         if step % 5 == 0:
-            other = engine.determinize(state, seat, random.Random(900 + step))
-            first = engine.determinize(state, seat, random.Random(step))
-            second = engine.determinize(other, seat, random.Random(step))
+            other = redeal(engine, state, seat, random.Random(900 + step))
+            first = redeal(engine, state, seat, random.Random(step))
+            second = redeal(engine, other, seat, random.Random(step))
             assert _fields(first) == _fields(second)
             compared += 1
         state = engine.apply(state, choose(engine, state, seat, "normal", rng)).state

@@ -15,6 +15,7 @@ from bench.taps import component_rows as component_rows  # shared with python -m
 from bench.taps import coop_policy as coop_policy
 from bench.taps import panel_of as panel_of
 from bot.games.cards import Card
+from bot.games.soi.moves import AskFor
 from bot.render.card_text import card
 from bot.render.seat_words import by_number
 from bot.render.turup import captures as turup_captures
@@ -318,8 +319,8 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
     elif game == "soi":
         target, wanted = args
         asks = [a for a in table.engine.legal_actions(table.state) if a.word == "ask"]
-        targets = list(dict.fromkeys(str(a.args[0]) for a in asks))
-        ordered = [str(a) for t in targets for a in asks if str(a.args[0]) == t]
+        targets = list(dict.fromkeys(AskFor.of(a).seat for a in asks))
+        ordered = [str(a) for t in targets for a in asks if AskFor.of(a).seat == t]
         if len(ordered) <= 125:  # every ask listed in the panel's selects
             await choose("a", notation, f"m{ordered.index(notation) // 25}")
         else:

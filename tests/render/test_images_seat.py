@@ -10,11 +10,11 @@ import pytest
 from PIL import Image
 
 from bot.games import ENGINES
+from bot.games.coop.views import coop_view
 from bot.render.images import render_round_end, render_table, seat_image
 from bot.render.images.canvas import WIDTH, round_end_title, target_text
-from bot.render.images.coop import _score_text
+from bot.render.images.coop import _score_text, private_copy
 from bot.render.images.samples import NAMES, sample_player_view, sample_round_end, sample_view
-from bot.render.images.seat import private_view
 
 
 def size(data: bytes) -> tuple[int, int]:
@@ -57,7 +57,8 @@ def test_seat_image_never_shows_another_seats_hidden_card(game: str) -> None:
     leaky["seats"][1]["valid"] = [True] * 4
     leaky["drawn"] = "KH"
     assert seat_image(view, NAMES) == seat_image(leaky, NAMES)
-    assert private_view(leaky)["seats"][1]["down"] is None
+    assert private_copy(coop_view(leaky))["seats"][1]["down"] is None
+    assert leaky["seats"][1]["down"] is not None  # a copy: the view itself is unchanged
 
 
 def test_seat_image_shows_the_drawn_card_to_its_holder() -> None:
@@ -109,8 +110,7 @@ def test_round_end_titles_agree_with_the_round() -> None:
     assert "round" not in target_text(view)
     view["over"] = True
     assert round_end_title(view) == "final round 2"
-    view["last_round"]["round"] = 5
-    assert round_end_title(view) == "final round 5"
+    assert round_end_title(view, 5) == "final round 5"  # the number a game's view gives
 
 
 @pytest.mark.parametrize("game", ["soureh", "turup", "soi"])

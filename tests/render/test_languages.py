@@ -338,8 +338,8 @@ def test_counts_go_through_plural_forms(monkeypatch: pytest.MonkeyPatch) -> None
 
     counting = Counting()
     monkeypatch.setattr(i18n, "translations", lambda lang: counting)
-    turup = {"seats": [{"hand_count": 1, "won": 0, "round_wins": 0}], "pile": ["5H", "6H"],
-             "totals": [3], "deck": 1}
+    turup = {"game": "turup", "seats": [{"hand_count": 1, "won": 0, "round_wins": 0}],
+             "pile": ["5H", "6H"], "totals": [3], "deck": 1}
     coop = {"game": "soureh", "seats": [{"up": None}], "totals": [1], "stock": 3,
             "discard_count": 2, "discards": "hidden"}
     with use_locale("ar"):

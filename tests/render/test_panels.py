@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import ENGINES
 from bot.games.cards import Card, standard_deck
+from bot.games.coop.moves import King
 from bot.render.card_text import card
 from bot.render.components import Kind, Step
 from bot.render.panels import panel
@@ -239,8 +240,8 @@ def test_pariah_king_second_step_offers_the_knock() -> None:
         a.word == "king" and a.call for a in e.legal_actions(s)))
     table = _table("pariah", 2, state)
     king = next(a for a in engine.legal_actions(state) if a.word == "king" and a.call)
-    _, view = panel(table, engine.to_act(state), Step(Kind.KING_FIRST,
-                                                      f"{king.args[0]}.{king.args[1]}"))
+    seat, slot = King.of(king).first
+    _, view = panel(table, engine.to_act(state), Step(Kind.KING_FIRST, f"{seat}.{slot}"))
     offered = _offered(view)
     assert str(king) in offered and offered[str(king)].endswith("and knock")
     assert str(king).removesuffix(" knock") in offered
@@ -256,7 +257,7 @@ def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
             table = _table(game, 2, state)
             _, view = panel(table, engine.to_act(state))
             offered = _offered(view)
-            kings = {f"{a.args[0]}.{a.args[1]}" for a in engine.legal_actions(state)
+            kings = {"{}.{}".format(*King.of(a).first) for a in engine.legal_actions(state)
                      if a.word == "king"}
             firsts = {o["value"] for i in _items(view) if i["custom_id"].startswith("cs:3:9:k1")
                       for o in i["options"]}
@@ -302,7 +303,7 @@ def test_soi_more_asks_than_five_selects_ask_for_the_rank_first() -> None:
     asks = [Action("ask", (t, f"{r}{s}")) for t in range(1, 6) for r in ranks for s in "SHD"]
     assert len(asks) > 125
     view = TableView(table)
-    prompt = SOI.panel_steps(table, Step(), asks, view, {})
+    prompt = SOI.panel_steps(table, Step(), asks, view, table.player_view(table.to_act() or 0))
     items = [c for row in view.to_components() for c in row["components"]]
     assert len(items) == 5 and all(i["custom_id"].startswith("cs:3:9:ss:p") for i in items)
     assert [o["value"] for o in items[0]["options"]] == [f"1.{r}" for r in ranks]

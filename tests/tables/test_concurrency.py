@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.games.protocol import Action
+from bot.games.turup.moves import Capture
 from bot.tables.model import StaleAction, Table
 from bot.tables.service import TableService
 from storage.database import Database
@@ -125,7 +126,7 @@ async def test_quick_double_clicks_through_discord(world: dict[str, Any]) -> Non
     table = table_in(env, channel)
     member = next(m for m in (ann, bob) if m.id == _user(table))
     version = table.version
-    code = next(str(a.args[0]) for a in table.engine.legal_actions(table.state)
+    code = next(str(Capture.of(a).played) for a in table.engine.legal_actions(table.state)
                 if a.word == "trail")
     panels = []
     for _ in range(4):

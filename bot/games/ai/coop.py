@@ -34,6 +34,8 @@ from bot.games.ai.determinize_coop import determinize
 from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card
+from bot.games.coop.moves import Give, Keep, King
+from bot.games.coop.views import CoopView, coop_view
 from bot.games.protocol import Action, Engine
 
 ROBUST_WEIGHT = 3.0
@@ -69,8 +71,8 @@ def easy(info: Info, rng: random.Random) -> Action:
     found = info.by_word("reveal")
     if found:
         return found[0]
-    view = info.view
-    mine = view["seats"][info.seat]
+    view = coop_view(info.view)
+    ups, _downs, valid = _own_coops(view, info.seat)
     plain = [a for a in info.legal if not a.call]
     drawn = view.get("drawn")
     choice: Action | None = None
@@ -80,11 +82,10 @@ def easy(info: Info, rng: random.Random) -> Action:
         for action in plain:
             if action.word != "keep":
                 continue
-            slot = action.args[0]
-            assert isinstance(slot, int)
-            flags = list(mine["valid"])
-            flags[slot - 1] = game_valid(Card.parse(mine["up"][slot - 1]), card)
-            if all(flags) and not all(mine["valid"]):
+            slot = Keep.of(action).slot
+            flags = list(valid)
+            flags[slot - 1] = game_valid(Card.parse(ups[slot - 1]), card)
+            if all(flags) and not all(valid):
                 choice = action
                 break
     if choice is None:
@@ -93,6 +94,15 @@ def easy(info: Info, rng: random.Random) -> Action:
     if called is not None and (info.game == "soureh" or _valid_after(info, choice)):
         return called
     return choice
+
+
+def _own_coops(view: CoopView, seat: int) -> tuple[list[str], list[str], list[bool]]:
+    """The acting seat's face-up and face-down cards and their validity (its own view,
+    dealt into the round, shows all three)."""
+    row = view["seats"][seat]
+    up, down, valid = row["up"], row["down"], row["valid"]
+    assert up is not None and down is not None and valid is not None
+    return up, down, valid
 
 
 def _called(info: Info, action: Action) -> Action | None:
@@ -105,14 +115,14 @@ def _called(info: Info, action: Action) -> Action | None:
 
 def _valid_after(info: Info, action: Action) -> bool:
     """Are all four of the seat's coops valid after the placement ``action``?"""
-    mine = info.view["seats"][info.seat]
-    flags = list(mine["valid"])
-    drawn = info.view.get("drawn")
+    view = coop_view(info.view)
+    ups, downs, valid = _own_coops(view, info.seat)
+    flags = list(valid)
+    drawn = view["drawn"]
     game_valid = _valid_fn(info.game)
     if drawn is not None and action.word in ("keep", "jack"):
-        slot = action.args[0]
-        assert isinstance(slot, int)
-        up, down = Card.parse(mine["up"][slot - 1]), Card.parse(mine["down"][slot - 1])
+        slot = Keep.of(action).slot
+        up, down = Card.parse(ups[slot - 1]), Card.parse(downs[slot - 1])
         card = Card.parse(drawn)
         flags[slot - 1] = game_valid(up, card) if action.word == "keep" else game_valid(card, down)
     return all(flags)
@@ -128,16 +138,18 @@ def _valid_fn(game: str) -> Any:
 
 
 def _model(info: Info) -> tuple[Model, Board]:
-    view = info.view
+    view = coop_view(info.view)
     discards, declared = info.history if info.history else ([], None)
     seen: list[str] = list(discards)
     for s, row in enumerate(view["seats"]):
-        if row.get("up") is not None:
-            seen.extend(row["up"])
-        if s == info.seat and row.get("down") is not None:
-            seen.extend(row["down"])
-    if view.get("drawn") is not None:
-        seen.append(view["drawn"])
+        up, down = row["up"], row["down"]
+        if up is not None:
+            seen.extend(up)
+        if s == info.seat and down is not None:
+            seen.extend(down)
+    drawn = view["drawn"]
+    if drawn is not None:
+        seen.append(drawn)
     model = Model(info.game, unseen_counts(info.game, seen))
     board = board_from_view(view, info.seat, declared if info.game == "soureh" else None)
     return model, board
@@ -156,23 +168,25 @@ def _utility(model: Model, board: Board, me: int) -> float:
 
 def _after(board: Board, me: int, drawn: int | None, action: Action) -> tuple[Board, float]:
     """The board after a placement (beliefs moved as the action moves cards) and a bonus."""
-    word, args = action.word, action.args
+    word = action.word
     new = {s: list(c) for s, c in board.items()}
     bonus = 0.0
     if word == "keep" and drawn is not None:
-        slot = int(args[0]) - 1  # type: ignore[arg-type]
+        slot = Keep.of(action).slot - 1
         new[me][slot] = (new[me][slot][0], ("k", drawn))
     elif word == "give" and drawn is not None:
-        seat, slot = int(args[0]), int(args[1]) - 1  # type: ignore[arg-type]
+        give = Give.of(action)
+        seat, slot = give.seat, give.slot - 1
         if seat in new:
             new[seat][slot] = (drawn, new[seat][slot][1])
     elif word == "jack":
-        slot = int(args[0]) - 1  # type: ignore[arg-type]
+        slot = Keep.of(action).slot - 1
         new[me][slot] = (JACK_KIND, new[me][slot][1])
     elif word == "queen":
         bonus = QUEEN_BONUS
     elif word == "king":
-        s1, n1, s2, n2 = (int(a) for a in args)  # type: ignore[arg-type]
+        king = King.of(action)
+        s1, n1, s2, n2 = king.seat1, king.slot1, king.seat2, king.slot2
         if s1 in new and s2 in new:
             b1, b2 = new[s1][n1 - 1][1], new[s2][n2 - 1][1]
             new[s1][n1 - 1] = (new[s1][n1 - 1][0], b2)
@@ -200,7 +214,7 @@ def ranked(info: Info, rng: random.Random) -> list[Action]:
         return list(info.legal)
     model, board = _model(info)
     me = info.seat
-    drawn_text = info.view.get("drawn")
+    drawn_text = coop_view(info.view)["drawn"]
     drawn = kind_of_text(drawn_text) if drawn_text is not None else None
     scored = []
     boards = {}
@@ -249,7 +263,7 @@ def _should_call(info: Info, model: Model, board: Board) -> bool:
     opponents = [c for s, c in board.items() if s != me]
     closest = max((model.all_valid(c) for c in opponents), default=0.0)
     if info.game == "soureh":
-        return closest < DECLARE_IF_OPPONENTS_BELOW or info.view.get("stock", 99) < 4
+        return closest < DECLARE_IF_OPPONENTS_BELOW or coop_view(info.view)["stock"] < 4
     mine = model.seat_value(board[me])
     lead = mine - max((model.seat_value(c) for c in opponents), default=0.0)
     four = model.all_valid(board[me]) >= 1.0

@@ -10,10 +10,11 @@ to the kinds that made a declarer's coops valid when he declared.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from bot.games.cards import ALL_CARDS, Card, Rank, Suit, soureh_deck, standard_deck
+from bot.games.coop.views import CoopView
 
 Kind = tuple[int, bool]
 Belief = tuple[str, int]  # ("k", kind index) known, ("p", 0) prior, ("d", up index) declared
@@ -165,19 +166,18 @@ Board = dict[int, list[tuple[int, Belief]]]
 
 
 def board_from_view(
-    view: Mapping[str, object], seat: int, declared_up: Sequence[str] | None
+    view: CoopView, seat: int, declared_up: Sequence[str] | None
 ) -> Board:
     """Every seat still in the round: (up kind, belief about its face-down card) per slot."""
     board: Board = {}
-    declarer = view.get("declarer")
-    seats = view["seats"]
-    assert isinstance(seats, list)
-    for s, row in enumerate(seats):
-        if not row.get("in_round", True) or row.get("up") is None:
+    declarer = view["declarer"]
+    for s, row in enumerate(view["seats"]):
+        up, down = row["up"], row["down"]
+        if not row.get("in_round", True) or up is None:
             continue
-        ups = [kind_of_text(t) for t in row["up"]]
-        if s == seat:
-            downs = [("k", kind_of_text(t)) for t in row["down"]]
+        ups = [kind_of_text(t) for t in up]
+        if s == seat and down is not None:
+            downs = [("k", kind_of_text(t)) for t in down]
         elif s == declarer and declared_up is not None:
             downs = [("d", kind_of_text(t)) for t in declared_up]
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games.ai.view import Info
 from bot.games.cards import Card
 from bot.games.protocol import Action
+from bot.games.turup.views import turup_view
 
 _RANKS = {"A": "ace", "J": "Jack", "Q": "Queen", "K": "King"}
 _SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -46,7 +47,7 @@ def describe(info: Info, action: Action) -> str:
     elif word == "capture":
         played = args[0]
         taken = [c for c in args[1:] if isinstance(c, Card)]
-        left = len(info.view.get("pile", ())) - len(taken)
+        left = len(turup_view(info.view)["pile"]) - len(taken)
         rest = "clears the pile" if left == 0 else f"leaves {left} on the pile"
         text = f"takes {len(taken) + 1} cards with {card_words(str(played))} and {rest}"
     elif word == "trail":

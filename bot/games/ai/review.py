@@ -15,7 +15,7 @@ differs from the ask played, with no margin.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +25,7 @@ from bot.games.ai.hint import HINT_BUDGET, evaluate, view_seed
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.view import observe
 from bot.games.protocol import Action, Engine
+from bot.games.views import GameView
 
 REVIEW_MARGIN = 0.05
 """How much better (share of the deal) the hard move must do to be worth showing."""
@@ -44,7 +45,7 @@ class Decision:
     (share of the deal, 0..1); ``None`` where the hard player is a rule (Soi)."""
     played_words: str
     suggested_words: str
-    view: Mapping[str, Any]
+    view: GameView
     """The reviewed seat's player view just before the decision."""
 
 

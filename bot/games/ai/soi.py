@@ -17,6 +17,8 @@ from typing import Any
 from bot.games.ai.view import Info, register_history
 from bot.games.cards import Card, Rank, standard_deck
 from bot.games.protocol import Action
+from bot.games.soi.moves import AskFor
+from bot.games.soi.views import soi_view
 
 ALL = tuple(standard_deck())
 SHOWN_BONUS = 5.0
@@ -41,9 +43,9 @@ register_history("soi", _knowledge)
 
 def easy(info: Info, rng: random.Random) -> Action:
     """A random ask, unless one of the asks on the table shows where a wanted card is."""
-    legal = {(a.args[0], a.args[1]) for a in info.legal}
+    legal = {(m.seat, m.card) for m in map(AskFor.of, info.legal)}
     holder: dict[Card, int] = {}
-    for ask in info.view.get("asks") or ():
+    for ask in soi_view(info.view)["asks"]:
         card = Card.parse(ask["card"])
         if ask["hit"]:
             holder[card] = ask["asker"]
@@ -58,7 +60,7 @@ def easy(info: Info, rng: random.Random) -> Action:
 
 def _probabilities(info: Info) -> dict[tuple[int, Card], float]:
     """For every legal ask, the chance the asked seat holds the card (public knowledge)."""
-    view = info.view
+    view = soi_view(info.view)
     me = info.seat
     hand = {Card.parse(t) for t in view["hand"] or ()}
     counts = [s["hand_count"] for s in view["seats"]]
@@ -112,7 +114,7 @@ def _ranked(info: Info, rng: random.Random, *, focused: bool) -> list[Action]:
     """The legal asks, best first by the normal (or the focused) player's judgement."""
     probs = _probabilities(info)
     held: dict[Rank, int] = {}
-    for t in info.view["hand"] or ():
+    for t in soi_view(info.view)["hand"] or ():
         rank = Card.parse(t).rank
         held[rank] = held.get(rank, 0) + 1
     shown: set[Rank] = set()

@@ -20,7 +20,9 @@ from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
+from bot.games.turup.moves import Capture
 from bot.games.turup.state import pack_cards
+from bot.games.turup.views import turup_view
 
 EASY_CAPTURE = 0.85
 LEAVE_WEIGHT = 0.8
@@ -124,14 +126,15 @@ def _pack_counts(players: int, pack: str) -> tuple[tuple[Rank, float], ...]:
 
 
 def _unseen(info: Info, hand: list[Card], pile: list[Card]) -> dict[Rank, float]:
-    counts = dict(_pack_counts(info.view["players"], info.view.get("pack", "standard")))
+    view = turup_view(info.view)
+    counts = dict(_pack_counts(view["players"], view.get("pack", "standard")))
     for c in (*hand, *pile, *info.history):
         counts[c.rank] = max(0.0, counts[c.rank] - 1)
     return counts
 
 
 def _ranked(info: Info) -> list[tuple[float, Action]]:
-    view = info.view
+    view = turup_view(info.view)
     hand = [Card.parse(t) for t in view["hand"] or ()]
     pile = [Card.parse(t) for t in view["pile"]]
     n = view["players"]
@@ -140,10 +143,10 @@ def _ranked(info: Info) -> list[tuple[float, Action]]:
     unseen = _unseen(info, hand, pile)
     scored: list[tuple[float, Action]] = []
     for action in info.legal:
-        played = action.args[0]
-        assert isinstance(played, Card)
+        move = Capture.of(action)
+        played = move.played
         if action.word == "capture":
-            taken = [c for c in action.args[1:] if isinstance(c, Card)]
+            taken = list(move.taken)
             rest = list(pile)
             for c in taken:
                 rest.remove(c)
@@ -182,7 +185,7 @@ def greedy(info: Info, rng: random.Random) -> Action:
     takes = info.by_word("capture")
     if takes:
         return max(takes, key=len_args)
-    return min(info.legal, key=lambda a: a.args[0].order if isinstance(a.args[0], Card) else 0)
+    return min(info.legal, key=lambda a: Capture.of(a).played.order)
 
 
 def len_args(action: Action) -> int:

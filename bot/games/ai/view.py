@@ -8,12 +8,13 @@ remember the public history (Soi's asks), that public history.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.cards import Card
 from bot.games.protocol import Action, Engine
+from bot.games.views import GameView
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +23,7 @@ class Info:
 
     game: str
     seat: int
-    view: Mapping[str, Any]
+    view: GameView
     legal: tuple[Action, ...]
     history: tuple[Any, ...] = field(default=())
 

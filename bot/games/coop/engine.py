@@ -15,7 +15,6 @@ Every move has one checking function used by ``parse_action``, ``legal_actions``
 from __future__ import annotations
 
 import logging
-import random
 import types
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -24,11 +23,10 @@ from bot.games.cards import Card
 from bot.games.coop import actions as A
 from bot.games.coop import texts as T
 from bot.games.coop.actions import ACES, CODE, TENS, disp
-from bot.games.coop.determinize import determinize
 from bot.games.coop.legacy import translate_legacy
 from bot.games.coop.rounds import PRIVATE, Args, CoopRules, Events
 from bot.games.coop.state import PUBLIC, CoopState, Phase
-from bot.games.coop.views import build_view, describe
+from bot.games.coop.views import CoopView, build_view, describe
 from bot.games.protocol import (
     Action,
     BadNotation,
@@ -87,17 +85,13 @@ class CoopEngine(CoopRules):
         """The winning seats, empty until the game is over."""
         return list(state.winners)
 
-    def public_view(self, state: CoopState) -> dict[str, Any]:
+    def public_view(self, state: CoopState) -> CoopView:
         """What everyone at the table may see (no face-down card before scoring)."""
-        view = build_view(self.name, state, None)
-        self.extra_view(state, view)
-        return view
+        return build_view(self.name, state, None)
 
-    def player_view(self, state: CoopState, seat: int) -> dict[str, Any]:
+    def player_view(self, state: CoopState, seat: int) -> CoopView:
         """The public view plus ``seat``'s own face-down cards, validity and drawn card."""
-        view = build_view(self.name, state, seat)
-        self.extra_view(state, view)
-        return view
+        return build_view(self.name, state, seat)
 
     def hidden_cards(self, state: CoopState, seat: int) -> list[str]:
         """``seat``'s face-down cards, then the drawn card it holds if any (no view built)."""
@@ -120,10 +114,6 @@ class CoopEngine(CoopRules):
     def describe(self, state: CoopState, action: Action) -> str:
         """The action in words for the seat to act (``{p<seat>}`` placeholders for seats)."""
         return describe(state, action, self.declare_word)
-
-    def determinize(self, state: CoopState, seat: int, rng: random.Random) -> CoopState:
-        """A state identical in all ``seat`` sees, every card hidden from him reshuffled."""
-        return determinize(self.valid_table, state, seat, rng)
 
     def translate_legacy(self, actions: Sequence[str]) -> list[str]:
         """An action log of the old notation in the new one (see :mod:`bot.games.coop.legacy`).

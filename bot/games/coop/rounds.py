@@ -16,7 +16,7 @@ from typing import Any
 from bot.games.cards import Card
 from bot.games.coop import actions as A
 from bot.games.coop.actions import CODE, disp
-from bot.games.coop.state import CoopState, Phase
+from bot.games.coop.state import CoopRoundEnd, CoopState, Phase
 from bot.games.protocol import (
     Action,
     Event,
@@ -135,9 +135,6 @@ class CoopRules:
     def place_extra(self, st: CoopState, drawn: Card) -> list[Action]:
         """Game-specific placements of the drawn card (Pariah's face cards)."""
         return []
-
-    def extra_view(self, st: CoopState, view: dict[str, Any]) -> None:
-        """Add game-specific keys to a view."""
 
     # ================================================================ setup
 
@@ -268,7 +265,7 @@ class CoopRules:
         n = st.n
         points = [st.totals[s] - st.start_totals[s] for s in range(n)]
 
-        def summary() -> dict[str, Any]:
+        def summary() -> CoopRoundEnd:
             # built afresh for the state and for the event, so neither shares lists
             coops = [
                 None

@@ -12,7 +12,7 @@ saw it, else the one seat that did (face-down discards, variant ``discards=hidde
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from bot.games.cards import Card
 
@@ -30,6 +30,18 @@ PUBLIC = -1  # a discard everyone saw
 
 Coops = tuple[Card, Card, Card, Card]
 Valid = tuple[bool, bool, bool, bool]
+
+
+class CoopRoundEnd(TypedDict):
+    """A scored round as the view shows it (``VIEWS.md``: ``last_round``)."""
+
+    round: int
+    reason: str
+    coops: list[list[list[str]] | None]
+    valid: list[list[bool] | None]
+    picks: list[list[str] | None]
+    points: list[int]
+    totals: list[int]
 
 
 class CoopState:
@@ -90,7 +102,7 @@ class CoopState:
     protected: int | None
     declared_up: Coops | None
     extra: int
-    last_round: dict[str, Any] | None
+    last_round: CoopRoundEnd | None
     winners: tuple[int, ...]
 
     def copy(self) -> CoopState:

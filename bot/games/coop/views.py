@@ -5,22 +5,66 @@ from __future__ import annotations
 import functools
 import marshal
 from dataclasses import fields
-from typing import Any, cast
+from typing import Any, TypedDict, TypeGuard, TypeVar, cast
 
 from bot.games.coop.actions import CODE, disp
-from bot.games.coop.state import CoopState, Phase
+from bot.games.coop.state import CoopRoundEnd, CoopState, Phase
 from bot.games.protocol import Action, move_words, seat_ref
+from bot.games.views import GameView, WrongGame
 from bot.i18n import _
+
+_Plain = TypeVar("_Plain")
+
+#: The games these views belong to.
+COOP_GAMES = ("soureh", "pariah")  # i18n: not for people
+
+
+class CoopSeat(TypedDict):
+    """One seat of a coop game's view (``VIEWS.md``: ``seats[i]``)."""
+
+    up: list[str] | None
+    down: list[str] | None
+    valid: list[bool] | None
+    protected: bool
+    in_round: bool
+    in_game: bool
+
+
+class CoopView(GameView):
+    """A Soureh or Pariah view, public or a seat's (``VIEWS.md``: Soureh and Pariah)."""
+
+    seats: list[CoopSeat]
+    stock: int
+    discards: str
+    discard_top: str | None
+    discard_count: int
+    drawn: str | None
+    declarer: int | None
+    final_turns: list[int]
+    last_round: CoopRoundEnd | None
+    variant: dict[str, object]
+
+
+def is_coop_view(view: GameView) -> TypeGuard[CoopView]:
+    """Is ``view`` a Soureh or Pariah view?"""
+    return view["game"] in COOP_GAMES
+
+
+def coop_view(view: GameView) -> CoopView:
+    """``view`` read as a coop game's view (``WrongGame`` if it is another game's)."""
+    if not is_coop_view(view):
+        raise WrongGame(view, "Soureh or Pariah")  # i18n: not for people
+    return view
 
 
 def _codes(row: tuple[Any, ...] | None) -> list[str] | None:
     return None if row is None else [CODE[c] for c in row]
 
 
-def build_view(game: str, st: CoopState, viewer: int | None) -> dict[str, Any]:
+def build_view(game: str, st: CoopState, viewer: int | None) -> CoopView:
     """The view of ``st`` for ``viewer`` (``None``: the public view)."""
     over = st.phase is Phase.OVER
-    seats = []
+    seats: list[CoopSeat] = []
     for s in range(st.n):
         mine = viewer == s
         valid = st.valid[s]
@@ -71,7 +115,7 @@ def _variant_items(variant: Any) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, getattr(variant, f.name)) for f in fields(variant))
 
 
-def _plain_copy(value: Any) -> Any:
+def _plain_copy(value: _Plain) -> _Plain:
     """A copy of JSON-like data (dicts, lists of plain values): what a view holds.
 
     A ``marshal`` round trip (C code, about 4x faster than copying in Python and 6x faster
@@ -79,9 +123,11 @@ def _plain_copy(value: Any) -> Any:
     Python fallback, taken when the data holds something ``marshal`` cannot write.
     """
     try:
-        return marshal.loads(marshal.dumps(value))
+        data: Any = value  # marshal's own stubs list what it writes: checked at run time
+        copied: _Plain = marshal.loads(marshal.dumps(data))
     except ValueError:
-        return _copy_in_python(value)
+        copied = _copy_in_python(value)
+    return copied
 
 
 def _copy_in_python(value: Any) -> Any:

@@ -41,6 +41,7 @@ from bot.games.soi.rules import (
     round_rng,
 )
 from bot.games.soi.texts import ASK_HELP, describe_ask, turn_moves
+from bot.games.soi.views import SoiView
 from bot.i18n import L_, N_, L_n, _
 
 log = logging.getLogger(__name__)
@@ -372,7 +373,7 @@ class SoiEngine:
                 Event(
                     "ask",
                     lambda: L_("{player} asked {other} for {card} — {other} had it.", **names),
-                    data=ask.to_json(),
+                    data=ask.view(),
                 )
             )
             if work.hands[asker] & RANK_MASK[ri] == RANK_MASK[ri]:
@@ -404,7 +405,7 @@ class SoiEngine:
                 "{player} asked {other} for {card} — {other} didn't have it; {other}'s turn.",
                 **names,
             )
-            events.append(Event("ask", text, data=ask.to_json()))
+            events.append(Event("ask", text, data=ask.view()))
         return Transition(work.freeze(), tuple(events))
 
     def describe(self, state: SoiState, action: Action) -> str:
@@ -412,7 +413,7 @@ class SoiEngine:
         (the player by name: each front end writes seat numbers its own way)."""
         return describe_ask(state, action)
 
-    def public_view(self, state: SoiState) -> dict[str, Any]:
+    def public_view(self, state: SoiState) -> SoiView:
         """What everyone sees: hand counts, quads, recent asks (VIEWS.md, Soi)."""
         n = state.players
         last = state.last_round
@@ -431,6 +432,7 @@ class SoiEngine:
             "over": state.turn is None,
             "winners": list(state.winners),
             "out": [not h for h in state.hands],
+            "extra_turns": 0,
             "seats": [
                 {
                     "hand_count": state.hands[s].bit_count(),
@@ -439,7 +441,7 @@ class SoiEngine:
                 }
                 for s in range(n)
             ],
-            "asks": [a.to_json() for a in state.asks],
+            "asks": [a.view() for a in state.asks],
             "memory": state.variant.memory,
             "hand": None,
             "last_round": None
@@ -450,7 +452,7 @@ class SoiEngine:
             },
         }
 
-    def player_view(self, state: SoiState, seat: int) -> dict[str, Any]:
+    def player_view(self, state: SoiState, seat: int) -> SoiView:
         """The public view plus ``seat``'s own hand."""
         view = self.public_view(state)
         view["seat"] = seat

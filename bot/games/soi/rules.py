@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import IllegalAction
+from bot.games.soi.views import SoiAsk
 from bot.games.variants import check_fields, option
 from bot.i18n import N_
 
@@ -129,7 +130,7 @@ class Ask:
     card: Card
     hit: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def view(self) -> SoiAsk:
         """The view form: ``{"asker", "asked", "card", "hit"}``."""
         return {"asker": self.asker, "asked": self.asked, "card": CODE[self.card], "hit": self.hit}
 

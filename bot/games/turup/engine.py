@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from bot.games.cards import Card, show
 from bot.games.protocol import (
@@ -49,6 +48,7 @@ from bot.games.turup.state import (
 from bot.games.turup.state import (
     Variant as TurupVariant,
 )
+from bot.games.turup.views import TurupView
 from bot.i18n import L_, N_, _, _n
 
 log = logging.getLogger(__name__)
@@ -385,7 +385,7 @@ class TurupEngine:
 
     # ------------------------------------------------------------------ views
 
-    def public_view(self, state: TurupState) -> dict[str, Any]:
+    def public_view(self, state: TurupState) -> TurupView:
         """Pile, deck count, hand counts, cards won, round wins and totals. No hand card."""
         last = state.last_round
         return {
@@ -403,6 +403,7 @@ class TurupEngine:
             "over": state.turn is None,
             "winners": self.winners(state),
             "out": [False] * state.players,
+            "extra_turns": 0,
             "pile": [str(c) for c in state.pile],
             "deck": len(state.deck),
             "seats": [
@@ -425,7 +426,7 @@ class TurupEngine:
             },
         }
 
-    def player_view(self, state: TurupState, seat: int) -> dict[str, Any]:
+    def player_view(self, state: TurupState, seat: int) -> TurupView:
         """The public view plus ``seat``'s own hand (in canonical order)."""
         view = self.public_view(state)
         view["seat"] = seat

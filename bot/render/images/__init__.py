@@ -4,8 +4,10 @@ The words drawn are in the current language (``bot.i18n.use_locale``; a render i
 started with ``asyncio.to_thread`` or a copied context speaks the caller's), and every
 ``cached_*`` key holds that language: the same table in two languages is two images.
 
-Pure functions (no discord): each takes a view dict as described in
-``bot/games/VIEWS.md`` and returns PNG bytes, ``WIDTH`` pixels wide. ``render_table`` and
+Pure functions (no discord): each takes a view (``bot.games.views.GameView``, as described
+in ``bot/games/VIEWS.md``) and returns PNG bytes, ``WIDTH`` pixels wide, drawn by the
+layouts the catalog's Look of the view's game names (``Look.pictures``, a
+:class:`~bot.render.images.layout.Pictures`). ``render_table`` and
 ``render_round_end`` take the *public* view and draw only what it holds, so no hidden card
 can reach a public image; ``render_hand`` takes a ``player_view``.
 """
@@ -13,12 +15,14 @@ can reach a public image; ``render_hand`` takes a ``player_view``.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
 
+from bot.games.views import GameView
 from bot.i18n import current
 from bot.render.images import coop, soi, turup
 from bot.render.images.cache import ImageCache, ImageKey
 from bot.render.images.canvas import WIDTH, Canvas
+from bot.render.images.layout import Pictures
+from bot.render.images.seat import private_view
 from bot.render.images.style import THEMES, Theme, theme
 
 __all__ = [
@@ -26,6 +30,7 @@ __all__ = [
     "WIDTH",
     "ImageCache",  # i18n: not for people
     "ImageKey",  # i18n: not for people
+    "Pictures",  # i18n: not for people
     "cached_hand",
     "cached_round_end",
     "cached_seat",
@@ -38,45 +43,41 @@ __all__ = [
     "seat_image",
 ]
 
-_Layout = Callable[[dict[str, Any], Sequence[str], Theme, bool], Canvas]
-_Hand = Callable[[dict[str, Any], Theme, bool], Canvas]
 
-_TABLES: dict[str, _Layout] = {
-    "soureh": coop.table,
-    "pariah": coop.table,
-    "turup": turup.table,
-    "soi": soi.table,
-}
-_HANDS: dict[str, _Hand] = {
-    "soureh": coop.hand,
-    "pariah": coop.hand,
-    "turup": turup.hand,
-    "soi": soi.hand,
-}
-_ROUND_ENDS: dict[str, _Layout] = {
-    "soureh": coop.round_end,
-    "pariah": coop.round_end,
-    "turup": turup.round_end,
-    "soi": soi.round_end,
-}
+def _pictures(view: GameView) -> Pictures:
+    """The image layouts of the view's game, as the catalog's Look names them."""
+    # The catalog holds the presentation modules, whose Looks hold these layouts: it is
+    # read when the first picture is drawn, not when this package is imported.
+    from bot.catalog import CATALOG
+
+    entry = CATALOG.get(view["game"])
+    if entry is None:
+        raise ValueError(f"no image layout for game {view['game']!r}")  # i18n: not for people
+    return entry.look.pictures
 
 
-def _pick(table: dict[str, Any], view: dict[str, Any]) -> Any:
-    game = view.get("game")
-    if game not in table:
-        raise ValueError(f"no image layout for game {game!r}")  # i18n: not for people
-    return table[game]
-
-
-def _public(view: dict[str, Any], what: str) -> None:
+def _public(view: GameView, what: str) -> None:
     if view.get("seat") is not None:
         raise ValueError(
             f"{what} draws public images: pass public_view, not player_view"  # i18n: not for people
         )
 
 
+def _cached(
+    cache: ImageCache,
+    key: tuple[Hashable, int, str, int | None],
+    options: tuple[Hashable, ...],
+    render: Callable[[], bytes],
+) -> bytes:
+    """``render()`` through ``cache``, keyed by ``key`` (table, version, kind, viewer), the
+    picture's ``options`` and the current language."""
+    table_id, version, kind, seat = key
+    image_key = ImageKey(table_id, version, kind, seat, (*options, current()))
+    return cache.get_or_render(image_key, render)
+
+
 def render_table(
-    view: dict[str, Any],
+    view: GameView,
     names: Sequence[str],
     *,
     four_colour: bool = False,
@@ -85,19 +86,17 @@ def render_table(
     """The table as a PNG: piles, every seat's cards as the public view shows them, seat
     names and scores, the seat to act highlighted. ``view`` must be a public view."""
     _public(view, "render_table")
-    layout: _Layout = _pick(_TABLES, view)
-    return layout(view, names, _theme(theme), four_colour).png()
+    return _pictures(view).table(view, names, _theme(theme), four_colour).png()
 
 
-def render_hand(view: dict[str, Any], *, four_colour: bool = False, theme: str = "dark") -> bytes:
+def render_hand(view: GameView, *, four_colour: bool = False, theme: str = "dark") -> bytes:
     """The viewer's own cards as a PNG, from a ``player_view`` (coop games: each coop's
     face-up card with the viewer's face-down card under it, and the drawn card)."""
-    layout: _Hand = _pick(_HANDS, view)
-    return layout(view, _theme(theme), four_colour).png()
+    return _pictures(view).hand(view, _theme(theme), four_colour).png()
 
 
 def render_round_end(
-    view: dict[str, Any],
+    view: GameView,
     names: Sequence[str],
     *,
     four_colour: bool = False,
@@ -109,13 +108,12 @@ def render_round_end(
     the picked cards; Turup cards won; Soi points and quadruplets. Raises ``ValueError``
     when no round has been scored."""
     _public(view, "render_round_end")
-    layout: _Layout = _pick(_ROUND_ENDS, view)
-    drawn = layout(view, names, _theme(theme), four_colour)
+    drawn = _pictures(view).round_end(view, names, _theme(theme), four_colour)
     return drawn.webp() if webp else drawn.png()
 
 
 def seat_image(
-    view: dict[str, Any],
+    view: GameView,
     names: Sequence[str],
     *,
     four_colour: bool = False,
@@ -125,33 +123,29 @@ def seat_image(
     private panel: his own face-down cards (framed in blue) or hand, the opponents'
     face-up cards, the pile, the card he drew. Other seats' hidden cards are blanked
     before drawing, whatever the view holds."""
-    from bot.render.images.seat import seat_canvas
-
-    return seat_canvas(view, names, _theme(theme), four_colour).png()
+    return canvas_for("seat", view, names, four_colour=four_colour, theme=theme).png()
 
 
 def cached_seat(
     cache: ImageCache,
     table_id: Hashable,
     version: int,
-    view: dict[str, Any],
+    view: GameView,
     names: Sequence[str],
     *,
     four_colour: bool = False,
     theme: str = "dark",
 ) -> bytes:
     """``seat_image`` through ``cache``, keyed by the viewer's seat."""
-    key = ImageKey(
-        table_id, version, "seat", view.get("seat"), (four_colour, theme, tuple(names), current())
-    )
-    return cache.get_or_render(
-        key, lambda: seat_image(view, names, four_colour=four_colour, theme=theme)
+    return _cached(
+        cache, (table_id, version, "seat", view.get("seat")), (four_colour, theme, tuple(names)),
+        lambda: seat_image(view, names, four_colour=four_colour, theme=theme),
     )
 
 
 def canvas_for(
     kind: str,
-    view: dict[str, Any],
+    view: GameView,
     names: Sequence[str] = (),
     *,
     four_colour: bool = False,
@@ -162,16 +156,14 @@ def canvas_for(
     th = _theme(theme)
     if kind == "table":
         _public(view, "render_table")
-        return _pick(_TABLES, view)(view, names, th, four_colour)
+        return _pictures(view).table(view, names, th, four_colour)
     if kind == "hand":
-        return _pick(_HANDS, view)(view, th, four_colour)
+        return _pictures(view).hand(view, th, four_colour)
     if kind == "round_end":
         _public(view, "render_round_end")
-        return _pick(_ROUND_ENDS, view)(view, names, th, four_colour)
+        return _pictures(view).round_end(view, names, th, four_colour)
     if kind == "seat":
-        from bot.render.images.seat import seat_canvas
-
-        return seat_canvas(view, names, th, four_colour)
+        return _pictures(view).seat(private_view(view), names, th, four_colour)
     raise ValueError(f"unknown image kind {kind!r}")  # i18n: not for people
 
 
@@ -211,16 +203,16 @@ def cached_table(
     cache: ImageCache,
     table_id: Hashable,
     version: int,
-    view: dict[str, Any],
+    view: GameView,
     names: Sequence[str],
     *,
     four_colour: bool = False,
     theme: str = "dark",
 ) -> bytes:
     """``render_table`` through ``cache``: one render per table state version and options."""
-    key = ImageKey(table_id, version, "table", None, (four_colour, theme, tuple(names), current()))
-    return cache.get_or_render(
-        key, lambda: render_table(view, names, four_colour=four_colour, theme=theme)
+    return _cached(
+        cache, (table_id, version, "table", None), (four_colour, theme, tuple(names)),
+        lambda: render_table(view, names, four_colour=four_colour, theme=theme),
     )
 
 
@@ -228,22 +220,23 @@ def cached_hand(
     cache: ImageCache,
     table_id: Hashable,
     version: int,
-    view: dict[str, Any],
+    view: GameView,
     *,
     four_colour: bool = False,
     theme: str = "dark",
 ) -> bytes:
     """``render_hand`` through ``cache``, keyed by the viewer's seat as well."""
-    seat = view.get("seat")
-    key = ImageKey(table_id, version, "hand", seat, (four_colour, theme, current()))
-    return cache.get_or_render(key, lambda: render_hand(view, four_colour=four_colour, theme=theme))
+    return _cached(
+        cache, (table_id, version, "hand", view.get("seat")), (four_colour, theme),
+        lambda: render_hand(view, four_colour=four_colour, theme=theme),
+    )
 
 
 def cached_round_end(
     cache: ImageCache,
     table_id: Hashable,
     version: int,
-    view: dict[str, Any],
+    view: GameView,
     names: Sequence[str],
     *,
     four_colour: bool = False,
@@ -251,11 +244,7 @@ def cached_round_end(
     webp: bool = False,
 ) -> bytes:
     """``render_round_end`` through ``cache``."""
-    key = ImageKey(
-        table_id, version, "round_end", None,
-        (four_colour, theme, tuple(names), current(), webp),
-    )
-    return cache.get_or_render(
-        key,
+    return _cached(
+        cache, (table_id, version, "round_end", None), (four_colour, theme, tuple(names), webp),
         lambda: render_round_end(view, names, four_colour=four_colour, theme=theme, webp=webp),
     )

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games import ENGINES
+from bot.games.views import GameView
 from bot.i18n import N_, _, _n, is_rtl
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
@@ -209,7 +209,7 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return lines.isolate(name or _("Seat {n}", n=seat + 1))
 
 
-def target_text(view: dict[str, Any]) -> str:
+def target_text(view: GameView) -> str:
     """The game's goal in a few words ("threshold 100", "target 200", "3 rounds"); round
     numbers are in the title only, so the two never disagree."""
     kind = view.get("target_kind")
@@ -221,14 +221,14 @@ def target_text(view: dict[str, Any]) -> str:
     return _("target {target}", target=target)
 
 
-def round_title(view: dict[str, Any]) -> str:
+def round_title(view: GameView) -> str:
     """ "round 2", or "round 2 of 3" when the game lasts a number of rounds."""
     if view.get("target_kind") == "rounds":
         return _("round {round} of {rounds}", round=view.get("round"), rounds=view.get("target"))
     return _("round {round}", round=view.get("round"))
 
 
-def game_title(view: dict[str, Any]) -> str:
+def game_title(view: GameView) -> str:
     """The game's name, as the current language writes it."""
     game = str(view.get("game"))
     return _(GAME_TITLES[game]) if game in GAME_TITLES else game.title()
@@ -250,7 +250,7 @@ _YOUR_PHASES = {
 }
 
 
-def called(view: dict[str, Any], name: str) -> str:
+def called(view: GameView, name: str) -> str:
     """ "Ann declared" or "Ann knocked": the pending declarer, in the game's own word."""
     word = getattr(ENGINES[str(view["game"])], "declare_word", "declare")
     if word == "knock":
@@ -258,20 +258,20 @@ def called(view: dict[str, Any], name: str) -> str:
     return _("{name} declared", name=name)
 
 
-def called_pill(view: dict[str, Any]) -> str:
+def called_pill(view: GameView) -> str:
     """The pill on the pending declarer's panel: "declared" or "knocked"."""
     word = getattr(ENGINES[str(view["game"])], "declare_word", "declare")
     return _("knocked") if word == "knock" else _("declared")
 
 
-def _extra(view: dict[str, Any], text: str) -> str:
-    extra = view.get("extra_turns") or 0
+def _extra(view: GameView, text: str) -> str:
+    extra = view.get("extra_turns", 0)
     if not extra:
         return text
-    return _n("{text} · {n} extra turn", "{text} · {n} extra turns", int(extra), text=text)
+    return _n("{text} · {n} extra turn", "{text} · {n} extra turns", extra, text=text)
 
 
-def your_turn_text(view: dict[str, Any]) -> str | None:
+def your_turn_text(view: GameView) -> str | None:
     """ "Your turn: ..." for a player view whose seat is to act, else ``None``."""
     if view.get("over") or view.get("to_act") is None or view.get("to_act") != view.get("seat"):
         return None
@@ -288,24 +288,24 @@ _PHASES = {
 }
 
 
-def status_text(view: dict[str, Any], names: Sequence[str]) -> str:
+def status_text(view: GameView, names: Sequence[str]) -> str:
     """Whose turn it is and what they decide, or who won."""
-    if view.get("over") or view.get("to_act") is None:
+    seat = view["to_act"]
+    if view["over"] or seat is None:
         return game_over_text(view, names)
-    seat = int(view["to_act"])
     doing = _PHASES.get(str(view.get("phase")), N_("{name} to act"))
     return _extra(view, _(doing, name=seat_name(names, seat)))
 
 
-def game_over_text(view: dict[str, Any], names: Sequence[str]) -> str:
+def game_over_text(view: GameView, names: Sequence[str]) -> str:
     """ "Ann won the game", "Ann and Bob won the game" or "Game over · no winner"."""
-    winners = [seat_name(names, int(s)) for s in view.get("winners") or []]
+    winners = [seat_name(names, s) for s in view["winners"]]
     if not winners:
         return _("Game over · no winner")
     return _("{names} won the game", names=and_list(winners))
 
 
-def table_header(canvas: Canvas, view: dict[str, Any], names: Sequence[str]) -> None:
+def table_header(canvas: Canvas, view: GameView, names: Sequence[str]) -> None:
     """The header of a table image: the round and whose turn; in a seat image (a player
     view) "your seat" and, on the viewer's turn, what he decides."""
     if view.get("seat") is None:
@@ -315,22 +315,21 @@ def table_header(canvas: Canvas, view: dict[str, Any], names: Sequence[str]) -> 
     header(canvas, view, _("your seat · {round}", round=round_title(view)), status)
 
 
-def round_end_number(view: dict[str, Any]) -> int | None:
-    """Which round ``last_round`` is: the engine's number when it gives one, else the view's
-    round (the game is over) or the one before it (the next round was dealt)."""
-    last = view.get("last_round") or {}
-    if last.get("round") is not None:
-        return int(last["round"])
-    current = view.get("round")
-    if not isinstance(current, int):
-        return None
-    number = current if view.get("over") else current - 1
+def round_end_number(view: GameView, scored: int | None = None) -> int | None:
+    """Which round ``last_round`` is: ``scored``, the number the game's view gives it, when
+    it gives one; else the view's round (the game is over) or the one before it (the next
+    round was dealt)."""
+    if scored is not None:
+        return scored
+    current = view["round"]
+    number = current if view["over"] else current - 1
     return number if number >= 1 else None
 
 
-def round_end_title(view: dict[str, Any]) -> str:
-    """ "end of round 2" ("final round 3" once the game is over), or "end of the round"."""
-    number = round_end_number(view)
+def round_end_title(view: GameView, scored: int | None = None) -> str:
+    """ "end of round 2" ("final round 3" once the game is over), or "end of the round"
+    (``scored``: the last round's number, when the game's view gives it)."""
+    number = round_end_number(view, scored)
     if view.get("over"):
         if number is None:
             return _("the final round")
@@ -338,7 +337,7 @@ def round_end_title(view: dict[str, Any]) -> str:
     return _("end of round {round}", round=number) if number is not None else _("end of the round")
 
 
-def game_won_text(view: dict[str, Any], names: Sequence[str]) -> str | None:
+def game_won_text(view: GameView, names: Sequence[str]) -> str | None:
     """ "Alice won the game" once it is over (``None`` while it goes on)."""
     if not view.get("over"):
         return None
@@ -350,7 +349,7 @@ HEAD_H = 40  # a seat panel's first row: name, pills, score
 
 
 def header(
-    canvas: Canvas, view: dict[str, Any], title: str, status: str | None, *, turn: bool = True
+    canvas: Canvas, view: GameView, title: str, status: str | None, *, turn: bool = True
 ) -> None:
     """Title, goal and the status pill across the top of the image (with a play arrow
     when ``turn`` and the game is still on)."""
@@ -402,21 +401,21 @@ def columns_for(players: int) -> int:
     return 2 if players <= 4 else 3
 
 
+def no_round_scored() -> ValueError:
+    """The error of a round-end picture asked for before any round was scored."""
+    return ValueError("no round has been scored yet (last_round is null)")  # i18n: not for people
+
+
 def round_end_layout(
-    view: dict[str, Any], theme: Theme, four_colour: bool, panel_h: int, columns: int = 0
-) -> tuple[Canvas, dict[str, Any], list[tuple[int, int, int, int]]]:
-    """A round-end image's canvas, the view's ``last_round`` and one panel box per seat
-    (``columns`` per row, by default as many as the table has)."""
-    last = view.get("last_round")
-    if not last:
-        raise ValueError(
-            "no round has been scored yet (last_round is null)"  # i18n: not for people
-        )
-    n = int(view["players"])
+    view: GameView, theme: Theme, four_colour: bool, panel_h: int, columns: int = 0
+) -> tuple[Canvas, list[tuple[int, int, int, int]]]:
+    """A round-end image's canvas and one panel box per seat (``columns`` per row, by
+    default as many as the table has)."""
+    n = view["players"]
     cols = columns or columns_for(n)
     height = HEADER_H + 8 + grid_height(n, cols, panel_h) + MARGIN
     canvas = Canvas(height, theme, four_colour)
-    return canvas, last, grid(n, cols, HEADER_H + 8, panel_h)
+    return canvas, grid(n, cols, HEADER_H + 8, panel_h)
 
 
 def seat_head(
@@ -464,7 +463,7 @@ def seat_head(
 Pill = tuple[str, RGB, RGB]
 
 
-def turn_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
+def turn_pills(canvas: Canvas, view: GameView, seat: int) -> list[Pill]:
     """ "to act" for the seat to act, "winner" for each winner once the game is over."""
     t = canvas.theme
     if view.get("over"):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.games.cards import Card, Rank
+from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _
 from bot.render.images.canvas import (
     GAP,
@@ -29,6 +29,7 @@ from bot.render.images.canvas import (
     turn_pills,
     your_turn_text,
 )
+from bot.render.images.layout import pictures
 from bot.render.images.style import BACK_MAIN, HIDDEN_RING, PICK_RING, Theme
 
 CW, CH = 96, 134  # table card size
@@ -46,7 +47,7 @@ def _coop_x(box: tuple[int, int, int, int], slot: int) -> int:
     return box[0] + PAD + slot * (CW + gap)
 
 
-def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
+def _seat_pills(canvas: Canvas, view: CoopView, seat: int) -> list[Pill]:
     t = canvas.theme
     info = view["seats"][seat]
     pills: list[Pill] = []
@@ -62,12 +63,14 @@ def _seat_pills(canvas: Canvas, view: dict[str, Any], seat: int) -> list[Pill]:
     return pills + turn_pills(canvas, view, seat)  # the gold frame also shows the turn
 
 
-def _is_out(view: dict[str, Any], seat: int) -> bool:
+def _is_out(view: CoopView, seat: int) -> bool:
     out = (view.get("out") or [False] * view["players"])[seat]
     return bool(out) or not view["seats"][seat].get("in_round", True)
 
 
-def _slot_labels(canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: Any) -> None:
+def _slot_labels(
+    canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: Sequence[bool] | None
+) -> None:
     for slot in range(4):
         x = _coop_x(box, slot) + CW // 2
         if isinstance(valid, list) and len(valid) == 4:
@@ -77,7 +80,7 @@ def _slot_labels(canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: 
             canvas.text(x, y - 1, str(slot + 1), 26, canvas.theme.muted, bold=True, anchor="ma")
 
 
-def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int) -> None:
+def _centre(canvas: Canvas, view: CoopView, names: Sequence[str], top: int) -> None:
     t = canvas.theme
     x = MARGIN + 8
     canvas.stack(x, top + 10, int(view.get("stock") or 0), CW, CH)
@@ -136,7 +139,7 @@ def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int
         y += 34
 
 
-def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
     """The public table: stock, discard, and every seat's coops (backs behind face-up).
     Given a player view (a seat image), the viewer's own face-down cards show, framed in
     blue, and the card he drew sits beside the discard."""
@@ -153,14 +156,14 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
         total = (view.get("totals") or [0] * n)[seat]
         seat_head(canvas, box, seat_name(names, seat), str(total), _seat_pills(canvas, view, seat))
         y = box[1] + PAD + HEAD_H + 6
-        downs = info.get("down") or [None] * 4
+        downs: list[str | None] = [None] * 4 if info["down"] is None else [*info["down"]]
         for slot in range(4):
             x = _coop_x(box, slot)
             down = downs[slot]
             canvas.card(x, y, None if down is None else str(down), CW, CH)
             if down is not None and seat == viewer:
                 canvas.ring(x, y, CW, PEEK, HIDDEN_RING)
-            up = info["up"][slot]
+            up = info["up"][slot] if info["up"] is not None else None
             if up is None:
                 canvas.empty_slot(x, y + PEEK, CW, CH)
             else:
@@ -169,7 +172,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     return canvas
 
 
-def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
+def hand(view: CoopView, theme: Theme, four_colour: bool) -> Canvas:
     """The viewer's coops (face-up card, own face-down card over its lower half) and the
     drawn card."""
     seat = view.get("seat")
@@ -190,13 +193,13 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     gap = 16
     x0 = MARGIN + 8
     y = top + 30
-    downs = info.get("down") or [None] * 4
-    valid = info.get("valid")
+    downs: list[str | None] = [None] * 4 if info["down"] is None else [*info["down"]]
+    valid = info["valid"]
     for slot in range(4):
         x = x0 + slot * (HAND_W + gap)
         label = _("coop {n}", n=slot + 1)
         canvas.text(x + HAND_W // 2, top, label, 24, t.muted, bold=True, anchor="ma")
-        up = info["up"][slot]
+        up = info["up"][slot] if info["up"] is not None else None
         if up is None:
             canvas.empty_slot(x, y, HAND_W, HAND_H)
         else:
@@ -253,7 +256,7 @@ def reason_text(reason: str) -> str:
     return reason.replace("_", " ").capitalize()
 
 
-def _pick_sums(pick: Sequence[Any]) -> set[int]:
+def _pick_sums(pick: Sequence[str | None]) -> set[int]:
     """Every sum the picked cards can make (an ace counts 1 or 11)."""
     sums = {0}
     for code in pick:
@@ -265,7 +268,7 @@ def _pick_sums(pick: Sequence[Any]) -> set[int]:
     return sums
 
 
-def _hundred(view: dict[str, Any], points: int, total: Any, pick: Any) -> bool:
+def _hundred(view: CoopView, points: int, total: int | None, pick: Sequence[str] | None) -> bool:
     """Whether Soureh's multiple-of-100 rule took 50 off this seat's total this round."""
     if not isinstance(total, int) or not pick:  # only Soureh's scorers pick cards
         return False
@@ -273,7 +276,9 @@ def _hundred(view: dict[str, Any], points: int, total: Any, pick: Any) -> bool:
     return total + 50 > 0 and (total + 50) % 100 == 0 and raw in _pick_sums(pick)
 
 
-def _score_text(view: dict[str, Any], points: int, total: Any, pick: Any) -> str:
+def _score_text(
+    view: CoopView, points: int, total: int | None, pick: Sequence[str] | None
+) -> str:
     """ "+24 → 56", or "+30 · 100 → 50" when the multiple-of-100 rule applied."""
     if total is None:
         return f"{points:+d}"
@@ -283,7 +288,7 @@ def _score_text(view: dict[str, Any], points: int, total: Any, pick: Any) -> str
 
 
 def round_end(
-    view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
+    view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """Every coop of the last scored round with its face-down card shown, the picked cards
     ringed, each coop marked valid or not, and the points each seat scored."""
@@ -320,7 +325,7 @@ def round_end(
     )
     reason = str(last.get("reason") or "")
     status = game_won_text(view, names) or (reason_text(reason) if reason else None)
-    header(canvas, view, round_end_title(view), status, turn=False)
+    header(canvas, view, round_end_title(view, last.get("round")), status, turn=False)
     for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + 8, panel_h)):
         canvas.panel(box, highlight=False, out=bool((view.get("out") or [False] * n)[seat]))
         pts = int(points[seat]) if seat < len(points) else 0
@@ -344,3 +349,24 @@ def round_end(
         else:
             canvas.text(box[0] + PAD, y + 20, _("out of the round"), 24, t.muted)
     return canvas
+
+
+def seat(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+    """The table as the viewer sees it: his own face-down cards (framed in blue) and the card
+    he drew; every other seat's face-down cards and validity blanked first."""
+    return table(private_copy(view), names, theme, four_colour)
+
+
+def private_copy(view: CoopView) -> CoopView:
+    """A copy of a player view with anything not the viewer's own blanked: other seats'
+    face-down cards and validity, and the drawn card unless the viewer holds it."""
+    me = view["seat"]
+    seats: list[CoopSeat] = [
+        info if i == me else {**info, "down": None, "valid": None}
+        for i, info in enumerate(view["seats"])
+    ]
+    drawn = view["drawn"] if view["to_act"] == me else None
+    return {**view, "seats": seats, "drawn": drawn}
+
+
+PICTURES = pictures(coop_view, table, hand, round_end, seat)

@@ -8,11 +8,12 @@ public view; ``sample_player_view`` the same position seen by one seat.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from bot.games import ENGINES
 from bot.games.cards import Rank, shuffled, standard_decks
 from bot.games.variants import Kind, option_fields
+from bot.games.views import GameView
 
 GAMES = ("soureh", "pariah", "turup", "soi")
 MAX_PLAYERS = {"soureh": 4, "pariah": 2, "turup": 12, "soi": 6}
@@ -43,6 +44,7 @@ def _common(game: str, players: int, rng: random.Random) -> dict[str, Any]:
         "over": False,
         "winners": [],
         "out": [False] * players,
+        "extra_turns": 0,
         "last_round": None,
     }
 
@@ -78,7 +80,7 @@ def _coop_full(game: str, players: int, seed: int) -> dict[str, Any]:
     return view
 
 
-def sample_view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
+def _view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
     """A public view of a plausible position of ``game`` with ``players`` seats."""
     if game in _COOP:
         view = _coop_full(game, players, seed)
@@ -133,7 +135,7 @@ def sample_view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
     return view
 
 
-def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> dict[str, Any]:
+def _player_view(game: str, players: int, seat: int, seed: int = 0) -> dict[str, Any]:
     """The position of ``sample_view(game, players, seed)`` as seen by ``seat``."""
     rng = random.Random(seed * 31 + seat)
     if game in _COOP:
@@ -146,7 +148,7 @@ def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> dic
             view["drawn"] = None
         view["seat"] = seat
         return view
-    view = sample_view(game, players, seed)
+    view = _view(game, players, seed)
     view["seat"] = seat
     deck = shuffled(standard_decks(1), rng)
     if view.get("pile") is not None:  # Turup: the hand is what he holds now
@@ -158,9 +160,9 @@ def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> dic
     return view
 
 
-def sample_round_end(game: str, players: int, seed: int = 0) -> dict[str, Any]:
+def _round_end(game: str, players: int, seed: int = 0) -> dict[str, Any]:
     """A public view just after a round was scored (``last_round`` filled in)."""
-    view = sample_view(game, players, seed)
+    view = _view(game, players, seed)
     rng = random.Random(seed + 1000)
     if game in _COOP:
         full = _coop_full(game, players, seed)
@@ -185,3 +187,22 @@ def sample_round_end(game: str, players: int, seed: int = 0) -> dict[str, Any]:
             "quads": [s["quads"] for s in view["seats"]],
         }
     return view
+
+
+# The samples are hand-built dicts shaped as VIEWS.md describes (tests take keys out of
+# them to check the layouts' tolerance): typed as views where they are handed out.
+
+
+def sample_view(game: str, players: int, seed: int = 0) -> GameView:
+    """A public view of a plausible position of ``game`` with ``players`` seats."""
+    return cast(GameView, _view(game, players, seed))
+
+
+def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> GameView:
+    """The position of ``sample_view(game, players, seed)`` as seen by ``seat``."""
+    return cast(GameView, _player_view(game, players, seat, seed))
+
+
+def sample_round_end(game: str, players: int, seed: int = 0) -> GameView:
+    """A public view just after a round was scored (``last_round`` filled in)."""
+    return cast(GameView, _round_end(game, players, seed))

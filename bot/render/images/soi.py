@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
 
 from bot.games.cards import Card
+from bot.games.soi.views import SoiAsk, SoiView, soi_view
 from bot.i18n import N_, _, _n
 from bot.render.images.canvas import (
     HEAD_H,
@@ -22,6 +22,7 @@ from bot.render.images.canvas import (
     grid,
     grid_height,
     header,
+    no_round_scored,
     round_end_layout,
     round_end_title,
     seat_head,
@@ -31,6 +32,8 @@ from bot.render.images.canvas import (
     your_turn_text,
 )
 from bot.render.images.cards import rank_chip
+from bot.render.images.layout import pictures
+from bot.render.images.seat import with_hand
 from bot.render.images.style import Theme
 
 BW, BH = 46, 64
@@ -42,16 +45,16 @@ HAND_W, HAND_H = 100, 140
 ROUND_END_COLUMNS = 2  # wide panels: whole names and every quadruplet
 
 
-def _asks(view: dict[str, Any]) -> list[dict[str, Any]]:
+def _asks(view: SoiView) -> list[SoiAsk]:
     return list(view.get("asks") or [])[-ASK_LINES:]
 
 
-def centre_height(view: dict[str, Any]) -> int:
+def centre_height(view: SoiView) -> int:
     """Height of the part between the header and the seats (pile or recent asks)."""
     return 44 + max(1, len(_asks(view))) * ASK_H + 8
 
 
-def _centre(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: int) -> None:
+def _centre(canvas: Canvas, view: SoiView, names: Sequence[str], top: int) -> None:
     t = canvas.theme
     asks = list(view.get("asks") or [])
     shown = _asks(view)
@@ -85,7 +88,7 @@ def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
     return BW + step * (shown - 1) if shown else 0
 
 
-def _chip_rows(ranks: Sequence[Any], room: int, four_colour: bool) -> list[list[str]]:
+def _chip_rows(ranks: Sequence[str], room: int, four_colour: bool) -> list[list[str]]:
     """The quadruplet chips in rows of at most ``room`` pixels: every one is shown."""
     rows: list[list[str]] = [[]]
     x = 0
@@ -103,7 +106,7 @@ def _quads(
     canvas: Canvas,
     box: tuple[int, int, int, int],
     y: int,
-    ranks: Sequence[Any],
+    ranks: Sequence[str],
     none: str = N_("no quadruplets yet"),
 ) -> None:
     """The quadruplets as chips, wrapped onto more rows when one is not enough (the
@@ -129,7 +132,7 @@ def _quads(
             x += canvas.quad(x, y + r * (CHIP_H + 8), rank, CHIP_H) + 8
 
 
-def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def table(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
     """The public Soi table: the recent asks, and per seat hand size and quadruplets."""
     n = int(view["players"])
     cols = columns_for(n)
@@ -167,7 +170,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     return canvas
 
 
-def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
+def hand(view: SoiView, theme: Theme, four_colour: bool) -> Canvas:
     """The viewer's Soi hand, grouped by rank (you ask only for ranks you hold)."""
     if view.get("seat") is None:
         raise ValueError(
@@ -183,7 +186,8 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
     ]
     rows = flow(groups, HAND_W, HAND_W + 6, 28, WIDTH - 2 * MARGIN - 16)
     n_rows = max(1, len(rows))
-    quads = view["seats"][int(view["seat"])].get("quads") or []
+    me = view["seat"]
+    quads = view["seats"][me]["quads"] if me is not None else []
     height = HEADER_H + 8 + n_rows * (HAND_H + 14) + (CHIP_H + 24 if quads else 0) + MARGIN
     canvas = Canvas(height, theme, four_colour)
     header(canvas, view, _("your hand"), your_turn_text(view))
@@ -204,17 +208,19 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
 
 
 def round_end(
-    view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
+    view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """Points and quadruplets of each seat in the last round."""
     n = int(view["players"])
-    last = view.get("last_round") or {}
+    last = view["last_round"]
+    if last is None:
+        raise no_round_scored()
     quads = last.get("quads") or [[] for _ in range(n)]
     room = grid(n, ROUND_END_COLUMNS, 0, 1)[0]
     room_w = room[2] - room[0] - 2 * PAD
     rows = max([len(_chip_rows(q, room_w, four_colour)) for q in quads] + [1])
     panel_h = PAD + HEAD_H + 6 + rows * (CHIP_H + 8) - 8 + PAD
-    canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h, ROUND_END_COLUMNS)
+    canvas, boxes = round_end_layout(view, theme, four_colour, panel_h, ROUND_END_COLUMNS)
     points = last.get("points") or [0] * n
     totals = view.get("totals") or [0] * n
     best = max(points) if points else 0
@@ -232,3 +238,13 @@ def round_end(
         seat_head(canvas, box, seat_name(names, seat), f"+{points[seat]} → {totals[seat]}")
         _quads(canvas, box, box[1] + PAD + HEAD_H + 6, quads[seat], N_("no quadruplets"))
     return canvas
+
+
+def seat(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+    """The public table with the viewer's hand, rank by rank, in a strip under the asks."""
+    split = HEADER_H + centre_height(view)
+    public: SoiView = {**view, "hand": None}
+    return with_hand(table(public, names, theme, four_colour), view["hand"], split, by_rank=True)
+
+
+PICTURES = pictures(soi_view, table, hand, round_end, seat)

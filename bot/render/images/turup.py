@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
+from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _, _n
 from bot.render.images.canvas import (
     HEAD_H,
@@ -20,6 +20,7 @@ from bot.render.images.canvas import (
     grid,
     grid_height,
     header,
+    no_round_scored,
     round_end_layout,
     round_end_title,
     seat_head,
@@ -28,6 +29,8 @@ from bot.render.images.canvas import (
     turn_pills,
     your_turn_text,
 )
+from bot.render.images.layout import pictures
+from bot.render.images.seat import with_hand
 from bot.render.images.style import Theme
 
 CW, CH = 84, 118  # pile card size
@@ -52,14 +55,14 @@ def _pile_rows(count: int) -> tuple[int, int, int]:
     return MAX_PILE_ROWS, per_row, (PILE_ROOM - CW) // (per_row - 1)
 
 
-def centre_height(view: dict[str, Any]) -> int:
+def centre_height(view: TurupView) -> int:
     """Height of the part between the header and the seats (pile or recent asks)."""
     pile = view.get("pile") or []
     rows = _pile_rows(len(pile))[0]
     return 44 + rows * PILE_ROW + 10
 
 
-def _centre(canvas: Canvas, view: dict[str, Any], top: int) -> None:
+def _centre(canvas: Canvas, view: TurupView, top: int) -> None:
     t = canvas.theme
     deck = int(view.get("deck") or 0)
     x = MARGIN + 8
@@ -89,7 +92,7 @@ def _backs(canvas: Canvas, x: int, y: int, count: int) -> int:
     return BW + step * (shown - 1) if shown else 0
 
 
-def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def table(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
     """The public Turup table: deck, pile, and per seat the hand backs and cards won."""
     n = int(view["players"])
     cols = columns_for(n)
@@ -123,7 +126,7 @@ def table(view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour:
     return canvas
 
 
-def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
+def hand(view: TurupView, theme: Theme, four_colour: bool) -> Canvas:
     """The viewer's Turup hand."""
     if view.get("seat") is None:
         raise ValueError(
@@ -146,19 +149,22 @@ def hand(view: dict[str, Any], theme: Theme, four_colour: bool) -> Canvas:
 
 
 def round_end(
-    view: dict[str, Any], names: Sequence[str], theme: Theme, four_colour: bool
+    view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """Cards won by each seat in the last round, the round's winners marked."""
     n = int(view["players"])
     panel_h = PAD + HEAD_H + 6 + 34 + PAD
-    canvas, last, boxes = round_end_layout(view, theme, four_colour, panel_h)
+    last = view["last_round"]
+    if last is None:
+        raise no_round_scored()
+    canvas, boxes = round_end_layout(view, theme, four_colour, panel_h)
     t = canvas.theme
-    winners = {int(s) for s in last.get("winners") or []}
+    winners = set(last.get("winners") or [])
     names_won = and_list([seat_name(names, s) for s in sorted(winners)])
     status = game_won_text(view, names) or (
         _("{names} won the round", names=names_won) if winners else None
     )
-    header(canvas, view, round_end_title(view), status, turn=False)
+    header(canvas, view, round_end_title(view, last.get("round")), status, turn=False)
     won = last.get("won") or [0] * n
     totals = view.get("totals") or [0] * n
     for seat, box in enumerate(boxes):
@@ -170,3 +176,13 @@ def round_end(
         text = _n("{n} card won", "{n} cards won", int(won[seat]))
         canvas.text(box[0] + PAD, y, text, 26, bold=True, max_width=box[2] - box[0] - 2 * PAD)
     return canvas
+
+
+def seat(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+    """The public table with the viewer's hand in a strip under the pile."""
+    split = HEADER_H + centre_height(view)
+    public: TurupView = {**view, "hand": None}
+    return with_hand(table(public, names, theme, four_colour), view["hand"], split)
+
+
+PICTURES = pictures(turup_view, table, hand, round_end, seat)

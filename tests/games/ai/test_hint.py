@@ -12,6 +12,7 @@ from bot.games.ai import choose
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.protocol import IllegalAction
+from tests.helpers.redeal import redeal
 
 SMALL = Budget(iterations=60, seconds=None)
 
@@ -59,7 +60,7 @@ def test_redealing_hidden_cards_leaves_the_hint_unchanged(
     compared = 0
     for step, state in enumerate(_positions(game, players, options, 4)):
         seat = engine.to_act(state)
-        other = engine.determinize(state, seat, random.Random(500 + step))
+        other = redeal(engine, state, seat, random.Random(500 + step))
         assert engine.player_view(other, seat) == engine.player_view(state, seat)
         first = hint(engine, state, seat, budget=SMALL)
         second = hint(engine, other, seat, budget=SMALL)

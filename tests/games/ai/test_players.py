@@ -13,6 +13,7 @@ from bot.games.ai.ismcts import Budget
 from bot.games.ai.view import Info, observe
 from bot.games.cards import Card, cards
 from bot.games.protocol import Action
+from tests.helpers.redeal import redeal as redeal_state
 
 TINY = Budget(iterations=6, seconds=None)
 SMALL = Budget(iterations=40, seconds=None)
@@ -34,7 +35,7 @@ def _engine_and_state(game: str, players: int, options: dict[str, Any], seed: in
 
 def redeal(engine: Any, state: Any, seat: int, rng: random.Random) -> Any:
     """A state that differs from ``state`` only in cards hidden from ``seat``."""
-    return engine.determinize(state, seat, rng)
+    return redeal_state(engine, state, seat, rng)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), TABLES)

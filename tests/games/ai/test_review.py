@@ -10,6 +10,7 @@ from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import review
 from bot.games.protocol import Action
+from tests.helpers.redeal import redeal
 
 SMALL = Budget(iterations=60, seconds=None)
 
@@ -67,7 +68,7 @@ def test_review_carries_only_the_reviewed_seats_views() -> None:
         assert engine.to_act(state) == 0
         assert decision.view == engine.player_view(state, 0)
         assert decision.view["seats"][1]["down"] is None
-        redealt = engine.determinize(state, 0, random.Random(decision.index))
+        redealt = redeal(engine, state, 0, random.Random(decision.index))
         assert engine.player_view(redealt, 0) == decision.view  # the same whatever was hidden
 
 

@@ -1,0 +1,53 @@
+"""One game's card-image layouts, as its :class:`~bot.render.look.Look` names them.
+
+Each game's image module (``bot.render.images.coop``, ``turup``, ``soi``) makes one
+:class:`Pictures`; the game's Look in the catalog holds it, and ``bot.render.images`` draws
+a view with the layouts of the view's game. A new game's pictures are one more module and
+one field of its Look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot.games.views import GameView
+from bot.render.images.canvas import Canvas
+from bot.render.images.style import Theme
+
+#: Draws a view for the seat names given: ``(view, names, theme, four_colour)``.
+Layout = Callable[[GameView, Sequence[str], Theme, bool], Canvas]
+
+#: Draws a seat's own cards from its view: ``(view, theme, four_colour)``.
+HandLayout = Callable[[GameView, Theme, bool], Canvas]
+
+
+@dataclass(frozen=True, slots=True)
+class Pictures:
+    """The layouts of one game's images."""
+
+    table: Layout  # the public table (a public view)
+    hand: HandLayout  # a seat's own cards (a player view)
+    round_end: Layout  # the last scored round (a public view)
+    seat: Layout  # the table as one seat sees it (his player view, others' cards blanked)
+
+
+V = TypeVar("V")
+
+
+def pictures(
+    view_of: Callable[[GameView], V],
+    table: Callable[[V, Sequence[str], Theme, bool], Canvas],
+    hand: Callable[[V, Theme, bool], Canvas],
+    round_end: Callable[[V, Sequence[str], Theme, bool], Canvas],
+    seat: Callable[[V, Sequence[str], Theme, bool], Canvas],
+) -> Pictures:
+    """A game's :class:`Pictures` from layouts that read its own view type: ``view_of``
+    turns a :class:`GameView` into that type (raising for another game's view)."""
+    return Pictures(
+        table=lambda view, names, theme, four: table(view_of(view), names, theme, four),
+        hand=lambda view, theme, four: hand(view_of(view), theme, four),
+        round_end=lambda view, names, theme, four: round_end(view_of(view), names, theme, four),
+        seat=lambda view, names, theme, four: seat(view_of(view), names, theme, four),
+    )
