@@ -11,10 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import CATALOG
+from bot.i18n import _
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.choices import settings_parameters, with_parameters
 from bot.render.stats_embeds import settings_embed
-from storage.guild_settings import GuildSettings, GuildSettingsRepo
+from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
@@ -26,7 +27,8 @@ REFUSED = (
     "You can still see them with `/settings show` if you are allowed to use it."
 )
 SERVER_FIELDS = ("turn_timer", "computer_seats", "count_computer_games", "images", "four_colour",
-                 "pings")
+                 "pings", "hints")
+HINT_CHOICES = [app_commands.Choice(name=name, value=name) for name in HINT_POLICIES]
 RESET_CHOICES = [
     app_commands.Choice(name="everything", value="all"),
     app_commands.Choice(name="table switches and timer", value="server"),
@@ -52,11 +54,16 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
         if key == "turn_timer":
             server[key] = parse_turn_timer(raw)
             lines.append(f"Turn timer → {show_turn_timer(server[key])}")
+        elif key == "hints":
+            if raw not in HINT_POLICIES:
+                raise OptionError(_("Hints must be always, practice or off."))
+            server[key] = raw
+            lines.append(_("Hints → {policy}", policy=raw))
         elif key in SERVER_FIELDS:
             server[key] = bool(raw)
             lines.append(f"{key.replace('_', ' ').capitalize()} → {'on' if raw else 'off'}")
         else:
-            game, _, name = key.partition("_")
+            game, _sep, name = key.partition("_")
             option = spec(game, name)
             value = option.validate(raw)
             game_options.setdefault(game, {})[name] = value
@@ -108,6 +115,7 @@ class SettingsCog(
         images: bool | None = None,
         four_colour: bool | None = None,
         pings: bool | None = None,
+        hints: str | None = None,
         **game_options: Any,
     ) -> None:
         """Validate every given value, then store them all (or none)."""
@@ -117,7 +125,7 @@ class SettingsCog(
         values: dict[str, Any] = {
             **game_options, "turn_timer": turn_timer, "computer_seats": computer_seats,
             "count_computer_games": count_computer_games, "images": images,
-            "four_colour": four_colour, "pings": pings,
+            "four_colour": four_colour, "pings": pings, "hints": hints,
         }
         given = {k: v for k, v in values.items() if v is not None}
         if not given:
@@ -150,7 +158,9 @@ class SettingsCog(
         images="Show card images",
         four_colour="Four-colour suits in card images",
         pings="Mention the player whose turn it is in a short channel message",
-    )(with_parameters(_set, GAME_PARAMETERS)))
+        hints="The Hint button: always (a hint makes the game unrated), practice (games that "
+              "are not rated) or off",
+    )(app_commands.choices(hints=HINT_CHOICES)(with_parameters(_set, GAME_PARAMETERS))))
 
     @app_commands.command(name="reset", description="Go back to the default settings")
     @app_commands.describe(what="What to reset (default: everything)")

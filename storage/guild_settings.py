@@ -9,6 +9,9 @@ from typing import Any
 from storage.database import Database
 
 DEFAULT_TURN_TIMER = 180  # seconds; None means no timer
+HINT_POLICIES = ("always", "practice", "off")
+"""The ``hints`` setting: the Hint button in every game, only in games that are not rated
+(the default), or never (``bot.tables.hints``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +27,7 @@ class GuildSettings:
     images: bool = True
     four_colour: bool = False
     pings: bool = True  # a channel message mentions the person whose turn it is
+    hints: str = "practice"  # the Hint button: always, practice (games not rated) or off
 
     def options_for(self, game: str) -> dict[str, Any]:
         """The server's option defaults for ``game`` (empty when none were set)."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.catalog import game
+from bot.i18n import _
 from bot.render.card_text import seat_name, truncate
 from bot.render.coop import ROUND_REASONS
 from bot.render.embeds import (
@@ -104,6 +105,9 @@ def rating_note(table: Table, count_computer_games: bool) -> str:
     computers = any(s.user_id is None for s in table.seats)
     if computers and not count_computer_games:
         return PRACTICE
+    hinted = [table.seats[seat].name for seat, used in sorted(table.hints.items()) if used]
+    if hinted:
+        return _("Practice game — not rated: {names} used hints.", names=", ".join(hinted))
     if len(humans) < 2:
         return SOLO
     return RATED

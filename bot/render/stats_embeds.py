@@ -11,6 +11,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot.catalog import CATALOG
+from bot.i18n import _
 from bot.options import defaults, show_turn_timer
 from bot.rating import initial
 
@@ -124,6 +125,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         f"Card images: {_on(settings.images)}",
         f"Four-colour suits: {_on(settings.four_colour)}",
         f"Turn pings: {_on(settings.pings)}",
+        _("Hints: {policy}", policy=settings.hints),
     ]
     embed.add_field(name="Tables", value="\n".join(switches), inline=False)
     embed.set_footer(text="Bold values are this server's; the rest are the rule book's defaults.")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.catalog import game
+from bot.i18n import _
 from bot.render.components import BUTTON_PREFIX, ComponentId, Kind, TableView, option
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ def end_view(table: Table) -> TableView:
     view = TableView(table)
     view.button(Kind.REMATCH, "Rematch", style=discord.ButtonStyle.success, row=0)
     view.button(Kind.NEW_GAME, "New game", row=0)
+    view.button(Kind.REVIEW, _("Review my game"), arg="0", row=0)
     return view.done()
 
 

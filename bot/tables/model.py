@@ -101,6 +101,10 @@ class Table:
     dm_hidden: dict[int, list[str]] = field(default_factory=dict)
     dm_refused: set[int] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
+    # hints (bot.tables.hints): seat -> hints used (kept in snapshots), and whether the
+    # panel offers the Hint button (the server's setting, read at Take turn)
+    hints: dict[int, int] = field(default_factory=dict)
+    hints_offered: bool = False
 
     def __repr__(self) -> str:
         rec = self.record
