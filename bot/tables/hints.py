@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: What one hint may think: 400 playouts or 1.5 s, well inside Discord's 3 s (deferred).
 budget: Budget = HINT_BUDGET
-"""What one hint may think: 400 playouts or 1.5 s, well inside Discord's 3 s (deferred)."""
 
 
 def would_be_rated(table: Table, settings: GuildSettings) -> bool:

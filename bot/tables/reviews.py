@@ -32,8 +32,8 @@ from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
 
+#: Per decision: 160 playouts on shared sampled deals (0.4 s at most on a busy machine).
 budget = Budget(iterations=160, seconds=0.4)
-"""Per decision: 160 playouts on shared sampled deals (0.4 s at most on a busy machine)."""
 CACHED_REVIEWS = 32
 
 
@@ -98,7 +98,7 @@ async def reviewed(client: Any, table: Table, seat: int) -> Review:
 async def _work_out(client: Any, table: Table, seat: int) -> Review:
     stored = await TableRepo(client.db).load(table.id)
     if stored is None:
-        raise LookupError(f"table {table.id} is not stored")
+        raise LookupError(f"table {table.id} is not stored")  # i18n: not for people
     rec = stored.table
     texts = [entry.text for entry in stored.actions]
     examined = sum(1 for entry in stored.actions if entry.seat == seat)

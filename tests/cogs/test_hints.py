@@ -195,3 +195,33 @@ async def test_a_hinted_game_is_not_rated(world: dict[str, Any]) -> None:
     end = next(m for m in channel.history() if m.embeds and "Rematch" in _labels(m))
     note = end.embeds[0].description or ""
     assert "not rated" in note and "used hints" in note and first.user.name in note
+
+
+async def test_hints_used_survive_a_restart(world: dict[str, Any], settings: Any) -> None:
+    """The count of hints is in the table's snapshot: a restarted bot still knows it (and
+    so still leaves the game unrated), and a move after the hint keeps it in the next
+    snapshot."""
+    from bot.client import CardroomBot
+
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    members = {m.id: m for m in (ann, bob)}
+    service(env).seed_source = lambda: 6
+    hints.budget = SMALL
+    await GuildSettingsRepo(env.bot.db).update(world["guild"].id, hints="always")
+    table = await _open(world, "turup", 2, None, rounds=1)
+    first = members[table.seats[table.to_act()].user_id]
+    seat = table.seat_of(first.id)
+    await _press_hint(env, first, await _my_panel(env, first, channel, table))
+    move = choose(table.engine, table.state, seat, "normal", random.Random(0))
+    await via_panel(env, first, channel, str(move))
+    bot = CardroomBot(settings)
+    bot.shard_count = 1
+    await env.restart_bot(bot)
+    service(env).render_interval = 0
+    service(env).ai_delay = 0
+    await env.advance_time(2)
+    await flush(env)
+    restored = table_in(env, channel)
+    assert restored is not table and restored.hints == {seat: 1}
+    assert service(env).result(restored, "finished").hinted == (seat,)

@@ -25,8 +25,8 @@ from bot.games.ai.view import Info, observe
 from bot.games.protocol import Action, Engine, IllegalAction
 from bot.i18n import _
 
+#: A hint may think longer than a computer's turn (the panel defers its answer).
 HINT_BUDGET = Budget(iterations=400, seconds=1.5)
-"""A hint may think longer than a computer's turn (the panel defers its answer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +35,9 @@ class Hint:
 
     action: Action
     why: str
+    #: Each candidate's mean result on the same sampled deals, best first (empty when the hard
+    #: player is a rule, as in Soi, or when only one move is legal).
     scores: tuple[Scored, ...] = ()
-    """Each candidate's mean result on the same sampled deals, best first (empty when the
-    hard player is a rule, as in Soi, or when only one move is legal)."""
 
 
 def view_seed(engine: Engine[Any], state: Any, seat: int) -> int:
@@ -103,8 +103,8 @@ def evaluate(
     return scores
 
 
+#: A difference of mean result (share of the deal, 0..1) this small is no difference.
 CLEAR = 0.02
-"""A difference of mean result (share of the deal, 0..1) this small is no difference."""
 
 
 def _search_why(info: Info, scores: Sequence[Scored]) -> str:

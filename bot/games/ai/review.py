@@ -26,26 +26,26 @@ from bot.games.ai.ismcts import Budget
 from bot.games.ai.view import observe
 from bot.games.protocol import Action, Engine
 
+#: How much better (share of the deal) the hard move must do to be worth showing.
 REVIEW_MARGIN = 0.05
-"""How much better (share of the deal) the hard move must do to be worth showing."""
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One reviewed decision: what was played, what the hard player prefers, by how much."""
 
+    #: The position of the decision in the game's action log (0 = the first action).
     index: int
-    """The position of the decision in the game's action log (0 = the first action)."""
     round: int
     played: Action
     suggested: Action
+    #: The hard move's mean result minus the played move's, on the same sampled deals (share of the
+    #: deal, 0..1); ``None`` where the hard player is a rule (Soi).
     margin: float | None
-    """The hard move's mean result minus the played move's, on the same sampled deals
-    (share of the deal, 0..1); ``None`` where the hard player is a rule (Soi)."""
     played_words: str
     suggested_words: str
+    #: The reviewed seat's player view just before the decision.
     view: Mapping[str, Any]
-    """The reviewed seat's player view just before the decision."""
 
 
 def review(

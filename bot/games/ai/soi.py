@@ -19,8 +19,8 @@ from bot.games.cards import Card, Rank, standard_deck
 from bot.games.protocol import Action
 
 ALL = tuple(standard_deck())
+#: How much a rank the table knows you hold is worth over its points (focused player).
 SHOWN_BONUS = 5.0
-"""How much a rank the table knows you hold is worth over its points (focused player)."""
 
 
 def _value(rank: Rank) -> int:
