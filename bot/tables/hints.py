@@ -112,11 +112,11 @@ async def on_hint(click: Click) -> None:
 
 def _move_words(table: Table, state: Any, version: int, given: Hint) -> str:
     """The move in the table's words while the position is current, else its notation."""
-    notation = str(given.action)  # i18n: not for people (card notation)
+    notation = f"`{given.action}`"  # i18n: not for people (card notation)
     if table.version != version or table.state is not state:
         return notation
     try:
-        return f"{table.describe(given.action)} (`{notation}`)"
+        return table.describe(given.action)  # "trail 3H — put 3♥ on the pile"
     except Exception:  # a description is a courtesy: the notation says it all
         return notation
 

@@ -99,7 +99,7 @@ async def test_hint_answers_privately_and_changes_nothing(world: dict[str, Any])
     text = answer.embeds[0].description or ""
     assert "hard player" in text and "never plays for you" in text
     legal = [str(a) for a in table.engine.legal_actions(table.state)]
-    assert any(f"`{notation}`" in text for notation in legal)
+    assert any(text.startswith(f"**{notation} ") for notation in legal)
     assert table.hints == {seat: 1}
     stored = await service(env).repo.snapshot(table.id)
     assert stored is not None and stored.actions == len(table.log)
