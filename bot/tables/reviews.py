@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.games.ai.ismcts import Budget
-from bot.games.ai.review import Decision, review
+from bot.games.ai.review import Decision, decisions, review
 from bot.i18n import _, use_locale
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
@@ -101,12 +101,16 @@ async def _work_out(client: Any, table: Table, seat: int) -> Review:
         raise LookupError(f"table {table.id} is not stored")  # i18n: not for people
     rec = stored.table
     texts = [entry.text for entry in stored.actions]
-    examined = sum(1 for entry in stored.actions if entry.seat == seat)
-    variant = build_variant(rec.game, rec.variant)
-    found = await asyncio.to_thread(review, table.engine, len(stored.seats), rec.seed, texts,
-                                    variant, seat, budget=budget)
-    log.info("Table %s: reviewed seat %s (%d decisions listed)", table.id, seat, len(found))
-    return Review(tuple(found), examined)
+    game = (table.engine, len(stored.seats), rec.seed, texts, build_variant(rec.game, rec.variant))
+
+    def work() -> Review:
+        found = review(*game, seat, budget=budget)
+        return Review(tuple(found), decisions(*game, seat))
+
+    done = await asyncio.to_thread(work)
+    log.info("Table %s: reviewed seat %s (%d of %d decisions listed)", table.id, seat,
+             len(done.decisions), done.examined)
+    return done
 
 
 async def _picture(client: Any, table: Table, seat: int, done: Review, page: int,

@@ -113,3 +113,22 @@ def _judge(
         suggested_words=describe(info, suggested),
         view=info.view,
     )
+
+
+def decisions(
+    engine: Engine[Any],
+    players: int,
+    seed: int,
+    actions: Sequence[Action | str],
+    variant: Any,
+    seat: int,
+) -> int:
+    """How many real decisions (more than one legal move) ``seat`` made in the logged game."""
+    state = engine.new_game(players, seed, variant)
+    count = 0
+    for item in actions:
+        action = engine.parse_action(state, item) if isinstance(item, str) else item
+        if engine.to_act(state) == seat and len(engine.legal_actions(state)) > 1:
+            count += 1
+        state = engine.apply(state, action).state
+    return count
