@@ -225,3 +225,24 @@ async def test_hints_used_survive_a_restart(world: dict[str, Any], settings: Any
     restored = table_in(env, channel)
     assert restored is not table and restored.hints == {seat: 1}
     assert service(env).result(restored, "finished").hinted == (seat,)
+
+
+async def test_settings_set_hints(world: dict[str, Any]) -> None:
+    """``/settings set hints:`` offers the three choices, stores one, shows it, and the
+    server reset puts ``practice`` back."""
+    import discord
+
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("ada"), roles=[managers])
+    command = next(c for c in env.bot.tree.get_commands(guild=None) if c.name == "settings")
+    set_ = next(c for c in command.commands if c.name == "set")
+    choices = [c.value for c in set_.get_parameter("hints").choices]
+    assert choices == ["always", "practice", "off"]
+    res = await admin.slash(channel, "settings set", hints="always")
+    assert res.ephemeral and "Hints → always" in res.response.content
+    assert (await GuildSettingsRepo(env.bot.db).get(guild.id)).hints == "always"
+    shown = await admin.slash(channel, "settings show")
+    assert any("Hints: always" in f.value for f in shown.response.embeds[0].fields)
+    await admin.slash(channel, "settings reset", what="server")
+    assert (await GuildSettingsRepo(env.bot.db).get(guild.id)).hints == "practice"
