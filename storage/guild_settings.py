@@ -9,9 +9,9 @@ from typing import Any
 from storage.database import Database
 
 DEFAULT_TURN_TIMER = 180  # seconds; None means no timer
+#: The ``hints`` setting: the Hint button in every game, only in games that are not rated
+#: (the default), or never (``bot.tables.hints``).
 HINT_POLICIES = ("always", "practice", "off")
-"""The ``hints`` setting: the Hint button in every game, only in games that are not rated
-(the default), or never (``bot.tables.hints``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,8 +48,8 @@ class Restored:
     final_recorded: bool
     recent: list[str]
     private: dict[int, list[str]]
+    #: Hints used per seat (``bot.tables.hints``); a snapshot older than them has none.
     hints: dict[int, int] = field(default_factory=dict)
-    """Hints used per seat (``bot.tables.hints``); a snapshot older than them has none."""
 
     def __repr__(self) -> str:  # the state holds hidden cards
         return f"<Restored snapshot of {self.actions} actions>"
