@@ -42,6 +42,8 @@ class GameResult:
     reason: str = "finished"  # "finished", "cancelled", "inactive", "broken"
     started_at: str = ""
     ended_at: str = ""
+    #: Seats that asked for a hint (``bot.tables.hints``): such a game is not rated.
+    hinted: tuple[int, ...] = ()
 
 
 FinishListener = Callable[[GameResult], Awaitable[None]]

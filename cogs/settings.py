@@ -15,7 +15,7 @@ from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.choices import settings_parameters, with_parameters
 from bot.render.stats_embeds import settings_embed
-from storage.guild_settings import GuildSettings, GuildSettingsRepo
+from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 if TYPE_CHECKING:
     from bot.client import CardroomBot
@@ -27,11 +27,13 @@ REFUSED = N_(
     "You can still see them with `/settings show` if you are allowed to use it."
 )
 SERVER_FIELDS = ("turn_timer", "computer_seats", "count_computer_games", "images", "four_colour",
-                 "pings", "language")
+                 "pings", "language", "hints")
 SWITCH_LABELS = {  # how the server's switches are named in the "Saved" lines
     "computer_seats": N_("Computer seats"), "count_computer_games": N_("Count computer games"),
     "images": N_("Images"), "four_colour": N_("Four colour"), "pings": N_("Pings"),
 }
+HINT_NAMES = {"always": N_("always"), "practice": N_("practice"), "off": N_("off")}
+HINT_CHOICES = [app_commands.Choice(name=HINT_NAMES[name], value=name) for name in HINT_POLICIES]
 RESET_CHOICES = [
     app_commands.Choice(name=N_("everything"), value="all"),
     app_commands.Choice(name=N_("table switches and timer"), value="server"),
@@ -66,6 +68,11 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
             server[key] = code
             with use_locale(code):
                 lines.append(_("Language → {language}", language=LANGUAGES[code]))
+        elif key == "hints":
+            if raw not in HINT_POLICIES:
+                raise OptionError(_("Hints must be always, practice or off."))
+            server[key] = raw
+            lines.append(_("Hints → {policy}", policy=_(HINT_NAMES[str(raw)])))
         elif key in SERVER_FIELDS:
             server[key] = bool(raw)
             lines.append(_("{setting} → {value}", setting=_(SWITCH_LABELS[key]),
@@ -137,6 +144,7 @@ class SettingsCog(
         four_colour: bool | None = None,
         pings: bool | None = None,
         language: str | None = None,
+        hints: str | None = None,
         **game_options: Any,
     ) -> None:
         """Validate every given value, then store them all (or none)."""
@@ -147,6 +155,7 @@ class SettingsCog(
             **game_options, "turn_timer": turn_timer, "computer_seats": computer_seats,
             "count_computer_games": count_computer_games, "images": images,
             "four_colour": four_colour, "pings": pings, "language": language,
+            "hints": hints,
         }
         given = {k: v for k, v in values.items() if v is not None}
         if not given:
@@ -185,7 +194,10 @@ class SettingsCog(
         four_colour=N_("Four-colour suits in card images"),
         pings=N_("Mention the player whose turn it is in a short channel message"),
         language=N_("The language of this server's tables and announcements"),
-    )(app_commands.choices(language=LANGUAGE_CHOICES)(with_parameters(_set, GAME_PARAMETERS))))
+        hints=N_("The Hint button: always (a hint makes the game unrated), practice (games "
+                 "that are not rated) or off"),
+    )(app_commands.choices(language=LANGUAGE_CHOICES, hints=HINT_CHOICES)(
+        with_parameters(_set, GAME_PARAMETERS))))
 
     @app_commands.command(name="reset", description=N_("Go back to the default settings"))
     @app_commands.describe(what=N_("What to reset (default: everything)"))

@@ -10,6 +10,9 @@ from bot.i18n import supported
 from storage.database import Database
 
 DEFAULT_TURN_TIMER = 180  # seconds; None means no timer
+#: The ``hints`` setting: the Hint button in every game, only in games that are not rated
+#: (the default), or never (``bot.tables.hints``).
+HINT_POLICIES = ("always", "practice", "off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +29,7 @@ class GuildSettings:
     four_colour: bool = False
     pings: bool = True  # a channel message mentions the person whose turn it is
     language: str | None = None  # public messages' language; None: the server's Discord one
+    hints: str = "practice"  # the Hint button: always, practice (games not rated) or off
 
     def options_for(self, game: str) -> dict[str, Any]:
         """The server's option defaults for ``game`` (empty when none were set)."""

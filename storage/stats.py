@@ -111,7 +111,7 @@ class StatsRepo(StatsQueries):
                 "SELECT data FROM guild_settings WHERE guild_id = ?", (result.guild_id,))
             stored = GuildSettings.from_json(result.guild_id, row[0] if row else "{}")
             counted = stored.count_computer_games
-        rated = counted and len(humans) >= 2
+        rated = counted and len(humans) >= 2 and not result.hinted  # hints: practice
         await tx.execute(
             "INSERT INTO guilds (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
             (result.guild_id,),

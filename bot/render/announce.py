@@ -10,7 +10,7 @@ import discord
 
 from bot.catalog import game
 from bot.games.views import GameView
-from bot.i18n import N_, _
+from bot.i18n import L_, N_, Msg, _
 from bot.render.card_text import isolated, num, seat_name, truncate
 from bot.render.embeds import (
     COLOURS,
@@ -73,26 +73,34 @@ def round_end_embed(table: Table) -> discord.Embed | None:
     return embed
 
 
-def rating_note(table: Table, count_computer_games: bool) -> str:
+def rating_note(table: Table, count_computer_games: bool) -> str | Msg:
     """Whether the game counts: practice (computer seats), one person, or rated; one of
-    :data:`PRACTICE`, :data:`SOLO`, :data:`RATED`, in English (the catalog's key): the
-    game-end message and the result DM say it in their reader's language."""
+    :data:`PRACTICE`, :data:`SOLO`, :data:`RATED`, in English (the catalog's key), or a
+    lazy text naming who used hints: the game-end message and the result DM say it in their
+    reader's language."""
     humans = [s for s in table.seats if s.user_id is not None]
     computers = any(s.user_id is None for s in table.seats)
     if computers and not count_computer_games:
         return PRACTICE
+    hinted = [table.seats[seat].name for seat, used in sorted(table.hints.items()) if used]
+    if hinted:
+        return L_("Practice game — not rated: {names} used hints.", names=", ".join(hinted))
     if len(humans) < 2:
         return SOLO
     return RATED
 
 
-def game_end_embed(table: Table, note: str) -> discord.Embed:
+def _said(note: str | Msg) -> str:
+    return str(note) if isinstance(note, Msg) else _(note)
+
+
+def game_end_embed(table: Table, note: str | Msg) -> discord.Embed:
     """The game-end message: who won the game, the standings (resigned and computer seats
     marked) and whether it was rated."""
     view = table.public_view()
     lines = [_("**{winners}** won the game 🏆", winners=winners_text(table, view)), ""]
     lines += standings_lines(table, view)
-    lines += ["", _(note)]
+    lines += ["", _said(note)]
     return discord.Embed(
         title=_("{game} table #{id} — game over", game=title_of(table.game), id=table.id),
         description=truncate("\n".join(lines), 4096),
@@ -100,7 +108,7 @@ def game_end_embed(table: Table, note: str) -> discord.Embed:
     )
 
 
-def result_dm_text(table: Table, seat: int, url: str, note: str,
+def result_dm_text(table: Table, seat: int, url: str, note: str | Msg,
                    guild_name: str | None = None) -> str:
     """One player's result by DM: who won, his place and total, and his true final
     cards."""
@@ -118,6 +126,6 @@ def result_dm_text(table: Table, seat: int, url: str, note: str,
     result = _("{winners} won the game. You finished #{place} with {total}.",
                winners=winners_text(table, view), place=num(place), total=num(total))
     return truncate(
-        f"{head}\n{result}\n{_(note)}\n\n" + _("Your final cards:") + f"\n{mine}",
+        f"{head}\n{result}\n{_said(note)}\n\n" + _("Your final cards:") + f"\n{mine}",
         2000,
     )

@@ -55,8 +55,10 @@ class Kind(StrEnum):
     REMATCH = "rematch"  # a lobby with the same seats and options
     NEW_GAME = "new"  # a lobby of the same game with the server's defaults
     REPLAY = "replay"  # the game's public moves, paged (the version field is the page)
+    REVIEW = "review"  # the presser's decisions the hard player would change (tables.reviews)
     # control panel (bot.render.panels and each game's steps)
     ACT = "a"  # play the notation in the arg (button) or the chosen value (select)
+    HINT = "hint"  # the hard player's move for this position, privately (bot.tables.hints)
     ROOT = "nav"  # back to the decision's first step
     KING_FIRST = "k1"  # coop: the first face-down card of a King swap was chosen
     TURUP_CARD = "tc"  # Turup: the card to play was chosen

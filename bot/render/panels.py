@@ -17,6 +17,7 @@ from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
 from bot.render.components import Step, TableView
 from bot.render.embeds import title_of
+from bot.render.hint import hint_button
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -63,6 +64,8 @@ def panel(
         return embed, view.done()
     actions = table.engine.legal_actions(table.state)
     prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
+    if table.hints_offered:
+        hint_button(view)
     lines.append(f"**{prompt}**")
     embed.description = truncate("\n".join(lines), 4096)
     return embed, view.done()

@@ -107,6 +107,14 @@ def trend_text(trend: int | None, games: int) -> str:
 # ---------------------------------------------------------------- settings
 
 
+#: How /settings shows the Hint button's policy (storage.guild_settings.HINT_POLICIES).
+HINT_LABELS = {
+    "always": N_("always (a hint makes the game unrated)"),
+    "practice": N_("in practice games only"),
+    "off": N_("off"),
+}
+
+
 def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Embed:
     """The server's defaults: per game options, the turn timer and the table switches."""
     title = (_("Cardroom settings — {server}", server=isolated(guild_name)) if guild_name
@@ -131,6 +139,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         _("Card images: {value}", value=_on(settings.images)),
         _("Four-colour suits: {value}", value=_on(settings.four_colour)),
         _("Turn pings: {value}", value=_on(settings.pings)),
+        _("Hints: {policy}", policy=_(HINT_LABELS.get(settings.hints, settings.hints))),
     ]
     embed.add_field(name=_("Tables"), value="\n".join(switches), inline=False)
     embed.set_footer(

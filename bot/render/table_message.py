@@ -71,6 +71,7 @@ def end_view(table: Table) -> TableView:
     view = TableView(table)
     view.button(Kind.REMATCH, _("Rematch"), style=discord.ButtonStyle.success, row=0)
     view.button(Kind.NEW_GAME, _("New game"), row=0)
+    view.button(Kind.REVIEW, _("Review my game"), arg="0", row=0)
     return view.done()
 
 

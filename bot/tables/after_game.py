@@ -24,6 +24,7 @@ from bot.render.table_message import jump_url, lobby_view, replay_view
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table, TableError, TableExists
 from bot.tables.pictures import images_of
+from bot.tables.reviews import on_review
 from storage.guild_settings import GuildSettingsRepo
 from storage.tables import StoredTable, TableRepo, TableStatus
 
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-KINDS = frozenset({Kind.REMATCH, Kind.NEW_GAME, Kind.REPLAY, Kind.LAST_ROUND})
+KINDS = frozenset({Kind.REMATCH, Kind.NEW_GAME, Kind.REPLAY, Kind.LAST_ROUND, Kind.REVIEW})
 LINES_PER_PAGE = 15
 CACHED_GAMES = 16
 
@@ -108,6 +109,8 @@ async def handle(interaction: discord.Interaction[Any], service: TableService,
         await _replay(interaction, done, cid)
     elif kind is Kind.LAST_ROUND:
         await _last_round(interaction, done.table)
+    elif kind is Kind.REVIEW:
+        await on_review(interaction, done.table, cid.arg)
     else:
         await _open(interaction, service, done.table, rematch=kind is Kind.REMATCH)
     return True

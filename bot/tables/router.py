@@ -35,7 +35,7 @@ from bot.render.components import (
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.render.panels import automatic_move, panel
 from bot.render.table_message import jump_url, lobby_view
-from bot.tables import after_game
+from bot.tables import after_game, hints
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import SEAT_PNG, images_of
 from bot.tables.tokens import answer_privately, tokens_of
@@ -334,6 +334,7 @@ async def _take_turn(click: Click) -> None:
         result = await click.service.act(table.id, click.interaction.user.id, move,
                                          version=table.version)
         note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
+    await hints.refresh(click.interaction.client, table)
     embed, view = panel(table, seat, note=note)
     files = await _seat_image(click.interaction, table, seat, embed)
     await answer_privately(click.interaction, table.id, embed=embed, view=view, files=files)
@@ -344,6 +345,7 @@ async def _take_back(click: Click) -> None:
     await click.service.take_back(click.table.id, None, user_id)
     seat = click.table.seat_of(user_id)
     assert seat is not None
+    await hints.refresh(click.interaction.client, click.table)
     embed, view = panel(click.table, seat, note=_("Your seat is yours again."))
     files = await _seat_image(click.interaction, click.table, seat, embed)
     await click.interaction.response.send_message(embed=embed, view=view, files=files,
@@ -437,6 +439,8 @@ HANDLERS: dict[Kind, Handler] = {
     Kind.REMATCH: _after_game,
     Kind.NEW_GAME: _after_game,
     Kind.REPLAY: _after_game,
+    Kind.REVIEW: _after_game,
+    Kind.HINT: hints.on_hint,
 }
 """Every kind the lobby, the table message and the panel share; a game's step kinds go to
 ``_navigate`` and its own choices to ``_game_choice``."""

@@ -403,6 +403,7 @@ class TableService:
             variant=dict(rec.variant), seed=rec.seed, seats=seats,
             rounds=tuple(table.rounds), reason=reason, started_at=rec.started_at or "",
             ended_at=time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
+            hinted=tuple(sorted(seat for seat, used in table.hints.items() if used)),
         )
 
     async def finish(self, table: Table, reason: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pickle
 import sys
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.protocol import Engine
@@ -48,6 +48,8 @@ class Restored:
     final_recorded: bool
     recent: list[str]
     private: dict[int, list[str]]
+    #: Hints used per seat (``bot.tables.hints``); a snapshot older than them has none.
+    hints: dict[int, int] = field(default_factory=dict)
 
     def __repr__(self) -> str:  # the state holds hidden cards
         return f"<Restored snapshot of {self.actions} actions>"  # i18n: not for people
@@ -77,6 +79,7 @@ def take(table: Table) -> SnapshotRecord:
         "final_recorded": table.final_recorded,
         "recent": list(table.recent),
         "private": {seat: list(texts) for seat, texts in table.private.items()},
+        "hints": dict(table.hints),
     }
     data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
     return SnapshotRecord(len(table.log), snapshot_tag(table.game, table.engine), data)
@@ -87,7 +90,7 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
     raises ``SnapshotError``."""
     if snap.tag != snapshot_tag(table.game, table.engine):
         raise SnapshotError(f"snapshot tag {snap.tag!r} is not this code's")  # i18n: not for people
-    if not 0 < snap.actions <= logged:
+    if not 0 <= snap.actions <= logged:  # 0: a hint asked before the first move
         raise SnapshotError(  # logged only, never shown to a player
             f"snapshot covers {snap.actions} of {logged} logged actions")  # i18n: not for people
     try:
@@ -102,6 +105,7 @@ def load(snap: SnapshotRecord, table: Table, logged: int) -> Restored:
             final_recorded=bool(payload["final_recorded"]),
             recent=[str(t) for t in payload["recent"]],
             private={int(s): [str(t) for t in ts] for s, ts in payload["private"].items()},
+            hints={int(s): int(n) for s, n in payload.get("hints", {}).items()},
         )
         if len(restored.log) != snap.actions:
             raise SnapshotError(  # logged only, never shown to a player
@@ -130,3 +134,4 @@ def apply(restored: Restored, table: Table) -> None:
     table.private = {
         seat: deque(texts, maxlen=PRIVATE_EVENTS) for seat, texts in restored.private.items()
     }
+    table.hints = dict(restored.hints)

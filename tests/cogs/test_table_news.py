@@ -111,7 +111,7 @@ async def test_a_whole_game_tells_turns_rounds_and_the_end(
     assert len(_titled(channel, "is over")) == rounds - 1  # the last round: the game's end
     ended = _titled(channel, "game over")
     end = [m for m in ended if "Rematch" in _labels(m)]
-    assert len(end) == 1 and _labels(end[0]) == ["Rematch", "New game"]
+    assert len(end) == 1 and _labels(end[0]) == ["Rematch", "New game", "Review my game"]
     text = json.dumps(end[0].embeds[0].to_dict(), ensure_ascii=False)
     assert "won the game" in text
     assert (PRACTICE if computer else RATED) in text

@@ -16,7 +16,7 @@ from tests.helpers.english import ROOT, english_left
 
 #: Packages other engineers are converting on their branches; the lead empties this set
 #: after merging them, and from then on they are checked like the rest.
-NOT_YET_CONVERTED = frozenset({"bot/games/ai"})
+NOT_YET_CONVERTED: frozenset[str] = frozenset()
 
 OPERATOR_TOOLS = frozenset({"bot/simulate.py", "bot/i18n"})
 

@@ -28,8 +28,8 @@ from bot.games.protocol import Action, Engine, IllegalAction
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
+#: The default search budget of the ``hard`` level (keeps p95 under 300 ms).
 HARD_BUDGET = Budget()
-"""The default search budget of the ``hard`` level (keeps p95 under 300 ms)."""
 
 _MODULES = {
     "soureh": "bot.games.ai.coop",
@@ -44,7 +44,7 @@ def game_module(game: str) -> ModuleType:
     try:
         return importlib.import_module(_MODULES[game])
     except KeyError:
-        raise ValueError(f"No computer players for {game!r}.") from None
+        raise ValueError(f"No computer players for {game!r}.") from None  # i18n: not for people
 
 
 def choose(
@@ -61,9 +61,10 @@ def choose(
     ``budget`` overrides the hard level's search budget.
     """
     if level not in LEVELS:
-        raise ValueError(f"Unknown computer level {level!r}; choose one of {', '.join(LEVELS)}.")
+        known = ", ".join(LEVELS)
+        raise ValueError(f"Unknown level {level!r}; choose one of {known}.")  # i18n: not for people
     if engine.to_act(state) != seat:
-        raise IllegalAction("It is not this computer player's turn.")
+        raise IllegalAction("It is not this computer player's turn.")  # i18n: not for people
     module = game_module(engine.name)
     info = observe(engine, state, seat)
     if len(info.legal) == 1:
@@ -88,4 +89,5 @@ def choose_from_info(game: str, info: Info, level: str, rng: random.Random) -> A
         return module.normal(info, rng)
     if level == "hard" and hasattr(module, "hard"):
         return module.hard(info, rng)
-    raise ValueError(f"The hard {game} player searches: it needs the state, not an Info.")
+    needs = f"The hard {game} player needs the state, not an Info."  # i18n: not for people
+    raise ValueError(needs)

@@ -1,4 +1,7 @@
-"""Moves in plain words, from the acting seat's information (hints and reviews)."""
+"""Moves in plain words, from the acting seat's information (hints and reviews).
+
+Every phrase is one translatable text (``bot.i18n``), cards named in words and placed in
+the sentence by the translation."""
 
 from __future__ import annotations
 
@@ -6,54 +9,71 @@ from bot.games.ai.view import Info
 from bot.games.cards import Card
 from bot.games.protocol import Action
 from bot.games.turup.views import turup_view
+from bot.i18n import N_, _, _n
 
-_RANKS = {"A": "ace", "J": "Jack", "Q": "Queen", "K": "King"}
-_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_CALLS = {"declare": " and declares", "knock": " and knocks"}
+_RANKS = {"A": N_("ace"), "J": N_("Jack"), "Q": N_("Queen"), "K": N_("King")}
+_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 def card_words(text: str) -> str:
     """``"10H"`` -> ``"the red 10 (hearts)"``; ``"QS"`` -> ``"the Queen of spades"``."""
     rank, suit = text[:-1], text[-1]
-    name = _RANKS.get(rank, rank)
+    name = _(_RANKS[rank]) if rank in _RANKS else rank
+    suit_name = _(_SUITS[suit]) if suit in _SUITS else suit
     if rank in ("10", "2") and suit in _SUITS:
-        colour = "red" if suit in "HD" else "black"
-        return f"the {colour} {name} ({_SUITS[suit]})"
-    return f"the {name} of {_SUITS.get(suit, suit)}"
+        if suit in "HD":
+            return _("the red {rank} ({suit})", rank=name, suit=suit_name)
+        return _("the black {rank} ({suit})", rank=name, suit=suit_name)
+    return _("the {rank} of {suit}", rank=name, suit=suit_name)
 
 
 def describe(info: Info, action: Action) -> str:
-    """One short phrase for ``action`` as the acting seat sees it."""
+    """One short phrase for ``action`` as the acting seat sees it (``keeps the red 10
+    (hearts) on coop 2``), the declaration or knock included."""
     word, args = action.word, action.args
     drawn = info.view.get("drawn")
-    card = card_words(drawn) if isinstance(drawn, str) else "the card"
+    card = card_words(drawn) if isinstance(drawn, str) else _("the card")
     text: str
     if word == "keep":
-        text = f"keeps {card} on coop {args[0]}"
+        text = _("keeps {card} on coop {coop}", card=card, coop=args[0])
     elif word == "give":
-        text = f"gives {card} to coop {args[1]} of seat {args[0]}"
+        text = _("gives {card} to coop {coop} of seat {seat}", card=card, coop=args[1],
+                 seat=args[0])
     elif word == "discard":
-        text = f"discards {card}"
+        text = _("discards {card}", card=card)
     elif word == "jack":
-        text = f"plays the Jack on coop {args[0]}"
+        text = _("plays the Jack on coop {coop}", coop=args[0])
     elif word == "queen":
-        text = "plays the Queen (a look at a hidden card)"
+        text = _("plays the Queen (a look at a hidden card)")
     elif word == "king":
-        text = f"swaps coop {args[1]} of seat {args[0]} with coop {args[3]} of seat {args[2]}"
+        text = _("swaps coop {coop} of seat {seat} with coop {other_coop} of seat {other_seat}",
+                 coop=args[1], seat=args[0], other_coop=args[3], other_seat=args[2])
     elif word == "reveal":
-        text = "reveals"
+        text = _("reveals")
     elif word == "draw":
-        text = "draws"
+        text = _("draws")
     elif word == "capture":
-        played = args[0]
-        taken = [c for c in args[1:] if isinstance(c, Card)]
-        left = len(turup_view(info.view)["pile"]) - len(taken)
-        rest = "clears the pile" if left == 0 else f"leaves {left} on the pile"
-        text = f"takes {len(taken) + 1} cards with {card_words(str(played))} and {rest}"
+        text = _capture(info, action)
     elif word == "trail":
-        text = f"trails {card_words(str(args[0]))}"
+        text = _("trails {card}", card=card_words(str(args[0])))
     elif word == "ask":
-        text = f"asks seat {args[0]} for {card_words(str(args[1]))}"
+        text = _("asks seat {seat} for {card}", seat=args[0], card=card_words(str(args[1])))
     else:
-        text = str(action)
-    return text + _CALLS.get(action.call, "")
+        text = str(action)  # i18n: not for people (an unknown move keeps its notation)
+    if action.call == "declare":
+        return _("{move} and declares", move=text)
+    if action.call == "knock":
+        return _("{move} and knocks", move=text)
+    return text
+
+
+def _capture(info: Info, action: Action) -> str:
+    played = card_words(str(action.args[0]))
+    taken = len([c for c in action.args[1:] if isinstance(c, Card)]) + 1
+    left = len(turup_view(info.view)["pile"]) - (taken - 1)
+    if left == 0:
+        return _n("takes {n} card with {card} and clears the pile",
+                  "takes {n} cards with {card} and clears the pile", taken, card=played)
+    return _n("takes {n} cards with {card} and leaves {left} on the pile",
+              "takes {n} cards with {card} and leaves {left} on the pile", taken,
+              card=played, left=left)

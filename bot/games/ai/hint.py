@@ -23,9 +23,10 @@ from bot.games.ai.explain import describe
 from bot.games.ai.ismcts import Budget, Scored, score_actions
 from bot.games.ai.view import Info, observe
 from bot.games.protocol import Action, Engine, IllegalAction
+from bot.i18n import _
 
+#: A hint may think longer than a computer's turn (the panel defers its answer).
 HINT_BUDGET = Budget(iterations=400, seconds=1.5)
-"""A hint may think longer than a computer's turn (the panel defers its answer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,9 @@ class Hint:
 
     action: Action
     why: str
+    #: Each candidate's mean result on the same sampled deals, best first (empty when the hard
+    #: player is a rule, as in Soi, or when only one move is legal).
     scores: tuple[Scored, ...] = ()
-    """Each candidate's mean result on the same sampled deals, best first (empty when the
-    hard player is a rule, as in Soi, or when only one move is legal)."""
 
 
 def view_seed(engine: Engine[Any], state: Any, seat: int) -> int:
@@ -60,13 +61,14 @@ def hint(
     :class:`~bot.games.protocol.IllegalAction` when it is not ``seat``'s turn.
     """
     if engine.to_act(state) != seat:
-        raise IllegalAction("It is not your turn: a hint is for your own move.")
+        raise IllegalAction(_("It is not your turn: a hint is for your own move."))
     rng = rng or random.Random(view_seed(engine, state, seat))
     info = observe(engine, state, seat)
     module = game_module(engine.name)
     if len(info.legal) == 1:
         only = info.legal[0]
-        return Hint(only, f"{describe(info, only)}: the only legal move.")
+        return Hint(only, _("The hard player {move}: the only legal move.",
+                              move=describe(info, only)))
     if hasattr(module, "hard"):
         choice = module.hard(info, rng)
         return Hint(choice, _rule_why(info, choice, module.normal(info, random.Random(0))))
@@ -101,29 +103,33 @@ def evaluate(
     return scores
 
 
+#: A difference of mean result (share of the deal, 0..1) this small is no difference.
 CLEAR = 0.02
-"""A difference of mean result (share of the deal, 0..1) this small is no difference."""
 
 
 def _search_why(info: Info, scores: Sequence[Scored]) -> str:
     best = scores[0]
     line = describe(info, best.action)
     if len(scores) == 1:
-        return f"{line}."
+        return _("The hard player {move}.", move=line)
     runner = max(scores[1:], key=lambda s: s.mean)
     gap = (best.mean - runner.mean) * 100
     if gap < CLEAR * 100:
-        return f"{line}; about as good as {describe(info, runner.action)} over {best.deals} deals."
-    return (
-        f"{line}; over {best.deals} sampled deals it did {gap:.0f} points better than "
-        f"the next best, {describe(info, runner.action)}."
+        return _("The hard player {move}; about as good as: {other}, over {deals} sampled deals.",
+                 move=line, other=describe(info, runner.action), deals=best.deals)
+    return _(
+        "The hard player {move}; over {deals} sampled deals it did {points} points better "
+        "than the next best: {other}.",
+        move=line, deals=best.deals, points=round(gap), other=describe(info, runner.action),
     )
 
 
 def _rule_why(info: Info, choice: Action, plain: Action) -> str:
     line = describe(info, choice)
     if info.game == "soi":
-        return f"{line}: keep to the ranks the table knows you hold, dearest first."
+        return _("The hard player {move}: keep to the ranks the table knows you hold, "
+                 "dearest first.", move=line)
     if choice == plain:
-        return f"{line}."
-    return f"{line}, rather than {describe(info, plain)}."
+        return _("The hard player {move}.", move=line)
+    return _("The hard player {move}, rather than: {other}.", move=line,
+             other=describe(info, plain))

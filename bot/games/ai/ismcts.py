@@ -60,14 +60,14 @@ class Search:
     evaluate: Evaluator
     horizon: Horizon
     max_depth: int = 6
+    #: Narrows the root actions (from what the seat sees) before searching, best first.
     candidates: Callable[[Info, random.Random], list[Action]] | None = None
-    """Narrows the root actions (from what the seat sees) before searching, best first."""
+    #: If set, the first root action is kept unless another's mean reward beats it by this (in
+    #: paired mode: by this many standard errors of the paired difference).
     margin: float | None = None
-    """If set, the first root action is kept unless another's mean reward beats it by this
-    (in paired mode: by this many standard errors of the paired difference)."""
+    #: Flat search with common random numbers: every root action is played out on the same
+    #: determinization with the same rollout generator, and compared pairwise.
     paired: bool = False
-    """Flat search with common random numbers: every root action is played out on the
-    same determinization with the same rollout generator, and compared pairwise."""
 
 
 class _Node:

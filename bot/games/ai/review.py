@@ -27,22 +27,22 @@ from bot.games.ai.view import observe
 from bot.games.protocol import Action, Engine
 from bot.games.views import GameView
 
+#: How much better (share of the deal) the hard move must do to be worth showing.
 REVIEW_MARGIN = 0.05
-"""How much better (share of the deal) the hard move must do to be worth showing."""
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One reviewed decision: what was played, what the hard player prefers, by how much."""
 
+    #: The position of the decision in the game's action log (0 = the first action).
     index: int
-    """The position of the decision in the game's action log (0 = the first action)."""
     round: int
     played: Action
     suggested: Action
+    #: The hard move's mean result minus the played move's, on the same sampled deals (share of the
+    #: deal, 0..1); ``None`` where the hard player is a rule (Soi).
     margin: float | None
-    """The hard move's mean result minus the played move's, on the same sampled deals
-    (share of the deal, 0..1); ``None`` where the hard player is a rule (Soi)."""
     played_words: str
     suggested_words: str
     view: GameView
@@ -114,3 +114,22 @@ def _judge(
         suggested_words=describe(info, suggested),
         view=info.view,
     )
+
+
+def decisions(
+    engine: Engine[Any],
+    players: int,
+    seed: int,
+    actions: Sequence[Action | str],
+    variant: Any,
+    seat: int,
+) -> int:
+    """How many real decisions (more than one legal move) ``seat`` made in the logged game."""
+    state = engine.new_game(players, seed, variant)
+    count = 0
+    for item in actions:
+        action = engine.parse_action(state, item) if isinstance(item, str) else item
+        if engine.to_act(state) == seat and len(engine.legal_actions(state)) > 1:
+            count += 1
+        state = engine.apply(state, action).state
+    return count

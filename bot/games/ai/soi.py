@@ -21,8 +21,8 @@ from bot.games.soi.moves import AskFor
 from bot.games.soi.views import soi_view
 
 ALL = tuple(standard_deck())
+#: How much a rank the table knows you hold is worth over its points (focused player).
 SHOWN_BONUS = 5.0
-"""How much a rank the table knows you hold is worth over its points (focused player)."""
 
 
 def _value(rank: Rank) -> int:

@@ -1,0 +1,67 @@
+"""What "Review my game" shows: one page per decision the hard player would have changed.
+
+Each page puts the two moves side by side (the move played, the hard player's move, how
+much better it did on the same sampled deals) over the reviewing seat's own picture of that
+moment (``seat.png`` drawn from his player view then, attached by the caller). Built from
+:class:`~bot.games.ai.review.Decision` records only: the reviewing seat's information.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.games.ai.review import Decision
+from bot.i18n import _
+from bot.render.card_text import truncate
+from bot.render.components import BUTTON_PREFIX, ComponentId, Kind
+from bot.render.embeds import COLOURS, title_of
+
+REVIEW_PNG = "review.png"
+
+
+def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: int,
+                 *, examined: int) -> discord.Embed:
+    """Page ``page`` of a review (``examined``: the seat's decisions looked at)."""
+    colour = COLOURS.get(game, 0x555555)
+    title = _("{game} table #{table} — your review", game=title_of(game), table=table_id)
+    if not decisions:
+        text = _("The hard player looked at your {count} decisions and would not have "
+                 "changed any of them by a clear margin. Well played!", count=examined)
+        return discord.Embed(title=title, description=text, colour=colour)
+    decision = decisions[page]
+    lines = [
+        _("Decision {page} of {pages} where the hard player would have chosen differently "
+          "(of your {count} decisions), round {round}.", page=page + 1,
+          pages=len(decisions), count=examined, round=decision.round),
+    ]
+    if decision.margin is not None:
+        lines.append(_("On the same sampled deals its move did {points} points of the "
+                       "deal better than yours.", points=round(decision.margin * 100)))
+    else:
+        lines.append(_("Its rule: keep to the ranks the table knows you hold, dearest "
+                       "first."))
+    lines.append(_("The picture shows the table as you saw it then."))
+    embed = discord.Embed(title=title, description=truncate("\n".join(lines), 4096),
+                          colour=colour)
+    embed.add_field(name=_("You played"), value=_cap(decision.played_words), inline=True)
+    embed.add_field(name=_("The hard player"), value=_cap(decision.suggested_words), inline=True)
+    return embed
+
+
+def _cap(words: str) -> str:
+    text = truncate(words, 1024) or "—"
+    return text[:1].upper() + text[1:]
+
+
+def review_view(table_id: int, version: int, page: int, pages: int) -> discord.ui.View:
+    """Previous / Next decision (the review is private: these only page it)."""
+    view = discord.ui.View(timeout=None)
+    if pages > 1:
+        for label, to in ((_("◀ Previous"), page - 1), (_("Next ▶"), page + 1)):
+            cid = ComponentId(table_id, version, Kind.REVIEW, str(to))
+            view.add_item(discord.ui.Button(label=label, custom_id=cid.text(BUTTON_PREFIX),
+                                            disabled=not 0 <= to < pages))
+    view.stop()
+    return view

@@ -1,0 +1,137 @@
+"""The Hint button on a player's own panel (issue 22).
+
+A hint is the hard player's move for the position, worked out from the asking seat's
+information only (:func:`bot.games.ai.hint.hint`) off the event loop, and answered
+privately after a deferral. It never changes the game: the table's state, log and version
+stay as they were; only the count of hints the seat used grows, and is kept in the table's
+snapshot (so it survives a restart) and in the result, which makes the game unrated.
+
+The server's ``hints`` setting decides when the button is offered:
+
+- ``always``: in every game (a hint then makes a rated game practice);
+- ``practice`` (the default): only in games that would not be rated anyway (a computer
+  seat the server does not count, or one person);
+- ``off``: never; a click on an old or forged Hint button is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.ai.hint import HINT_BUDGET, Hint, hint
+from bot.games.ai.ismcts import Budget
+from bot.i18n import _, current, supported, use_locale
+from bot.render.hint import hint_embed
+from bot.tables import snapshots
+from bot.tables.model import StaleAction, Table, TableError
+from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
+
+if TYPE_CHECKING:
+    from bot.tables.router import Click
+    from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+#: What one hint may think: 400 playouts or 1.5 s, well inside Discord's 3 s (deferred).
+budget: Budget = HINT_BUDGET
+
+
+def would_be_rated(table: Table, settings: GuildSettings) -> bool:
+    """Would the game count for ratings as seated (hints aside)? The stats' own rule: no
+    computer seat (unless the server counts them) and two people or more."""
+    humans = [s for s in table.seats if s.user_id is not None]
+    computers = any(s.user_id is None for s in table.seats)
+    if computers and not settings.count_computer_games:
+        return False
+    return len(humans) >= 2
+
+
+def offered(table: Table, settings: GuildSettings) -> bool:
+    """Does the server's ``hints`` setting give this table the Hint button?"""
+    policy = settings.hints if settings.hints in HINT_POLICIES else "practice"
+    if policy == "off":
+        return False
+    return policy == "always" or not would_be_rated(table, settings)
+
+
+async def settings_of(client: Any, table: Table) -> GuildSettings | None:
+    """The table's server settings, or ``None`` when they cannot be read."""
+    try:
+        return await GuildSettingsRepo(client.db).get(table.record.guild_id)
+    except Exception as exc:
+        log.warning("Reading the settings of guild %s failed: %s", table.record.guild_id,
+                    type(exc).__name__)
+        return None
+
+
+async def refresh(client: Any, table: Table) -> None:
+    """Read the server's setting into ``table.hints_offered`` (the panel shows Hint then);
+    settings that cannot be read offer no hint."""
+    settings = await settings_of(client, table)
+    table.hints_offered = settings is not None and offered(table, settings)
+
+
+def language_of(interaction: discord.Interaction[Any]) -> str | None:
+    """The presser's Discord language when nothing chose another (``bot.i18n`` default)."""
+    if current() != "en":
+        return current()
+    return supported(str(interaction.locale)) or current()
+
+
+async def on_hint(click: Click) -> None:
+    """A press of Hint: check, defer privately, think off the loop, record, answer."""
+    interaction, table = click.interaction, click.table
+    with use_locale(language_of(interaction)):
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError(_("You are not playing at this table."))
+        settings = await settings_of(interaction.client, table)
+        if settings is None or not offered(table, settings):
+            table.hints_offered = False
+            log.info("Table %s: a Hint click refused (hints are off)", table.id)
+            raise TableError(_("Hints are turned off for this game on this server."))
+        if not table.running or table.seats[seat].is_computer_held:
+            raise TableError(_("A hint is for your own turn while the game runs."))
+        if click.cid.version != table.version:
+            raise StaleAction()
+        if table.to_act() != seat:
+            raise TableError(_("It is not your turn: a hint is for your own move."))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state, version = table.state, table.version
+        given = await asyncio.to_thread(hint, table.engine, state, seat, budget=budget)
+        rated_before = would_be_rated(table, settings) and not any(table.hints.values())
+        await record_use(click.service, table, seat)
+        move = _move_words(table, state, version, given)
+        embed = hint_embed(table, given, move, practice_note=rated_before)
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+def _move_words(table: Table, state: Any, version: int, given: Hint) -> str:
+    """The move in the table's words while the position is current, else its notation."""
+    notation = f"`{given.action}`"  # i18n: not for people (card notation)
+    if table.version != version or table.state is not state:
+        return notation
+    try:
+        return table.describe(given.action)  # "trail 3H — put 3♥ on the pile"
+    except Exception:  # a description is a courtesy: the notation says it all
+        return notation
+
+
+async def record_use(service: TableService, table: Table, seat: int) -> None:
+    """Count a hint for ``seat`` and keep it in the table's snapshot (a restart keeps it).
+
+    The count is in memory at once (the game's result reads it); a snapshot that cannot be
+    stored is logged and tried again with the next one (every snapshot carries the counts)."""
+    async with table.lock:
+        table.hints[seat] = table.hints.get(seat, 0) + 1
+        if not table.running:  # over already: its result read the count, no snapshot left
+            return
+        try:
+            await service.repo.store_snapshots([(table.id, snapshots.take(table))])
+        except Exception as exc:
+            log.warning("Table %s: the hint count could not be stored yet (%s)", table.id,
+                        type(exc).__name__)

@@ -1,0 +1,135 @@
+""""Review my game" under a finished game's end message (issue 22).
+
+Any player of the finished game may open, privately, his own decisions where the hard
+player would have chosen differently by a clear margin (:func:`bot.games.ai.review.review`,
+which judges each decision from that seat's information at the time and keeps that seat's
+player view for the picture). The review is worked out once per (table, seat), off the
+event loop, after a deferral, and kept in a small cache; its pages are private.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.games.ai.ismcts import Budget
+from bot.games.ai.review import Decision, decisions, review
+from bot.i18n import _, use_locale
+from bot.render.images import seat_image
+from bot.render.review import REVIEW_PNG, review_embed, review_view
+from bot.tables.hints import language_of
+from bot.tables.lobby import build_variant
+from bot.tables.model import Table
+from bot.tables.pictures import images_of
+from storage.tables import TableRepo
+
+log = logging.getLogger(__name__)
+
+#: Per decision: 160 playouts on shared sampled deals (0.4 s at most on a busy machine).
+budget = Budget(iterations=160, seconds=0.4)
+CACHED_REVIEWS = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """One seat's review: the decisions listed and how many of its decisions were judged."""
+
+    decisions: tuple[Decision, ...]
+    examined: int
+
+
+_CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[int, int], asyncio.Future[Review]]] \
+    = weakref.WeakKeyDictionary()
+
+
+async def on_review(interaction: discord.Interaction[Any], table: Table, page_arg: str) -> None:
+    """A press of Review my game (on the end message) or of a review page's arrows."""
+    with use_locale(language_of(interaction)):
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await interaction.response.send_message(
+                _("You did not play in this game, so there is no review of yours to open."),
+                ephemeral=True)
+            return
+        paging = interaction.message is not None and bool(interaction.message.flags.ephemeral)
+        if paging:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await reviewed(interaction.client, table, seat)
+        pages = max(1, len(done.decisions))
+        page = min(max(0, int(page_arg or 0)), pages - 1)
+        embed = review_embed(table.game, table.id, done.decisions, page,
+                             examined=done.examined)
+        files = await _picture(interaction.client, table, seat, done, page, embed)
+        view = review_view(table.id, table.version, page, len(done.decisions))
+        if paging:
+            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        else:
+            await interaction.followup.send(embed=embed, view=view, files=files, ephemeral=True)
+
+
+async def reviewed(client: Any, table: Table, seat: int) -> Review:
+    """The seat's review, worked out once (concurrent presses share the work)."""
+    cache = _CACHES.setdefault(client, OrderedDict())
+    key = (table.id, seat)
+    future = cache.get(key)
+    if future is None or (future.done() and future.exception() is not None):
+        future = asyncio.get_running_loop().create_future()
+        cache[key] = future
+        while len(cache) > CACHED_REVIEWS:
+            cache.popitem(last=False)
+        try:
+            future.set_result(await _work_out(client, table, seat))
+        except Exception as exc:
+            future.set_exception(exc)
+            raise
+    cache.move_to_end(key)
+    return await asyncio.shield(future)
+
+
+async def _work_out(client: Any, table: Table, seat: int) -> Review:
+    stored = await TableRepo(client.db).load(table.id)
+    if stored is None:
+        raise LookupError(f"table {table.id} is not stored")  # i18n: not for people
+    rec = stored.table
+    texts = [entry.text for entry in stored.actions]
+    game = (table.engine, len(stored.seats), rec.seed, texts, build_variant(rec.game, rec.variant))
+
+    def work() -> Review:
+        found = review(*game, seat, budget=budget)
+        return Review(tuple(found), decisions(*game, seat))
+
+    done = await asyncio.to_thread(work)
+    log.info("Table %s: reviewed seat %s (%d of %d decisions listed)", table.id, seat,
+             len(done.decisions), done.examined)
+    return done
+
+
+async def _picture(client: Any, table: Table, seat: int, done: Review, page: int,
+                   embed: discord.Embed) -> list[discord.File]:
+    """The seat's picture of that moment (from his player view then), when images are on."""
+    if not done.decisions:
+        return []
+    images = images_of(client)
+    settings = await images.settings(table.record.guild_id)
+    if settings is None or not settings.images:
+        return []
+    decision = done.decisions[page]
+    view, names = decision.view, table.names
+    four = settings.four_colour
+    try:
+        png = await images.render(("review", table.id, seat, decision.index, four),
+                                  lambda: seat_image(view, names, four_colour=four))
+    except Exception as exc:
+        log.warning("The review image of table %s failed: %s", table.id, type(exc).__name__)
+        return []
+    embed.set_image(url=f"attachment://{REVIEW_PNG}")
+    return [discord.File(io.BytesIO(png), REVIEW_PNG)]

@@ -1,0 +1,106 @@
+"""Review my game under SimCord: the presser's own decisions the hard player would have
+changed, privately, paged, each with both moves and nothing another player hid."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from bot.games.ai import choose
+from bot.games.ai.explain import card_words
+from bot.games.ai.ismcts import Budget
+from bot.games.cards import Card
+from bot.tables import reviews
+from tests.helpers.discord import (
+    CARD_CODE,
+    Audit,
+    component_rows,
+    flush,
+    service,
+    table_in,
+    via_panel,
+)
+
+
+def _labels(message: Any) -> list[str]:
+    return [c.get("label", "") for r in component_rows(message) for c in r["components"]]
+
+
+def _text(message: Any) -> str:
+    embed = message.embeds[0]
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
+    world: dict[str, Any],
+) -> None:
+    """ann plays Pariah carelessly (the easy level's moves) against a computer; after the
+    game her review lists decisions where the hard player differs, with both moves, only
+    to her; dan, who did not play, is refused; no card hidden from ann at a listed
+    decision is named."""
+    env, channel = world["env"], world["channel"]
+    ann, dan = world["members"][0], world["members"][3]
+    service(env).seed_source = lambda: 2
+    reviews.budget = Budget(iterations=60, seconds=None)
+    audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
+    opened = await ann.slash(channel, "play", game="pariah", timer="off", threshold=100)
+    table = table_in(env, channel)
+    await ann.select(opened.response, ["normal"], custom_id=f"cs:{table.id}:{table.version}:addc")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    seat = table.seat_of(ann.id)
+    rng = random.Random(5)
+    while table.running:
+        await flush(env)
+        if not table.running:
+            break
+        assert table.to_act() == seat
+        move = choose(table.engine, table.state, seat, "easy", rng)
+        await via_panel(env, ann, channel, str(move))
+        audit.step([table])
+    await flush(env)
+    audit.step([table])
+    end = next(m for m in channel.history() if m.embeds and "Review my game" in _labels(m))
+
+    refused = await dan.click(end, label="Review my game")
+    assert refused.ephemeral and "did not play" in refused.response.content
+
+    pressed = await ann.click(end, label="Review my game")
+    await flush(env)
+    assert pressed.ephemeral
+    page = pressed.response
+    assert page is not None and page.ephemeral
+    done = await reviews.reviewed(env.bot, table, seat)
+    assert done.decisions, "the careless player made no decision the hard player would change"
+    names = {f.name for f in page.embeds[0].fields}
+    assert {"You played", "The hard player"} <= names
+    assert page.embeds[0].image.url == "attachment://review.png"  # his own picture then
+    assert [a.filename for a in page.attachments] == ["review.png"]
+    texts = [_text(page)]
+    for _ in range(min(2, len(done.decisions) - 1)):
+        turned = await ann.click(page, label="Next ▶")
+        await flush(env)
+        page = turned.response or page
+        texts.append(_text(page))
+    audit.step([])  # every review page was private: nothing public since the end
+
+    engine = table.engine
+    state = engine.new_game(len(table.seats), table.record.seed,
+                            engine.Variant(threshold=100))
+    states = []
+    for text in table.log:
+        states.append(state)
+        state = engine.apply(state, engine.parse_action(state, text)).state
+    for number, decision in enumerate(done.decisions[: len(texts)]):
+        before = states[decision.index]
+        assert engine.to_act(before) == seat
+        assert decision.view == engine.player_view(before, seat)
+        seen = set(CARD_CODE.findall(json.dumps(decision.view)))
+        hidden = {c for other in range(len(table.seats)) if other != seat
+                  for c in engine.hidden_cards(before, other)} - seen
+        for code in hidden:
+            assert card_words(code) not in texts[number], code
+            assert Card.parse(code).display not in texts[number], code
