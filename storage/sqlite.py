@@ -43,8 +43,10 @@ LOCK_WAIT_SECONDS = 1.5
 """How long a write waits behind our own writes (``write_lock``) before ``StorageBusy``."""
 JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
 WAL_AUTOCHECKPOINT = 1000
-PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
-           f"busy_timeout={BUSY_TIMEOUT_MS}", f"journal_size_limit={JOURNAL_SIZE_LIMIT}",
+# busy_timeout first: switching a new file to WAL takes a lock another process starting at
+# the same moment may hold, and without the busy handler that fails at once ("locked").
+PRAGMAS = (f"busy_timeout={BUSY_TIMEOUT_MS}", "journal_mode=WAL", "synchronous=NORMAL",
+           "foreign_keys=ON", f"journal_size_limit={JOURNAL_SIZE_LIMIT}",
            f"wal_autocheckpoint={WAL_AUTOCHECKPOINT}")
 BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 FIX = "Point DATABASE_URL at another file (e.g. sqlite:///data/cardroom.db)"
@@ -238,13 +240,33 @@ async def _connect(path: Path) -> aiosqlite.Connection:
 
 async def _pragmas(conn: aiosqlite.Connection, path: Path, *extra: str) -> None:
     for pragma in (*PRAGMAS, *extra):
-        if pragma.startswith("journal_mode") and str(path) == ":memory:":
+        if pragma.startswith("journal_mode"):
+            if str(path) != ":memory:":
+                await _journal_mode(conn, pragma)
             continue
         async with conn.execute(f"PRAGMA {pragma}") as cur:
             await cur.fetchall()
     # a file that is not a database passes the pragmas above: make SQLite read its header
     async with conn.execute("SELECT COUNT(*) FROM sqlite_master") as cur:
         await cur.fetchall()
+
+
+async def _journal_mode(conn: aiosqlite.Connection, pragma: str) -> None:
+    """Switch to WAL. Two processes opening a new file at the same moment may both try; the
+    switch needs a lock SQLite does not wait for (SQLITE_BUSY at once, whatever the busy
+    timeout), so it is retried for up to the busy timeout."""
+    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            async with conn.execute(f"PRAGMA {pragma}") as cur:
+                await cur.fetchall()
+            return
+        except sqlite3.OperationalError as exc:
+            code = getattr(exc, "sqlite_errorcode", None)
+            busy = code is not None and code & 0xFF in BUSY_CODES
+            if not busy or asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.02)
 
 
 def _check_path(path: Path) -> None:

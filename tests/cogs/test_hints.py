@@ -22,6 +22,7 @@ from tests.helpers.discord import (
     table_in,
     via_panel,
 )
+from tests.helpers.redeal import redeal
 
 
 async def _forge(actor: Any, message: Any, custom_id: str) -> Any:
@@ -125,7 +126,7 @@ async def test_the_hint_reads_no_hidden_card(world: dict[str, Any]) -> None:
         seat = table.seat_of(ann.id)
         first = (await _press_hint(env, ann, panel)).embeds[0].description
         truth = table.state
-        table.state = table.engine.determinize(truth, seat, random.Random(100 + step))
+        table.state = redeal(table.engine, truth, seat, random.Random(100 + step))
         assert table.player_view(seat) == table.engine.player_view(truth, seat)
         assert table.state != truth
         second = (await _press_hint(env, ann, panel)).embeds[0].description
