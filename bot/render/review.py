@@ -15,8 +15,9 @@ import discord
 from bot.games.ai.review import Decision
 from bot.i18n import _
 from bot.render.card_text import truncate
-from bot.render.components import BUTTON_PREFIX, ComponentId, Kind
+from bot.render.components import Kind
 from bot.render.embeds import COLOURS, title_of
+from bot.render.table_message import pager_view
 
 REVIEW_PNG = "review.png"
 
@@ -57,11 +58,4 @@ def _cap(words: str) -> str:
 
 def review_view(table_id: int, version: int, page: int, pages: int) -> discord.ui.View:
     """Previous / Next decision (the review is private: these only page it)."""
-    view = discord.ui.View(timeout=None)
-    if pages > 1:
-        for label, to in ((_("◀ Previous"), page - 1), (_("Next ▶"), page + 1)):
-            cid = ComponentId(table_id, version, Kind.REVIEW, str(to))
-            view.add_item(discord.ui.Button(label=label, custom_id=cid.text(BUTTON_PREFIX),
-                                            disabled=not 0 <= to < pages))
-    view.stop()
-    return view
+    return pager_view(Kind.REVIEW, table_id, version, page, pages)

@@ -75,15 +75,23 @@ def end_view(table: Table) -> TableView:
     return view.done()
 
 
-def replay_view(table_id: int, version: int, page: int, pages: int) -> discord.ui.View:
-    """Previous / Next pages of a replay (ephemeral)."""
+def pager_view(kind: Kind, table_id: int, version: int, page: int,
+               pages: int) -> discord.ui.View:
+    """Previous / Next buttons of a private paged answer (a replay, a review): the clicks
+    come back as ``kind`` with the page to show."""
     view = discord.ui.View(timeout=None)
-    for label, to in ((_("◀ Previous"), page - 1), (_("Next ▶"), page + 1)):
-        cid = ComponentId(table_id, version, Kind.REPLAY, str(to))
-        view.add_item(discord.ui.Button(label=label, custom_id=cid.text(BUTTON_PREFIX),
-                                        disabled=not 0 <= to < pages))
+    if pages > 1:
+        for label, to in ((_("◀ Previous"), page - 1), (_("Next ▶"), page + 1)):
+            cid = ComponentId(table_id, version, kind, str(to))
+            view.add_item(discord.ui.Button(label=label, custom_id=cid.text(BUTTON_PREFIX),
+                                            disabled=not 0 <= to < pages))
     view.stop()
     return view
+
+
+def replay_view(table_id: int, version: int, page: int, pages: int) -> discord.ui.View:
+    """Previous / Next pages of a replay (ephemeral)."""
+    return pager_view(Kind.REPLAY, table_id, version, page, pages)
 
 
 def jump_url(table: Table) -> str:
