@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.games.cards import ALL_CARDS, Card, Rank, soureh_deck
+from bot.games.coop import actions as A
 from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
 from bot.games.coop.state import CoopState, Phase
@@ -244,6 +245,33 @@ class SourehEngine(CoopEngine):
         if False in flags:
             return _WOULD_SPOIL[flags.index(False)]
         return None
+
+    def calling_forms(self, state: CoopState, plain: list[Action]) -> list[Action]:
+        """:meth:`call_error` for every placement at once (the computer players' searches
+        ask this on every placement turn): only ``keep`` changes the mover's own coops, so
+        every other placement declares when all four coops are valid now, and ``keep n``
+        when the coops other than n are valid and the drawn card over n's face-up is."""
+        if state.declarer is not None:
+            return []
+        me = state.to_act
+        assert me is not None and state.drawn is not None
+        valid, up = state.valid[me], state.up[me]
+        assert valid is not None and up is not None
+        bad = [slot for slot, ok in enumerate(valid, start=1) if not ok]
+        if len(bad) > 1:
+            return []
+        word, drawn = self.declare_word, state.drawn
+        forms = []
+        for action in plain:
+            if action.word == "keep":
+                slot = action.args[0]
+                assert isinstance(slot, int)
+                if (bad and bad[0] != slot) or not _VALID[(up[slot - 1], drawn)]:
+                    continue
+            elif bad:
+                continue
+            forms.append(A.with_call(action, word))
+        return forms
 
     def _bad_coop(self, st: CoopState) -> int | None:
         valid = st.valid[st.to_act] if st.to_act is not None else None

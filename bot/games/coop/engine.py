@@ -127,14 +127,19 @@ class CoopEngine(CoopRules):
         phase = state.phase
         if phase is Phase.PLACE:
             plain = self._place_actions(state)
-            word = self.declare_word
-            calls = [A.with_call(a, word) for a in plain if self.call_error(state, a) is None]
-            return plain + calls
+            return plain + self.calling_forms(state, plain)
         if phase is Phase.DRAW:
             return [A.DRAW]
         if phase is Phase.REVEAL:
             return [A.DRAW, A.REVEAL] if self.reveal_blocker(state) is None else [A.DRAW]
         return []
+
+    def calling_forms(self, state: CoopState, plain: list[Action]) -> list[Action]:
+        """The placements of ``plain`` that may also declare (knock), in ``plain``'s order,
+        as their calling forms. A game may answer faster than asking :meth:`call_error` of
+        each placement, never differently (tests/games/test_coop_properties.py checks)."""
+        word = self.declare_word
+        return [A.with_call(a, word) for a in plain if self.call_error(state, a) is None]
 
     def _place_actions(self, st: CoopState) -> list[Action]:
         acts = list(A.KEEP_ALL)
