@@ -73,6 +73,7 @@ class TableService:
         self._by_channel: dict[int, int] = {}
         self._listeners: list[FinishListener] = []
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._closing = False
         self.display = Display(self)
         self.computers = ComputerPlayers(self, choose) if choose else ComputerPlayers(self)
         self.timers = TableClock(self, lobby_seconds=lobby_seconds,
@@ -140,7 +141,12 @@ class TableService:
         self.timers.arm(table)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
-        """Run ``coro`` as a background task the service owns (cancelled by ``aclose``)."""
+        """Run ``coro`` as a background task the service owns (cancelled by ``aclose``).
+        Once closing, nothing new starts: a render or computer move asked for while the
+        bot shuts down would meet a closed database (the restart picks it up)."""
+        if self._closing:
+            coro.close()
+            coro = asyncio.sleep(0)
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -148,11 +154,12 @@ class TableService:
 
     async def aclose(self) -> None:
         """Stop the timers and background work (renders, computer moves) before shutting
-        down."""
+        down, including work a cancelled task started on its way out."""
+        self._closing = True
         self.timers.aclose()
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
+        while self._tasks:
+            for task in list(self._tasks):
+                task.cancel()
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
     # ----------------------------------------------------------------- lobby
