@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.catalog import CATALOG
 from bot.games.protocol import Action, GameError
 from bot.i18n import N_, _, _n, current, use_locale
-from bot.render.action_words import to_notation
+from bot.render.action_words import suggestions, to_notation
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
@@ -109,22 +109,15 @@ class TableCommands(commands.Cog):
         table = self._table(interaction)
         if table is None:
             return []
-        typed = current.strip().lower()
-        choices = []
         offered = list(self.tables.legal_actions(table, interaction.user.id))
         if (offered and table.public_view().get("phase") == "reveal"
                 and not any(a.word == "reveal" for a, _ in offered)):
             offered.append((Action("reveal"), _("reveal your coops")))
-        for action, words in offered:
-            notation = by_name(action, table.names)  # seats by name, read back by number
-            value = by_number(action, table.names)
-            if typed and all(typed not in t.lower() for t in (notation, value, words)):
-                continue
-            label = words if words.startswith(notation) else f"{notation} — {words}"
-            choices.append(app_commands.Choice(name=truncate(label, 100), value=value))
-            if len(choices) == 25:
-                break
-        return choices
+        names = table.names  # seats shown by name, sent back by number
+        numbered = {by_name(a, names): by_number(a, names) for a, _ in offered}
+        found = suggestions(((by_name(a, names), words) for a, words in offered), current,
+                            value=numbered.__getitem__)
+        return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="hand", description=N_("Your cards and what you may do now"))
     @app_commands.guild_only()

@@ -21,7 +21,7 @@ them with the rest of a language. Nothing is cached: a dozen catalog look-ups pe
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from bot.i18n import N_, _, current, use_locale
 from bot.render.card_text import truncate
@@ -136,17 +136,20 @@ def matches(typed: str, notation: str, words: str, lang: str | None) -> bool:
 
 
 def suggestions(
-    offered: Iterable[tuple[str, str]], typed: str, lang: str | None = None
+    offered: Iterable[tuple[str, str]], typed: str, lang: str | None = None,
+    *, value: Callable[[str], str] = str,
 ) -> list[tuple[str, str]]:
-    """``/move``'s autocomplete: ``(label, notation)`` for each offered ``(notation,
-    words)`` the typed text picks, at most 25, labels cut to Discord's 100 characters;
-    labels in the current language, typed words understood in ``lang`` (default: the
-    current language). The value is always the notation."""
+    """``/move``'s autocomplete: ``(label, value)`` for each offered ``(notation, words)``
+    the typed text picks, at most 25, labels cut to Discord's 100 characters; labels in
+    the current language, typed words understood in ``lang`` (default: the current
+    language). ``value(notation)`` is what the choice sends (default: the notation; the
+    cog sends seats by number) and may be typed too."""
     lang = lang or current()
     found: list[tuple[str, str]] = []
     for notation, words in offered:
-        if matches(typed, notation, words, lang):
-            found.append((truncate(choice_label(notation, words), 100), notation))
+        sent = value(notation)
+        if matches(typed, notation, words, lang) or fold(typed) in fold(sent):
+            found.append((truncate(choice_label(notation, words), 100), sent))
             if len(found) == MAX_SUGGESTIONS:
                 break
     return found

@@ -29,6 +29,9 @@ async def test_an_arabic_player_types_the_arabic_word_for_draw(
     with use_locale("ar"):
         word = _("draw")
     assert word != "draw"  # the Arabic catalog names it
+    offered = await player.autocomplete(channel, "move", "action", word)
+    assert [c["value"] for c in offered] == ["draw"]  # typed in Arabic, sent as notation
+    assert offered[0]["name"].startswith(word)  # and shown in Arabic
     before = table.version
     await player.slash(channel, "move", action=word)
     assert table.version == before + 1
