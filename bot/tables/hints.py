@@ -20,11 +20,9 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-import discord
-
 from bot.games.ai.hint import HINT_BUDGET, Hint, hint
 from bot.games.ai.ismcts import Budget
-from bot.i18n import _, current, supported, use_locale
+from bot.i18n import _
 from bot.render.hint import hint_embed
 from bot.tables import snapshots
 from bot.tables.model import StaleAction, Table, TableError
@@ -75,39 +73,31 @@ async def refresh(client: Any, table: Table) -> None:
     table.hints_offered = settings is not None and offered(table, settings)
 
 
-def language_of(interaction: discord.Interaction[Any]) -> str | None:
-    """The presser's Discord language when nothing chose another (``bot.i18n`` default)."""
-    if current() != "en":
-        return current()
-    return supported(str(interaction.locale)) or current()
-
-
 async def on_hint(click: Click) -> None:
     """A press of Hint: check, defer privately, think off the loop, record, answer."""
     interaction, table = click.interaction, click.table
-    with use_locale(language_of(interaction)):
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError(_("You are not playing at this table."))
-        settings = await settings_of(interaction.client, table)
-        if settings is None or not offered(table, settings):
-            table.hints_offered = False
-            log.info("Table %s: a Hint click refused (hints are off)", table.id)
-            raise TableError(_("Hints are turned off for this game on this server."))
-        if not table.running or table.seats[seat].is_computer_held:
-            raise TableError(_("A hint is for your own turn while the game runs."))
-        if click.cid.version != table.version:
-            raise StaleAction()
-        if table.to_act() != seat:
-            raise TableError(_("It is not your turn: a hint is for your own move."))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        state, version = table.state, table.version
-        given = await asyncio.to_thread(hint, table.engine, state, seat, budget=budget)
-        rated_before = would_be_rated(table, settings) and not any(table.hints.values())
-        await record_use(click.service, table, seat)
-        move = _move_words(table, state, version, given)
-        embed = hint_embed(table, given, move, practice_note=rated_before)
-        await interaction.followup.send(embed=embed, ephemeral=True)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError(_("You are not playing at this table."))
+    settings = await settings_of(interaction.client, table)
+    if settings is None or not offered(table, settings):
+        table.hints_offered = False
+        log.info("Table %s: a Hint click refused (hints are off)", table.id)
+        raise TableError(_("Hints are turned off for this game on this server."))
+    if not table.running or table.seats[seat].is_computer_held:
+        raise TableError(_("A hint is for your own turn while the game runs."))
+    if click.cid.version != table.version:
+        raise StaleAction()
+    if table.to_act() != seat:
+        raise TableError(_("It is not your turn: a hint is for your own move."))
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    state, version = table.state, table.version
+    given = await asyncio.to_thread(hint, table.engine, state, seat, budget=budget)
+    rated_before = would_be_rated(table, settings) and not any(table.hints.values())
+    await record_use(click.service, table, seat)
+    move = _move_words(table, state, version, given)
+    embed = hint_embed(table, given, move, practice_note=rated_before)
+    await interaction.followup.send(embed=embed, ephemeral=True)
 
 
 def _move_words(table: Table, state: Any, version: int, given: Hint) -> str:

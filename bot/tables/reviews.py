@@ -21,10 +21,9 @@ import discord
 
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import Decision, decisions, review
-from bot.i18n import _, use_locale
+from bot.i18n import _
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
-from bot.tables.hints import language_of
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table
 from bot.tables.pictures import images_of
@@ -51,29 +50,28 @@ _CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[int, int], asyncio.Fut
 
 async def on_review(interaction: discord.Interaction[Any], table: Table, page_arg: str) -> None:
     """A press of Review my game (on the end message) or of a review page's arrows."""
-    with use_locale(language_of(interaction)):
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await interaction.response.send_message(
-                _("You did not play in this game, so there is no review of yours to open."),
-                ephemeral=True)
-            return
-        paging = interaction.message is not None and bool(interaction.message.flags.ephemeral)
-        if paging:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        done = await reviewed(interaction.client, table, seat)
-        pages = max(1, len(done.decisions))
-        page = min(max(0, int(page_arg or 0)), pages - 1)
-        embed = review_embed(table.game, table.id, done.decisions, page,
-                             examined=done.examined)
-        files = await _picture(interaction.client, table, seat, done, page, embed)
-        view = review_view(table.id, table.version, page, len(done.decisions))
-        if paging:
-            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
-        else:
-            await interaction.followup.send(embed=embed, view=view, files=files, ephemeral=True)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        await interaction.response.send_message(
+            _("You did not play in this game, so there is no review of yours to open."),
+            ephemeral=True)
+        return
+    paging = interaction.message is not None and bool(interaction.message.flags.ephemeral)
+    if paging:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    done = await reviewed(interaction.client, table, seat)
+    pages = max(1, len(done.decisions))
+    page = min(max(0, int(page_arg or 0)), pages - 1)
+    embed = review_embed(table.game, table.id, done.decisions, page,
+                         examined=done.examined)
+    files = await _picture(interaction.client, table, seat, done, page, embed)
+    view = review_view(table.id, table.version, page, len(done.decisions))
+    if paging:
+        await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+    else:
+        await interaction.followup.send(embed=embed, view=view, files=files, ephemeral=True)
 
 
 async def reviewed(client: Any, table: Table, seat: int) -> Review:

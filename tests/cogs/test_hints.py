@@ -10,6 +10,8 @@ from simcord.actors import _component_interaction, _visible_message
 
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
+from bot.i18n import _, use_locale
+from bot.render.embeds import title_of
 from bot.tables import hints
 from storage.guild_settings import GuildSettingsRepo
 from tests.helpers.discord import (
@@ -247,3 +249,26 @@ async def test_settings_set_hints(world: dict[str, Any]) -> None:
     assert any("Hints: always" in f.value for f in shown.response.embeds[0].fields)
     await admin.slash(channel, "settings reset", what="server")
     assert (await GuildSettingsRepo(env.bot.db).get(guild.id)).hints == "practice"
+
+
+async def test_a_hint_speaks_the_language_the_reader_chose(
+    world: dict[str, Any], locales: Any
+) -> None:
+    """The answer follows the reader's own /language over their Discord client's: an
+    Arabic client whose player chose English reads the hint in English, and in Arabic once
+    they follow Discord again."""
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    locales.user(ann, "ar")
+    await ann.slash(channel, "language", language="en")
+    service(env).seed_source = lambda: 4
+    hints.budget = SMALL
+    table = await _open(world, "turup", 1, "normal", rounds=1)
+    title = _("{game} table #{table} — hint", game=title_of(table.game), table=table.id)
+    panel = await _my_panel(env, ann, channel, table)
+    assert (await _press_hint(env, ann, panel)).embeds[0].title == title
+    await ann.slash(channel, "language", language="discord")
+    with use_locale("ar"):
+        arabic = _("{game} table #{table} — hint", game=title_of(table.game), table=table.id)
+    assert arabic != title
+    assert (await _press_hint(env, ann, panel)).embeds[0].title == arabic
