@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games.ai.hint import HINT_BUDGET, Hint, hint
 from bot.games.ai.ismcts import Budget
 from bot.i18n import _
+from bot.render.announce import RATED, rating_note
 from bot.render.hint import hint_embed
 from bot.tables import snapshots
 from bot.tables.model import StaleAction, Table, TableError
@@ -39,13 +40,10 @@ budget: Budget = HINT_BUDGET
 
 
 def would_be_rated(table: Table, settings: GuildSettings) -> bool:
-    """Would the game count for ratings as seated (hints aside)? The stats' own rule: no
-    computer seat (unless the server counts them) and two people or more."""
-    humans = [s for s in table.seats if s.user_id is not None]
-    computers = any(s.user_id is None for s in table.seats)
-    if computers and not settings.count_computer_games:
-        return False
-    return len(humans) >= 2
+    """Would the game count for ratings as it stands? The rule the game-end message states
+    (:func:`bot.render.announce.rating_note`): no computer seat unless the server counts
+    them, two people or more, no hint asked."""
+    return rating_note(table, settings.count_computer_games) == RATED
 
 
 def offered(table: Table, settings: GuildSettings) -> bool:
@@ -93,7 +91,7 @@ async def on_hint(click: Click) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, version = table.state, table.version
     given = await asyncio.to_thread(hint, table.engine, state, seat, budget=budget)
-    rated_before = would_be_rated(table, settings) and not any(table.hints.values())
+    rated_before = would_be_rated(table, settings)  # before this hint is counted
     await record_use(click.service, table, seat)
     move = _move_words(table, state, version, given)
     embed = hint_embed(table, given, move, practice_note=rated_before)
