@@ -24,6 +24,7 @@ from bot.tables.model import Table, TableError
 from bot.tables.pictures import images_of
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
+from bot.tables.tokens import tokens_of
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,7 @@ class TableCommands(commands.Cog):
         if not result.over and table.to_act() == result.seat:
             lines.append(_("Your move again — /move or **Take turn**."))
         await interaction.response.send_message(truncate("\n".join(lines), 2000), ephemeral=True)
+        tokens_of(self.bot).remember_private(table.id, interaction.user.id, interaction)
 
     @move.autocomplete("action")
     async def move_autocomplete(
@@ -146,6 +148,7 @@ class TableCommands(commands.Cog):
                             inline=False)
         files = await images_of(interaction.client).hand_file(table, seat, embed)
         await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+        tokens_of(self.bot).remember_private(table.id, interaction.user.id, interaction)
 
     @app_commands.command(name="table",
 

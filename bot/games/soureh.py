@@ -257,9 +257,9 @@ class SourehEngine(CoopEngine):
         assert me is not None and state.drawn is not None
         valid, up = state.valid[me], state.up[me]
         assert valid is not None and up is not None
-        bad = [slot for slot, ok in enumerate(valid, start=1) if not ok]
-        if len(bad) > 1:
+        if valid.count(False) > 1:  # most turns: two spoilt coops never declare
             return []
+        bad = [slot for slot, ok in enumerate(valid, start=1) if not ok]
         word, drawn = self.declare_word, state.drawn
         forms = []
         for action in plain:

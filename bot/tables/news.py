@@ -199,14 +199,32 @@ class News:
         try:
             if files:
                 embed.description = None  # the text lists the cards already
-                await self.dm(user_id, content=text, embed=embed, files=files)
+                await self.private(table, user_id, content=text, embed=embed, files=files)
             else:
-                await self.dm(user_id, content=text)
+                await self.private(table, user_id, content=text)
         except discord.Forbidden:
             log.info("Table %s: seat %s does not take DMs", table.id, seat)
         except Exception as exc:
             log.warning("Table %s: the result DM to seat %s failed: %s", table.id, seat,
                         describe(exc))
+
+    async def private(self, table: Table, user_id: int, **message: Any) -> None:
+        """A message only ``user_id`` sees: an ephemeral follow-up of their newest
+        interaction at the table while its token is fresh (no global request), else a DM
+        (``discord.Forbidden`` when they take no DMs)."""
+        tokens = self.notifier.tokens
+        interaction = tokens.fresh_private(table.id, user_id)
+        if interaction is not None:
+            try:
+                await interaction.followup.send(ephemeral=True, **message)
+                return
+            except discord.HTTPException as exc:
+                log.info("Table %s: a private follow-up failed (%s); sending a DM", table.id,
+                         describe(exc))
+                tokens.forget_private(table.id, user_id, interaction)
+                for file in message.get("files") or ():
+                    file.reset()
+        await self.dm(user_id, **message)
 
     async def dm(self, user_id: int, **message: Any) -> None:
         """Send a DM through the user's cached DM channel (opened once, never a user

@@ -129,8 +129,9 @@ class DiscordNotifier:
         return message
 
     async def send_hand(self, table: Table, seat: int) -> bool:
-        """DM the seat's cards (through the cached DM channel: no user lookup first);
-        ``False`` when Discord refuses the DM."""
+        """Send the seat's cards privately: an ephemeral follow-up of the person's fresh
+        interaction at the table, else a DM through the cached DM channel (no user lookup
+        first); ``False`` when Discord refuses the DM."""
         user_id = table.seats[seat].user_id
         if user_id is None:
             return True
@@ -145,9 +146,10 @@ class DiscordNotifier:
             files = await self.images.hand_file(table, seat, embed)
             if files:
                 embed.description = None  # the text above already lists the cards
-                await self.news.dm(user_id, content=text, embed=embed, files=files)
+                await self.news.private(table, user_id, content=text, embed=embed,
+                                        files=files)
             else:
-                await self.news.dm(user_id, content=text)
+                await self.news.private(table, user_id, content=text)
         except discord.Forbidden:
             return False
         return True

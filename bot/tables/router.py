@@ -206,6 +206,7 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
         return
     try:
         await handler(Click(interaction, service, table, cid, kind, values))
+        _remember_private(interaction, table)
     except (TableError, GameError) as exc:
         if isinstance(exc, StaleAction):
             await reply(interaction, _(STALE, url=jump_url(table)))
@@ -215,6 +216,14 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
         log.info("Table %s: a %s click with an argument no step knows (%s)", table.id,
                  kind.value, type(exc).__name__)
         await answer_once(interaction, _(STALE, url=jump_url(table)))
+
+
+def _remember_private(interaction: discord.Interaction[Any], table: Table) -> None:
+    """Keep a seated person's answered click at the table: its token reaches them privately
+    at the next deal (``Tokens.remember_private``)."""
+    user_id = interaction.user.id
+    if interaction.response.is_done() and table.seat_of(user_id) is not None:
+        tokens_of(interaction.client).remember_private(table.id, user_id, interaction)
 
 
 def handler_for(table: Table, kind: Kind) -> Handler | None:

@@ -7,6 +7,11 @@ edits the message through the interaction webhook
 follow-ups, none of which Discord charges to the bot's global request bucket. ``Tokens``
 keeps the newest such interaction per table; the publisher uses it while it is fresh and
 falls back to channel requests when none is.
+
+It also keeps each seated person's newest answered interaction at a table (any click of
+theirs there: Take turn, a panel step, My cards). Its token sends them an ephemeral
+follow-up in the table's channel for 15 minutes, so the cards of a new deal and their
+final cards reach them there instead of by DM, which would spend a global request.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ class Tokens:
         self.lifetime = lifetime
         self.clock = clock or _monotonic
         self._by_table: dict[int, tuple[discord.Interaction[Any], float]] = {}
+        self._private: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
+        self._since_sweep = 0
 
     def remember(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
         """``interaction`` was answered by deferring an update of the table's message."""
@@ -62,6 +69,37 @@ class Tokens:
             del self._by_table[table_id]
             return None
         return interaction
+
+    def remember_private(self, table_id: int, user_id: int,
+                         interaction: discord.Interaction[Any]) -> None:
+        """``user_id``'s answered ``interaction`` at the table, made in its channel."""
+        self._private[(table_id, user_id)] = (interaction, self.clock())
+        self._since_sweep += 1
+        if self._since_sweep >= 512:  # stale ones of closed tables go now and then
+            self._since_sweep = 0
+            now = self.clock()
+            for key, (_, since) in list(self._private.items()):
+                if now - since > self.lifetime:
+                    del self._private[key]
+
+    def fresh_private(self, table_id: int, user_id: int) -> discord.Interaction[Any] | None:
+        """The person's newest interaction at the table, if young enough to answer with a
+        private follow-up."""
+        held = self._private.get((table_id, user_id))
+        if held is None:
+            return None
+        interaction, since = held
+        if self.clock() - since > self.lifetime:
+            del self._private[(table_id, user_id)]
+            return None
+        return interaction
+
+    def forget_private(self, table_id: int, user_id: int,
+                       interaction: discord.Interaction[Any] | None = None) -> None:
+        """Drop the person's interaction at the table (only ``interaction``, when given)."""
+        held = self._private.get((table_id, user_id))
+        if held is not None and (interaction is None or held[0] is interaction):
+            del self._private[(table_id, user_id)]
 
     def held(self, table_id: int) -> bool:
         """Is a token kept for the table (fresh or not)?"""

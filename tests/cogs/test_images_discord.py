@@ -16,6 +16,7 @@ from tests.helpers.discord import (
     Audit,
     component_rows,
     flush,
+    last_cards,
     message_of,
     panel_of,
     service,
@@ -119,7 +120,7 @@ async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> Non
     assert my.response.embeds[0].description  # the text stays for screen readers
     await via_panel(env, member, channel, "draw")
     await flush(env)
-    dm = member.user.dm_channel.last_message
+    dm = last_cards(member, channel)
     assert dm is not None and dm.content and dm.embeds[0].image.url.endswith("hand.png")
     audit.step([table])
     public = audit.public_payloads()

@@ -15,6 +15,7 @@ from tests.helpers.discord import (
     component_rows,
     coop_policy,
     flush,
+    last_cards,
     message_of,
     panel_of,
     service,
@@ -47,7 +48,7 @@ async def test_coop_game_from_play_to_standings(
     audit.step([table])
 
     for seat, s in enumerate(table.seats):
-        dm = players[s.user_id].user.dm_channel.last_message
+        dm = last_cards(players[s.user_id], channel)
         assert dm is not None
         downs = [card(c) for c in table.hidden_cards(seat)]
         assert all(d in dm.content for d in downs)

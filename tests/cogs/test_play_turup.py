@@ -10,6 +10,7 @@ from tests.helpers.discord import (
     Audit,
     component_rows,
     flush,
+    last_cards,
     message_of,
     panel_of,
     service,
@@ -47,7 +48,7 @@ async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:
 
     # each player got his hand by DM
     for seat, member in enumerate(players):
-        dm = member.user.dm_channel.last_message
+        dm = last_cards(member, channel)
         assert dm is not None
         for code in table.hidden_cards(seat):
             assert code not in dm.content

@@ -336,6 +336,21 @@ def text_only(embed: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in embed.items() if k != "image"}
 
 
+def cards_sent(member: Any, channel: Any) -> list[Any]:
+    """The messages that brought ``member`` their cards privately, oldest first: DMs, and
+    the ephemeral follow-ups only they see in the table's channel (a deal's or the game
+    end's cards, sent through their fresh interaction instead of a DM)."""
+    here = [m for m in channel.history(viewer=member)
+            if m.flags.ephemeral and "table #" in (m.content or "")]
+    return sorted([*member.user.dm_channel.history(), *here], key=lambda m: m.id)
+
+
+def last_cards(member: Any, channel: Any) -> Any:
+    """The newest of ``cards_sent`` (``None`` if none)."""
+    sent = cards_sent(member, channel)
+    return sent[-1] if sent else None
+
+
 def message_of(env: Env, table: Table, channel: Any) -> Any:
     """The table message as the channel holds it."""
     for message in channel.history():

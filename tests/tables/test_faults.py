@@ -124,9 +124,13 @@ async def test_unknown_channel_answer_closes_the_table(world: dict[str, Any]) ->
 
 
 async def test_failed_dm_never_blocks_the_table(world: dict[str, Any]) -> None:
-    """A 5xx on a DM is retried; a 403/50007 is said once in the channel; play goes on."""
+    """A 5xx on a DM is retried; a 403/50007 is said once in the channel; play goes on.
+    The cards go by DM because the private follow-up through the person's own interaction,
+    tried first, fails too (an expired token)."""
     env, channel = world["env"], world["channel"]
     ann, bob = world["members"][:2]
+    env.inject_error("POST", "/webhooks/*", status=404, code=10015, message="Unknown Webhook",
+                     times=None)
     env.inject_error("POST", f"/channels/{ann.user.dm_channel.id}/messages", status=502,
                      times=1)
     env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403,

@@ -145,10 +145,13 @@ class CoopEngine(CoopRules):
         acts = list(A.KEEP_ALL)
         drawn = st.drawn
         assert drawn is not None
-        seat_error = self.give_seat_error
         blocked = self.give_blocked
+        me, protected, in_round = st.to_act, st.protected, st.in_round
         for s in range(st.n):
-            if seat_error(st, s) is None:
+            # give_seat_error(st, s) is None, inlined (the searches list placements on
+            # every turn); check_gives_agree in tests/games/test_coop_properties.py holds
+            # this list to give_error on thousands of random positions
+            if s != me and in_round[s] and s != protected:
                 acts += A.GIVE_ROWS[s][blocked(st, s)]
         acts.append(A.DISCARD)
         if self.extra_words:
