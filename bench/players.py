@@ -23,7 +23,10 @@ import simcord
 GAMES = ("soureh", "pariah", "turup", "soi")
 # (people, computers) per game: every table has both
 SEATING = {"soureh": (2, 1), "pariah": (1, 1), "turup": (2, 1), "soi": (2, 2)}
-SKIP_LABELS = frozenset({"Back", "Pick cards…"})  # navigation, and Turup's multi-select
+SKIP_LABELS = frozenset({"Back", "Pick cards…", "Hint"})
+"""Navigation, Turup's multi-select, and Hint: it makes no move, and a random clicker
+pressed it on a quarter of the turns, each a hard player's search (1.5 s of CPU), where
+people ask for a hint now and then (the capacity run measured that, not the tables)."""
 MAX_CLICKS = 8  # clicks one move may take through the panel before it is given up
 
 
