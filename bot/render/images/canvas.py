@@ -20,7 +20,6 @@ GAP = 12
 PAD = 14
 WEBP_METHOD = 2  # lossless WebP effort: a Soureh round end 31 KB in ~25 ms (PNG: 43 KB)
 WEBP_EFFORT = 50
-PNG_COMPRESS = 6  # zlib level of the palette PNG (level 9 costs 5x the time for 10 % less)
 RLM = "\u200f"  # starts a label in a right-to-left language: the whole label reads RTL
 
 GAME_TITLES = {
@@ -189,13 +188,14 @@ def encode(
     before (for comparisons and the benchmark). ``fmt="WEBP"``: the palette picture as a
     lossless WebP instead (the same pixels)."""
     from bot.render.images.palette import quantize
+    from bot.render.images.png import palette_png
 
     buf = io.BytesIO()
     if palette and fmt == "WEBP":
         quantize(img, theme, four_colour).save(buf, "WEBP", lossless=True, method=WEBP_METHOD,
                                                quality=WEBP_EFFORT)
     elif palette:
-        quantize(img, theme, four_colour).save(buf, "PNG", compress_level=PNG_COMPRESS)
+        return palette_png(quantize(img, theme, four_colour))
     else:
         img.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
