@@ -37,6 +37,6 @@ def palette_png(img: Image.Image, level: int = LEVEL) -> bytes:
         SIGNATURE,
         _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
         _chunk(b"PLTE", palette),
-        _chunk(b"IDAT", deflate.zlib_compress(rows, level)),
+        _chunk(b"IDAT", bytes(deflate.zlib_compress(rows, level))),
         _chunk(b"IEND", b""),
     ))
