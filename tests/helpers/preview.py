@@ -35,6 +35,7 @@ LIGHT_THEME = """
   --entity-text: #505cdc; --subtle-surface: #d4d7dc; --subtle-surface-text: #313338;
 }
 .preview-stage, body { background: #ffffff !important; }
+.message-content { color: #313338 !important; }  /* the preview fixes it to the dark text */
 """
 # Let the focused message grow to its full height so it can be measured and shot whole.
 FULL_HEIGHT = "#focused-content { max-height: none !important; overflow: visible !important; }"

@@ -77,3 +77,39 @@ async def test_panel_suits_read_in_both_themes(
             if os.environ.get("CARDROOM_SAVE_SHOTS"):
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 shutil.copy(path, SHOTS / path.name)
+
+
+async def test_the_deals_private_message_shows_to_its_player_alone(
+    world: dict[str, Any], tmp_path: Path
+) -> None:
+    """A new deal's cards arrive in the table's channel as a message only their player
+    sees (a follow-up of their own click): shot whole at phone and desktop width, in both
+    themes, with the hand picture; nobody else's channel shows it. CARDROOM_SAVE_SHOTS=1
+    keeps the shots in docs/screenshots/panels/."""
+    import os
+    import shutil
+
+    from tests.helpers.discord import last_cards
+
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 3
+    opened = await ann.slash(channel, "play", game="soureh", timer="off")
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    mine = last_cards(ann, channel)
+    assert mine is not None and mine.flags.ephemeral and mine.channel.id == channel.id
+    assert mine.id not in {m.id for m in channel.history(viewer=bob)}
+    assert not ann.user.dm_channel.history()
+    async with browser() as b:
+        shots = [await shoot(env, channel, ann, mine, tmp_path / f"deal-{w}-{t}.png",
+                             width=w, theme=t, b=b)
+                 for w, t in ((400, "dark"), (400, "light"), (1000, "dark"), (1000, "light"))]
+    for shot in shots:
+        assert 150 < shot.height < 900, shot.height  # the text and the hand picture
+        assert "round 1" in shot.text
+    if os.environ.get("CARDROOM_SAVE_SHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for shot in shots:
+            shutil.copy(shot.path, SHOTS / shot.path.name)
