@@ -76,3 +76,18 @@ def world(simcord_env: Env) -> dict[str, Any]:
     channel = guild.create_text_channel("cards")
     members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat", "dan")]
     return {"env": env, "guild": guild, "channel": channel, "members": members}
+
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _palettes_built() -> None:
+    """Build the themes' shared palettes once, before any test: the first picture of a
+    process otherwise builds one from a dozen sample pictures inside a SimCord operation,
+    which on a busy 2-core machine now and then outlasted SimCord's 5 real seconds to
+    settle (seen in tests/tables/test_forbidden_table.py)."""
+    from bot.render.images.palette import palette_for
+    from bot.render.images.style import THEMES, theme
+
+    for name in THEMES:
+        for four_colour in (False, True):
+            palette_for(theme(name), four_colour)

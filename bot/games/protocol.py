@@ -322,6 +322,14 @@ class Engine(Protocol[S]):
         """The current round number (``public_view(state)["round"]``); cheap."""
         ...
 
+    def quiet(self, state: S, action: Action) -> bool:
+        """Does the table learn nothing from ``action`` in ``state`` but that the turn goes
+        on (Soureh's and Pariah's draw from the face-down stock at a turn's start)? The
+        table then shows it together with the move that follows. Decided from public
+        facts only (the phase, the word), never from the mover's cards or choices, so when
+        the table is shown says nothing hidden."""
+        ...
+
     def translate_legacy(self, actions: Sequence[str]) -> list[str]:
         """A stored log written under an older notation, in today's notation.
 

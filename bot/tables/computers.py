@@ -72,6 +72,7 @@ class ComputerPlayers:
                     continue
                 # the same path as a person's move: the notation is what the log replays
                 action = table.engine.parse_action(table.state, str(chosen))
+                quiet = table.engine.quiet(table.state, action)
                 try:
                     result = await service.apply_move(table, seat, action)
                 except WRITE_ERRORS as exc:
@@ -81,7 +82,7 @@ class ComputerPlayers:
                                 failures)
                     continue
             failures = 0
-            service.changed(table)
+            service.changed(table, quiet=quiet)
             if result.over:
                 await service.finish(table, "finished")
                 return

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+QUIET_WAIT = 10.0
+"""Seconds a quiet move (a turn's opening draw) waits for the move that follows before the
+table shows it alone (people place a drawn card within a few seconds)."""
+
 
 class Notifier(Protocol):
     """The Discord side of a table: what the service asks it to show."""
@@ -37,11 +41,25 @@ class Display:
     def __init__(self, service: TableService) -> None:
         self.service = service
 
-    def changed(self, table: Table) -> None:
-        """Render the table soon (one render covers every change until then)."""
+    def changed(self, table: Table, *, quiet: bool = False) -> None:
+        """Render the table soon (one render covers every change until then). A ``quiet``
+        change (``Engine.quiet``: a turn's opening draw) waits for the next change to be
+        shown with it, or ``QUIET_WAIT`` seconds when none comes: a Soureh turn is then one
+        picture of the table, not two."""
+        if quiet and not table.dirty:
+            if table.quiet_task is None or table.quiet_task.done():
+                table.quiet_task = self.service.spawn(self._quiet(table))
+            return
+        if table.quiet_task is not None and not table.quiet_task.done():
+            table.quiet_task.cancel()  # this render shows the quiet move too
         table.dirty = True
         if table.flush_task is None or table.flush_task.done():
             table.flush_task = self.service.spawn(self._flush(table))
+
+    async def _quiet(self, table: Table) -> None:
+        await asyncio.sleep(QUIET_WAIT)
+        table.quiet_task = None  # done: not to be cancelled by the change it makes
+        self.changed(table)
 
     async def _flush(self, table: Table) -> None:
         loop = asyncio.get_running_loop()

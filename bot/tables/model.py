@@ -99,6 +99,7 @@ class Table:
     dirty: bool = False
     last_render: float = float("-inf")
     flush_task: asyncio.Task[None] | None = None
+    quiet_task: asyncio.Task[None] | None = None  # shows a quiet move if nothing follows
     pending_dms: set[int] = field(default_factory=set)
     dm_hidden: dict[int, list[str]] = field(default_factory=dict)
     dm_refused: set[int] = field(default_factory=set)

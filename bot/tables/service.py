@@ -133,10 +133,10 @@ class TableService:
             del self._by_channel[table.record.channel_id]
         self.timers.disarm(table.id)
 
-    def changed(self, table: Table) -> None:
-        """The table changed: render it soon (coalesced), let computers move, re-arm its
-        timers."""
-        self.display.changed(table)
+    def changed(self, table: Table, *, quiet: bool = False) -> None:
+        """The table changed: render it soon (coalesced; a ``quiet`` move waits for the
+        next, see ``Display.changed``), let computers move, re-arm its timers."""
+        self.display.changed(table, quiet=quiet)
         self.computers.schedule(table)
         self.timers.arm(table)
 
@@ -221,6 +221,7 @@ class TableService:
                 who = table.names[to_act] if to_act is not None else _("nobody")
                 raise NotYourTurn(_("It is not your turn: {who} is to act.", who=who))
             action = table.engine.parse_action(table.state, text)
+            quiet = table.engine.quiet(table.state, action)
             current = table.seats[seat]  # a person's move resets the seat's timeouts
             update = dataclasses.replace(current, timeouts=0) if current.timeouts else None
             try:
@@ -231,7 +232,7 @@ class TableService:
                 raise NotSaved() from exc
             rest()
         self.timers.person_moved(table)
-        self.changed(table)
+        self.changed(table, quiet=quiet)
         if result.over:
             await self.finish(table, "finished")
         return result

@@ -11,6 +11,7 @@ import pytest
 from simcord.actors import _component_interaction, _visible_message
 
 from bot.tables import pictures
+from bot.tables.display import QUIET_WAIT
 from bot.tables.pictures import images_of
 from tests.helpers.discord import (
     Audit,
@@ -80,6 +81,7 @@ async def test_table_message_carries_the_table_image_and_updates(world: dict[str
     assert message.embeds[0].image.url.endswith("table.png")
     start, version = len(env.http_requests), table.version
     await via_panel(env, member_of(world, table, table.to_act()), channel, "draw")
+    await env.advance_time(QUIET_WAIT + 1)  # a lone draw shows after the wait
     await flush(env)
     assert table.version > version
     later = table_edits(env, table, start)

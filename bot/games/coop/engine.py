@@ -107,6 +107,12 @@ class CoopEngine(CoopRules):
             return None
         return CODE[state.drawn]
 
+    def quiet(self, state: CoopState, action: Action) -> bool:
+        """A turn's opening draw from the face-down stock: the table learns only that the
+        turn goes on. Not the declarer's return (phase ``reveal``): drawing there ends the
+        declaration, which the table is told."""
+        return state.phase is Phase.DRAW and action.word == "draw"
+
     def round_number(self, state: CoopState) -> int:
         """The current round number."""
         return state.round

@@ -467,6 +467,10 @@ class SoiEngine:
         """Soi has no drawn card."""
         return None
 
+    def quiet(self, state: SoiState, action: Action) -> bool:
+        """Every move shows at once: each one changes what the table sees."""
+        return False
+
     def round_number(self, state: SoiState) -> int:
         """The current round number."""
         return state.round

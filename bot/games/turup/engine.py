@@ -441,6 +441,10 @@ class TurupEngine:
         """Turup has no drawn card."""
         return None
 
+    def quiet(self, state: TurupState, action: Action) -> bool:
+        """Every move shows at once: each one changes what the table sees."""
+        return False
+
     def round_number(self, state: TurupState) -> int:
         """The current round number."""
         return state.round

@@ -28,7 +28,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def palette_png(img: Image.Image, level: int = LEVEL) -> bytes:
     """The PNG file of ``img``, a mode "P" image."""
     if img.mode != "P":
-        raise ValueError(f"a palette image is needed, not mode {img.mode}")
+        raise ValueError(f"a palette image is needed, not mode {img.mode}")  # i18n: not for people
     w, h = img.size
     palette = bytes(img.getpalette("RGB") or ())[: 256 * 3]
     pixels = img.tobytes()
