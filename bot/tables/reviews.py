@@ -33,6 +33,20 @@ log = logging.getLogger(__name__)
 
 #: Per decision: 160 playouts on shared sampled deals (0.4 s at most on a busy machine).
 budget = Budget(iterations=160, seconds=0.4)
+REVIEW_SECONDS = 20.0
+"""The most a whole review may think: a long Soureh game has a hundred decisions or more,
+which at ``budget`` would keep its player waiting for most of a minute."""
+
+
+def review_budget(examined: int) -> Budget:
+    """``budget`` for each of ``examined`` decisions, its seconds cut so that the review
+    thinks ``REVIEW_SECONDS`` at most in all (a budget of iterations only, as the tests
+    set for reproducible reviews, is kept as it is)."""
+    if budget.seconds is None:
+        return budget
+    return Budget(iterations=budget.iterations,
+                  seconds=min(budget.seconds, REVIEW_SECONDS / max(1, examined)),
+                  exploration=budget.exploration)
 CACHED_REVIEWS = 32
 
 
@@ -102,8 +116,9 @@ async def _work_out(client: Any, table: Table, seat: int) -> Review:
     game = (table.engine, len(stored.seats), rec.seed, texts, build_variant(rec.game, rec.variant))
 
     def work() -> Review:
-        found = review(*game, seat, budget=budget)
-        return Review(tuple(found), decisions(*game, seat))
+        examined = decisions(*game, seat)
+        found = review(*game, seat, budget=review_budget(examined))
+        return Review(tuple(found), examined)
 
     done = await asyncio.to_thread(work)
     log.info("Table %s: reviewed seat %s (%d of %d decisions listed)", table.id, seat,

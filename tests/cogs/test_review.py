@@ -7,6 +7,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from bot.games.ai import choose
 from bot.games.ai.explain import card_words
 from bot.games.ai.ismcts import Budget
@@ -35,7 +37,7 @@ def _text(message: Any) -> str:
 
 
 async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
-    world: dict[str, Any],
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """ann plays Pariah carelessly (the easy level's moves) against a computer; after the
     game her review lists decisions where the hard player differs, with both moves, only
@@ -44,7 +46,7 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
     env, channel = world["env"], world["channel"]
     ann, dan = world["members"][0], world["members"][3]
     service(env).seed_source = lambda: 2
-    reviews.budget = Budget(iterations=60, seconds=None)
+    monkeypatch.setattr(reviews, "budget", Budget(iterations=60, seconds=None))
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
     opened = await ann.slash(channel, "play", game="pariah", timer="off", threshold=100)
     table = table_in(env, channel)
@@ -104,3 +106,15 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
         for code in hidden:
             assert card_words(code) not in texts[number], code
             assert Card.parse(code).display not in texts[number], code
+
+
+def test_a_long_game_is_reviewed_within_the_overall_cap() -> None:
+    """Per-decision seconds shrink so a whole review thinks REVIEW_SECONDS at most: a short
+    game keeps the full budget, a 150-decision Soureh game gets a 150th of the cap each."""
+    from bot.tables.reviews import REVIEW_SECONDS, budget, review_budget
+
+    assert budget.seconds is not None
+    assert review_budget(10).seconds == budget.seconds
+    long = review_budget(150).seconds
+    assert long is not None and long * 150 <= REVIEW_SECONDS + 1e-9 < budget.seconds * 150
+    assert review_budget(0).seconds == budget.seconds
