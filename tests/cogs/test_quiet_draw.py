@@ -12,7 +12,7 @@ from typing import Any
 from bot.games import ENGINES
 from bot.games.coop.state import Phase
 from bot.tables.display import QUIET_WAIT
-from tests.helpers.discord import flush, message_of, panel_of, service, table_in
+from tests.helpers.discord import message_of, panel_of, two_at_a_table
 
 
 def _table_edits(env: Any, start: int, message_id: int) -> int:
@@ -24,15 +24,9 @@ def _table_edits(env: Any, start: int, message_id: int) -> int:
 
 async def _open(world: dict[str, Any]) -> tuple[Any, Any, Any, dict[int, Any]]:
     env, channel = world["env"], world["channel"]
-    ann, bob = world["members"][:2]
-    service(env).seed_source = lambda: 3
-    opened = await ann.slash(channel, "play", game="soureh", timer="off")
-    await bob.click(opened.response, label="Join")
-    await ann.click(opened.response, label="Start (host)")
-    await flush(env)
-    table = table_in(env, channel)
-    return env, channel, table, {s.user_id: m for m in (ann, bob) for s in table.seats
-                                 if s.user_id == m.id}
+    table = await two_at_a_table(world, "soureh")
+    people = {m.id: m for m in world["members"][:2]}
+    return env, channel, table, {s.user_id: people[s.user_id] for s in table.seats}
 
 
 async def test_a_turn_is_one_table_update(world: dict[str, Any]) -> None:

@@ -336,6 +336,20 @@ def text_only(embed: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in embed.items() if k != "image"}
 
 
+async def two_at_a_table(world: dict[str, Any], game: str, seed: int = 3,
+                         **options: Any) -> Table:
+    """ann opens ``game`` (timer off, ``options``), bob joins, ann starts: the running
+    table, its deal ``seed``, once everything the start set off has settled."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: seed
+    opened = await ann.slash(channel, "play", game=game, timer="off", **options)
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    return table_in(env, channel)
+
+
 def cards_sent(member: Any, channel: Any) -> list[Any]:
     """The messages that brought ``member`` their cards privately, oldest first: DMs, and
     the ephemeral follow-ups only they see in the table's channel (a deal's or the game

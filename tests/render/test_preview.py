@@ -89,15 +89,11 @@ async def test_the_deals_private_message_shows_to_its_player_alone(
     import os
     import shutil
 
-    from tests.helpers.discord import last_cards
+    from tests.helpers.discord import last_cards, two_at_a_table
 
     env, channel = world["env"], world["channel"]
     ann, bob = world["members"][:2]
-    service(env).seed_source = lambda: 3
-    opened = await ann.slash(channel, "play", game="soureh", timer="off")
-    await bob.click(opened.response, label="Join")
-    await ann.click(opened.response, label="Start (host)")
-    await flush(env)
+    await two_at_a_table(world, "soureh")
     mine = last_cards(ann, channel)
     assert mine is not None and mine.flags.ephemeral and mine.channel.id == channel.id
     assert mine.id not in {m.id for m in channel.history(viewer=bob)}
