@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -31,7 +32,11 @@ HORIZON = 8
 CANDIDATES = 5
 MARGIN = 1.0
 PAIRED = True
+STOP: float | None = None
 ROLLOUT_NORMAL = True
+PROBIT = True
+TAKE_WEIGHT = 0.6
+SPREAD = 1.2
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
 
 
@@ -215,8 +220,32 @@ def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
             for s in range(n)
         ]
     won = [float(len(w)) for w in world.won]
-    mean = sum(won) / n
-    return [_squash(won[s] - mean, 8) for s in range(n)]
+    if not PROBIT:
+        mean = sum(won) / n
+        return [_squash(won[s] - mean, 8) for s in range(n)]
+    return _win_chances(world, won)
+
+
+def _win_chances(world: Any, won: list[float]) -> list[float]:
+    """Each seat's chance to end the round with the most cards, from the lead in cards won,
+    the best capture the seat to move holds (:data:`TAKE_WEIGHT` of it counts as won) and
+    the cards still in play: Φ(lead / (:data:`SPREAD` · √cards left)). Fitted on 72,000
+    positions of normal against normal (two players, tuning seeds 80000–81499): the
+    log-likelihood of the results beats the linear lead score's (−11,229 against −12,316
+    on a third of them)."""
+    n = len(won)
+    mover = world.turn
+    pile = world.pile
+    if pile and mover is not None and world.hands[mover]:
+        key = _key(pile)
+        won[mover] += TAKE_WEIGHT * max(_best_take(c.rank, key) for c in world.hands[mover])
+    left = len(world.deck) + sum(len(h) for h in world.hands) + len(pile)
+    spread = SPREAD * math.sqrt(max(1, left))
+    out = []
+    for s in range(n):
+        rival = max(won[t] for t in range(n) if t != s)
+        out.append(0.5 * (1.0 + math.erf((won[s] - rival) / (spread * math.sqrt(2.0)))))
+    return out
 
 
 def _squash(x: float, scale: float) -> float:
@@ -236,5 +265,6 @@ def search_spec(engine: Engine[Any]) -> Search:
             candidates=candidates,
             margin=MARGIN,
             paired=True,
+            stop=STOP,
         )
     return Search(determinize, _rollout, _evaluate, _horizon, max_depth=4)
