@@ -1,0 +1,175 @@
+"""The hard players' evaluations and the paired search's early stop (issue 22)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from typing import Any
+
+import pytest
+
+from bot.games import ENGINES
+from bot.games.ai import choose, coop, turup
+from bot.games.ai.ismcts import Budget, search
+from bot.games.ai.race import win_chance
+from bot.games.cards import cards
+
+# ---------------------------------------------------------------------------- Pariah race
+
+
+def test_win_chance_is_a_fair_race() -> None:
+    """Equal totals are a toss; the two chances add up to one; being nearer wins more."""
+    assert win_chance([120, 120], 200) == pytest.approx([0.5, 0.5])
+    for totals in ([0, 0], [150, 40], [60, 190], [199, 120]):
+        a, b = win_chance(totals, 200)
+        assert a + b == pytest.approx(1.0)
+    ahead = [win_chance([t, 100], 200)[0] for t in range(0, 200, 10)]
+    assert ahead == sorted(ahead)
+    assert ahead[-1] > 0.95 > 0.05 > win_chance([0, 190], 200)[0]
+
+
+def _pariah_round_end(seed: int) -> tuple[Any, Any, Any]:
+    """(engine, a state early in round 1, the state right after round 1 ended)."""
+    engine = ENGINES["pariah"]
+    state = engine.new_game(2, seed)
+    rng = random.Random(seed)
+    start = state
+    while state.round == 1:
+        seat = engine.to_act(state)
+        assert seat is not None
+        state = engine.apply(state, choose(engine, state, seat, "normal", rng)).state
+    return engine, start, state
+
+
+def test_pariah_scores_the_game_not_the_round() -> None:
+    """The same round, scored at two game scores: the round's winner is told it lost the
+    game when the round lets the opponent over the threshold; the round's points alone
+    (the old evaluation) cannot tell the two apart."""
+    engine, start, end = _pariah_round_end(5)
+    assert end.to_act is not None  # round 1 did not end the game
+    points = end.last_round["points"]
+    lead = 0 if points[0] > points[1] else 1
+    far, near = end.copy(), end.copy()
+    far.totals = [0, 0]
+    far.totals[lead] = 150  # the round's winner nearer the threshold
+    near.totals = [150, 150]
+    near.totals[1 - lead] = 195  # the opponent just short of it
+    far_value = coop._evaluate(engine, start, far)[lead]
+    near_value = coop._evaluate(engine, start, near)[lead]
+    assert far_value > 0.8 > 0.3 > near_value
+    old = coop.GAME_EVAL
+    try:
+        coop.GAME_EVAL = False
+        assert coop._evaluate(engine, start, far) == coop._evaluate(engine, start, near)
+    finally:
+        coop.GAME_EVAL = old
+
+
+def test_pariah_game_over_is_the_engine_result() -> None:
+    """A finished game scores 1 for the winner, 0 for the loser, whatever the totals."""
+    engine, start, end = _pariah_round_end(5)
+    over = end.copy()
+    over.to_act = None
+    over.winners = (1,)
+    assert coop._evaluate(engine, start, over) == [0.0, 1.0]
+
+
+# ---------------------------------------------------------------------------- Turup horizon
+
+
+def _turup(hand0: str, hand1: str, pile: str) -> tuple[Any, Any]:
+    engine = ENGINES["turup"]
+    deck = cards(f"{hand0} {hand1} {pile}")
+    return engine, engine.new_game(2, 1, engine.Variant(rounds=1), deck)
+
+
+def test_turup_horizon_counts_the_capture_in_hand() -> None:
+    """Equal cards won: the seat to move that holds a 4-card capture is ahead; and the
+    same lead counts for more with fewer cards left to play."""
+    engine, state = _turup("5D 9C QH 4S", "KD KC KH 8D", "3S 2C JS 5H")
+    to_move = turup._evaluate(engine, state, state)
+    assert state.turn == 0
+    assert to_move[0] > 0.6 > 0.4 > to_move[1]
+    won = (tuple(cards("2D 3D")), ())
+    early = dataclasses.replace(state, won=won)
+    late = dataclasses.replace(state, won=won, deck=state.deck[:4])
+    quiet = {"pile": (), "turn": 1}
+    assert turup._evaluate(engine, state, dataclasses.replace(late, **quiet))[0] > (
+        turup._evaluate(engine, state, dataclasses.replace(early, **quiet))[0]
+    ) > 0.5
+
+
+# ---------------------------------------------------------------------------- early stop
+
+
+class _Playouts(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.counts: list[int] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if message.startswith("paired "):
+            self.counts.append(int(message.split(": ")[1].split()[0]))
+
+
+def test_paired_search_stops_when_the_favourite_is_clear() -> None:
+    """Taking four cards (the favourite) against trailing: with the stop, the search ends
+    long before its budget and still takes the four cards; without it, it spends all."""
+    engine, state = _turup("5D 9C QH 4S", "KD KC KH 8D", "3S 2C JS 5H")
+    budget = Budget(iterations=400, seconds=None)
+    spec = turup.search_spec(engine)
+    spec_stop = dataclasses.replace(spec, stop=3.0, candidates=None)
+    spec_full = dataclasses.replace(spec, stop=None, candidates=None)
+    info_first = turup.ranked(_info(engine, state), random.Random(0))
+    assert str(info_first[0]) == "capture 5D 2C 3S 5H"
+    ordered = list(info_first)
+    chosen, spent = _search_ordered(spec_stop, engine, state, ordered, budget)
+    full, spent_full = _search_ordered(spec_full, engine, state, ordered, budget)
+    assert chosen == full == "capture 5D 2C 3S 5H"
+    assert spent_full >= 400 > 4 * spent
+
+
+def _info(engine: Any, state: Any) -> Any:
+    from bot.games.ai.view import observe
+
+    return observe(engine, state, 0)
+
+
+def _search_ordered(
+    spec: Any, engine: Any, state: Any, legal: list[Any], budget: Budget
+) -> tuple[str, int]:
+    logger = logging.getLogger("bot.games.ai.ismcts")
+    handler = _Playouts()
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        action = search(engine, state, 0, legal, random.Random(3), spec, budget)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    return str(action), handler.counts[-1]
+
+
+@pytest.mark.parametrize("game", ["pariah", "turup"])
+def test_hard_player_is_reproducible_with_a_seed(game: str) -> None:
+    """The same state and seed give the same hard choices at a playout budget."""
+    engine = ENGINES[game]
+    variant = engine.Variant(rounds=1) if game == "turup" else None
+    state = engine.new_game(2, 80123, variant)
+    budget = Budget(iterations=60, seconds=None)
+    rng = random.Random(0)
+    compared = 0
+    for _ in range(40):
+        seat = engine.to_act(state)
+        if seat is None:
+            break
+        if len(engine.legal_actions(state)) > 1:
+            first = choose(engine, state, seat, "hard", random.Random(compared), budget=budget)
+            again = choose(engine, state, seat, "hard", random.Random(compared), budget=budget)
+            assert first == again
+            compared += 1
+        state = engine.apply(state, choose(engine, state, seat, "normal", rng)).state
+    assert compared >= 5
