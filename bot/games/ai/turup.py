@@ -5,7 +5,9 @@
   expected largest capture of an unseen card on the pile left behind; cards already won
   are remembered) plus what its own remaining cards could take next;
 - hard: paired determinized search among normal's best moves: redeals of the unseen
-  cards, normal players in the rollouts a few plies deep, scored by cards won.
+  cards, normal players in the rollouts a few plies deep, scored by cards won; with two
+  players, the last deal (deck empty: the unseen cards are the opponent's hand) is solved
+  exactly (:mod:`~bot.games.ai.turup_end`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.ai.ismcts import Search
+from bot.games.ai.turup_end import best_last_deal
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
@@ -34,7 +37,8 @@ MARGIN = 1.0
 PAIRED = True
 STOP: float | None = None
 ROLLOUT_NORMAL = True
-PROBIT = True
+PROBIT = False
+ENDGAME = True
 TAKE_WEIGHT = 0.6
 SPREAD = 1.2
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
@@ -181,7 +185,12 @@ def ranked(info: Info, rng: random.Random) -> list[Action]:
 
 
 def candidates(info: Info, rng: random.Random) -> list[Action]:
-    """The hard level's root moves: the normal player's best few, its favourite first."""
+    """The hard level's root moves: the normal player's best few, its favourite first; in
+    a two-player last deal (deck empty, every card known) only the solved best move."""
+    if ENDGAME:
+        solved = best_last_deal(info)
+        if solved is not None:
+            return [solved]
     return ranked(info, rng)[:CANDIDATES]
 
 

@@ -215,3 +215,91 @@ def test_pariah_redeal_believes_a_knock() -> None:
     finally:
         determinize_coop.KNOCKER_VALID = old
     assert sum(all(s.valid[1]) for s in plain) / len(plain) < believed - 0.3
+
+
+# ---------------------------------------------------------------------------- Turup last deal
+
+
+def _last_deal(hand0: list[Any], hand1: list[Any], pile: list[Any]) -> tuple[Any, Any]:
+    """Seat 0 to play with the deck empty; every other card of the pack already won."""
+    from bot.games.cards import standard_deck
+
+    engine = ENGINES["turup"]
+    state = engine.new_game(2, 1, engine.Variant(rounds=1))
+    used = [*hand0, *hand1, *pile]
+    rest = [c for c in standard_deck() if c not in used]
+    won = (tuple(rest[: len(rest) // 2]), tuple(rest[len(rest) // 2 :]))
+    state = dataclasses.replace(
+        state, hands=(tuple(hand0), tuple(hand1)), pile=tuple(pile), deck=(), won=won, turn=0
+    )
+    return engine, state
+
+
+def _exact(engine: Any, state: Any) -> int:
+    """Seat to move's cards won minus the other's to the round's end, by the engine."""
+    me = state.turn
+    best = -999
+    for action in engine.legal_actions(state):
+        after = engine.apply(state, action).state
+        gain = len(action.args) if action.word == "capture" else 0
+        rest = _net_after(engine, after, me)
+        best = max(best, gain + rest)
+    return best
+
+
+def _net_after(engine: Any, state: Any, me: int) -> int:
+    if state.turn is None or not any(state.hands):
+        return 0
+    value = _exact(engine, state)
+    return value if state.turn == me else -value
+
+
+def test_last_deal_solver_agrees_with_the_engine() -> None:
+    """On random last deals (three cards each), the rank-level solver's value of every
+    move equals an exhaustive search through the engine itself."""
+    from bot.games.ai import turup_end
+    from bot.games.ai.view import observe
+    from bot.games.cards import standard_deck
+
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(12):
+        deck = standard_deck()
+        rng.shuffle(deck)
+        engine, state = _last_deal(deck[:3], deck[3:6], deck[6 : 6 + rng.randrange(2, 6)])
+        info = observe(engine, state, 0)
+        assert turup_end.opponent_hand(info) == tuple(sorted(c.rank.order for c in deck[3:6]))
+        chosen = turup_end.best_last_deal(info)
+        assert chosen is not None
+        values = {}
+        for action in engine.legal_actions(state):
+            gain = len(action.args) if action.word == "capture" else 0
+            values[str(action)] = gain + _net_after(engine, engine.apply(state, action).state, 0)
+        assert values[str(chosen)] == max(values.values())
+        checked += len(set(values.values())) > 1
+    assert checked >= 6
+
+
+def _worth(engine: Any, state: Any, action: Any) -> int:
+    """Seat 0's net cards from ``action`` to the round's end, best play after it."""
+    gain = len(action.args) if action.word == "capture" else 0
+    return gain + _net_after(engine, engine.apply(state, action).state, 0)
+
+
+def test_hard_turup_plays_the_last_deal_right_where_normal_does_not() -> None:
+    """In random last deals the hard player's move is always worth the most against best
+    play (by the engine's own count), and in some the normal favourite is worth less."""
+    from bot.games.cards import standard_deck
+
+    rng = random.Random(11)
+    normal_errs = 0
+    for _ in range(60):
+        deck = standard_deck()
+        rng.shuffle(deck)
+        engine, state = _last_deal(deck[:3], deck[3:6], deck[6 : 6 + rng.randrange(2, 6)])
+        best = max(_worth(engine, state, a) for a in engine.legal_actions(state))
+        normal = choose(engine, state, 0, "normal", random.Random(0))
+        hard = choose(engine, state, 0, "hard", random.Random(0), budget=Budget(40, None))
+        assert _worth(engine, state, hard) == best
+        normal_errs += _worth(engine, state, normal) < best
+    assert normal_errs >= 3
