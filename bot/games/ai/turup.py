@@ -37,6 +37,9 @@ MARGIN = 1.0
 PAIRED = True
 STOP: float | None = None
 ROLLOUT_NORMAL = True
+#: Score the horizon as the chance to win the round (:func:`_win_chances`) instead of the
+#: lead in cards won. Off: screened at 57.8 % against 60.8 % (hard vs normal, 400 games,
+#: 75 playouts, tuning seeds 80000–80399), no gain.
 PROBIT = False
 ENDGAME = True
 TAKE_WEIGHT = 0.6

@@ -56,15 +56,16 @@ def test_pariah_scores_the_game_not_the_round() -> None:
     far.totals[lead] = 150  # the round's winner nearer the threshold
     near.totals = [150, 150]
     near.totals[1 - lead] = 195  # the opponent just short of it
-    far_value = coop._evaluate(engine, start, far)[lead]
-    near_value = coop._evaluate(engine, start, near)[lead]
-    assert far_value > 0.8 > 0.3 > near_value
     old = coop.GAME_EVAL
     try:
+        coop.GAME_EVAL = True
+        far_value = coop._evaluate(engine, start, far)[lead]
+        near_value = coop._evaluate(engine, start, near)[lead]
         coop.GAME_EVAL = False
         assert coop._evaluate(engine, start, far) == coop._evaluate(engine, start, near)
     finally:
         coop.GAME_EVAL = old
+    assert far_value > 0.8 > 0.3 > near_value
 
 
 def test_pariah_game_over_is_the_engine_result() -> None:
@@ -73,7 +74,12 @@ def test_pariah_game_over_is_the_engine_result() -> None:
     over = end.copy()
     over.to_act = None
     over.winners = (1,)
-    assert coop._evaluate(engine, start, over) == [0.0, 1.0]
+    old = coop.GAME_EVAL
+    try:
+        coop.GAME_EVAL = True
+        assert coop._evaluate(engine, start, over) == [0.0, 1.0]
+    finally:
+        coop.GAME_EVAL = old
 
 
 # ---------------------------------------------------------------------------- Turup horizon
@@ -89,16 +95,21 @@ def test_turup_horizon_counts_the_capture_in_hand() -> None:
     """Equal cards won: the seat to move that holds a 4-card capture is ahead; and the
     same lead counts for more with fewer cards left to play."""
     engine, state = _turup("5D 9C QH 4S", "KD KC KH 8D", "3S 2C JS 5H")
-    to_move = turup._evaluate(engine, state, state)
-    assert state.turn == 0
-    assert to_move[0] > 0.6 > 0.4 > to_move[1]
     won = (tuple(cards("2D 3D")), ())
     early = dataclasses.replace(state, won=won)
     late = dataclasses.replace(state, won=won, deck=state.deck[:4])
     quiet = {"pile": (), "turn": 1}
-    assert turup._evaluate(engine, state, dataclasses.replace(late, **quiet))[0] > (
-        turup._evaluate(engine, state, dataclasses.replace(early, **quiet))[0]
-    ) > 0.5
+    old = turup.PROBIT
+    try:
+        turup.PROBIT = True
+        to_move = turup._evaluate(engine, state, state)
+        late_value = turup._evaluate(engine, state, dataclasses.replace(late, **quiet))[0]
+        early_value = turup._evaluate(engine, state, dataclasses.replace(early, **quiet))[0]
+    finally:
+        turup.PROBIT = old
+    assert state.turn == 0
+    assert to_move[0] > 0.6 > 0.4 > to_move[1]
+    assert late_value > early_value > 0.5
 
 
 # ---------------------------------------------------------------------------- early stop
