@@ -91,7 +91,6 @@ class Model:
         self._dists: dict[Belief, list[tuple[int, float]]] = {}
         self._stats: dict[tuple[int, Belief], tuple[float, float, float]] = {}
         self._robust: dict[int, float] = {}
-        self._seats: dict[tuple[tuple[int, Belief], ...], float] = {}
 
     def dist(self, belief: Belief) -> list[tuple[int, float]]:
         """The kinds a face-down card may be, with their probabilities."""
@@ -139,18 +138,7 @@ class Model:
         return out
 
     def seat_value(self, coops: Sequence[tuple[int, Belief]]) -> float:
-        """The seat's expected round result, higher is better (Soureh: minus penalty).
-
-        Remembered per coops: ranking a turn's placements values every seat after each
-        one, and a placement changes one or two seats (the same result, computed once)."""
-        key = tuple(coops)
-        out = self._seats.get(key)
-        if out is None:
-            out = self._seat_value(key)
-            self._seats[key] = out
-        return out
-
-    def _seat_value(self, coops: Sequence[tuple[int, Belief]]) -> float:
+        """The seat's expected round result, higher is better (Soureh: minus penalty)."""
         p_all = 1.0
         if self.game == "soureh":
             low = 0.0
