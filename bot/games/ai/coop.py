@@ -11,7 +11,10 @@
   opponent looks close to done;
 - hard: ISMCTS over redeals (:mod:`~bot.games.ai.determinize_coop`) among the normal
   player's few best moves, normal players in the rollouts to the end of the round; it
-  leaves the normal favourite only for a move that did clearly better.
+  leaves the normal favourite only for a move that did clearly better. In Pariah the
+  redeals after an opponent's knock mostly give him four valid coops (the last turn is
+  played against the coops a knock implies): 60.2 % against normal on held-out seeds,
+  from 54.5 % without (``bench/results.md``).
 """
 
 from __future__ import annotations
