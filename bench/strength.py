@@ -10,21 +10,24 @@ same player as one on an idle machine. ``PLAYOUTS_200MS`` is what the paired sea
 ``--estimate`` plays ``--probe`` games per match at a tiny budget to count the hard
 player's real decisions per game, and prints the CPU time a run would need (decisions ×
 games × the budget's seconds); nothing else is run. Without it, every match runs in turn
-and a Markdown table (win rate, Wilson 95 % interval, hard's p95 decision time) is printed.
+and a Markdown table (win rate, Wilson 95 % interval, hard's p95 decision time) is printed;
+``--tally`` also writes the running result after every game to stderr.
 Run it niced (``nice -n 15``) on a shared machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from bot.games import ENGINES
 from bot.games.ai.ismcts import Budget
-from bot.simulate import percentile, simulate, wilson
+from bot.simulate import LevelStats, percentile, simulate, wilson
 
 PLAYOUTS_200MS = {"soureh": 76, "pariah": 400, "turup": 300, "soi": 0}
 """Playouts per decision in 200 ms, at the median: Pariah 397 and Turup 312 (nice 0, load
@@ -75,11 +78,16 @@ def estimate(match: Match, probe: int, games: int, ms: float) -> tuple[float, fl
     return per_game, seconds / 3600
 
 
-def run(match: Match, games: int, seed: int, ms: float) -> str:
-    """One Markdown row: the match, games, hard's win rate, its interval, its p95 time."""
+def run(match: Match, games: int, seed: int, ms: float, tally: TextIO | None = None) -> str:
+    """One Markdown row: the match, games, hard's win rate, its interval, its p95 time.
+
+    ``tally`` gets a line per finished game (games so far, hard's rate and interval), so a
+    run stopped early still leaves a partial figure.
+    """
     start = time.perf_counter()
     stats = simulate(ENGINES[match.game], match.seats, games, seed, _variant(match),
-                     budget_for(match.game, ms))
+                     budget_for(match.game, ms), on_game=None if tally is None else
+                     functools.partial(_tally, tally, f"{match.label}, {ms:.0f} ms", seed))
     hard = stats["hard"]
     low, high = wilson(hard.wins, hard.seats)
     rate = hard.wins / hard.seats
@@ -91,6 +99,14 @@ def run(match: Match, games: int, seed: int, ms: float) -> str:
             f"{p95:.0f} ms | {time.perf_counter() - start:.0f} s |")
 
 
+def _tally(out: TextIO, label: str, seed: int, done: int, stats: dict[str, LevelStats]) -> None:
+    hard = stats["hard"]
+    low, high = wilson(hard.wins, hard.seats)
+    out.write(f"{label}: seeds {seed}–{seed + done - 1}, {done} games, hard "
+              f"{hard.wins / hard.seats * 100:.1f} % ({low * 100:.1f}–{high * 100:.1f} %)\n")
+    out.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Estimate or run the strength matches."""
     parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__)
@@ -100,6 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", action="append", default=None, help="only these games")
     parser.add_argument("--estimate", action="store_true")
     parser.add_argument("--probe", type=int, default=4)
+    parser.add_argument("--tally", action="store_true",
+                        help="a running result on stderr after every game (partial runs)")
     args = parser.parse_args(argv)
     budgets = args.budget_ms or [200.0]
     matches = [m for m in MATCHES if not args.game or m.game in args.game]
@@ -115,7 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           " wall |\n|---|---|---|---|---|---|---|---|---|")
     for match in matches:
         for ms in budgets:
-            print(run(match, args.games, args.seed, ms), flush=True)
+            print(run(match, args.games, args.seed, ms, sys.stderr if args.tally else None),
+                  flush=True)
     return 0
 
 

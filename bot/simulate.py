@@ -13,7 +13,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -138,8 +138,12 @@ def simulate(
     variant: Any | None = None,
     budget: Budget | None = None,
     progress: TextIO | None = None,
+    on_game: Callable[[int, dict[str, LevelStats]], None] | None = None,
 ) -> dict[str, LevelStats]:
-    """Play ``games`` games with rotating seats; return per-level statistics."""
+    """Play ``games`` games with rotating seats; return per-level statistics.
+
+    ``on_game(done, stats)`` is called after every game with the statistics so far.
+    """
     stats = {level: LevelStats() for level in dict.fromkeys(levels)}
     n = len(levels)
     for g in range(games):
@@ -153,6 +157,8 @@ def simulate(
                 stats[level].wins += 1 / len(result.winners)
         if progress is not None:
             _progress(progress, g + 1, games)
+        if on_game is not None:
+            on_game(g + 1, stats)
     return stats
 
 

@@ -12,6 +12,8 @@ shuffled and dealt back into the same places. A Soureh declarer declared truthfu
 his face-down cards are then repaired by swaps until they make valid coops with the
 face-up cards he declared over (his current ones while he chooses to reveal). The seed
 that shuffles later rounds is replaced.
+A Pariah knocker's face-down cards are repaired the same way in :data:`KNOCKER_VALID` of
+the samples (a knock is usually made on four valid coops, though the rules allow any).
 What a Pariah King swap taught the seat about a particular face-down card is not used.
 """
 
@@ -24,6 +26,9 @@ from typing import Any
 
 from bot.games.cards import Card
 from bot.games.coop.state import PUBLIC, CoopState
+
+#: Pariah: the share of samples in which an opponent who knocked holds four valid coops.
+KNOCKER_VALID = 0.8
 
 
 def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> CoopState:
@@ -58,6 +63,16 @@ def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> C
         revealing = state.phase == "reveal" and state.to_act == declarer
         ups = state.up[declarer] if revealing else state.declared_up
         _repair(hidden, start, ups, valid, rng)
+    elif (
+        game == "pariah"
+        and declarer is not None
+        and declarer in others
+        and rng.random() < KNOCKER_VALID
+    ):
+        # a knock is usually made on four valid coops (the normal player's rule; anyone's
+        # reason to end the round): most samples give the knocker valid coops
+        start = others.index(declarer) * 4
+        _repair(hidden, start, state.up[declarer], valid, rng)
     new = state.copy()
     downs = list(state.down)
     valids = list(state.valid)

@@ -27,3 +27,15 @@ def test_strength_estimate_and_a_tiny_run(capsys: pytest.CaptureFixture[str]) ->
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[0] == "soi: hard vs 3× normal" and cells[2] == "5–8" and cells[3] == "4"
     assert "–" in cells[5] and cells[6].startswith("50 %:")
+
+
+def test_strength_tally_leaves_a_partial_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--tally`` writes the running result after every game, so a run stopped early
+    still says how many games on which seeds gave which rate."""
+    from bench import strength
+
+    assert strength.main(["--game", "soi", "--games", "3", "--seed", "5", "--tally"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith("soi: hard vs 3× normal, 200 ms: seeds 5–5, 1 games, hard ")
+    assert "seeds 5–7, 3 games" in lines[-1] and lines[-1].endswith("%)")
