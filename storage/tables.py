@@ -85,6 +85,8 @@ class ActionRecord:
     seat: int
     text: str
     at: str
+    #: A computer player chose it (a computer seat, or a person's turn played for him).
+    by_computer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +164,8 @@ def _seat(row: Row) -> SeatRecord:
 
 
 def _action(row: Row) -> ActionRecord:
-    return ActionRecord(row["seq"], row["seat"], row["text"], row["at"])
+    return ActionRecord(row["seq"], row["seat"], row["text"], row["at"],
+                        bool(row["by_computer"]))
 
 
 class TableRepo:
@@ -229,7 +232,8 @@ class TableRepo:
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The table's action log in order."""
         rows = await self.db.fetchall(
-            "SELECT seq, seat, text, at FROM table_actions WHERE table_id = ? ORDER BY seq",
+            "SELECT seq, seat, text, at, by_computer FROM table_actions WHERE table_id = ?"
+            " ORDER BY seq",
             (table_id,),
         )
         return [_action(r) for r in rows]
@@ -278,7 +282,7 @@ class TableRepo:
             )
             counts = {int(r[0]): int(r[1]) for r in rows}
             rows = await self.db.fetchall(
-                "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM tables t"
+                "SELECT a.table_id, a.seq, a.seat, a.text, a.at, a.by_computer FROM tables t"
                 " LEFT JOIN table_snapshots s ON s.table_id = t.id"
                 " JOIN table_actions a ON a.table_id = t.id AND a.seq >= COALESCE(s.actions, 0)"
                 f" WHERE {where} ORDER BY a.table_id, a.seq",
@@ -286,7 +290,7 @@ class TableRepo:
             )
         else:
             rows = await self.db.fetchall(
-                "SELECT a.table_id, a.seq, a.seat, a.text, a.at FROM table_actions a"
+                "SELECT a.table_id, a.seq, a.seat, a.text, a.at, a.by_computer FROM table_actions a"
                 f" JOIN tables t ON t.id = a.table_id WHERE {where} ORDER BY a.table_id, a.seq",
                 params,
             )
@@ -391,12 +395,13 @@ class TableRepo:
         text: str,
         version: int,
         deadline: float | None,
+        by_computer: bool = False,
         finished: bool = False,
         seat_update: SeatRecord | None = None,
         snapshot: SnapshotRecord | None = None,
     ) -> None:
         """Log one accepted action with the new version and deadline, in one transaction,
-        committed when this returns.
+        committed when this returns. ``by_computer``: a computer player chose it.
 
         ``finished`` also closes the table (the game is over); ``seat_update`` stores a
         seat change that belongs to the same step (a timeout count, for instance);
@@ -407,8 +412,9 @@ class TableRepo:
             raise ValueError("A snapshot cannot cover actions that are not logged.")
         async with self.db.transaction() as tx:
             await tx.execute(
-                "INSERT INTO table_actions (table_id, seq, seat, text) VALUES (?, ?, ?, ?)",
-                (table_id, seq, seat, text),
+                "INSERT INTO table_actions (table_id, seq, seat, text, by_computer)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, seq, seat, text, int(by_computer)),
             )
             if snapshot is not None and not finished:
                 await write_snapshot(tx, table_id, snapshot)
@@ -439,8 +445,9 @@ class TableRepo:
             await drop_snapshot(tx, table_id)
             await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
             await tx.executemany(
-                "INSERT INTO table_actions (table_id, seq, seat, text, at) VALUES (?, ?, ?, ?, ?)",
-                [(table_id, a.seq, a.seat, a.text, a.at) for a in actions],
+                "INSERT INTO table_actions (table_id, seq, seat, text, at, by_computer)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, a.seq, a.seat, a.text, a.at, int(a.by_computer)) for a in actions],
             )
 
     async def store_snapshots(self, snaps: Sequence[tuple[int, SnapshotRecord]]) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.games.ai.review import Decision
-from bot.i18n import _
+from bot.i18n import _, _n
 from bot.render.card_text import truncate
 from bot.render.components import Kind
 from bot.render.embeds import COLOURS, title_of
@@ -23,13 +23,18 @@ REVIEW_PNG = "review.png"
 
 
 def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: int,
-                 *, examined: int) -> discord.Embed:
-    """Page ``page`` of a review (``examined``: the seat's decisions looked at)."""
+                 *, examined: int, by_computer: int = 0) -> discord.Embed:
+    """Page ``page`` of a review (``examined``: the seat's decisions looked at;
+    ``by_computer``: the seat's decisions a computer made for its person, not reviewed)."""
     colour = COLOURS.get(game, 0x555555)
     title = _("{game} table #{table} — your review", game=title_of(game), table=table_id)
+    skipped = _n("A computer made {n} of your decisions for you (your time ran out); it "
+                 "is not reviewed.", "A computer made {n} of your decisions for you (your "
+                 "time ran out); they are not reviewed.", by_computer) if by_computer else ""
     if not decisions:
         text = _("The hard player looked at your {count} decisions and would not have "
                  "changed any of them by a clear margin. Well played!", count=examined)
+        text = f"{text}\n{skipped}" if skipped else text
         return discord.Embed(title=title, description=text, colour=colour)
     decision = decisions[page]
     lines = [
@@ -44,6 +49,8 @@ def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: 
         lines.append(_("Its rule: keep to the ranks the table knows you hold, dearest "
                        "first."))
     lines.append(_("The picture shows the table as you saw it then."))
+    if skipped:
+        lines.append(skipped)
     embed = discord.Embed(title=title, description=truncate("\n".join(lines), 4096),
                           colour=colour)
     embed.add_field(name=_("You played"), value=_cap(decision.played_words), inline=True)

@@ -111,6 +111,7 @@ class Restorer:
         actions = []
         at = {a.seq: a.at for a in stored.actions}  # the inactivity clock reads the last
         last = stored.actions[-1].at if stored.actions else ""
+        by_computer = {a.seq: a.by_computer for a in stored.actions}
         for seq, text in enumerate(translated):
             seat = engine.to_act(state)
             if seat is None:
@@ -122,7 +123,7 @@ class Restorer:
                 raise LegacyLogError(
                     f"The translated log no longer replays: {exc}") from exc  # i18n: not for people
             when = at.get(seq, last) if seq < len(translated) - 1 else last
-            actions.append(ActionRecord(seq, seat, text, when))
+            actions.append(ActionRecord(seq, seat, text, when, by_computer.get(seq, False)))
         await self.repo.replace_actions(rec.id, actions)
         log.info("Table %s: its log was translated from the old notation (%d actions, was %d)",
                  rec.id, len(actions), len(texts))

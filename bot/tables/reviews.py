@@ -52,10 +52,12 @@ CACHED_REVIEWS = 32
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """One seat's review: the decisions listed and how many of its decisions were judged."""
+    """One seat's review: the decisions listed, how many of its person's decisions were
+    judged, and how many of the seat's decisions a computer made for him (not judged)."""
 
     decisions: tuple[Decision, ...]
     examined: int
+    by_computer: int = 0
 
 
 _CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[int, int], asyncio.Future[Review]]] \
@@ -79,7 +81,7 @@ async def on_review(interaction: discord.Interaction[Any], table: Table, page_ar
     pages = max(1, len(done.decisions))
     page = min(max(0, int(page_arg or 0)), pages - 1)
     embed = review_embed(table.game, table.id, done.decisions, page,
-                         examined=done.examined)
+                         examined=done.examined, by_computer=done.by_computer)
     files = await _picture(interaction.client, table, seat, done, page, embed)
     view = review_view(table.id, table.version, page, len(done.decisions))
     if paging:
@@ -113,12 +115,14 @@ async def _work_out(client: Any, table: Table, seat: int) -> Review:
         raise LookupError(f"table {table.id} is not stored")  # i18n: not for people
     rec = stored.table
     texts = [entry.text for entry in stored.actions]
+    not_theirs = {i for i, entry in enumerate(stored.actions) if entry.by_computer}
     game = (table.engine, len(stored.seats), rec.seed, texts, build_variant(rec.game, rec.variant))
 
     def work() -> Review:
-        examined = decisions(*game, seat)
-        found = review(*game, seat, budget=review_budget(examined))
-        return Review(tuple(found), examined)
+        examined = decisions(*game, seat, not_theirs=not_theirs)
+        computer = decisions(*game, seat) - examined if not_theirs else 0
+        found = review(*game, seat, budget=review_budget(examined), not_theirs=not_theirs)
+        return Review(tuple(found), examined, computer)
 
     done = await asyncio.to_thread(work)
     log.info("Table %s: reviewed seat %s (%d of %d decisions listed)", table.id, seat,

@@ -225,7 +225,7 @@ class TableService:
             current = table.seats[seat]  # a person's move resets the seat's timeouts
             update = dataclasses.replace(current, timeouts=0) if current.timeouts else None
             try:
-                result, rest = await self._commit(table, seat, action, update)
+                result, rest = await self._commit(table, seat, action, update, by_computer=False)
             except (sqlite3.Error, StorageError) as exc:
                 log.exception("Table %s: a move could not be stored, so it was not played",
                               table.id)
@@ -241,13 +241,15 @@ class TableService:
         self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None = None
     ) -> ActResult:
         """Apply, persist (one transaction, with ``seat_update`` if given: a timeout count)
-        and update memory. Caller holds the lock."""
-        result, rest = await self._commit(table, seat, action, seat_update)
+        and update memory: a move a computer player chose (a computer seat's, a timeout's,
+        a held seat's), logged as such. Caller holds the lock."""
+        result, rest = await self._commit(table, seat, action, seat_update, by_computer=True)
         rest()
         return result
 
     async def _commit(
         self, table: Table, seat: int, action: Action, seat_update: SeatRecord | None,
+        *, by_computer: bool,
     ) -> tuple[ActResult, Callable[[], None]]:
         """Apply and persist; the table then holds the new state, version and log. Returns
         the result and the rest of the bookkeeping to run next (no awaiting in between)."""
@@ -263,7 +265,8 @@ class TableService:
         try:
             await self.repo.append_action(
                 table.id, seq=len(table.log), seat=seat, text=text, version=version,
-                deadline=deadline, finished=over, seat_update=seat_update, snapshot=snapshot,
+                deadline=deadline, by_computer=by_computer, finished=over,
+                seat_update=seat_update, snapshot=snapshot,
             )
         except BaseException:
             table.state = old_state

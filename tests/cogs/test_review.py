@@ -12,8 +12,10 @@ import pytest
 from bot.games.ai import choose
 from bot.games.ai.explain import card_words
 from bot.games.ai.ismcts import Budget
+from bot.games.ai.review import decisions
 from bot.games.cards import Card
 from bot.tables import reviews
+from storage.tables import TableRepo
 from tests.helpers.discord import (
     CARD_CODE,
     Audit,
@@ -118,3 +120,61 @@ def test_a_long_game_is_reviewed_within_the_overall_cap() -> None:
     long = review_budget(150).seconds
     assert long is not None and long * 150 <= REVIEW_SECONDS + 1e-9 < budget.seconds * 150
     assert review_budget(0).seconds == budget.seconds
+
+
+async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ann lets her turn timer run out now and then, so the easy computer moves for her:
+    the log marks those moves (and the computer seat's) as a computer's, and her review
+    judges only her own decisions and says how many a computer made for her."""
+    env, channel = world["env"], world["channel"]
+    ann = world["members"][0]
+    service(env).seed_source = lambda: 2
+    monkeypatch.setattr(reviews, "budget", Budget(iterations=30, seconds=None))
+    opened = await ann.slash(channel, "play", game="pariah", timer="30", threshold=100)
+    table = table_in(env, channel)
+    await ann.select(opened.response, ["normal"], custom_id=f"cs:{table.id}:{table.version}:addc")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    seat = table.seat_of(ann.id)
+    rng = random.Random(5)
+    timed_out: set[int] = set()
+    turns = 0
+    while table.running:
+        await flush(env)
+        if not table.running:
+            break
+        assert table.to_act() == seat
+        if turns % 2 == 0 and turns < 12:  # every other turn, never three in a row
+            before = len(table.log)
+            await env.advance_time(31)
+            await flush(env)
+            timed_out |= set(range(before, len(table.log)))
+        else:
+            await via_panel(env, ann, channel, str(choose(table.engine, table.state, seat,
+                                                          "easy", rng)))
+        turns += 1
+    await flush(env)
+
+    stored = await TableRepo(env.bot.db).load(table.id)
+    assert stored is not None
+    mine = [a for a in stored.actions if a.seat == seat]
+    assert {a.seq for a in mine if a.by_computer} == {i for i in timed_out
+                                                      if stored.actions[i].seat == seat}
+    assert any(a.by_computer for a in mine) and not all(a.by_computer for a in mine)
+    assert all(a.by_computer for a in stored.actions if a.seat != seat)
+
+    engine, rec = table.engine, stored.table
+    variant = engine.Variant(threshold=100)
+    texts = [a.text for a in stored.actions]
+    everything = decisions(engine, len(table.seats), rec.seed, texts, variant, seat)
+    done = await reviews.reviewed(env.bot, table, seat)
+    assert done.by_computer > 0
+    assert done.examined + done.by_computer == everything
+    assert not {d.index for d in done.decisions} & timed_out
+    end = next(m for m in channel.history() if m.embeds and "Review my game" in _labels(m))
+    pressed = await ann.click(end, label="Review my game")
+    await flush(env)
+    assert pressed.response is not None
+    assert f"A computer made {done.by_computer} of your decisions" in _text(pressed.response)

@@ -53,16 +53,23 @@ async def test_closed_table_frees_the_channel(db: Database) -> None:
 
 
 async def test_actions_logged_in_order_with_version(db: Database) -> None:
-    """Appended actions come back in order and the version and deadline are stored."""
+    """Appended actions come back in order, each with who chose it (a person, or a
+    computer), and the version and deadline are stored."""
     repo = TableRepo(db)
     table_id = await _lobby(repo)
     seats = [SeatRecord(0, 1, "Ann"), SeatRecord(1, None, "Ada (easy)", computer_level="easy")]
     await repo.start(table_id, seats=seats, seed=7, version=1, deadline=None)
     await repo.append_action(table_id, seq=0, seat=0, text="trail 9C", version=2, deadline=99.5)
-    await repo.append_action(table_id, seq=1, seat=1, text="trail 2D", version=3, deadline=None)
+    await repo.append_action(table_id, seq=1, seat=1, text="trail 2D", version=3, deadline=None,
+                             by_computer=True)
     stored = await repo.load(table_id)
     assert stored is not None
     assert [a.text for a in stored.actions] == ["trail 9C", "trail 2D"]
+    assert [a.by_computer for a in stored.actions] == [False, True]
+    for scoped in (await repo.load_open(), await repo.load_open(after_snapshots=True)):
+        assert [a.by_computer for a in scoped[0].actions] == [False, True]
+    await repo.replace_actions(table_id, stored.actions)
+    assert await repo.actions(table_id) == list(stored.actions)
     assert stored.table.version == 3 and stored.table.status is TableStatus.RUNNING
     assert stored.seats[1].is_computer_held and not stored.seats[1].is_human
     assert [s.table.id for s in await repo.load_open()] == [table_id]

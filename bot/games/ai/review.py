@@ -15,7 +15,7 @@ differs from the ask played, with no margin.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,18 +59,20 @@ def review(
     *,
     budget: Budget = HINT_BUDGET,
     margin: float = REVIEW_MARGIN,
+    not_theirs: Collection[int] = (),
 ) -> list[Decision]:
     """``seat``'s decisions in the logged game where the hard player did better by ``margin``.
 
     ``actions`` is the game's log (actions or their notation), replayed from
-    ``engine.new_game(players, seed, variant)``.
+    ``engine.new_game(players, seed, variant)``. ``not_theirs``: the log positions a
+    computer chose for the seat (a timeout), which are not the person's decisions.
     """
     state = engine.new_game(players, seed, variant)
     module = game_module(engine.name)
     out: list[Decision] = []
     for index, item in enumerate(actions):
         action = engine.parse_action(state, item) if isinstance(item, str) else item
-        if engine.to_act(state) == seat and len(engine.legal_actions(state)) > 1:
+        if index not in not_theirs and _decision(engine, state, seat):
             found = _judge(engine, state, seat, action, module, budget, margin, index)
             if found is not None:
                 out.append(found)
@@ -123,13 +125,21 @@ def decisions(
     actions: Sequence[Action | str],
     variant: Any,
     seat: int,
+    *,
+    not_theirs: Collection[int] = (),
 ) -> int:
-    """How many real decisions (more than one legal move) ``seat`` made in the logged game."""
+    """How many real decisions (more than one legal move) ``seat`` made in the logged game,
+    leaving out the log positions in ``not_theirs`` (chosen by a computer)."""
     state = engine.new_game(players, seed, variant)
     count = 0
-    for item in actions:
+    for index, item in enumerate(actions):
         action = engine.parse_action(state, item) if isinstance(item, str) else item
-        if engine.to_act(state) == seat and len(engine.legal_actions(state)) > 1:
+        if index not in not_theirs and _decision(engine, state, seat):
             count += 1
         state = engine.apply(state, action).state
     return count
+
+
+def _decision(engine: Engine[Any], state: Any, seat: int) -> bool:
+    """Is it ``seat``'s turn with more than one legal move (a real decision)?"""
+    return engine.to_act(state) == seat and len(engine.legal_actions(state)) > 1
