@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 TABLE_PNG = "table.png"
 HAND_PNG = "hand.png"
-ROUND_IMAGE = "round.webp"  # a lossless WebP: the largest picture, a quarter smaller
+ROUND_IMAGE = "round.png"  # round.webp when the PNG would be over 40 KB (Canvas.compact)
 SEAT_PNG = "seat.png"
 CACHE_ENTRIES = 200
 RENDER_THREADS = 1  # one image thread: the cached fonts are not shared between threads
@@ -47,6 +47,14 @@ _EXECUTOR = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="c
 
 _BY_CLIENT: weakref.WeakKeyDictionary[Any, TableImages] = weakref.WeakKeyDictionary()
 _prepared: asyncio.Task[None] | None = None
+
+
+def file_name(name: str, data: bytes) -> str:
+    """``name`` ("round.png") with the extension of the picture's real format: ".webp"
+    for a WebP (Discord shows an attachment inline by its name's extension)."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return name.rsplit(".", 1)[0] + ".webp"
+    return name
 
 
 def images_of(client: Any) -> TableImages:
@@ -126,17 +134,18 @@ class TableImages:
         try:
             job = render(settings)
             key = (table.id, table.version, what, seat, settings.four_colour)
-            png = await self.render(key, job)
+            data = await self.render(key, job)
         except Exception as exc:
             log.warning("The %s image of table %s failed: %s", what, table.id,
                         type(exc).__name__)
             return []
+        name = file_name(name, data)
         embed.set_image(url=f"attachment://{name}")
-        return [discord.File(io.BytesIO(png), name)]
+        return [discord.File(io.BytesIO(data), name)]
 
     async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``table.png`` for a running table's message (set on ``embed``); a finished game
-        shows its last round instead (``round.webp``, every face-down card revealed)."""
+        shows its last round instead (``round.png``, every face-down card revealed)."""
         if table.status is TableStatus.FINISHED:
             return await self.round_end_file(table, embed)
         if not table.running:
@@ -178,8 +187,9 @@ class TableImages:
         return await self._file(table, embed, SEAT_PNG, "seat", render, seat)
 
     async def round_end_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
-        """``round.webp``: the last scored round with every face-down card shown (the
-        palette picture as a lossless WebP: Discord shows it inline like a PNG)."""
+        """``round.png``: the last scored round with every face-down card shown;
+        ``round.webp`` (the same pixels, lossless) when the PNG would be over 40 KB: Discord
+        shows either inline."""
         if table.state is None or table.status not in (TableStatus.RUNNING,
                                                        TableStatus.FINISHED):
             return []
@@ -190,7 +200,7 @@ class TableImages:
         def render(settings: GuildSettings) -> Callable[[], bytes]:
             cache = self._cache()
             return lambda: cached_round_end(cache, table.id, version, view, names,
-                                            four_colour=settings.four_colour, webp=True)
+                                            four_colour=settings.four_colour, compact=True)
 
         return await self._file(table, embed, ROUND_IMAGE, "round-end", render)
 

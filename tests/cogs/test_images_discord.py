@@ -208,7 +208,8 @@ def _labels(message: Any) -> list[str]:
 
 async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[str, Any]) -> None:
     """No Last round button before a round is scored; after one, anyone (an onlooker too)
-    gets the round's summary and round.webp, ephemerally, while the game goes on."""
+    gets the round's summary and its picture (round.png, or round.webp when that is
+    smaller than the PNG over 40 KB), ephemerally, while the game goes on."""
     env, channel = world["env"], world["channel"]
     table = await start_soureh(world)
     assert "Last round" not in _labels(message_of(env, table, channel))
@@ -228,7 +229,11 @@ async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[st
     assert shown.ephemeral and shown.response is not None
     embed = shown.response.embeds[0]
     assert "round 1" in (embed.title or "") and embed.description
-    assert embed.image.url.endswith("round.webp")
+    name = embed.image.url.removeprefix("attachment://")
+    assert [a.filename for a in shown.response.attachments] == [name]
+    data = await shown.response.attachments[0].read()
+    assert name == ("round.webp" if data[:4] == b"RIFF" else "round.png")
+    assert data[:4] == b"RIFF" or data[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(

@@ -17,6 +17,7 @@ from bot.render.images import (
     cached_hand,
     cached_round_end,
     cached_table,
+    canvas_for,
     render_hand,
     render_round_end,
     render_table,
@@ -31,6 +32,7 @@ from bot.render.images.samples import (
     sample_round_end,
     sample_view,
 )
+from bot.tables.pictures import file_name
 
 MIN_PLAYERS = {"soureh": 2, "pariah": 2, "turup": 2, "soi": 3}
 SIZES = [(g, n) for g in GAMES for n in sorted({MIN_PLAYERS[g], MAX_PLAYERS[g]})]
@@ -344,15 +346,28 @@ def test_prepare_draws_the_sprites_the_table_uses() -> None:
 
 
 @pytest.mark.parametrize(("game", "players"), SIZES)
-def test_round_end_webp_is_the_png_pixel_for_pixel_and_at_most_40_kb(
+def test_the_round_end_sent_is_the_png_or_its_webp_and_at_most_40_kb(
     game: str, players: int
 ) -> None:
-    """The round end the bot sends (``webp=True``) is the palette PNG's very picture as a
-    lossless WebP, and ≤ 40 KB however many seats (the PNG of 4 Soureh seats is not)."""
+    """The round end the bot sends (``compact=True``) is the palette PNG when that is at
+    most 40 KB, else the very same picture as a lossless WebP (4 Soureh seats), and is
+    ≤ 40 KB however many seats."""
     view = sample_round_end(game, players, seed=3)
-    png, webp = render_round_end(view, NAMES), render_round_end(view, NAMES, webp=True)
-    assert webp[:4] == b"RIFF" and webp[8:12] == b"WEBP"
+    png, sent = render_round_end(view, NAMES), render_round_end(view, NAMES, compact=True)
+    if len(png) <= 40 * 1024:
+        assert sent == png
+    else:
+        assert sent[:4] == b"RIFF" and sent[8:12] == b"WEBP"
     a = decode(png).convert("RGB")
-    b = Image.open(io.BytesIO(webp)).convert("RGB")
+    b = Image.open(io.BytesIO(sent)).convert("RGB")
     assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None
-    assert len(webp) <= 40 * 1024
+    assert len(sent) <= 40 * 1024
+
+
+def test_an_attachment_is_named_for_its_real_format() -> None:
+    """A round end sent as WebP is attached as round.webp, a PNG keeps round.png: Discord
+    shows an attachment inline by its name's extension."""
+    view = sample_round_end("soureh", 4, seed=3)
+    drawn = canvas_for("round_end", view, NAMES)
+    assert file_name("round.png", drawn.png()) == "round.png"
+    assert file_name("round.png", drawn.webp()) == "round.webp"

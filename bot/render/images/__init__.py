@@ -101,15 +101,15 @@ def render_round_end(
     *,
     four_colour: bool = False,
     theme: str = "dark",
-    webp: bool = False,
+    compact: bool = False,
 ) -> bytes:
-    """The last scored round (``view["last_round"]``) as a PNG (``webp``: the same pixels
-    as a lossless WebP, a quarter smaller): coop games show every face-down card and ring
-    the picked cards; Turup cards won; Soi points and quadruplets. Raises ``ValueError``
-    when no round has been scored."""
+    """The last scored round (``view["last_round"]``) as a PNG (``compact``: as the same
+    pixels in a lossless WebP when the PNG is over :data:`~canvas.PICTURE_BYTES`): coop
+    games show every face-down card and ring the picked cards; Turup cards won; Soi points
+    and quadruplets. Raises ``ValueError`` when no round has been scored."""
     _public(view, "render_round_end")
     drawn = _pictures(view).round_end(view, names, _theme(theme), four_colour)
-    return drawn.webp() if webp else drawn.png()
+    return drawn.compact() if compact else drawn.png()
 
 
 def seat_image(
@@ -241,10 +241,11 @@ def cached_round_end(
     *,
     four_colour: bool = False,
     theme: str = "dark",
-    webp: bool = False,
+    compact: bool = False,
 ) -> bytes:
     """``render_round_end`` through ``cache``."""
     return _cached(
-        cache, (table_id, version, "round_end", None), (four_colour, theme, tuple(names), webp),
-        lambda: render_round_end(view, names, four_colour=four_colour, theme=theme, webp=webp),
+        cache, (table_id, version, "round_end", None), (four_colour, theme, tuple(names), compact),
+        lambda: render_round_end(view, names, four_colour=four_colour, theme=theme,
+                                 compact=compact),
     )
