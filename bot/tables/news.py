@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -215,15 +217,12 @@ class News:
         tokens = self.notifier.tokens
         interaction = tokens.fresh_private(table.id, user_id)
         if interaction is not None:
-            try:
-                await interaction.followup.send(ephemeral=True, **message)
+            forget = partial(tokens.forget_private, table.id, user_id, interaction)
+            sent, _reply = await _follow_up(table, interaction, forget,
+                                            tried="a private follow-up", instead="sending a DM",
+                                            ephemeral=True, **message)
+            if sent:
                 return
-            except discord.HTTPException as exc:
-                log.info("Table %s: a private follow-up failed (%s); sending a DM", table.id,
-                         describe(exc))
-                tokens.forget_private(table.id, user_id, interaction)
-                for file in message.get("files") or ():
-                    file.reset()
         await self.dm(user_id, **message)
 
     async def dm(self, user_id: int, **message: Any) -> None:
@@ -245,18 +244,33 @@ class News:
         tokens = self.notifier.tokens
         interaction = tokens.fresh(table.id, table.record.message_id)
         if interaction is not None:
-            try:
-                sent = await interaction.followup.send(wait=True, **message)
-                return Sent(sent.id, interaction, tokens.clock())
-            except discord.HTTPException as exc:
-                log.info("Table %s: a %s through its token failed (%s); posting in the "
-                         "channel", table.id, what, describe(exc))
-                tokens.forget(table.id, interaction)
-                for file in message.get("files") or ():
-                    file.reset()
+            forget = partial(tokens.forget, table.id, interaction)
+            sent, reply = await _follow_up(table, interaction, forget,
+                                           tried=f"a {what} through its token",
+                                           instead="posting in the channel",
+                                           wait=True, **message)
+            if sent:
+                return Sent(reply.id, interaction, tokens.clock())
         try:
             posted = await self.notifier.channel(table).send(**message)
         except Exception as exc:
             log.warning("Table %s: the %s failed: %s", table.id, what, describe(exc))
             return None
         return Sent(posted.id, None, tokens.clock())
+
+
+async def _follow_up(table: Table, interaction: discord.Interaction[Any],
+                     forget: Callable[[], None], *, tried: str, instead: str,
+                     **message: Any) -> tuple[bool, Any]:
+    """Send ``message`` as a follow-up of ``interaction``: ``(True, what Discord returned)``,
+    or ``(False, None)`` when Discord refused it. A refusal is logged (``tried`` failed,
+    ``instead`` is done), the token is dropped (``forget``: it would fail again) and the
+    message's files are rewound, so the caller's fallback can send the same message."""
+    try:
+        return True, await interaction.followup.send(**message)
+    except discord.HTTPException as exc:
+        log.info("Table %s: %s failed (%s); %s", table.id, tried, describe(exc), instead)
+        forget()
+        for file in message.get("files") or ():
+            file.reset()
+        return False, None

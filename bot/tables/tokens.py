@@ -19,11 +19,13 @@ from __future__ import annotations
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
 TOKEN_LIFETIME = 14 * 60.0  # seconds: a margin under Discord's 15 minutes
+
+_Key = TypeVar("_Key")
 
 _BY_CLIENT: weakref.WeakKeyDictionary[Any, Tokens] = weakref.WeakKeyDictionary()
 
@@ -61,14 +63,10 @@ class Tokens:
         held = self._by_table.get(table_id)
         if held is None or message_id is None:
             return None
-        interaction, since = held
-        message = interaction.message
+        message = held[0].message
         if message is None or message.id != message_id:
             return None
-        if self.clock() - since > self.lifetime:
-            del self._by_table[table_id]
-            return None
-        return interaction
+        return self._young(self._by_table, table_id)
 
     def remember_private(self, table_id: int, user_id: int,
                          interaction: discord.Interaction[Any]) -> None:
@@ -85,12 +83,18 @@ class Tokens:
     def fresh_private(self, table_id: int, user_id: int) -> discord.Interaction[Any] | None:
         """The person's newest interaction at the table, if young enough to answer with a
         private follow-up."""
-        held = self._private.get((table_id, user_id))
+        return self._young(self._private, (table_id, user_id))
+
+    def _young(self, book: dict[_Key, tuple[discord.Interaction[Any], float]],
+               key: _Key) -> discord.Interaction[Any] | None:
+        """The interaction ``book`` holds under ``key`` if it is young enough to use; a
+        stale one is dropped from the book (its token no longer works)."""
+        held = book.get(key)
         if held is None:
             return None
         interaction, since = held
         if self.clock() - since > self.lifetime:
-            del self._private[(table_id, user_id)]
+            del book[key]
             return None
         return interaction
 

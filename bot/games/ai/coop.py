@@ -35,7 +35,6 @@ from bot.games.ai.coop_model import (
 )
 from bot.games.ai.determinize_coop import determinize
 from bot.games.ai.ismcts import Search
-from bot.games.ai.race import win_chance
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card
 from bot.games.coop.moves import Give, Keep, King
@@ -50,11 +49,6 @@ HORIZON = 150
 CANDIDATES = 4
 MARGIN = 1.0
 PAIRED = True
-STOP: float | None = None
-#: Score Pariah playouts by the chance to win the game (:mod:`~bot.games.ai.race`) instead of
-#: the round's points. Off: screened at 56.8 % against 57.8 % (hard vs normal, 400 games,
-#: 100 playouts, tuning seeds 80000–80399), no gain.
-GAME_EVAL = False
 
 
 def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
@@ -292,16 +286,9 @@ def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
 
 
 def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
-    """The round's points when it ended, else an estimate from the real (sampled) coops.
-
-    Pariah (two players, :data:`GAME_EVAL`): each seat's chance to win the *game* from the
-    totals after the round (:func:`~bot.games.ai.race.win_chance`), the game's result when
-    it ended, not the round's point difference.
-    """
+    """The round's points when it ended, else an estimate from the real (sampled) coops."""
     n = start.n
     soureh = engine.name == "soureh"
-    if GAME_EVAL and not soureh and n == 2:
-        return _game_value(start, world)
     if world.round != start.round or world.to_act is None:
         assert world.last_round is not None
         points = [float(p) for p in world.last_round["points"]]
@@ -317,18 +304,6 @@ def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
         mean = sum(others) / len(others) if others else 0.0
         out.append(min(1.0, max(0.0, 0.5 + (values[s] - mean) / (2 * scale))))
     return out
-
-
-def _game_value(start: Any, world: Any) -> list[float]:
-    """Pariah: the game's result if it ended, else the chance to win it from the totals
-    (mid-round: the totals plus each seat's estimated points in its sampled coops)."""
-    if world.to_act is None:
-        won = world.winners or (0, 1)
-        return [1.0 / len(won) if s in won else 0.0 for s in range(2)]
-    totals = [float(t) for t in world.totals]
-    if world.round == start.round:
-        totals = [t + _world_value("pariah", world, s) for s, t in enumerate(totals)]
-    return win_chance(totals, world.variant.threshold)
 
 
 _FIX = (0.0, 0.45, 0.75, 0.9, 1.0)
@@ -368,5 +343,4 @@ def search_spec(engine: Engine[Any]) -> Search:
         candidates=candidates,
         margin=MARGIN,
         paired=PAIRED,
-        stop=STOP,
     )

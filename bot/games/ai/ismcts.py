@@ -68,12 +68,6 @@ class Search:
     #: Flat search with common random numbers: every root action is played out on the same
     #: determinization with the same rollout generator, and compared pairwise.
     paired: bool = False
-    #: Paired mode: drop a root action once its paired difference with the first (the
-    #: favourite) is below zero by this many standard errors (after :attr:`min_deals`
-    #: deals), and stop when only the favourite is left: a clear decision ends early,
-    #: and the playouts left go to the actions still in doubt. ``None``: never.
-    stop: float | None = None
-    min_deals: int = 8
 
 
 class _Node:
@@ -200,26 +194,20 @@ def _paired(
     """Flat Monte Carlo with common random numbers over determinizations."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     rewards: list[list[float]] = [[] for _ in legal]
-    active = list(range(len(legal)))
     done = 0
     late = False
-    while done < budget.iterations and not late and len(active) > 1:
+    while done < budget.iterations and not late:
         start = spec.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
-        for i in active:
-            if deadline is not None and rewards[active[-1]] and time.perf_counter() >= deadline:
+        for i, action in enumerate(legal):
+            if deadline is not None and rewards[-1] and time.perf_counter() >= deadline:
                 late = True  # an unfinished group is left out of the comparison
                 break
-            world = engine.apply(start, legal[i]).state
+            world = engine.apply(start, action).state
             rewards[i].append(_playout(engine, start, world, seat, random.Random(seed), spec))
             done += 1
-        if spec.stop is not None and not late:
-            active = _race(rewards, active, spec.stop, spec.min_deals)
-    rounds = min(len(rewards[i]) for i in active)
-    if len(active) == 1:
-        best = active[0]
-    else:
-        best = max(active, key=lambda i: sum(rewards[i][:rounds]) / rounds)
+    rounds = min(len(r) for r in rewards)
+    best = max(range(len(legal)), key=lambda i: sum(rewards[i][:rounds]) / rounds)
     if spec.margin is not None and best != 0:
         diffs = [a - b for a, b in zip(rewards[best][:rounds], rewards[0][:rounds], strict=True)]
         mean, se = _mean_se(diffs)
@@ -235,26 +223,6 @@ def _mean_se(diffs: Sequence[float]) -> tuple[float, float]:
     mean = sum(diffs) / rounds
     var = sum((d - mean) ** 2 for d in diffs) / max(1, rounds - 1)
     return mean, math.sqrt(var / rounds)
-
-
-def _race(rewards: list[list[float]], active: list[int], z: float, min_deals: int) -> list[int]:
-    """The root actions still in doubt: the favourite (index 0, always kept) and those
-    whose paired difference with it is not below zero by ``z`` standard errors.
-
-    Only the favourite (or a move beating it by a margin) can be chosen, so a move
-    clearly worse than the favourite can never be; an action whose every playout equals
-    the favourite's (a difference of zero, no spread) is dropped too: it changes nothing.
-    """
-    rounds = len(rewards[0])
-    if rounds < min_deals:
-        return active
-    base = rewards[0]
-    kept = [0]
-    for i in active[1:]:
-        mean, se = _mean_se([a - b for a, b in zip(rewards[i], base, strict=True)])
-        if mean + z * se > 0:
-            kept.append(i)
-    return kept
 
 
 def _playout(

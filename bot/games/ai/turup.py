@@ -5,22 +5,18 @@
   expected largest capture of an unseen card on the pile left behind; cards already won
   are remembered) plus what its own remaining cards could take next;
 - hard: paired determinized search among normal's best moves: redeals of the unseen
-  cards, normal players in the rollouts a few plies deep, scored by cards won; with two
-  players, the last deal (deck empty: the unseen cards are the opponent's hand) is solved
-  exactly (:mod:`~bot.games.ai.turup_end`).
+  cards, normal players in the rollouts a few plies deep, scored by cards won.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from bot.games.ai.ismcts import Search
-from bot.games.ai.turup_end import best_last_deal
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
@@ -35,19 +31,7 @@ HORIZON = 8
 CANDIDATES = 5
 MARGIN = 1.0
 PAIRED = True
-STOP: float | None = None
 ROLLOUT_NORMAL = True
-#: Score the horizon as the chance to win the round (:func:`_win_chances`) instead of the
-#: lead in cards won. Off: screened at 57.8 % against 60.8 % (hard vs normal, 400 games,
-#: 75 playouts, tuning seeds 80000–80399), no gain.
-PROBIT = False
-#: Solve the two-player last deal exactly (:mod:`~bot.games.ai.turup_end`). Off: screened at
-#: 59.1 % against 60.8 % (400 games, 75 playouts, tuning seeds 80000–80399): against the
-#: normal player the paired search already plays a best reply there (every redeal of a
-#: last deal is the true one, and its rollouts play the normal player's moves).
-ENDGAME = False
-TAKE_WEIGHT = 0.6
-SPREAD = 1.2
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
 
 
@@ -192,12 +176,7 @@ def ranked(info: Info, rng: random.Random) -> list[Action]:
 
 
 def candidates(info: Info, rng: random.Random) -> list[Action]:
-    """The hard level's root moves: the normal player's best few, its favourite first; in
-    a two-player last deal (deck empty, every card known) only the solved best move."""
-    if ENDGAME:
-        solved = best_last_deal(info)
-        if solved is not None:
-            return [solved]
+    """The hard level's root moves: the normal player's best few, its favourite first."""
     return ranked(info, rng)[:CANDIDATES]
 
 
@@ -236,32 +215,8 @@ def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
             for s in range(n)
         ]
     won = [float(len(w)) for w in world.won]
-    if not PROBIT:
-        mean = sum(won) / n
-        return [_squash(won[s] - mean, 8) for s in range(n)]
-    return _win_chances(world, won)
-
-
-def _win_chances(world: Any, won: list[float]) -> list[float]:
-    """Each seat's chance to end the round with the most cards, from the lead in cards won,
-    the best capture the seat to move holds (:data:`TAKE_WEIGHT` of it counts as won) and
-    the cards still in play: Φ(lead / (:data:`SPREAD` · √cards left)). Fitted on 72,000
-    positions of normal against normal (two players, tuning seeds 80000–81499): the
-    log-likelihood of the results beats the linear lead score's (−11,229 against −12,316
-    on a third of them)."""
-    n = len(won)
-    mover = world.turn
-    pile = world.pile
-    if pile and mover is not None and world.hands[mover]:
-        key = _key(pile)
-        won[mover] += TAKE_WEIGHT * max(_best_take(c.rank, key) for c in world.hands[mover])
-    left = len(world.deck) + sum(len(h) for h in world.hands) + len(pile)
-    spread = SPREAD * math.sqrt(max(1, left))
-    out = []
-    for s in range(n):
-        rival = max(won[t] for t in range(n) if t != s)
-        out.append(0.5 * (1.0 + math.erf((won[s] - rival) / (spread * math.sqrt(2.0)))))
-    return out
+    mean = sum(won) / n
+    return [_squash(won[s] - mean, 8) for s in range(n)]
 
 
 def _squash(x: float, scale: float) -> float:
@@ -281,6 +236,5 @@ def search_spec(engine: Engine[Any]) -> Search:
             candidates=candidates,
             margin=MARGIN,
             paired=True,
-            stop=STOP,
         )
     return Search(determinize, _rollout, _evaluate, _horizon, max_depth=4)
