@@ -32,15 +32,23 @@ def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: 
                  "is not reviewed.", "A computer made {n} of your decisions for you (your "
                  "time ran out); they are not reviewed.", by_computer) if by_computer else ""
     if not decisions:
-        text = _("The hard player looked at your {count} decisions and would not have "
-                 "changed any of them by a clear margin. Well played!", count=examined)
+        if examined:
+            text = _n("The hard player looked at your one decision and would not have "
+                      "changed it by a clear margin. Well played!",
+                      "The hard player looked at your {n} decisions and would not have "
+                      "changed any of them by a clear margin. Well played!", examined)
+        else:
+            text = _("You made no decision of your own in this game (a computer made them, "
+                     "or every move was forced), so there is nothing to review.")
         text = f"{text}\n{skipped}" if skipped else text
         return discord.Embed(title=title, description=text, colour=colour)
     decision = decisions[page]
     lines = [
-        _("Decision {page} of {pages} where the hard player would have chosen differently "
-          "(of your {count} decisions), round {round}.", page=page + 1,
-          pages=len(decisions), count=examined, round=decision.round),
+        _n("Decision {page} of {pages} where the hard player would have chosen differently "
+           "(your one decision), round {round}.",
+           "Decision {page} of {pages} where the hard player would have chosen differently "
+           "(of your {n} decisions), round {round}.", examined, page=page + 1,
+           pages=len(decisions), round=decision.round),
     ]
     if decision.margin is not None:
         lines.append(_("On the same sampled deals its move did {points} points of the "

@@ -218,9 +218,10 @@ class News:
         interaction = tokens.fresh_private(table.id, user_id)
         if interaction is not None:
             forget = partial(tokens.forget_private, table.id, user_id, interaction)
-            sent, _reply = await _follow_up(table, interaction, forget,
-                                            tried="a private follow-up", instead="sending a DM",
-                                            ephemeral=True, **message)
+            sent, _reply = await _follow_up(
+                table, interaction, forget,
+                tried="a private follow-up", instead="sending a DM",  # i18n: not for people
+                ephemeral=True, **message)
             if sent:
                 return
         await self.dm(user_id, **message)
@@ -245,10 +246,11 @@ class News:
         interaction = tokens.fresh(table.id, table.record.message_id)
         if interaction is not None:
             forget = partial(tokens.forget, table.id, interaction)
-            sent, reply = await _follow_up(table, interaction, forget,
-                                           tried=f"a {what} through its token",
-                                           instead="posting in the channel",
-                                           wait=True, **message)
+            sent, reply = await _follow_up(
+                table, interaction, forget,
+                tried=f"a {what} through its token",  # i18n: not for people
+                instead="posting in the channel",  # i18n: not for people
+                wait=True, **message)
             if sent:
                 return Sent(reply.id, interaction, tokens.clock())
         try:

@@ -4,7 +4,10 @@ changed, privately, paged, each with both moves and nothing another player hid."
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +28,9 @@ from tests.helpers.discord import (
     table_in,
     via_panel,
 )
+from tests.helpers.preview import browser, browser_available, shoot
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "panels"
 
 
 def _labels(message: Any) -> list[str]:
@@ -123,11 +129,12 @@ def test_a_long_game_is_reviewed_within_the_overall_cap() -> None:
 
 
 async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
-    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    world: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """ann lets her turn timer run out now and then, so the easy computer moves for her:
     the log marks those moves (and the computer seat's) as a computer's, and her review
-    judges only her own decisions and says how many a computer made for her."""
+    judges only her own decisions and says how many a computer made for her (shot at
+    400 px in both themes; CARDROOM_SAVE_SHOTS=1 keeps the shots in docs/screenshots/)."""
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     service(env).seed_source = lambda: 2
@@ -178,3 +185,13 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     await flush(env)
     assert pressed.response is not None
     assert f"A computer made {done.by_computer} of your decisions" in _text(pressed.response)
+    if not browser_available():
+        return
+    async with browser() as b:
+        for theme in ("dark", "light"):
+            path = tmp_path / f"review-timeouts-400-{theme}.png"
+            shot = await shoot(env, channel, ann, pressed.response, path, theme=theme, b=b)
+            assert "A computer made" in shot.text
+            if os.environ.get("CARDROOM_SAVE_SHOTS"):
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                shutil.copy(path, SHOTS / path.name)
