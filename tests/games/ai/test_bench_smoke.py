@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bench import ai_decisions
@@ -39,3 +41,35 @@ def test_strength_tally_leaves_a_partial_figure(capsys: pytest.CaptureFixture[st
     assert len(lines) == 3
     assert lines[0].startswith("soi: hard vs 3× normal, 200 ms: seeds 5–5, 1 games, hard ")
     assert "seeds 5–7, 3 games" in lines[-1] and lines[-1].endswith("%)")
+
+
+def test_ceiling_samplers_keep_what_they_say_and_a_tiny_run_prints_rows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench.ceiling``: "hands" keeps the other seats' true hidden cards and reshuffles
+    only the stock (same cards); "all" keeps the stock's order too; a tiny run prints a row
+    per game and mode."""
+    import random
+
+    from bench import ceiling
+    from bot.games import ENGINES
+
+    for game in ("pariah", "turup"):
+        engine: Any = ENGINES[game]
+        state = engine.new_game(2, 3, engine.Variant(rounds=1) if game == "turup" else None)
+        seat = engine.to_act(state)
+        hands = ceiling.determinizer(game, "hands")(state, seat, random.Random(1))
+        seen = ceiling.determinizer(game, "all")(state, seat, random.Random(1))
+        if game == "pariah":
+            assert hands.down == state.down
+            assert sorted(map(str, hands.stock[hands.pos:])) == \
+                sorted(map(str, state.stock[state.pos:]))
+            assert hands.stock[hands.pos:] != state.stock[state.pos:]
+            assert seen.stock == state.stock and seen.down == state.down
+        else:
+            assert hands.hands == state.hands and sorted(map(str, hands.deck)) == \
+                sorted(map(str, state.deck)) and hands.deck != state.deck
+            assert seen.hands == state.hands and seen.deck == state.deck
+    assert ceiling.main(["--game", "pariah", "--games", "2", "--playouts", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "| pariah | hands | 70000–70001 | 2 |" in out and "| pariah | all |" in out

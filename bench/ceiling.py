@@ -1,0 +1,149 @@
+"""How much of a hard player's edge is information: ``python -m bench.ceiling``.
+
+The same hard search as the strength matches (:mod:`bench.strength`: hard against normal,
+two seats rotated, fixed playouts per decision, held-out seeds), but every deal it samples
+keeps some hidden cards as they truly are:
+
+- ``hands``: the other players' hidden cards (Pariah's and Soureh's face-down cards and a
+  drawn card, Turup's hands); the stock is shuffled as usual. A player who read his
+  opponent perfectly from the play could do this well with this search.
+- ``all``: the stock's order too (every card of this round; later rounds stay unknown). No
+  player can do this; it bounds what this search makes of a deal.
+
+A fair player's rate sits below ``hands``. Where ``hands`` is close to the fair rate, better
+reading of the opponent has little left to give; the rest of the gap to ``all`` is the
+luck of the draw, which no fair player can remove. Nothing here is used in play: the
+hard level's own search (``search_spec``) is only given another determinizer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bench.strength import PLAYOUTS_200MS
+from bot.games import ENGINES
+from bot.games.ai import choose, game_module
+from bot.games.ai.ismcts import Budget, search
+from bot.games.ai.view import observe
+from bot.games.coop.state import PUBLIC, CoopState
+from bot.games.turup.state import TurupState
+from bot.simulate import wilson
+
+Determinizer = Callable[[Any, int, random.Random], Any]
+
+
+def _canonical(cards: list[Any], rng: random.Random) -> list[Any]:
+    cards.sort(key=lambda c: (c.order, c.suit.value))
+    rng.shuffle(cards)
+    return cards
+
+
+def coop_hands(state: CoopState, seat: int, rng: random.Random) -> CoopState:
+    """The true face-down cards of every seat; the stock, the discards only others saw and
+    another seat's drawn card shuffled among themselves."""
+    who = state.discard_who
+    unseen = [i for i in range(state.ndiscard) if who[i] != PUBLIC and who[i] != seat]
+    drawn_hidden = state.drawn is not None and state.to_act != seat
+    hidden = [state.discard[i] for i in unseen] + list(state.stock[state.pos:])
+    if drawn_hidden and state.drawn is not None:
+        hidden.append(state.drawn)
+    hidden = _canonical(hidden, rng)
+    new = state.copy()
+    pos = 0
+    if unseen:
+        pile = state.discard[: state.ndiscard]
+        for i in unseen:
+            pile[i] = hidden[pos]
+            pos += 1
+        new.discard = pile
+        new.discard_who = state.discard_who[: state.ndiscard]
+    if drawn_hidden:
+        new.drawn = hidden[pos]
+        pos += 1
+    new.stock = tuple(hidden[pos:])
+    new.pos = 0
+    new.next_seed = rng.getrandbits(64)
+    return new
+
+
+def turup_hands(state: TurupState, seat: int, rng: random.Random) -> TurupState:
+    """The true hands; the deck shuffled."""
+    deck = _canonical(list(state.deck), rng)
+    return dataclasses.replace(state, deck=tuple(deck), seed=rng.getrandbits(63))
+
+
+def see_all(state: Any, seat: int, rng: random.Random) -> Any:
+    """The true deal, the stock's order included; only later rounds' shuffles are new."""
+    if isinstance(state, CoopState):
+        new = state.copy()
+        new.next_seed = rng.getrandbits(64)
+        return new
+    return dataclasses.replace(state, seed=rng.getrandbits(63))
+
+
+def determinizer(game: str, mode: str) -> Determinizer:
+    """The sampler of ``mode`` ("hands" or "all") for ``game``."""
+    if mode == "all":
+        return see_all
+    return turup_hands if game == "turup" else coop_hands
+
+
+def play(game: str, mode: str, seed: int, hard_seat: int, budget: Budget) -> tuple[int, ...]:
+    """One two-seat game, hard (seeing per ``mode``) at ``hard_seat`` against normal."""
+    engine: Any = ENGINES[game]
+    variant = engine.Variant(rounds=1) if game == "turup" else None
+    state = engine.new_game(2, seed, variant)
+    spec = dataclasses.replace(game_module(game).search_spec(engine),
+                               determinize=determinizer(game, mode))
+    rngs = [random.Random(seed * 7919 + seat) for seat in range(2)]
+    while (seat := engine.to_act(state)) is not None:
+        if seat == hard_seat and len(engine.legal_actions(state)) > 1:
+            info = observe(engine, state, seat)
+            legal = spec.candidates(info, rngs[seat]) if spec.candidates else list(info.legal)
+            action = search(engine, state, seat, legal, rngs[seat], spec, budget)
+        else:
+            action = choose(engine, state, seat, "normal", rngs[seat])
+        state = engine.apply(state, action).state
+    return tuple(engine.winners(state))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the matches and print a Markdown row for each."""
+    parser = argparse.ArgumentParser(prog="python -m bench.ceiling", description=__doc__)
+    parser.add_argument("--game", choices=("pariah", "turup", "soureh"), action="append")
+    parser.add_argument("--mode", choices=("hands", "all"), action="append")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=70000)
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="playouts per decision (default: the game's 200 ms budget)")
+    parser.add_argument("--tally", action="store_true", help="a line per game on stdout")
+    args = parser.parse_args(argv)
+    rows = []
+    for game in args.game or ["pariah", "turup"]:
+        budget = Budget(iterations=args.playouts or PLAYOUTS_200MS[game], seconds=None)
+        for mode in args.mode or ["hands", "all"]:
+            start, wins = time.perf_counter(), 0.0
+            for g in range(args.games):
+                hard_seat = g % 2  # seats rotated as in bench.strength
+                winners = play(game, mode, args.seed + g, hard_seat, budget)
+                wins += 1 / len(winners) if hard_seat in winners else 0.0
+                if args.tally:
+                    print(f"{game} {mode}: {g + 1} games, hard {wins / (g + 1) * 100:.1f} %",
+                          flush=True)
+            low, high = wilson(wins, args.games)
+            rows.append(f"| {game} | {mode} | {args.seed}–{args.seed + args.games - 1} | "
+                        f"{args.games} | {wins / args.games * 100:.1f} % | {low * 100:.1f}–"
+                        f"{high * 100:.1f} % | {time.perf_counter() - start:.0f} s |")
+    print("| game | hard sees | seeds | games | hard's win rate | 95 % CI | wall |\n"
+          "|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
