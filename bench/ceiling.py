@@ -4,9 +4,9 @@ The same hard search as the strength matches (:mod:`bench.strength`: hard agains
 two seats rotated, fixed playouts per decision, held-out seeds), but every deal it samples
 keeps some hidden cards as they truly are:
 
-- ``hands``: the other players' hidden cards (Pariah's and Soureh's face-down cards and a
-  drawn card, Turup's hands); the stock is shuffled as usual. A player who read his
-  opponent perfectly from the play could do this well with this search.
+- ``hands``: the other players' face-down cards (Pariah, Soureh) or hands (Turup); the
+  stock, and a card another player drew and holds, are dealt anew as usual. A player who
+  read his opponent perfectly from the play could do this well with this search.
 - ``all``: the stock's order too (every card of this round; later rounds stay unknown). No
   player can do this; it bounds what this search makes of a deal.
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -28,9 +29,10 @@ from typing import Any
 from bench.strength import PLAYOUTS_200MS
 from bot.games import ENGINES
 from bot.games.ai import choose, game_module
+from bot.games.ai.determinize_coop import determinize
 from bot.games.ai.ismcts import Budget, search
 from bot.games.ai.view import observe
-from bot.games.coop.state import PUBLIC, CoopState
+from bot.games.coop.state import CoopState
 from bot.games.turup.state import TurupState
 from bot.simulate import wilson
 
@@ -41,34 +43,6 @@ def _canonical(cards: list[Any], rng: random.Random) -> list[Any]:
     cards.sort(key=lambda c: (c.order, c.suit.value))
     rng.shuffle(cards)
     return cards
-
-
-def coop_hands(state: CoopState, seat: int, rng: random.Random) -> CoopState:
-    """The true face-down cards of every seat; the stock, the discards only others saw and
-    another seat's drawn card shuffled among themselves."""
-    who = state.discard_who
-    unseen = [i for i in range(state.ndiscard) if who[i] != PUBLIC and who[i] != seat]
-    drawn_hidden = state.drawn is not None and state.to_act != seat
-    hidden = [state.discard[i] for i in unseen] + list(state.stock[state.pos:])
-    if drawn_hidden and state.drawn is not None:
-        hidden.append(state.drawn)
-    hidden = _canonical(hidden, rng)
-    new = state.copy()
-    pos = 0
-    if unseen:
-        pile = state.discard[: state.ndiscard]
-        for i in unseen:
-            pile[i] = hidden[pos]
-            pos += 1
-        new.discard = pile
-        new.discard_who = state.discard_who[: state.ndiscard]
-    if drawn_hidden:
-        new.drawn = hidden[pos]
-        pos += 1
-    new.stock = tuple(hidden[pos:])
-    new.pos = 0
-    new.next_seed = rng.getrandbits(64)
-    return new
 
 
 def turup_hands(state: TurupState, seat: int, rng: random.Random) -> TurupState:
@@ -90,7 +64,9 @@ def determinizer(game: str, mode: str) -> Determinizer:
     """The sampler of ``mode`` ("hands" or "all") for ``game``."""
     if mode == "all":
         return see_all
-    return turup_hands if game == "turup" else coop_hands
+    if game == "turup":
+        return turup_hands
+    return functools.partial(determinize, game, others_down=False)
 
 
 def play(game: str, mode: str, seed: int, hard_seat: int, budget: Budget) -> tuple[int, ...]:

@@ -33,6 +33,19 @@ from tests.helpers.preview import browser, browser_available, shoot
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "panels"
 
 
+async def _pariah_against_a_computer(env: Any, channel: Any, host: Any, *,
+                                     timer: str) -> tuple[Any, int]:
+    """A running Pariah game to 100 of ``host`` against a normal computer: (table, his seat)."""
+    opened = await host.slash(channel, "play", game="pariah", timer=timer, threshold=100)
+    table = table_in(env, channel)
+    await host.select(opened.response, ["normal"], custom_id=f"cs:{table.id}:{table.version}:addc")
+    await host.click(opened.response, label="Start (host)")
+    await flush(env)
+    seat = table.seat_of(host.id)
+    assert seat is not None
+    return table, seat
+
+
 def _labels(message: Any) -> list[str]:
     return [c.get("label", "") for r in component_rows(message) for c in r["components"]]
 
@@ -56,12 +69,7 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
     service(env).seed_source = lambda: 2
     monkeypatch.setattr(reviews, "budget", Budget(iterations=60, seconds=None))
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
-    opened = await ann.slash(channel, "play", game="pariah", timer="off", threshold=100)
-    table = table_in(env, channel)
-    await ann.select(opened.response, ["normal"], custom_id=f"cs:{table.id}:{table.version}:addc")
-    await ann.click(opened.response, label="Start (host)")
-    await flush(env)
-    seat = table.seat_of(ann.id)
+    table, seat = await _pariah_against_a_computer(env, channel, ann, timer="off")
     rng = random.Random(5)
     while table.running:
         await flush(env)
@@ -139,12 +147,7 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     ann = world["members"][0]
     service(env).seed_source = lambda: 2
     monkeypatch.setattr(reviews, "budget", Budget(iterations=30, seconds=None))
-    opened = await ann.slash(channel, "play", game="pariah", timer="30", threshold=100)
-    table = table_in(env, channel)
-    await ann.select(opened.response, ["normal"], custom_id=f"cs:{table.id}:{table.version}:addc")
-    await ann.click(opened.response, label="Start (host)")
-    await flush(env)
-    seat = table.seat_of(ann.id)
+    table, seat = await _pariah_against_a_computer(env, channel, ann, timer="30")
     rng = random.Random(5)
     timed_out: set[int] = set()
     turns = 0

@@ -31,11 +31,18 @@ from bot.games.coop.state import PUBLIC, CoopState
 KNOCKER_VALID = 0.8
 
 
-def determinize(game: str, state: CoopState, seat: int, rng: random.Random) -> CoopState:
-    """A state ``seat`` cannot tell from ``state``: every hidden card dealt anew."""
+def determinize(
+    game: str, state: CoopState, seat: int, rng: random.Random, *, others_down: bool = True
+) -> CoopState:
+    """A state ``seat`` cannot tell from ``state``: every hidden card dealt anew.
+
+    ``others_down=False`` leaves the other seats' face-down cards as they truly are and
+    deals the rest anew (``bench.ceiling``: what reading the opponents perfectly is worth;
+    never in play)."""
     module = importlib.import_module(f"bot.games.{game}")
     valid: Callable[[Card, Card], bool] = module.coop_valid
-    others = [s for s in range(state.n) if s != seat and state.down[s] is not None]
+    others = [s for s in range(state.n)
+              if others_down and s != seat and state.down[s] is not None]
     hidden: list[Card] = []
     for s in others:
         row = state.down[s]
