@@ -163,17 +163,13 @@ class Canvas:
             self.draw.line((x, y + size, x + size, y), fill=t.bad, width=width)
 
     def webp(self) -> bytes:
-        """The same 256-colour picture as ``png`` (pixel for pixel), as a lossless WebP:
-        about a quarter fewer bytes, for the larger pictures sent once (the round end)."""
-        return encode(
-            self.img, theme=None if self.emoji else self.theme, four_colour=self.four_colour,
-            fmt="WEBP",
-        )
+        """The same 256-colour picture as ``png`` (pixel for pixel), as a lossless WebP."""
+        return encode(self.img, theme=None if self.emoji else self.theme,
+                      four_colour=self.four_colour, fmt="WEBP")
 
     def compact(self) -> bytes:
-        """``png``, or ``webp`` when the PNG is over :data:`PICTURE_BYTES`: a lossless
-        WebP takes eight times the CPU of our PNG (26 ms against 3 for a round end of four
-        Soureh seats), so only the pictures that need its quarter fewer bytes pay for it."""
+        """``png``, or the ``webp`` of its pixels (a quarter fewer bytes for eight times the
+        CPU) when the PNG is over :data:`PICTURE_BYTES` (a round end of 4 Soureh seats)."""
         png = self.png()
         return png if len(png) <= PICTURE_BYTES else self.webp()
 
@@ -182,10 +178,8 @@ class Canvas:
         of an RGB PNG and faster to encode, with no visible difference on our flat card art
         (see docs/images/). The palette is the theme's shared one (``palette.py``) unless
         colour emoji were drawn."""
-        return encode(
-            self.img, theme=None if self.emoji else self.theme, four_colour=self.four_colour
-        )
-
+        return encode(self.img, theme=None if self.emoji else self.theme,
+                      four_colour=self.four_colour)
 
 def encode(
     img: Image.Image, palette: bool = True, theme: Theme | None = None, four_colour: bool = False,
