@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.games.ai.ismcts import Budget
-from bot.games.ai.review import Decision, decisions, review
+from bot.games.ai.review import Decision, decision_positions, review
 from bot.i18n import _
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
@@ -119,8 +119,9 @@ async def _work_out(client: Any, table: Table, seat: int) -> Review:
     game = (table.engine, len(stored.seats), rec.seed, texts, build_variant(rec.game, rec.variant))
 
     def work() -> Review:
-        examined = decisions(*game, seat, not_theirs=not_theirs)
-        computer = decisions(*game, seat) - examined if not_theirs else 0
+        positions = decision_positions(*game, seat)
+        computer = sum(1 for i in positions if i in not_theirs)
+        examined = len(positions) - computer
         found = review(*game, seat, budget=review_budget(examined), not_theirs=not_theirs)
         return Review(tuple(found), examined, computer)
 

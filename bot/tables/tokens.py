@@ -75,10 +75,8 @@ class Tokens:
         self._since_sweep += 1
         if self._since_sweep >= 512:  # stale ones of closed tables go now and then
             self._since_sweep = 0
-            now = self.clock()
-            for key, (_, since) in list(self._private.items()):
-                if now - since > self.lifetime:
-                    del self._private[key]
+            for key in list(self._private):
+                self._young(self._private, key)
 
     def fresh_private(self, table_id: int, user_id: int) -> discord.Interaction[Any] | None:
         """The person's newest interaction at the table, if young enough to answer with a

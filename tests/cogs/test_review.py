@@ -15,7 +15,7 @@ import pytest
 from bot.games.ai import choose
 from bot.games.ai.explain import card_words
 from bot.games.ai.ismcts import Budget
-from bot.games.ai.review import decisions
+from bot.games.ai.review import decision_positions
 from bot.games.cards import Card
 from bot.tables import reviews
 from storage.tables import TableRepo
@@ -178,7 +178,8 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     engine, rec = table.engine, stored.table
     variant = engine.Variant(threshold=100)
     texts = [a.text for a in stored.actions]
-    everything = decisions(engine, len(table.seats), rec.seed, texts, variant, seat)
+    everything = len(decision_positions(engine, len(table.seats), rec.seed, texts, variant,
+                                        seat))
     done = await reviews.reviewed(env.bot, table, seat)
     assert done.by_computer > 0
     assert done.examined + done.by_computer == everything

@@ -118,26 +118,24 @@ def _judge(
     )
 
 
-def decisions(
+def decision_positions(
     engine: Engine[Any],
     players: int,
     seed: int,
     actions: Sequence[Action | str],
     variant: Any,
     seat: int,
-    *,
-    not_theirs: Collection[int] = (),
-) -> int:
-    """How many real decisions (more than one legal move) ``seat`` made in the logged game,
-    leaving out the log positions in ``not_theirs`` (chosen by a computer)."""
+) -> list[int]:
+    """The log positions at which ``seat`` made a real decision (more than one legal move)
+    in the logged game."""
     state = engine.new_game(players, seed, variant)
-    count = 0
+    found = []
     for index, item in enumerate(actions):
         action = engine.parse_action(state, item) if isinstance(item, str) else item
-        if index not in not_theirs and _decision(engine, state, seat):
-            count += 1
+        if _decision(engine, state, seat):
+            found.append(index)
         state = engine.apply(state, action).state
-    return count
+    return found
 
 
 def _decision(engine: Engine[Any], state: Any, seat: int) -> bool:
