@@ -194,3 +194,28 @@ def _ink(s: str, face: ImageFont.FreeTypeFont) -> Image.Image:
     img = Image.new("L", (400, 100))
     ImageDraw.Draw(img).text((10, 70), s, font=face, fill=255, anchor="ls", direction="ltr")
     return img.crop(img.getbbox())
+
+
+@pytest.mark.parametrize("line", ["Seraphina 42", ARABIC, "🐉DragonLady🐉", "", " ", "10♥ Q♠"])
+@pytest.mark.parametrize("anchor", ["la", "mm", "rs"])
+def test_pasting_the_inked_box_equals_the_whole_mask(line: str, anchor: str) -> None:
+    """``text.paste`` pastes only the inked part of a line's mask (the padding is blank):
+    the picture is the same, pixel for pixel, as Pillow's fill through the whole mask,
+    also where the line runs off the image's edge."""
+    for x, y in ((200, 40), (-30, 2), (395, 78)):
+        ours = Image.new("RGB", (400, 80), (20, 90, 50))
+        reference = ours.copy()
+        width = text.paste(ours, x, y, line, 24, (240, 200, 60), bold=True, anchor=anchor)
+        s = text.sprite(line, 24, True)
+        left = x - (s.width if anchor[0] == "r" else s.width // 2 if anchor[0] == "m" else 0)
+        v = anchor[1]
+        top = y - (s.ascent + s.descent) // 2 if v == "m" else y - s.ascent if v == "s" else y
+        px, py = left - text.pad(24), top - s.top
+        box = (px, py, px + s.mask.width, py + s.mask.height)
+        reference.paste((240, 200, 60), box, s.mask)
+        if s.colour is not None:
+            reference.paste(s.colour, (px, py), s.colour)
+        assert width == s.width
+        assert ImageChops.difference(ours, reference).getbbox() is None
+        if line.strip():
+            assert s.ink is not None and s.ink.size < s.mask.size

