@@ -63,6 +63,8 @@ from bench.players import NoMove, Seated, peek, seat_tables
 from bench.requests import CALLBACK, RateClass, Tally, route_path
 from bench.run import Figure, ms, percentile
 from bench.sampler import Sampler
+from bench.spy import Spy
+from bench.threads import cpu_by_group, cpu_by_thread
 
 DM_PATH = re.compile(r"^/channels/(\d+)/messages")
 DM_CHANNEL = 1  # Discord's channel type of a DM
@@ -178,6 +180,10 @@ class Load:
     shares: dict[str, float] = field(default_factory=dict)
     top: list[tuple[str, str, float]] = field(default_factory=list)
     sampler_cpu: float = 0.0
+    threads: dict[str, float] = field(default_factory=dict)  # CPU s by thread group
+    pictures: int = 0  # pictures drawn in the window
+    spy: dict[str, int] = field(default_factory=dict)  # py-spy's samples of the loop's thread
+    spy_why: str = ""  # why there are none
 
     @property
     def cpu_per_minute(self) -> float:
@@ -189,11 +195,24 @@ class Load:
         """K × 60 / CPU seconds per virtual minute."""
         return self.tables * 60 / self.cpu_per_minute if self.cpu_per_minute else 0.0
 
-    @property
-    def bot_tables_per_core(self) -> float:
-        """The same with the bot's share of the CPU only (SimCord and the driver out)."""
-        bot = self.shares.get("bot", 0.0) + self.shares.get("loop", 0.0)
-        return self.tables_per_core / bot if bot else 0.0
+    def bot_cpu(self, *, loop_is_bots: bool = True) -> float:
+        """The bot's own CPU seconds in the window: every thread's (the sampler's out) less
+        the event loop thread's SimCord and driver shares, from py-spy's samples of that
+        thread (``bench.spy``); asyncio's own share of it (scheduling, polls) counts as the
+        bot's with ``loop_is_bots``, else as SimCord's. Without py-spy: the in-process
+        sampler's shares of all threads (they see too little of the loop's thread)."""
+        if not self.threads or not self.spy:
+            return self.cpu * (self.shares.get("bot", 0.0) + self.shares.get("loop", 0.0))
+        busy = sum(n for name, n in self.spy.items() if name != "epoll")
+        theirs = self.spy.get("simcord", 0) + self.spy.get("driver", 0)
+        if not loop_is_bots:
+            theirs += self.spy.get("asyncio", 0)
+        return self.cpu - self.threads["loop"] * theirs / busy if busy else self.cpu
+
+    def bot_tables_per_core(self, *, loop_is_bots: bool = True) -> float:
+        """The same with the bot's own CPU only (SimCord and the driver out)."""
+        bot = self.bot_cpu(loop_is_bots=loop_is_bots) / self.virtual * 60 if self.virtual else 0
+        return self.tables * 60 / bot if bot else 0.0
 
 
 @asynccontextmanager
@@ -214,6 +233,13 @@ async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simc
                 yield env
     finally:
         await bot.close()  # SimCord leaves the bot open: close its database connection
+
+
+def drawn(env: simcord.Env) -> int:
+    """How many pictures the bot has drawn so far (its image caches' misses)."""
+    from bot.tables.pictures import images_of
+
+    return sum(cache.misses for cache in images_of(env.bot).caches.values())
 
 
 async def lag_ticker(lags: list[float], stop: asyncio.Event) -> None:
@@ -305,17 +331,25 @@ async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: 
                 while clock.elapsed < start:
                     await driver.step(False)
                 marks = {i: peek(env, t.channel.id).version for i, t in enumerate(seated)}
+                spy = Spy()  # py-spy, if installed, watches the window from outside
+                spy.start()
+                spy.ready()
                 stop = asyncio.Event()
                 ticker = asyncio.create_task(lag_ticker(load.lags, stop))
                 wire.measuring = True
                 with Sampler() as sampler:
+                    drawn0, threads0 = drawn(env), cpu_by_thread()
                     cpu0, wall0, virtual0 = time.process_time(), time.perf_counter(), clock.elapsed
                     while clock.elapsed < virtual0 + minutes * 60:
                         await driver.step(True)
                     load.cpu = time.process_time() - cpu0
+                    load.threads = cpu_by_group(threads0, cpu_by_thread())
+                    load.pictures = drawn(env) - drawn0
                     load.wall = time.perf_counter() - wall0
                     load.virtual = clock.elapsed - virtual0
                     wire.measuring = False
+                spy.stop()
+                load.spy, load.spy_why = dict(spy.counts), spy.why
                 stop.set()
                 await ticker
                 load.other_moves = driver.moves_since(marks) - load.human_moves
@@ -349,6 +383,38 @@ def request_cells(load: Load) -> tuple[str, str, float, float]:
     return "; ".join(parts), upload, per[RateClass.GLOBAL], kb
 
 
+def bot_alone(load: Load) -> str:
+    """The bot's own tables per core: a range with py-spy (asyncio's share of the loop's
+    thread counted as the bot's, or not), else the sampler's estimate."""
+    low = load.bot_tables_per_core(loop_is_bots=True)
+    if not load.spy:
+        return f"{low:,.0f}"
+    return f"{low:,.0f}–{load.bot_tables_per_core(loop_is_bots=False):,.0f}"
+
+
+def thread_figure(load: Load, k: str) -> Figure:
+    """The window's CPU by thread group, exactly (``bench.threads``), per virtual minute."""
+    scale = 60 / load.virtual if load.virtual else 0.0
+    t = {name: cpu * scale for name, cpu in load.threads.items()}
+    each = load.threads["pictures"] / load.pictures * 1000 if load.pictures else 0.0
+    per_move = load.pictures / load.human_moves if load.human_moves else 0.0
+    busy = {name: n for name, n in load.spy.items() if name != "epoll"}
+    total = sum(busy.values())
+    loop = (", ".join(f"{name} {n / total:.0%}" for name, n in sorted(
+        busy.items(), key=lambda kv: -kv[1])) + " of py-spy's samples, "
+        f"{load.spy.get('epoll', 0)} more inside epoll left out"
+        if total else f"no py-spy: {load.spy_why}")
+    value = (f"pictures {t['pictures']:.2f} s ({load.pictures * scale:.0f} drawn, "
+             f"{each:.1f} ms each, {per_move:.2f} per human move); SQLite {t['sqlite']:.2f} s; "
+             f"event loop {t['loop']:.2f} s ({loop}); other {t['other']:.2f} s")
+    return Figure(
+        "Capacity", f"{k}: CPU s per virtual minute by thread", value,
+        method="each thread's own CPU clock (time.pthread_getcpuclockid) at both ends of the "
+        "window, grouped by name (bench.threads): the card-image threads, aiosqlite's "
+        "connection threads, the main thread (asyncio's loop); the sampler's own thread is "
+        "in other; pictures drawn = the image caches' misses")
+
+
 def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
     """The capacity section's rows, one group per K."""
     sec = "Capacity"
@@ -361,7 +427,7 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
         out.append(Figure(
             sec, f"{k}: CPU s per virtual minute",
             f"{load.cpu_per_minute:.2f} s → **{load.tables_per_core:,.0f} live tables per core**"
-            f" (bot alone: {load.bot_tables_per_core:,.0f})",
+            f" (bot alone: {bot_alone(load)})",
             target=f"≥ {TARGET_TABLES_PER_CORE} tables per core",
             met=None if quick else load.tables_per_core >= TARGET_TABLES_PER_CORE,
             method=f"{load.tables} tables ({load.level} computers), {load.virtual:.0f} virtual s "
@@ -371,8 +437,16 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
             f"{load.given_up} moves given up, {load.games} new games; tables per core = "
             f"K × 60 / CPU s per virtual minute (process CPU, all threads, sampler's own "
             f"{load.sampler_cpu:.2f} s taken out); CPU shares from stack samples: {shares}; "
-            f"SimCord's HTTP router alone {router:.0%} (timed); bot alone = tables per core / "
-            "(bot + loop share)"))
+            f"SimCord's HTTP router alone {router:.0%} (timed); bot alone = K × 60 / the bot's "
+            "own CPU s per virtual minute: "
+            + ("all threads' CPU less the event loop thread's CPU times SimCord's and the "
+               "driver's share of py-spy's samples of that thread (next row); the range: "
+               "asyncio's own share of that thread counted as the bot's, or as SimCord's"
+               if load.spy else
+               f"the process's CPU times the bot's share of the sampler's samples ({load.spy_why}"
+               "; those samples see too little of the event loop's thread, bench.spy)")))
+        if load.threads:
+            out.append(thread_figure(load, k))
         out.append(Figure(
             sec, f"{k}: where the CPU goes",
             "; ".join(f"{where} {share:.0%}" for _, where, share in load.top) or "no samples",

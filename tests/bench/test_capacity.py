@@ -7,7 +7,7 @@ import threading
 import time
 from types import FrameType
 
-from bench import capacity, sampler
+from bench import capacity, sampler, spy, threads
 from bench.requests import RateClass
 
 
@@ -33,6 +33,14 @@ async def test_a_short_load_run_accounts_for_every_click_and_request() -> None:
     assert abs(sum(load.shares.values()) - 1.0) < 1e-9
     assert load.top and all(0 < share <= 1 for _, _, share in load.top)
     assert sys.modules["simcord.http.router"].dispatch.__module__ == "simcord.http.router"
+    # every thread's CPU clock was read: pictures were drawn in the image threads, SQLite
+    # worked in its own, and the groups add up to the process's CPU (the sampler's too)
+    assert load.pictures > 0 and load.threads["pictures"] > 0 and load.threads["sqlite"] > 0
+    assert load.threads["loop"] > 0
+    assert sum(load.threads.values()) <= load.cpu + load.sampler_cpu + 0.05
+    assert bool(load.spy) != bool(load.spy_why)  # py-spy's split, or why there is none
+    rows = {f.measure.split(": ", 1)[1]: f for f in capacity.figures([load], True)}
+    assert "pictures" in rows["CPU s per virtual minute by thread"].value
 
 
 async def test_the_floor_run_plays_the_same_with_no_picture() -> None:
@@ -78,3 +86,41 @@ def capacity_frame() -> FrameType:
     coro.close()
     assert frame is not None
     return frame
+
+
+def test_py_spy_stacks_are_split_by_owner() -> None:
+    """A collapsed stack is charged to its innermost frame outside the standard library;
+    the loop's own frames are asyncio's, a poll is counted apart, and the bench's entry
+    point does not make the loop the driver's."""
+    loop = ("thread (7): MainThread;<module> (bench/capacity.py:10);main (bench/capacity.py:"
+            "20);measure (bench/capacity.py:30);run (asyncio/runners.py:190);"
+            "BaseEventLoop._run_once (asyncio/base_events.py:1922)")
+    raw = "\n".join([
+        f"{loop};Handle._run (asyncio/events.py:80);on_component (bot/tables/router.py:9) 5",
+        f"{loop};Handle._run (asyncio/events.py:80);Message.__init__ (discord/message.py:2);"
+        "deepcopy (copy.py:128) 2",
+        f"{loop};Env._settle_internal (simcord/env.py:595);isfuture (asyncio/base_futures.py:14)"
+        " 7",
+        f"{loop};Driver.step (bench/capacity.py:262) 3",
+        f"{loop};EpollSelector.select (selectors.py:451) 11",
+        f"{loop};Handle._run (asyncio/events.py:80) 4",
+        "thread (8): card-images_0;paste (PIL/Image.py:1845) 9",
+    ])
+    assert spy.shares(raw, 7) == {"bot": 7, "simcord": 7, "driver": 3, "epoll": 11, "asyncio": 4}
+    assert spy.shares(raw, 8) == {"bot": 9}
+    assert spy.shares(raw, 9) == {}
+
+
+def test_thread_groups_add_up() -> None:
+    """Threads are grouped by name, and CPU spent between two readings is charged to the
+    group of each thread (a thread born between them from zero)."""
+    assert threads.group(threading.main_thread()) == "loop"
+    assert threads.group(threading.Thread(name="card-images_3")) == "pictures"
+    assert threads.group(threading.Thread(name="Thread-4 (_connection_worker_thread)")) \
+        == "sqlite"
+    before = {1: ("loop", 2.0), 2: ("pictures", 1.0)}
+    after = {1: ("loop", 2.5), 2: ("pictures", 1.25), 3: ("sqlite", 0.5)}
+    assert threads.cpu_by_group(before, after) == \
+        {"pictures": 0.25, "sqlite": 0.5, "loop": 0.5, "other": 0.0}
+    now = threads.cpu_by_thread()
+    assert now[threading.get_ident()][0] == "loop" and now[threading.get_ident()][1] > 0

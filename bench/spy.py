@@ -1,0 +1,133 @@
+"""The event loop's thread split by owner, from py-spy's samples of this very process.
+
+``bench.sampler`` looks at stacks from a thread of its own, which must hold the GIL to
+look: it gets it mostly when the loop's thread lets it go on its own, i.e. when that
+thread enters ``epoll`` to wait, so the loop's thread looks idle in nine samples of ten
+while its CPU clock shows it is the busiest thread (``bench.threads``). py-spy reads the
+stacks from outside the process (``process_vm_readv``), without the GIL, and leaves out
+threads the kernel has asleep: its samples of the loop's thread are a fair split of that
+thread's CPU. It is optional (``pip install py-spy``; attaching needs ptrace rights, as
+root or with ``kernel.yama.ptrace_scope`` 0); without it the capacity bench says so and
+uses the in-process sampler's shares.
+
+Owners, by the innermost frame outside the standard library: ``bot`` (bot, cogs, storage
+and the libraries a production bot runs: discord.py, Pillow, aiosqlite, ...), ``simcord``,
+``driver`` (this ``bench`` package, below its entry point), and ``asyncio``: frames of the
+standard library only, the loop's own scheduling. Samples inside the loop's ``epoll`` poll
+are counted apart (``epoll``) and left out of the split: py-spy (``--nonblocking``) sees a
+thread that is just waking as running, and such samples were 29 % of one K = 25 window,
+while the thread's own CPU clock inside every ``select`` of a whole run (start-up
+included) was 0.45 s, a few per cent of the thread's CPU.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+RATE = 100  # samples per second (py-spy runs on the same cores)
+OWNERS = ("bot", "simcord", "driver", "asyncio")  # "epoll" samples are counted, not split
+_FRAME = re.compile(r"^(?P<func>.*) \((?P<path>[^()]*?)(?::\d+)?\)$")
+_ENTRY = frozenset({"<module>", "main", "measure"})  # the bench's own entry points
+
+
+def executable() -> str | None:
+    """py-spy beside this Python (a venv) or on the PATH, or ``None``."""
+    near = Path(sys.executable).with_name("py-spy")
+    return str(near) if near.exists() else shutil.which("py-spy")
+
+
+def owner(frames: list[str]) -> str:
+    """The owner of one collapsed stack (outermost frame first, the thread's name first)."""
+    for frame in reversed(frames[1:]):
+        m = _FRAME.match(frame)
+        if m is None:
+            continue
+        path, func = m["path"], m["func"]
+        if path.startswith("simcord/"):
+            return "simcord"
+        if path.startswith("bench/"):
+            if func.split(".")[-1] in _ENTRY:
+                break
+            return "driver"
+        if not _stdlib(path):
+            return "bot"
+    innermost = frames[-1] if len(frames) > 1 else ""
+    return "epoll" if innermost.startswith("EpollSelector.select") else "asyncio"
+
+
+def _stdlib(path: str) -> bool:
+    """A path as py-spy prints it: the standard library's are relative to it
+    (``asyncio/base_events.py``, ``selectors.py``, ``<frozen ...>``)."""
+    top = path.split("/", 1)[0]
+    return path.startswith("<") or top.removesuffix(".py") in sys.stdlib_module_names
+
+
+def shares(raw: str, thread_id: int) -> Counter[str]:
+    """Samples of the thread ``thread_id`` (its native id) by owner, from py-spy's raw
+    (collapsed) output."""
+    counts: Counter[str] = Counter()
+    for line in raw.splitlines():
+        stack, _, n = line.rpartition(" ")
+        frames = stack.split(";")
+        if not n.isdigit() or not frames[0].startswith(f"thread ({thread_id})"):
+            continue
+        counts[owner(frames)] += int(n)
+    return counts
+
+
+class Spy:
+    """py-spy attached to this process while the ``with`` block runs (nothing when py-spy
+    is missing or cannot attach: :attr:`counts` stays empty and :attr:`why` says why)."""
+
+    def __init__(self, rate: int = RATE) -> None:
+        self.rate = rate
+        self.counts: Counter[str] = Counter()
+        self.why = ""
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._out = Path(tempfile.mkdtemp(prefix="cardroom-spy-")) / "raw.txt"
+
+    def start(self) -> None:
+        """Attach (about a second before the first sample; call :meth:`ready` after)."""
+        exe = executable()
+        if exe is None:
+            self.why = "py-spy is not installed"
+            return
+        self._proc = subprocess.Popen(
+            [exe, "record", "--pid", str(os.getpid()), "--format", "raw", "-o", str(self._out),
+             "--threads", "--nonblocking", "--rate", str(self.rate)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def ready(self, wait: float = 1.5) -> None:
+        """Block ``wait`` s of real time for py-spy to attach (nothing runs meanwhile)."""
+        if self._proc is not None:
+            time.sleep(wait)
+
+    def stop(self) -> None:
+        """Detach and read the main thread's samples."""
+        proc = self._proc
+        if proc is None:
+            return
+        proc.send_signal(signal.SIGINT)
+        try:
+            _, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            self.why = "py-spy did not stop"
+            return
+        if not self._out.exists():
+            self.why = f"py-spy could not attach: {err.decode(errors='replace').strip()[-200:]}"
+            return
+        main = threading.main_thread().native_id or os.getpid()
+        self.counts = shares(self._out.read_text(), main)
+        if not self.counts:
+            self.why = "py-spy took no sample of the event loop's thread"
