@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+import weakref
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -13,6 +15,12 @@ DEFAULT_TURN_TIMER = 180  # seconds; None means no timer
 #: The ``hints`` setting: the Hint button in every game, only in games that are not rated
 #: (the default), or never (``bot.tables.hints``).
 HINT_POLICIES = ("always", "practice", "off")
+#: Seconds a server's settings, once read, are answered from memory. Every picture, pause
+#: and hint asks for them (a thousand reads a minute at 25 live tables, each a round trip
+#: to SQLite's thread or to PostgreSQL); this process's own changes (``save``) show at
+#: once, a change another process made (a shard that handled the server before) within
+#: this time.
+FRESH_FOR = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +59,35 @@ class GuildSettings:
         return cls(guild_id=guild_id, **known)
 
 
+# the settings read or written lately, by database: (when, settings) by server
+_recent: weakref.WeakKeyDictionary[Database, dict[int, tuple[float, GuildSettings]]] = \
+    weakref.WeakKeyDictionary()
+
+
 class GuildSettingsRepo:
-    """Reads and writes ``guild_settings``."""
+    """Reads and writes ``guild_settings`` (reads answered from memory for
+    :data:`FRESH_FOR` seconds)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._recent = _recent.setdefault(db, {})
 
     async def get(self, guild_id: int) -> GuildSettings:
         """The server's settings, or the defaults if it never set any."""
+        seen = self._recent.get(guild_id)
+        if seen is not None and time.monotonic() - seen[0] < FRESH_FOR:
+            return seen[1]
+        return await self._read(guild_id)
+
+    async def _read(self, guild_id: int) -> GuildSettings:
+        """The stored settings (remembered for :meth:`get`)."""
+        now = time.monotonic()
         row = await self.db.fetchone(
             "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        if row is None:
-            return GuildSettings(guild_id=guild_id)
-        return GuildSettings.from_json(guild_id, row[0])
+        settings = (GuildSettings(guild_id=guild_id) if row is None
+                    else GuildSettings.from_json(guild_id, row[0]))
+        self._recent[guild_id] = (now, settings)
+        return settings
 
     async def save(self, settings: GuildSettings) -> None:
         """Store the settings (insert or replace), in a transaction of its own."""
@@ -75,9 +99,11 @@ class GuildSettingsRepo:
                 " updated_at = excluded.updated_at",
                 (settings.guild_id, settings.to_json()),
             )
+        self._recent[settings.guild_id] = (time.monotonic(), settings)
 
     async def update(self, guild_id: int, **changes: Any) -> GuildSettings:
-        """Change some fields and store the result."""
-        new = replace(await self.get(guild_id), **changes)
+        """Change some fields of the stored settings (read afresh: another process may
+        have changed them) and store the result."""
+        new = replace(await self._read(guild_id), **changes)
         await self.save(new)
         return new

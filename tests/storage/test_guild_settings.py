@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from storage import guild_settings
 from storage.database import Database
 from storage.guild_settings import DEFAULT_TURN_TIMER, GuildSettings, GuildSettingsRepo
 from tests.helpers.databases import Backend
@@ -71,3 +74,24 @@ async def test_settings_saves_interleave_with_table_writes(db: Database) -> None
     )
     assert len(await repo.open_tables()) == 20
     assert [(await settings.get(g)).turn_timer for g in range(20)] == [60 + g for g in range(20)]
+
+
+async def test_reads_are_remembered_and_another_process_shows_within_fresh_for(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Settings read once are answered from memory for ``FRESH_FOR`` seconds; this process's
+    own change shows at once; another process's change (a second connection to the same
+    database) shows once that time is over; and ``update`` reads afresh, so it never
+    writes back a stale copy over the other process's change."""
+    here, there = await backend.open(), await backend.open()  # closed by the fixture
+    mine, theirs = GuildSettingsRepo(here), GuildSettingsRepo(there)
+    await mine.update(7, turn_timer=60)
+    assert (await mine.get(7)).turn_timer == 60  # its own change, at once
+    await theirs.update(7, images=False)  # another process
+    assert (await mine.get(7)).images  # remembered: not read again yet
+    await mine.update(7, four_colour=True)  # read afresh: keeps the other's change
+    stored = await GuildSettingsRepo(there)._read(7)
+    assert (stored.turn_timer, stored.images, stored.four_colour) == (60, False, True)
+    await theirs.update(7, turn_timer=None)
+    monkeypatch.setattr(guild_settings, "FRESH_FOR", 0.0)
+    assert (await mine.get(7)).turn_timer is None  # past FRESH_FOR: read again
