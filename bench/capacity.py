@@ -36,8 +36,13 @@ After a warm-up (the lobbies and 10 virtual seconds of play), the measured windo
   later than asked it woke (the longest synchronous stretches on the loop).
 - **Requests per human move by rate-limit class** (``bench.requests.classify``): every
   request the bot sent in the window (computer moves, timers and coalesced edits included)
-  over the people's moves; and **KB uploaded per human move**: the bytes of the files
-  attached to those requests, by file name with how many files of each per move.
+  over the people's moves; and **KB uploaded per move**: the bytes of the files attached
+  to those requests over every move (the computers' and timers' too), and per human move
+  by file name with how many files of each.
+- **CPU by thread** (``bench.threads``): each thread's own CPU clock, exactly: the card
+  pictures' threads, SQLite's, the event loop's; with py-spy installed (``bench.spy``) the
+  event loop's thread split between the bot, SimCord, the driver and asyncio, which gives
+  the bot's own tables per core.
 """
 
 from __future__ import annotations
@@ -184,6 +189,7 @@ class Load:
     pictures: int = 0  # pictures drawn in the window
     spy: dict[str, int] = field(default_factory=dict)  # py-spy's samples of the loop's thread
     spy_why: str = ""  # why there are none
+    top_by: str = "sampler"  # whose samples name the busiest places: "py-spy" or "sampler"
 
     @property
     def cpu_per_minute(self) -> float:
@@ -350,11 +356,13 @@ async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: 
                     wire.measuring = False
                 spy.stop()
                 load.spy, load.spy_why = dict(spy.counts), spy.why
+                spy_top = spy.top()
                 stop.set()
                 await ticker
                 load.other_moves = driver.moves_since(marks) - load.human_moves
                 load.shares = sampler.shares()
-                load.top = sampler.top()
+                load.top = spy_top or sampler.top()
+                load.top_by = "py-spy" if spy_top else "sampler"
                 load.sampler_cpu = sampler.own_cpu
                 load.cpu -= sampler.own_cpu
                 load.wire = wire
@@ -385,11 +393,16 @@ def request_cells(load: Load) -> tuple[str, str, float, float]:
 
 def bot_alone(load: Load) -> str:
     """The bot's own tables per core: a range with py-spy (asyncio's share of the loop's
-    thread counted as the bot's, or not), else the sampler's estimate."""
+    thread counted as the bot's, or not), else the sampler's estimate; with py-spy also
+    what SimCord's own work alone would allow (the ceiling of any figure measured under it)."""
     low = load.bot_tables_per_core(loop_is_bots=True)
     if not load.spy:
         return f"{low:,.0f}"
-    return f"{low:,.0f}–{load.bot_tables_per_core(loop_is_bots=False):,.0f}"
+    busy = sum(n for name, n in load.spy.items() if name != "epoll")
+    simcord = load.threads["loop"] * load.spy.get("simcord", 0) / busy if busy else 0.0
+    ceiling = load.tables * load.virtual / simcord if simcord else 0.0
+    return (f"{low:,.0f}–{load.bot_tables_per_core(loop_is_bots=False):,.0f}; SimCord's own "
+            f"work alone: {ceiling:,.0f}")
 
 
 def thread_figure(load: Load, k: str) -> Figure:
@@ -450,9 +463,13 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
         out.append(Figure(
             sec, f"{k}: where the CPU goes",
             "; ".join(f"{where} {share:.0%}" for _, where, share in load.top) or "no samples",
-            method="the busiest places among the stack samples that were not waiting: the "
-            "innermost frame outside the standard library (bench.sampler), with its share; "
-            "Pillow in the render threads counts while it encodes outside the GIL"))
+            method="the busiest places among the stack samples of every thread that were not "
+            "waiting: the innermost frame outside the standard library, with its share; "
+            + ("py-spy's samples (bench.spy), which see every running thread alike"
+               if load.top_by == "py-spy" else
+               "the in-process sampler's (bench.sampler), which sees a thread mostly when it "
+               "lets the GIL go: Pillow's and SQLite's C code counts, the event loop's thread "
+               "hardly at all")))
         lat = load.wire.latencies
         out.append(Figure(
             sec, f"{k}: click latency p50 / p99",
@@ -470,7 +487,7 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
             met=None if quick or not lags else percentile(lags, 99) <= TARGET_LAG_P99,
             method=f"{len(lags)} wake-ups of a task sleeping {LAG_PERIOD * 1000:.0f} ms of real "
             "time on the bot's loop: how late each woke"))
-        classes, upload, global_per, kb = request_cells(load)
+        classes, upload, global_per, _ = request_cells(load)
         out.append(Figure(
             sec, f"{k}: requests per human move", classes,
             target=f"global ≤ {TARGET_GLOBAL_PER_MOVE}",
@@ -478,12 +495,18 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
             method="every request the bot sent in the window (computer moves, timers, "
             "coalesced edits, DMs included) by bench.requests.classify, over the people's "
             f"moves; {load.wire.tally.total} requests"))
+        moves = load.human_moves + load.other_moves
+        per_move = load.wire.tally.upload_bytes / 1024 / moves if moves else 0.0
         out.append(Figure(
-            sec, f"{k}: uploaded per human move", upload,
-            target=f"≤ {TARGET_KB_PER_MOVE:.0f} KB",
-            met=None if quick else kb <= TARGET_KB_PER_MOVE,
-            method="bytes of the files attached to the window's requests over the people's "
-            "moves"))
+            sec, f"{k}: uploaded per move",
+            f"{per_move:,.1f} KB per move; {upload} per human move",
+            target=f"≤ {TARGET_KB_PER_MOVE:.0f} KB per move",
+            met=None if quick else per_move <= TARGET_KB_PER_MOVE,
+            method="bytes of the files attached to the window's requests over every move made "
+            f"in the window ({moves}: the people's {load.human_moves}, the computers' and "
+            f"timers' {load.other_moves}; each move changes the table's picture), then over "
+            f"the people's moves alone, by file name with how many files of each (issue 17 "
+            "counts requests per human move, bytes per move)"))
     return out
 
 

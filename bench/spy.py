@@ -22,6 +22,7 @@ included) was 0.45 s, a few per cent of the thread's CPU.
 
 from __future__ import annotations
 
+import linecache
 import os
 import re
 import shutil
@@ -48,21 +49,29 @@ def executable() -> str | None:
 
 def owner(frames: list[str]) -> str:
     """The owner of one collapsed stack (outermost frame first, the thread's name first)."""
+    return owned(frames)[0]
+
+
+def owned(frames: list[str]) -> tuple[str, str]:
+    """(owner, place): the owner of one collapsed stack and its deciding frame as
+    ``path:function`` (the innermost frame for asyncio's own)."""
     for frame in reversed(frames[1:]):
         m = _FRAME.match(frame)
         if m is None:
             continue
         path, func = m["path"], m["func"]
         if path.startswith("simcord/"):
-            return "simcord"
+            return "simcord", f"{path}:{func}"
         if path.startswith("bench/"):
             if func.split(".")[-1] in _ENTRY:
                 break
-            return "driver"
+            return "driver", f"{path}:{func}"
         if not _stdlib(path):
-            return "bot"
+            return "bot", f"{path}:{func}"
     innermost = frames[-1] if len(frames) > 1 else ""
-    return "epoll" if innermost.startswith("EpollSelector.select") else "asyncio"
+    m = _FRAME.match(innermost)
+    place = f"{m['path']}:{m['func']}" if m else innermost
+    return ("epoll" if innermost.startswith("EpollSelector.select") else "asyncio"), place
 
 
 def _stdlib(path: str) -> bool:
@@ -85,13 +94,47 @@ def shares(raw: str, thread_id: int) -> Counter[str]:
     return counts
 
 
+def waiting(frame: str) -> bool:
+    """Is this innermost frame a worker thread waiting for work (a queue's ``get`` is C
+    code, so the worker's own frame is innermost)? py-spy sometimes takes such a thread,
+    just waking, for a running one."""
+    m = _FRAME.match(frame)
+    if m is None:
+        return False
+    if m["func"] == "_worker" and m["path"] == "concurrent/futures/thread.py":
+        return True
+    line = re.search(r":(\d+)\)$", frame)
+    if m["func"] == "_connection_worker_thread" and line is not None:
+        import aiosqlite.core
+
+        return "tx.get()" in linecache.getline(aiosqlite.core.__file__, int(line[1]))
+    return False
+
+
+def places(raw: str) -> Counter[tuple[str, str]]:
+    """Samples of every thread by (owner, place), polls, waiting workers and the bench's
+    own sampler left out: py-spy samples each running thread alike, so these shares are
+    shares of the process's CPU."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for line in raw.splitlines():
+        stack, _, n = line.rpartition(" ")
+        frames = stack.split(";")
+        if not n.isdigit() or "bench-sampler" in frames[0] or waiting(frames[-1]):
+            continue
+        who, where = owned(frames)
+        if who != "epoll":
+            counts[(who, where)] += int(n)
+    return counts
+
+
 class Spy:
     """py-spy attached to this process while the ``with`` block runs (nothing when py-spy
     is missing or cannot attach: :attr:`counts` stays empty and :attr:`why` says why)."""
 
     def __init__(self, rate: int = RATE) -> None:
         self.rate = rate
-        self.counts: Counter[str] = Counter()
+        self.counts: Counter[str] = Counter()  # the event loop's thread, by owner
+        self.places: Counter[tuple[str, str]] = Counter()  # every thread's, by place
         self.why = ""
         self._proc: subprocess.Popen[bytes] | None = None
         self._out = Path(tempfile.mkdtemp(prefix="cardroom-spy-")) / "raw.txt"
@@ -113,7 +156,7 @@ class Spy:
             time.sleep(wait)
 
     def stop(self) -> None:
-        """Detach and read the main thread's samples."""
+        """Detach and read the samples."""
         proc = self._proc
         if proc is None:
             return
@@ -128,6 +171,13 @@ class Spy:
             self.why = f"py-spy could not attach: {err.decode(errors='replace').strip()[-200:]}"
             return
         main = threading.main_thread().native_id or os.getpid()
-        self.counts = shares(self._out.read_text(), main)
+        raw = self._out.read_text()
+        self.counts = shares(raw, main)
+        self.places = places(raw)
         if not self.counts:
             self.why = "py-spy took no sample of the event loop's thread"
+
+    def top(self, count: int = 8) -> list[tuple[str, str, float]]:
+        """The busiest places of every thread: (owner, place, share of the samples)."""
+        total = sum(self.places.values())
+        return [(who, where, n / total) for (who, where), n in self.places.most_common(count)]

@@ -109,6 +109,17 @@ def test_py_spy_stacks_are_split_by_owner() -> None:
     assert spy.shares(raw, 7) == {"bot": 7, "simcord": 7, "driver": 3, "epoll": 11, "asyncio": 4}
     assert spy.shares(raw, 8) == {"bot": 9}
     assert spy.shares(raw, 9) == {}
+    idle = "\n".join([
+        "thread (9): bench-sampler;Sampler._run (bench/sampler.py:110) 50",
+        "thread (10): card-images_1;Thread.run (threading.py:975);_worker "
+        "(concurrent/futures/thread.py:81) 40",
+    ])
+    where = spy.places(raw + "\n" + idle)  # every thread; polls and idle workers left out
+    assert where[("bot", "PIL/Image.py:paste")] == 9
+    assert where[("bot", "bot/tables/router.py:on_component")] == 5
+    assert where[("simcord", "simcord/env.py:Env._settle_internal")] == 7
+    assert where[("asyncio", "asyncio/events.py:Handle._run")] == 4
+    assert sum(where.values()) == 5 + 2 + 7 + 3 + 4 + 9
 
 
 def test_thread_groups_add_up() -> None:
