@@ -337,13 +337,11 @@ async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: 
                 while clock.elapsed < start:
                     await driver.step(False)
                 marks = {i: peek(env, t.channel.id).version for i, t in enumerate(seated)}
-                spy = Spy()  # py-spy, if installed, watches the window from outside
-                spy.start()
-                spy.ready()
                 stop = asyncio.Event()
                 ticker = asyncio.create_task(lag_ticker(load.lags, stop))
                 wire.measuring = True
-                with Sampler() as sampler:
+                # py-spy, if installed, watches the window from outside
+                with Spy() as spy, Sampler() as sampler:
                     drawn0, threads0 = drawn(env), cpu_by_thread()
                     cpu0, wall0, virtual0 = time.process_time(), time.perf_counter(), clock.elapsed
                     while clock.elapsed < virtual0 + minutes * 60:
@@ -354,7 +352,6 @@ async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: 
                     load.wall = time.perf_counter() - wall0
                     load.virtual = clock.elapsed - virtual0
                     wire.measuring = False
-                spy.stop()
                 load.spy, load.spy_why = dict(spy.counts), spy.why
                 spy_top = spy.top()
                 stop.set()

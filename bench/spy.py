@@ -139,6 +139,14 @@ class Spy:
         self._proc: subprocess.Popen[bytes] | None = None
         self._out = Path(tempfile.mkdtemp(prefix="cardroom-spy-")) / "raw.txt"
 
+    def __enter__(self) -> Spy:
+        self.start()
+        self.ready()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def start(self) -> None:
         """Attach (about a second before the first sample; call :meth:`ready` after)."""
         exe = executable()
@@ -172,6 +180,7 @@ class Spy:
             return
         main = threading.main_thread().native_id or os.getpid()
         raw = self._out.read_text()
+        shutil.rmtree(self._out.parent, ignore_errors=True)
         self.counts = shares(raw, main)
         self.places = places(raw)
         if not self.counts:
