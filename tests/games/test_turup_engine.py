@@ -465,3 +465,26 @@ def test_legal_actions_stay_bounded_on_a_huge_pile() -> None:
     assert whole in listed  # 9s alone, 8+1, 7+2, 6+3, 5+4: all 27 cards
     for action in listed:
         assert E.parse_action(state, str(action)) == action
+
+
+def test_the_deals_plays_are_recorded_and_forgotten_at_the_next_deal() -> None:
+    """Every play of the current deal is kept, public: who, which card, what it took and
+    the pile before it; a new deal starts the record afresh, and so does a new round."""
+    state = E.new_game(2, seed=1, deck=cards("5D 9C QS AH  8D 8S 8H 8C  3S 2C KH 5H"),
+                       variant=Variant(rounds=2))
+    assert state.plays == ()
+    state = E.apply(state, E.parse_action(state, "capture 5D 5H 3S 2C")).state
+    state = E.apply(state, E.parse_action(state, "trail 8D")).state
+    first, second = state.plays
+    assert (first.seat, first.card, first.taken) == (0, card("5D"), tuple(cards("2C 3S 5H")))
+    assert first.pile == tuple(cards("3S 2C KH 5H"))
+    assert (second.seat, second.card, second.taken, second.pile) == \
+        (1, card("8D"), (), tuple(cards("KH")))
+    for _ in range(6):  # the deal's other six cards: then four more each
+        state = trail_first(state).state
+    assert state.plays == () and all(len(h) == 4 for h in state.hands)
+    state = trail_first(state).state
+    assert len(state.plays) == 1
+    while state.round == 1:
+        state = trail_first(state).state
+    assert state.plays == ()

@@ -5,14 +5,18 @@
   expected largest capture of an unseen card on the pile left behind; cards already won
   are remembered) plus what its own remaining cards could take next;
 - hard: paired determinized search among normal's best moves: redeals of the unseen
-  cards, normal players in the rollouts a few plies deep, scored by cards won.
+  cards, normal players in the rollouts a few plies deep, scored by cards won. A redeal is
+  kept in proportion to how likely it makes the opponents' plays of this deal (their
+  ``plays``, public): a hand under which the normal player would have played otherwise is
+  kept only :data:`UNLIKELY` as often (:func:`believe`).
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -21,7 +25,7 @@ from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
 from bot.games.turup.moves import Capture
-from bot.games.turup.state import pack_cards
+from bot.games.turup.state import Play, TurupState, pack_cards
 from bot.games.turup.views import turup_view
 
 EASY_CAPTURE = 0.85
@@ -33,6 +37,13 @@ MARGIN = 1.0
 PAIRED = True
 ROLLOUT_NORMAL = True
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
+#: Redeals drawn at most to find one the opponents' plays make likely (:func:`believe`).
+TRIES = 24
+#: How much less likely a hand is when the normal player, holding it, would not have made
+#: the play seen (people are not the normal player; a small chance keeps such hands).
+UNLIKELY = 0.02
+#: Stands in for cards a view shows only by their number (the other hands, the deck).
+HIDDEN = Card.of(Rank.ACE, Suit.SPADES)
 
 
 def easy(info: Info, rng: random.Random) -> Action:
@@ -223,9 +234,100 @@ def _squash(x: float, scale: float) -> float:
     return min(1.0, max(0.0, 0.5 + x / (2 * scale)))
 
 
+Redeal = Callable[[TurupState, int, random.Random], TurupState]
+
+
+def believe(redeal: Redeal, engine: Engine[Any]) -> Redeal:
+    """``redeal`` (the engine's uniform one) weighted by the opponents' plays of this deal:
+    rejection sampling, each redeal kept with the chance :func:`likelihood` gives it, at
+    most :data:`TRIES` drawn (then the likeliest of them). What is read is public (the
+    plays) and the redeal itself, so the result still depends only on what ``seat`` sees
+    and on ``rng``."""
+
+    def weighted(state: TurupState, seat: int, rng: random.Random) -> TurupState:
+        if not any(play.seat != seat for play in state.plays):
+            return redeal(state, seat, rng)
+        best, best_weight = None, -1.0
+        for _ in range(TRIES):
+            world = redeal(state, seat, rng)
+            weight = likelihood(engine, world, seat)
+            if rng.random() < weight:
+                return world
+            if weight > best_weight:
+                best, best_weight = world, weight
+        assert best is not None
+        return best
+
+    return weighted
+
+
+def likelihood(engine: Engine[Any], world: TurupState, seat: int) -> float:
+    """How likely the other seats' plays of this deal are if ``world``'s hands are theirs:
+    for each, the chance the normal player holding that hand then would have made it
+    (1 / its equally good moves, or :data:`UNLIKELY`)."""
+    weight = 1.0
+    for k, play in enumerate(world.plays):
+        if play.seat != seat:
+            weight *= _chance(engine, before(world, k), play)
+    return weight
+
+
+def before(world: TurupState, k: int) -> TurupState:
+    """The table as it was when ``world.plays[k]`` was made, as its player saw it: his hand
+    then (his hand in ``world`` and the cards he played since), the pile and the won piles
+    then; the other hands and the deck only by their number (:data:`HIDDEN`)."""
+    play = world.plays[k]
+    counts = [len(h) for h in world.hands]
+    mine = list(world.hands[play.seat])
+    won = [len(w) for w in world.won]
+    for later in world.plays[k:]:
+        counts[later.seat] += 1
+        if later.seat == play.seat:
+            mine.append(later.card)
+        if later.taken:
+            won[later.seat] -= 1 + len(later.taken)
+    hands = tuple(tuple(sorted(mine, key=_order)) if s == play.seat else (HIDDEN,) * counts[s]
+                  for s in range(world.players))
+    return replace(
+        world, hands=hands, pile=play.pile, deck=(HIDDEN,) * len(world.deck),
+        won=tuple(w[:n] for w, n in zip(world.won, won, strict=True)), turn=play.seat,
+        plays=world.plays[:k], seed=0,
+    )
+
+
+def _order(card: Card) -> tuple[int, str]:
+    return card.order, card.suit.value
+
+
+_CHANCES: dict[tuple[TurupState, Play], float] = {}  # the same few per decision
+_CHANCES_KEPT = 8192
+
+
+def _chance(engine: Engine[Any], then: TurupState, play: Play) -> float:
+    """The chance the normal player, at ``then``, makes ``play`` (remembered: a decision
+    asks about the same plays and hands many times)."""
+    known = _CHANCES.get((then, play))
+    if known is None:
+        if len(_CHANCES) >= _CHANCES_KEPT:
+            _CHANCES.clear()
+        known = _CHANCES[(then, play)] = _normal_chance(engine, then, play)
+    return known
+
+
+def _normal_chance(engine: Engine[Any], then: TurupState, play: Play) -> float:
+    scored = _ranked(observe(engine, then, play.seat))
+    best = max(score for score, _ in scored)
+    ties = [Capture.of(action) for score, action in scored if score >= best - 1e-9]
+    made = (play.card, sorted(play.taken, key=_order))
+    if any((m.played, sorted(m.taken, key=_order)) == made for m in ties):
+        return 1.0 / len(ties)
+    return UNLIKELY
+
+
 def search_spec(engine: Engine[Any]) -> Search:
-    """How the hard level searches Turup (redeals by the engine's canonical determinizer)."""
-    determinize: Any = getattr(engine, "determinize")  # noqa: B009
+    """How the hard level searches Turup: redeals by the engine's canonical determinizer,
+    weighted by the opponents' plays (:func:`believe`)."""
+    determinize: Any = believe(getattr(engine, "determinize"), engine)  # noqa: B009
     if PAIRED:
         return Search(
             determinize,

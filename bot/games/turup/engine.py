@@ -39,6 +39,7 @@ from bot.games.turup.state import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Play,
     RoundResult,
     TurupState,
     check_players,
@@ -249,11 +250,13 @@ class TurupEngine:
         hands = list(state.hands)
         hands[seat] = _remove(hands[seat], [played])
         events: list[Event] = []
+        plays = (*state.plays, Play(seat, played, tuple(taken), state.pile))
         if action.word == "capture":
             won = list(state.won)
             won[seat] = won[seat] + (played, *taken)
             new = replace(
-                state, hands=tuple(hands), pile=_remove(state.pile, taken), won=tuple(won)
+                state, hands=tuple(hands), pile=_remove(state.pile, taken), won=tuple(won),
+                plays=plays,
             )
             events.append(
                 Event(
@@ -269,7 +272,7 @@ class TurupEngine:
                 )
             )
         else:
-            new = replace(state, hands=tuple(hands), pile=(*state.pile, played))
+            new = replace(state, hands=tuple(hands), pile=(*state.pile, played), plays=plays)
             events.append(
                 Event(
                     "trail",
@@ -297,7 +300,8 @@ class TurupEngine:
             events.append(Event("redeal", text, None, {"counts": list(counts), "deck": len(deck)}))
             events.extend(self._hand_events(hands))
             # Every deal starts left of the dealer, so that seat always has a card.
-            return replace(state, hands=hands, deck=deck, turn=(state.dealer + 1) % n)
+            return replace(state, hands=hands, deck=deck, turn=(state.dealer + 1) % n,
+                           plays=())
         return self._end_round(state, events)
 
     @staticmethod

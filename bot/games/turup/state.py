@@ -61,11 +61,24 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Play:
+    """A card played in the current deal, as the whole table saw it: who played ``card``,
+    the pile cards it took (none: a trail), and the pile as it lay before."""
+
+    seat: int
+    card: Card
+    taken: tuple[Card, ...]
+    pile: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TurupState:
     """A whole game of Turup. Immutable: ``apply`` returns a new one.
 
     ``deck`` is top first. ``won`` holds this round's won piles; ``past`` the cards won in
-    the rounds before this one, so a seat's running total is ``past + len(won)``.
+    the rounds before this one, so a seat's running total is ``past + len(won)``. ``plays``
+    are the current deal's plays, oldest first (emptied when the hands are dealt again):
+    public, what every seat saw happen (the hard player reads the opponents' hands from them).
     """
 
     players: int
@@ -81,6 +94,7 @@ class TurupState:
     past: tuple[int, ...]
     round_wins: tuple[int, ...]
     last_round: RoundResult | None = None
+    plays: tuple[Play, ...] = ()
 
     @property
     def over(self) -> bool:
