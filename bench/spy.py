@@ -2,8 +2,8 @@
 
 ``bench.sampler`` looks at stacks from a thread of its own, which must hold the GIL to
 look: it gets it mostly when the loop's thread lets it go on its own, i.e. when that
-thread enters ``epoll`` to wait, so the loop's thread looks idle in nine samples of ten
-while its CPU clock shows it is the busiest thread (``bench.threads``). py-spy reads the
+thread enters ``epoll`` to wait, so the loop's thread looked idle in 97 samples of 100
+while its CPU clock showed it was the busiest thread (``bench.threads``). py-spy reads the
 stacks from outside the process (``process_vm_readv``), without the GIL, and leaves out
 threads the kernel has asleep: its samples of the loop's thread are a fair split of that
 thread's CPU. It is optional (``pip install py-spy``; attaching needs ptrace rights, as
