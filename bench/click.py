@@ -188,10 +188,13 @@ def _payload_view(rows: list[dict[str, Any]], *, rename: bool = False) -> Any:
 
 @asynccontextmanager
 async def running_bot(
-    folder: Path, *, bare: bool = False, floor: Floor | None = None
+    folder: Path, *, bare: bool = False, floor: Floor | None = None,
+    settle_timeout: float = 1.0,
 ) -> AsyncIterator[simcord.Env]:
     """The real bot under SimCord on a database in ``folder`` (with ``/bench-bare``, and
-    the ``floor`` baseline if given)."""
+    the ``floor`` baseline if given). ``settle_timeout`` is SimCord's real-time deadline
+    for the bot's work after each operation: short, so a click does not wait out the
+    bot's pauses in real time; a driver that only moves the virtual clock can afford more."""
     from bot.client import CardroomBot
     from bot.settings import load_settings
 
@@ -207,7 +210,7 @@ async def running_bot(
     if floor is not None:
         bot.tree.add_command(floor.command())
     try:
-        async with simcord.run(bot, settle_timeout=1.0) as env:
+        async with simcord.run(bot, settle_timeout=settle_timeout) as env:
             if floor is not None:
                 # the cog's module as load_extension loaded it: route floor clicks first
                 events = sys.modules["cogs.table_events"]

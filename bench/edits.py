@@ -31,6 +31,7 @@ from bench.run import Figure
 
 AI_DELAY = 0.2
 STEP = 0.1
+SETTLE_TIMEOUT = 30.0
 LIMIT_INTERVAL = 1.5  # DESIGN.md: about one edit per table per 1.5 s
 EDIT = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
 
@@ -125,7 +126,10 @@ async def run(env: simcord.Env, tables: int, seconds: float, seed: int = 1) -> E
 async def measure(quick: bool) -> EditStats:
     """Run the bot and count."""
     with tempfile.TemporaryDirectory(prefix="cardroom-edits-") as folder:
-        async with running_bot(Path(folder)) as env:
+        # Only advance_time moves this run, and it parks every timer, so a long deadline
+        # costs nothing; it lets a slow machine finish a picture in the thread pool (a
+        # 1 s deadline once failed CI with a render still running).
+        async with running_bot(Path(folder), settle_timeout=SETTLE_TIMEOUT) as env:
             return await run(env, 2, 10.0 if quick else 60.0)
 
 
