@@ -73,3 +73,30 @@ def test_ceiling_samplers_keep_what_they_say_and_a_tiny_run_prints_rows(
     assert ceiling.main(["--game", "pariah", "--games", "2", "--playouts", "4"]) == 0
     out = capsys.readouterr().out
     assert "| pariah | hands | 70000–70001 | 2 |" in out and "| pariah | all |" in out
+
+
+def test_reading_scores_the_true_hand_fully_and_a_tiny_run_prints_a_row(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench.reading``: the true deal gets the opponent's whole hand right, a uniform
+    redeal less; the exact belief leaves the module's constants as they were; a tiny run
+    prints one row whose belief reads more than chance."""
+    import random
+
+    from bench import reading
+    from bot.games import ENGINES
+    from bot.games.ai import turup
+
+    engine: Any = ENGINES["turup"]
+    state = engine.new_game(2, 3, engine.Variant(rounds=1))
+    seat = engine.to_act(state)
+    assert reading.right(state, state, 1 - seat) == 1.0
+    assert reading.mean_right(engine.determinize, state, seat, 20, random.Random(1)) < 1.0
+    before = (turup.TRIES, turup.UNLIKELY)
+    reading.exact_redeal(engine.determinize, engine)(state, seat, random.Random(1))
+    assert before == (turup.TRIES, turup.UNLIKELY)
+    assert reading.main(["--games", "2", "--samples", "5"]) == 0
+    row = capsys.readouterr().out.splitlines()[-1]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[0] == "70000–70001" and cells[1] == "2" and int(cells[2]) > 0
+    assert float(cells[4].rstrip(" %")) > float(cells[3].rstrip(" %"))
