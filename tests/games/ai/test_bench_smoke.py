@@ -100,3 +100,20 @@ def test_reading_scores_the_true_hand_fully_and_a_tiny_run_prints_a_row(
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[0] == "70000–70001" and cells[1] == "2" and int(cells[2]) > 0
     assert float(cells[4].rstrip(" %")) > float(cells[3].rstrip(" %"))
+
+
+def test_weights_puts_the_normal_player_back_and_prints_normal_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench.weights``: normal against itself first, then the pairs asked for; the
+    module's weights are the normal player's again after each game."""
+    from bench import weights
+    from bot.games.ai import turup
+
+    before = (turup.LEAVE_WEIGHT, turup.FOLLOW_WEIGHT)
+    assert weights.play(5, 1, (0.4, 1.0)) in (0.0, 0.5, 1.0)
+    assert before == (turup.LEAVE_WEIGHT, turup.FOLLOW_WEIGHT)
+    assert weights.main(["--games", "4", "--weights", "0.4,1.0"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    assert len(rows) == 2 and "(normal)" in rows[0] and rows[1].startswith("| 0.4 | 1 | 4 |")
+    assert before == (turup.LEAVE_WEIGHT, turup.FOLLOW_WEIGHT)
