@@ -105,15 +105,17 @@ def test_reading_scores_the_true_hand_fully_and_a_tiny_run_prints_a_row(
 def test_weights_puts_the_normal_player_back_and_prints_normal_first(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``bench.weights``: normal against itself first, then the pairs asked for; the
-    module's weights are the normal player's again after each game."""
+    """``bench.weights``: normal against itself first, then the sets asked for; the
+    module's constants are the normal player's again after each game, in both games."""
     from bench import weights
-    from bot.games.ai import turup
 
-    before = (turup.LEAVE_WEIGHT, turup.FOLLOW_WEIGHT)
-    assert weights.play(5, 1, (0.4, 1.0)) in (0.0, 0.5, 1.0)
-    assert before == (turup.LEAVE_WEIGHT, turup.FOLLOW_WEIGHT)
-    assert weights.main(["--games", "4", "--weights", "0.4,1.0"]) == 0
-    rows = capsys.readouterr().out.splitlines()[2:]
-    assert len(rows) == 2 and "(normal)" in rows[0] and rows[1].startswith("| 0.4 | 1 | 4 |")
-    assert before == (turup.LEAVE_WEIGHT, turup.FOLLOW_WEIGHT)
+    for game, other in (("turup", "LEAVE_WEIGHT=0.4,FOLLOW_WEIGHT=1"), ("pariah", "KNOCK_LEAD=50")):
+        before = weights.normal_weights(game)
+        changed = {k: float(v) for k, v in (p.split("=") for p in other.split(","))}
+        assert weights.play(game, 5, 1, changed) in (0.0, 0.5, 1.0)
+        assert before == weights.normal_weights(game)
+        assert weights.main(["--game", game, "--games", "4", "--weights", other]) == 0
+        rows = capsys.readouterr().out.splitlines()[2:]
+        assert len(rows) == 2 and rows[0].startswith("| normal | 4 |")
+        assert rows[1].startswith(f"| {other.replace('=', ' ').replace(',', ', ')} | 4 |")
+        assert before == weights.normal_weights(game)
