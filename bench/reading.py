@@ -25,13 +25,15 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games import ENGINES
-from bot.games.ai import choose, turup
+from bot.games.ai import turup
 from bot.games.turup.state import TurupState
+from bot.simulate import play_game
 
 Redeal = Callable[[TurupState, int, random.Random], TurupState]
 
@@ -70,41 +72,39 @@ def mean_right(redeal: Redeal, state: TurupState, seat: int, samples: int,
                for _ in range(samples)) / samples
 
 
-def exact_redeal(redeal: Redeal, engine: Any) -> Redeal:
-    """The belief with many tries and no place for a play normal would not have made."""
-    inner = turup.believe(redeal, engine)
-
-    def sample(state: TurupState, seat: int, rng: random.Random) -> TurupState:
-        tries, unlikely = turup.TRIES, turup.UNLIKELY
-        turup.TRIES, turup.UNLIKELY = 1000, 0.0
-        turup._CHANCES.clear()  # the remembered chances were worked out with UNLIKELY
-        try:
-            return inner(state, seat, rng)
-        finally:
-            turup.TRIES, turup.UNLIKELY = tries, unlikely
-            turup._CHANCES.clear()
-
-    return sample
+@contextmanager
+def exact_belief() -> Iterator[None]:
+    """Within: :func:`bot.games.ai.turup.believe` with many tries and no place for a play
+    normal would not have made. Its remembered chances were worked out with the other
+    ``UNLIKELY``, so they are forgotten on the way in and out."""
+    tries, unlikely = turup.TRIES, turup.UNLIKELY
+    turup.TRIES, turup.UNLIKELY = 1000, 0.0
+    turup._CHANCES.clear()
+    try:
+        yield
+    finally:
+        turup.TRIES, turup.UNLIKELY = tries, unlikely
+        turup._CHANCES.clear()
 
 
 def play(seed: int, samples: int, tally: Tally) -> None:
     """One normal-vs-normal game, measured at every decision that follows a play of the
     opponent's in the same deal."""
     engine: Any = ENGINES["turup"]
-    state: TurupState = engine.new_game(2, seed, engine.Variant(rounds=1))
     uniform: Redeal = engine.determinize
     belief = turup.believe(uniform, engine)
-    exact = exact_redeal(uniform, engine)
-    rngs = [random.Random(seed * 7919 + seat) for seat in range(2)]
     measure = random.Random(seed)
-    while (seat := engine.to_act(state)) is not None:
+
+    def on_turn(state: TurupState, seat: int) -> None:
         opponent = 1 - seat
         if state.hands[opponent] and any(p.seat == opponent for p in state.plays):
             tally.decisions += 1
             tally.uniform += mean_right(uniform, state, seat, samples, measure)
             tally.belief += mean_right(belief, state, seat, samples, measure)
-            tally.exact += mean_right(exact, state, seat, samples, measure)
-        state = engine.apply(state, choose(engine, state, seat, "normal", rngs[seat])).state
+            with exact_belief():
+                tally.exact += mean_right(belief, state, seat, samples, measure)
+
+    play_game(engine, ("normal", "normal"), seed, engine.Variant(rounds=1), on_turn=on_turn)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,14 +18,13 @@ Nothing here is used in play; the module's constants are put back after every mo
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from bot.games import ENGINES
-from bot.games.ai import choose, coop, turup
-from bot.simulate import wilson
+from bot.games.ai import coop, turup
+from bot.simulate import play_game, wilson
 
 Weights = dict[str, float]
 MODULES: dict[str, ModuleType] = {"turup": turup, "pariah": coop}
@@ -58,15 +57,14 @@ def play(game: str, seed: int, seat_of_other: int, weights: Weights) -> float:
     engine: Any = ENGINES[game]
     base = normal_weights(game)
     other = {**base, **weights}
-    state = engine.new_game(2, seed, engine.Variant(rounds=1) if game == "turup" else None)
-    rngs = [random.Random(seed * 7919 + seat) for seat in range(2)]
     try:
-        while (seat := engine.to_act(state)) is not None:
-            _put(game, other if seat == seat_of_other else base)
-            state = engine.apply(state, choose(engine, state, seat, "normal", rngs[seat])).state
+        result = play_game(
+            engine, ("normal", "normal"), seed,
+            engine.Variant(rounds=1) if game == "turup" else None,
+            on_turn=lambda _state, seat: _put(game, other if seat == seat_of_other else base))
     finally:
         _put(game, base)
-    winners = engine.winners(state)
+    winners = result.winners
     return 1 / len(winners) if seat_of_other in winners else 0.0
 
 

@@ -102,8 +102,10 @@ def play_game(
     seed: int,
     variant: Any | None = None,
     budget: Budget | None = None,
+    on_turn: Callable[[Any, int], None] | None = None,
 ) -> GameResult:
-    """Play one full game between computer players at ``levels`` (one per seat)."""
+    """Play one full game between computer players at ``levels`` (one per seat);
+    ``on_turn(state, seat)`` is called before each move is chosen (benches measure there)."""
     state = engine.new_game(len(levels), seed, variant)
     rngs = [random.Random(seed * 7919 + seat) for seat in range(len(levels))]
     times: list[list[float]] = [[] for _ in levels]
@@ -111,6 +113,8 @@ def play_game(
         seat = engine.to_act(state)
         if seat is None:
             break
+        if on_turn is not None:
+            on_turn(state, seat)
         start = time.perf_counter()
         action = choose(engine, state, seat, levels[seat], rngs[seat], budget=budget)
         times[seat].append(time.perf_counter() - start)

@@ -106,3 +106,18 @@ def test_round_robin_needs_two_levels(capsys: pytest.CaptureFixture[str]) -> Non
     assert simulate.main(["soureh", "--round-robin", "hard"]) == 2
     assert simulate.main(["soureh", "--round-robin", "hard,genius"]) == 2
     assert "two or more" in capsys.readouterr().err
+
+
+def test_play_game_calls_on_turn_before_every_move_with_the_seat_to_act() -> None:
+    """``on_turn(state, seat)`` sees each position before its move, the seat to act in it,
+    and does not change the game (same winners as without it)."""
+    engine = ENGINES["turup"]
+    variant = engine.Variant(rounds=1)
+    seen: list[tuple[int, int | None]] = []
+    result = simulate.play_game(engine, ("normal", "easy"), 4, variant,
+                                on_turn=lambda state, seat: seen.append(
+                                    (seat, engine.to_act(state))))
+    assert seen and all(seat == to_act for seat, to_act in seen)
+    assert {seat for seat, _ in seen} == {0, 1}
+    assert result.winners == simulate.play_game(engine, ("normal", "easy"), 4, variant).winners
+    assert len(seen) == sum(len(t) for t in result.times)

@@ -93,7 +93,8 @@ def test_reading_scores_the_true_hand_fully_and_a_tiny_run_prints_a_row(
     assert reading.right(state, state, 1 - seat) == 1.0
     assert reading.mean_right(engine.determinize, state, seat, 20, random.Random(1)) < 1.0
     before = (turup.TRIES, turup.UNLIKELY)
-    reading.exact_redeal(engine.determinize, engine)(state, seat, random.Random(1))
+    with reading.exact_belief():
+        turup.believe(engine.determinize, engine)(state, seat, random.Random(1))
     assert before == (turup.TRIES, turup.UNLIKELY)
     assert reading.main(["--games", "2", "--samples", "5"]) == 0
     row = capsys.readouterr().out.splitlines()[-1]
