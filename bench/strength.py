@@ -18,6 +18,7 @@ Run it niced (``nice -n 15``) on a shared machine.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import sys
 import time
@@ -47,8 +48,10 @@ class Match:
     def label(self) -> str:
         """``pariah: hard vs normal``."""
         rest = self.seats[1:]
-        return f"{self.game}: hard vs {len(rest)}× {rest[0]}" if len(rest) > 1 else \
-            f"{self.game}: hard vs {rest[0]}"
+        rounds = dict(self.options).get("rounds", 1)
+        game = f"{self.game} ({rounds} rounds)" if rounds != 1 else self.game
+        return f"{game}: hard vs {len(rest)}× {rest[0]}" if len(rest) > 1 else \
+            f"{game}: hard vs {rest[0]}"
 
 
 MATCHES = (
@@ -118,9 +121,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--probe", type=int, default=4)
     parser.add_argument("--tally", action="store_true",
                         help="a running result on stderr after every game (partial runs)")
+    parser.add_argument("--turup-rounds", type=int, default=1,
+                        help="rounds in a Turup game (default 1, as issue 22 measured; a "
+                             "table's default is 3)")
     args = parser.parse_args(argv)
     budgets = args.budget_ms or [200.0]
-    matches = [m for m in MATCHES if not args.game or m.game in args.game]
+    matches = [dataclasses.replace(m, options=(("rounds", args.turup_rounds),))
+               if m.game == "turup" else m
+               for m in MATCHES if not args.game or m.game in args.game]
     if args.estimate:
         print("| match | budget | hard decisions / game | CPU hours for "
               f"{args.games} games |\n|---|---|---|---|")

@@ -214,20 +214,20 @@ def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
 
 
 def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
-    """The round's result when it ended, else the lead in cards won, squashed to 0..1."""
+    """At the game's end, its result (a shared win split); else the lead in cards won over
+    the whole game so far (earlier rounds too), squashed to 0..1. Only the totals decide a
+    game (rule book: a round's winner scores nothing of its own)."""
     n = start.players
-    if world.round != start.round or world.turn is None:
-        result = world.last_round
-        won = [float(w) for w in result.won]
-        best = max(won)
-        mean = sum(won) / n
+    totals = [float(p + len(w)) for p, w in zip(world.past, world.won, strict=True)]
+    mean = sum(totals) / n
+    if world.turn is None:
+        best = max(totals)
+        share = 1.0 / sum(1 for t in totals if t == best)
         return [
-            0.75 * (1.0 if won[s] == best else 0.0) + 0.25 * _squash(won[s] - mean, 10)
+            0.75 * (share if totals[s] == best else 0.0) + 0.25 * _squash(totals[s] - mean, 10)
             for s in range(n)
         ]
-    won = [float(len(w)) for w in world.won]
-    mean = sum(won) / n
-    return [_squash(won[s] - mean, 8) for s in range(n)]
+    return [_squash(totals[s] - mean, 8) for s in range(n)]
 
 
 def _squash(x: float, scale: float) -> float:

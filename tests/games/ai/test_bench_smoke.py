@@ -29,6 +29,10 @@ def test_strength_estimate_and_a_tiny_run(capsys: pytest.CaptureFixture[str]) ->
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[0] == "soi: hard vs 3× normal" and cells[2] == "5–8" and cells[3] == "4"
     assert "–" in cells[5] and cells[6].startswith("50 %:")
+    assert strength.main(["--estimate", "--game", "turup", "--probe", "1",
+                          "--turup-rounds", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith(
+        "| turup (3 rounds): hard vs normal | 200 ms |")
 
 
 def test_strength_tally_leaves_a_partial_figure(capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +78,37 @@ def test_ceiling_samplers_keep_what_they_say_and_a_tiny_run_prints_rows(
     out = capsys.readouterr().out
     assert "| pariah | hands | 70000–70001 | 2 |" in out and "| pariah | all |" in out
 
+
+
+def test_ceiling_share_keeps_that_share_of_the_opponents_hand() -> None:
+    """``bench.ceiling --mode share``: the searching seat's hand stays; share 1 keeps the
+    opponent's hand, share 0 deals it anew from his cards and the deck (same cards, sizes
+    kept); in between, about that share of his cards stays."""
+    import random
+
+    from bench import ceiling
+    from bot.games import ENGINES
+
+    engine: Any = ENGINES["turup"]
+    state = engine.new_game(2, 3, engine.Variant(rounds=1))
+    seat = engine.to_act(state)
+    other = 1 - seat
+    unseen = sorted(map(str, (*state.hands[other], *state.deck)))
+    assert ceiling.determinizer("turup", "share", 1.0)(state, seat, random.Random(1)).hands \
+        == state.hands
+    kept = 0
+    for k in range(200):
+        world = ceiling.determinizer("turup", "share", 0.25)(state, seat, random.Random(k))
+        assert world.hands[seat] == state.hands[seat]
+        assert sorted(map(str, (*world.hands[other], *world.deck))) == unseen
+        assert len(world.hands[other]) == len(state.hands[other])
+        kept += sum(a == b for a, b in zip(world.hands[other], state.hands[other], strict=True))
+    assert 0.15 < kept / (200 * len(state.hands[other])) < 0.40  # 0.25 kept, plus chance
+    fresh = [ceiling.determinizer("turup", "share", 0.0)(state, seat, random.Random(k))
+             for k in range(20)]
+    assert any(w.hands[other] != state.hands[other] for w in fresh)
+    with pytest.raises(ValueError):
+        ceiling.determinizer("pariah", "share", 0.5)
 
 def test_reading_scores_the_true_hand_fully_and_a_tiny_run_prints_a_row(
     capsys: pytest.CaptureFixture[str],

@@ -68,3 +68,19 @@ def test_with_no_opponent_play_the_redeal_is_uniform() -> None:
     believe = ai.believe(E.determinize, E)
     for i in range(10):
         assert believe(state, 0, random.Random(i)) == E.determinize(state, 0, random.Random(i))
+
+
+def test_the_search_scores_the_games_totals_not_the_rounds_winner() -> None:
+    """A Turup game is won on the cards won over all its rounds (the rule book): a seat
+    that won the last round but trails on the totals is scored as losing, equal totals
+    share the win, and before the end an earlier round's lead counts."""
+    start = E.new_game(2, seed=3, variant=Variant(rounds=3))
+    five, eight = cards("2C 3C 4C 5C 6C"), cards("2D 3D 4D 5D 6D 7D 8D 9D")
+    end = replace(start, round=3, turn=None, won=(eight, five), past=(10, 20))
+    lost, won = ai._evaluate(E, start, end)
+    assert lost < 0.25 < 0.75 < won  # seat 0 took the last round 8–5, but 18 < 25
+    tied = ai._evaluate(E, start, replace(end, past=(10, 13)))  # 18 and 18
+    assert tied[0] == tied[1] == 0.5
+    later = replace(start, won=(five, five), past=(12, 0))
+    ahead, behind = ai._evaluate(E, start, later)
+    assert ahead > 0.5 > behind
