@@ -218,7 +218,7 @@ def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
     the whole game so far (earlier rounds too), squashed to 0..1. Only the totals decide a
     game (rule book: a round's winner scores nothing of its own)."""
     n = start.players
-    totals = [float(p + len(w)) for p, w in zip(world.past, world.won, strict=True)]
+    totals = [float(t) for t in engine.totals(world)]
     mean = sum(totals) / n
     if world.turn is None:
         best = max(totals)
