@@ -155,3 +155,62 @@ def test_weights_puts_the_normal_player_back_and_prints_normal_first(
         assert len(rows) == 2 and rows[0].startswith("| normal | 4 |")
         assert rows[1].startswith(f"| {other.replace('=', ' ').replace(',', ', ')} | 4 |")
         assert before == weights.normal_weights(game)
+
+
+def _every_card(state: Any) -> list[str]:
+    rows = [*state.down, *state.up]
+    cards = [c for row in rows if row is not None for c in row]
+    cards += [*state.stock[state.pos :], *state.discard[: state.ndiscard]]
+    cards += [] if state.drawn is None else [state.drawn]
+    return sorted(map(str, cards))
+
+
+def test_ceiling_placed_and_keepread_keep_what_the_opponent_placed() -> None:
+    """``bench.ceiling --mode placed`` (Pariah): every opponent face-down card he was not
+    dealt this round is kept true, his dealt ones are dealt anew; ``keepread`` weighs each
+    hidden card by whether normal would have kept it so (the true card among the likely
+    ones) and deals his kept cards from that. Both keep every card exactly once."""
+    import random
+
+    from bench import ceiling
+    from bot.games import ENGINES
+    from bot.games.ai import choose
+
+    engine: Any = ENGINES["pariah"]
+    placed_seen = dealt_fresh = likely_true = reads = 0
+    for seed in range(6):
+        state = engine.new_game(2, seed, None)
+        placed = ceiling.PariahPlaced()
+        reader = ceiling.PariahKeepRead()
+        assert isinstance(ceiling.determinizer("pariah", "keepread"), ceiling.PariahKeepRead)
+        rng = random.Random(seed)
+        while (seat := engine.to_act(state)) is not None and state.round == 1:
+            placed.note(state)
+            reader.note(state)
+            other = 1 - seat
+            for sampler in (placed, reader):  # each deals the cards the seat cannot see
+                world = sampler(state, seat, random.Random(seed))
+                assert _every_card(world) == _every_card(state)
+                assert world.down[seat] == state.down[seat]
+            world = placed(state, seat, random.Random(seed))
+            dealt = placed.dealt[(state.round, other)]
+            for true, sampled in zip(state.down[other], world.down[other], strict=True):
+                if true not in dealt:
+                    placed_seen += 1
+                    assert sampled == true
+                else:
+                    dealt_fresh += sampled != true
+            action = choose(engine, state, seat, "normal", rng)
+            reader.record(state, seat, action)
+            if action.word == "keep":
+                card, weights = reader.keeps[(state.round, seat)][-1]
+                reads += 1
+                likely_true += weights[card] == 1.0
+                assert 0 < sum(w == 1.0 for w in weights.values()) < len(weights)
+            state = engine.apply(state, action).state
+    assert placed_seen > 10 and dealt_fresh > 10 and reads > 10
+    assert likely_true >= 0.8 * reads  # ties aside, the true card is one normal would keep
+    assert ceiling.main(["--game", "pariah", "--games", "1", "--playouts", "4",
+                         "--mode", "fair", "--mode", "placed", "--mode", "keepread"]) == 0
+    with pytest.raises(ValueError):
+        ceiling.determinizer("turup", "placed")
