@@ -120,7 +120,7 @@ class PariahPlaced:
         return new
 
 
-class PariahKeepRead(PariahPlaced):
+class PariahKeepRead:
     """The ``keepread`` sampler: a reader of the opponent's keeps. At each keep it weighs
     every card hidden from the searching seat by whether the normal player, had he drawn
     it, would have made that very move (1, else ``unlikely``); a sample then deals each
@@ -129,8 +129,10 @@ class PariahKeepRead(PariahPlaced):
     so it reads a little better than a fair reader could."""
 
     def __init__(self, unlikely: float = 0.02) -> None:
-        super().__init__()
         self.unlikely = unlikely
+        #: kept cards read in samples, and of them those dealt as the card he truly kept
+        self.reads = 0
+        self.hits = 0
         #: (round, keeper) -> [(the kept card, {candidate card: weight})]
         self.keeps: dict[tuple[int, int], list[tuple[Card, dict[Card, float]]]] = {}
 
@@ -159,8 +161,8 @@ class PariahKeepRead(PariahPlaced):
                     continue
                 pool = [(c, w) for c, w in weights.items() if c in hidden]
                 c = rng.choices([c for c, _ in pool], [w for _, w in pool])[0]
-                self.slots += 1
-                self.kept += c == card
+                self.reads += 1
+                self.hits += c == card
                 hidden.discard(c)
                 _place(new, s, row.index(card), c)
         return new

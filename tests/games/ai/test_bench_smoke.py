@@ -186,7 +186,6 @@ def test_ceiling_placed_and_keepread_keep_what_the_opponent_placed() -> None:
         rng = random.Random(seed)
         while (seat := engine.to_act(state)) is not None and state.round == 1:
             placed.note(state)
-            reader.note(state)
             other = 1 - seat
             for sampler in (placed, reader):  # each deals the cards the seat cannot see
                 world = sampler(state, seat, random.Random(seed))
