@@ -102,6 +102,7 @@ class PariahPlaced:
         self.kept = 0
 
     def note(self, state: CoopState) -> None:
+        """Remember the face-down cards of a round's first state (its deal)."""
         for s, row in enumerate(state.down):
             if row is not None and (state.round, s) not in self.dealt:
                 self.dealt[(state.round, s)] = frozenset(row)
@@ -144,18 +145,17 @@ class PariahKeepRead:
         weights: dict[Card, float] = {}
         for card in _hidden_from(state, 1 - seat):
             world = state.copy()
-            if card != state.drawn:
-                _swap_drawn(world, card)
+            _swap(world, state.drawn, card)  # as if he had drawn ``card``
             move = choose(engine, world, seat, "normal", random.Random(0))
             weights[card] = 1.0 if str(move) == str(action) else self.unlikely
         self.keeps.setdefault((state.round, seat), []).append((state.drawn, weights))
 
     def __call__(self, state: CoopState, seat: int, rng: random.Random) -> CoopState:
         new = determinize("pariah", state, seat, rng)
+        hidden = set(_hidden_from(state, seat))  # a card read for one keep is not read again
         for s, row in enumerate(state.down):
             if s == seat or row is None:
                 continue
-            hidden = set(_hidden_from(state, seat))
             for card, weights in self.keeps.get((state.round, s), []):
                 if card not in row:
                     continue
@@ -176,12 +176,6 @@ def _hidden_from(state: CoopState, seat: int) -> list[Card]:
     if state.drawn is not None and state.to_act != seat:
         out.append(state.drawn)
     return out
-
-
-def _swap_drawn(state: CoopState, card: Card) -> None:
-    """Make ``card`` the drawn card, the drawn card taking ``card``'s place."""
-    assert state.drawn is not None
-    _swap(state, state.drawn, card)
 
 
 def _place(state: CoopState, seat: int, slot: int, card: Card) -> None:
@@ -227,7 +221,7 @@ def see_all(state: Any, seat: int, rng: random.Random) -> Any:
 
 
 def determinizer(game: str, mode: str, share: float = 1.0) -> Determinizer:
-    """The sampler of ``mode`` ("hands", "share", "placed" or "all") for ``game``."""
+    """The sampler of ``mode`` (see the module's docstring) for ``game``."""
     if mode in ("placed", "keepread"):
         if game != "pariah":
             raise ValueError(f"--mode {mode} is measured for Pariah only")

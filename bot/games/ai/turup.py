@@ -221,10 +221,10 @@ def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
     totals = [float(t) for t in engine.totals(world)]
     mean = sum(totals) / n
     if world.turn is None:
-        best = max(totals)
-        share = 1.0 / sum(1 for t in totals if t == best)
+        winners = engine.winners(world)
         return [
-            0.75 * (share if totals[s] == best else 0.0) + 0.25 * _squash(totals[s] - mean, 10)
+            0.75 * (1.0 / len(winners) if s in winners else 0.0)
+            + 0.25 * _squash(totals[s] - mean, 10)
             for s in range(n)
         ]
     return [_squash(totals[s] - mean, 8) for s in range(n)]
