@@ -113,7 +113,7 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         settings = load_settings()
     except SettingsError as error:
-        print(f"Invalid settings (environment or .env):\n{error}", file=sys.stderr)
+        print(settings_problems(error), file=sys.stderr)
         return EXIT_CONFIG
     token = settings.discord_token
     if not token:
@@ -132,17 +132,25 @@ def run_command(args: argparse.Namespace) -> int:
     return asyncio.run(serve(CardroomBot(settings), token, settings))
 
 
+def settings_problems(error: SettingsError) -> str:
+    """One line per bad setting, each saying where settings come from (no secret in it)."""
+    return "\n".join(f"Invalid setting in the environment or .env: {problem}"
+                     for problem in error.problems)
+
+
 async def check_database(url: str) -> str | None:
     """Open (and migrate) the database once before connecting to Discord; ``None`` when it
     can be used, else one line saying which database, what is wrong and what to do."""
     from storage import DatabaseUnusable, open_database
+    from storage.urls import redact, scrub
 
     try:
         db = await open_database(url)
     except DatabaseUnusable as error:
         return f"Cannot use the database: {error}"
-    except Exception as error:  # never a traceback at start-up
-        return f"Cannot use the database {url.split('@')[-1]}: {type(error).__name__}: {error}"
+    except Exception as error:  # never a traceback at start-up, never the password
+        return (f"Cannot use the database {redact(url)}: {type(error).__name__}:"
+                f" {scrub(str(error), url)}")
     await db.close()
     return None
 
@@ -178,10 +186,10 @@ def db_copy_command(args: argparse.Namespace) -> int:
 
 async def _db_copy(source_url: str, target_url: str) -> int:
     from storage import DatabaseUnusable, StorageError, open_database
-    from storage.copy import copy_database
+    from storage.copy import copy_database, open_source
 
     try:
-        source = await open_database(source_url)
+        source = await open_source(source_url)
     except DatabaseUnusable as error:
         print(f"Cannot use the source: {error}", file=sys.stderr)
         return EXIT_CONFIG

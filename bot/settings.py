@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from storage.shards import parse_shard_ids
+from storage.shards import MAX_SHARD_COUNT, parse_shard_ids
+from storage.urls import redact, url_problem
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE_URL = "sqlite:///data/cardroom.db"
+SECRET_SETTINGS = frozenset({"DISCORD_TOKEN", "BOT_TOKEN"})
+"""Settings whose rejected value is never repeated (``DATABASE_URL`` is shown redacted)."""
+SHARDS_NEED_POSTGRES = (
+    "names {some} of the {count} shards, but a SQLite database serves one process only:"
+    " shards in several processes need PostgreSQL (DATABASE_URL=postgresql://...); with"
+    " SQLite leave SHARD_IDS unset and one process runs every shard")
 
 
 class SettingsError(Exception):
@@ -62,8 +68,9 @@ class Settings(BaseSettings):
     def _url(cls, value: str) -> str:
         value = value.strip()
         if value.startswith(("postgresql://", "postgres://")):
-            if not urlsplit(value).hostname and "host=" not in value:
-                raise ValueError("must name a server, e.g. postgresql://user@host:5432/cardroom")
+            problem = url_problem(value)
+            if problem:
+                raise ValueError(problem)
             return value
         if not value.startswith("sqlite:///") or value == "sqlite:///":
             raise ValueError(
@@ -82,6 +89,8 @@ class Settings(BaseSettings):
     def _positive_count(cls, value: int | None) -> int | None:
         if value is not None and value < 1:
             raise ValueError("must be at least 1")
+        if value is not None and value > MAX_SHARD_COUNT:
+            raise ValueError(f"must be at most {MAX_SHARD_COUNT}")
         return value
 
     @field_validator("shard_ids", mode="before")
@@ -96,7 +105,10 @@ class Settings(BaseSettings):
         if self.shard_ids is not None:
             if self.shard_count is None:
                 raise ValueError("SHARD_IDS needs SHARD_COUNT (the bot's total shard count)")
-            parse_shard_ids(self.shard_ids, self.shard_count)  # raises with the reason
+            ids = parse_shard_ids(self.shard_ids, self.shard_count)  # raises with the reason
+            if not self.is_postgres and len(ids) < self.shard_count:
+                raise ValueError(SHARDS_NEED_POSTGRES.format(some=len(ids),
+                                                             count=self.shard_count))
         return self
 
     @property
@@ -171,7 +183,9 @@ def describe_errors(error: ValidationError) -> list[str]:
         if message.startswith("Input should be a valid integer"):
             message = "must be a whole number"
         value = item.get("input")
-        if name != "DISCORD_TOKEN" and isinstance(value, str | int) and len(str(value)) < 80:
+        if name == "DATABASE_URL" and isinstance(value, str):
+            value = redact(value)
+        if name not in SECRET_SETTINGS and isinstance(value, str | int) and len(str(value)) < 80:
             message = f"{message} (got {value!r})"
         problems.append(f"{name}: {message}")
     return problems

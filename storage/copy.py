@@ -8,9 +8,10 @@ Stop the bot first: the copy reads the source as it is while it runs.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
-from storage.database import Database
-from storage.errors import StorageError
+from storage.database import Database, is_postgres_url, open_database
+from storage.errors import DatabaseUnusable, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,18 @@ BATCH = 2000
 
 class CopyRefused(StorageError):
     """The copy was not made (a non-empty target, different schema versions)."""
+
+
+async def open_source(url: str) -> Database:
+    """Open the database to copy from. A SQLite source must exist already: a mistyped path
+    is refused (``DatabaseUnusable``) before anything is created, never copied as empty."""
+    if not is_postgres_url(url):
+        path = Path(url.removeprefix("sqlite:///"))
+        if not path.exists():
+            raise DatabaseUnusable(
+                f"{path}: no such file, so nothing to copy (nothing was created);"
+                " check the path given to --from")
+    return await open_database(url)
 
 
 async def counts(db: Database) -> dict[str, int]:

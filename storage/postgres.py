@@ -32,6 +32,7 @@ from storage.errors import (
     StorageError,
     StorageUnavailable,
 )
+from storage.urls import describe, redact, scrub, url_problem
 
 log = logging.getLogger(__name__)
 
@@ -169,14 +170,6 @@ def _dead(exc: BaseException, conn: asyncpg.Connection) -> bool:
         exc, (*CONNECTION_ERRORS, asyncpg.exceptions.InternalClientError))
 
 
-def describe(url: str) -> str:
-    """``user@host:port/db`` of a URL, without a password."""
-    parts = urlsplit(url)
-    user = f"{parts.username}@" if parts.username else ""
-    port = f":{parts.port}" if parts.port else ""
-    return f"{user}{parts.hostname or 'localhost'}{port}{parts.path or '/'}"
-
-
 class PostgresDatabase(Database):
     """A PostgreSQL database through an asyncpg pool. ``await PostgresDatabase.connect(url)``."""
 
@@ -192,7 +185,11 @@ class PostgresDatabase(Database):
     async def connect(cls, url: str, *, migrate: bool = True,
                       max_size: int = POOL_MAX) -> PostgresDatabase:
         """Open a pool on ``url`` and apply pending migrations. Raises ``DatabaseUnusable``
-        (one line: a network error, a missing database, a refused login...)."""
+        (one line: a network error, a missing database, a refused login, a URL that
+        cannot be read as meant...), never with the password."""
+        problem = url_problem(url)
+        if problem:
+            raise DatabaseUnusable(f"PostgreSQL URL {describe(url)}: {problem}")
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=POOL_MIN, max_size=max_size, timeout=CONNECT_SECONDS,
@@ -337,8 +334,11 @@ class PostgresDatabase(Database):
 def unreachable(url: str, exc: BaseException) -> DatabaseUnusable:
     """One line for a server that cannot be used: network errors apart from the others."""
     where = describe(url)
-    parts = urlsplit(url)
-    host = parts.hostname or "localhost"
+    try:
+        parts = urlsplit(redact(url))
+        host = parts.hostname or "localhost"
+    except ValueError:
+        return DatabaseUnusable(f"PostgreSQL at {where} cannot be used: check DATABASE_URL.")
     name = (parts.path or "/").lstrip("/") or parts.username or "postgres"
     if isinstance(exc, socket.gaierror):
         text = f"Cannot reach PostgreSQL at {where}: the host name {host!r} is unknown" \
@@ -351,12 +351,13 @@ def unreachable(url: str, exc: BaseException) -> DatabaseUnusable:
                f" (createdb -h {host} {name}) or fix DATABASE_URL."
     elif isinstance(exc, asyncpg.exceptions.InvalidAuthorizationSpecificationError |
                     asyncpg.exceptions.InvalidPasswordError):
-        text = f"PostgreSQL at {where} refused the login: {exc}. Check the user and password" \
-               " in DATABASE_URL."
+        text = f"PostgreSQL at {where} refused the login: {scrub(str(exc), url)}. Check the" \
+               " user and password in DATABASE_URL."
     elif isinstance(exc, OSError):
-        reason = exc.strerror or str(exc) or type(exc).__name__
+        reason = scrub(exc.strerror or str(exc) or type(exc).__name__, url)
         text = f"Cannot reach PostgreSQL at {where}: {reason} (network error). Is the server" \
                " running and DATABASE_URL right?"
     else:
-        text = f"PostgreSQL at {where} cannot be used: {type(exc).__name__}: {exc}"
+        text = f"PostgreSQL at {where} cannot be used: {type(exc).__name__}:" \
+               f" {scrub(str(exc), url)}"
     return DatabaseUnusable(text)

@@ -17,25 +17,37 @@ def shard_of(guild_id: int, shard_count: int) -> int:
     return (guild_id >> 22) % shard_count
 
 
+MAX_SHARD_COUNT = 100_000
+"""The most shards a bot may name (Discord's limit is 2,500 servers a shard: this is room
+for 250 million servers); a bound so that no setting builds millions of ids."""
+
+
 def parse_shard_ids(text: str, shard_count: int) -> tuple[int, ...]:
     """``"0-3"``, ``"0,2,5"``, ``"0-1,4"`` as sorted shard ids; every id must be below
-    ``shard_count``. Raises ``ValueError`` with a short reason."""
+    ``shard_count`` (checked before a range is built). Raises ``ValueError`` with a short
+    reason."""
     ids: set[int] = set()
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
-        first, dash, last = part.partition("-")
-        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
-            raise ValueError(f"{part!r} is not a shard id or a range like 0-3")
+        first, dash, last = (s.strip() for s in part.partition("-"))
+        if not _number(first) or (dash and not _number(last)):
+            raise ValueError(f"{part[:40]!r} is not a shard id or a range like 0-3")
         low, high = int(first), int(last) if dash else int(first)
         if low > high:
             raise ValueError(f"{part!r} is an empty range")
+        if high >= shard_count:
+            raise ValueError(f"shard {high} does not exist with SHARD_COUNT={shard_count}"
+                             f" (shards are 0 to {shard_count - 1})")
         ids.update(range(low, high + 1))
     if not ids:
         raise ValueError("no shard ids given")
-    if max(ids) >= shard_count:
-        raise ValueError(f"shard {max(ids)} does not exist with SHARD_COUNT={shard_count}")
     return tuple(sorted(ids))
+
+
+def _number(text: str) -> bool:
+    """Digits only, and few enough to be read as a number (``int`` refuses thousands)."""
+    return text.isdigit() and text.isascii() and len(text) <= 12
 
 
 @dataclass(slots=True)
