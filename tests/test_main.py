@@ -7,6 +7,7 @@ import asyncio
 import logging
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -347,3 +348,92 @@ async def test_missing_postgres_database_is_named(tmp_path: Path) -> None:
     assert proc.returncode == cli.EXIT_CONFIG, text
     assert "has no database 'cardroom_no_such_database'" in text and "createdb" in text
     assert "Traceback" not in text
+
+
+# Passwords that cut a URL when typed raw (# ends it, / starts the path, ? the query, the
+# first @ the host); each run's output must hold no 3-character piece of them.
+SECRETS = {
+    "hash": "Qx7Vb3#Jn9Kw",
+    "slash and colon": "Qx7:Vb3/Jn9Kw",
+    "at": "Qx7Vb3@Jn9Kw",
+    "question mark and colon": "Qx7Vb3:Jn9?Kw",
+    "everything": "Qx7#Vb3@Jn9/Kw:Zp4?Rt",
+    "no server": "Qx7Vb3Jn9Kw",
+    "query password": "Qx7Vb3Jn9Kw",
+}
+SECRET_URLS = {case: f"postgresql://cardroom:{secret}@127.0.0.1:5432/cardroom"
+               for case, secret in SECRETS.items()}
+SECRET_URLS["everything"] = SECRET_URLS["everything"].replace("postgresql:", "postgres:")
+SECRET_URLS["no server"] = "postgresql://cardroom:Qx7Vb3Jn9Kw@/cardroom"
+SECRET_URLS["query password"] = "postgresql:///cardroom?password=Qx7Vb3Jn9Kw"
+SECRET_TOKEN = "Mt4Nz8.Gh2Lp6.Wq5Ys1"
+
+
+def _assert_no_secret(text: str, secret: str) -> None:
+    """Fail (without printing either) when ``text`` holds a 3-character piece of ``secret``
+    that is not a URL's punctuation."""
+    pieces = {secret[i:i + 3] for i in range(len(secret) - 2)}
+    leaked = [p for p in pieces if p.isalnum() and p in text]
+    if leaked:
+        pytest.fail(f"{len(leaked)} pieces of the secret appear in the output", pytrace=False)
+
+
+def _one_clear_line(proc: subprocess.CompletedProcess[str], secret: str) -> str:
+    """The process exited 2 with one line on stderr, nothing on stdout and no secret."""
+    for text in (proc.stdout, proc.stderr):
+        _assert_no_secret(text, secret)
+        _assert_no_secret(text, SECRET_TOKEN)
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == cli.EXIT_CONFIG and len(lines) == 1 and not proc.stdout.strip()
+    assert "Traceback" not in proc.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("case", sorted(SECRET_URLS))
+def test_a_bad_database_url_never_shows_its_password(case: str, tmp_path: Path) -> None:
+    """`python -m bot` with a DATABASE_URL whose password cuts the URL exits 2 with one line
+    saying to percent-encode it (or what else is wrong), never the password or the token."""
+    url = SECRET_URLS[case]
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path,
+        env=_clean_env(DISCORD_TOKEN=SECRET_TOKEN, DATABASE_URL=url),
+        capture_output=True, text=True, timeout=60,
+    )
+    line = _one_clear_line(proc, SECRETS[case])
+    assert line.startswith("Invalid setting in the environment or .env: DATABASE_URL: ")
+    assert ("percent-encode" in line) != (case in ("no server", "query password"))
+
+
+@pytest.mark.parametrize(("case", "side"), [("hash", "--from"), ("at", "--to"),
+                                            ("everything", "--to"),
+                                            ("slash and colon", "--from")])
+def test_db_copy_never_shows_a_password(case: str, side: str, tmp_path: Path) -> None:
+    """`python -m bot db copy` with a URL whose password cuts it: one line, exit 2, no
+    password, nothing created."""
+    source = tmp_path / "source.db"
+    sqlite3.connect(source).close()
+    url = SECRET_URLS[case]
+    other = f"sqlite:///{source}" if side == "--to" else f"sqlite:///{tmp_path / 'target.db'}"
+    ends = {side: url, "--to" if side == "--from" else "--from": other}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "db", "copy", "--from", ends["--from"], "--to", ends["--to"]],
+        cwd=tmp_path, env=_clean_env(DISCORD_TOKEN=SECRET_TOKEN),
+        capture_output=True, text=True, timeout=60,
+    )
+    line = _one_clear_line(proc, SECRETS[case])
+    assert "percent-encode" in line and "cardroom@127.0.0.1:5432/cardroom" in line
+    assert not (tmp_path / "target.db").exists()
+
+
+def test_a_password_with_a_colon_is_hidden_when_the_server_is_unreachable(
+        tmp_path: Path) -> None:
+    """A well-formed URL (a colon needs no encoding) to a closed port: the one-line network
+    error names user, host and port, never the password."""
+    url = "postgresql://cardroom:Qx7Vb3:Jn9Kw@127.0.0.1:1/cardroom"
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path,
+        env=_clean_env(DISCORD_TOKEN=SECRET_TOKEN, DATABASE_URL=url),
+        capture_output=True, text=True, timeout=60,
+    )
+    line = _one_clear_line(proc, "Qx7Vb3:Jn9Kw")
+    assert "Cannot reach PostgreSQL at cardroom@127.0.0.1:1/cardroom" in line

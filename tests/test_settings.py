@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import re
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, load_settings
 
-SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID", "HEARTBEAT_FILE")
+SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID", "HEARTBEAT_FILE",
+                 "SHARD_COUNT", "SHARD_IDS")
+ROOT = Path(__file__).resolve().parent.parent
+PG = "postgresql://bot@db:5432/cardroom"
 
 
 @pytest.fixture(autouse=True)
@@ -121,17 +128,42 @@ def test_postgres_url_without_a_host_is_refused() -> None:
     assert problem.startswith("DATABASE_URL: must name a server")
 
 
-@pytest.mark.parametrize(("count", "ids", "expected"), [
-    (None, None, None),
-    ("4", None, (0, 1, 2, 3)),
-    ("8", "0-3", (0, 1, 2, 3)),
-    ("8", "1,5-6", (1, 5, 6)),
+@pytest.mark.parametrize("url", [
+    "postgresql://bot:Qx7Vb3#Jn9Kw@db:5432/cardroom",
+    "postgresql://bot:Qx7Vb3@Jn9Kw@db:5432/cardroom",
+    "postgresql://bot:Qx7Vb3/Jn9Kw@db:5432/cardroom",
+    "postgresql://bot:Qx7Vb3Jn9Kw@/cardroom",
+    "mysql://bot:Qx7Vb3Jn9Kw@db/cardroom",
+], ids=["hash", "at", "slash", "no server", "mysql"])
+def test_a_bad_database_url_is_shown_without_its_password(url: str) -> None:
+    """The problem line shows the URL with ``***`` for its password, never a piece of it."""
+    [problem] = _problems(DATABASE_URL=url)
+    if "Qx7" in problem or "Jn9" in problem:  # checked first: a failure never prints it
+        pytest.fail("the password appears in the problem", pytrace=False)
+    assert problem.startswith("DATABASE_URL: ") and ":***@" in problem
+
+
+def test_some_shards_need_postgres() -> None:
+    """SHARD_IDS naming some of the shards is refused on SQLite, by name, with the way out."""
+    [problem] = _problems(SHARD_COUNT="2", SHARD_IDS="0")
+    assert problem.startswith("SHARD_IDS: names 1 of the 2 shards")
+    assert "need PostgreSQL" in problem and "leave SHARD_IDS unset" in problem
+
+
+@pytest.mark.parametrize(("url", "count", "ids", "expected"), [
+    (DEFAULT_DATABASE_URL, None, None, None),
+    (DEFAULT_DATABASE_URL, "4", None, (0, 1, 2, 3)),
+    (DEFAULT_DATABASE_URL, "2", "0-1", (0, 1)),
+    (PG, "8", "0-3", (0, 1, 2, 3)),
+    (PG, "8", "1,5-6", (1, 5, 6)),
+    (PG, "100000", "99999", (99999,)),
 ])
-def test_shard_settings(count: str | None, ids: str | None,
+def test_shard_settings(url: str, count: str | None, ids: str | None,
                         expected: tuple[int, ...] | None) -> None:
-    """SHARD_COUNT and SHARD_IDS give the shards this process runs (default: all)."""
+    """SHARD_COUNT and SHARD_IDS give the shards this process runs (default: all); SQLite
+    takes SHARD_IDS only when it names every shard."""
     env = {k: v for k, v in (("shard_count", count), ("shard_ids", ids)) if v is not None}
-    assert load_settings(env_file=None, **env).shards == expected
+    assert load_settings(env_file=None, database_url=url, **env).shards == expected
 
 
 @pytest.mark.parametrize(("count", "ids", "message"), [
@@ -139,14 +171,52 @@ def test_shard_settings(count: str | None, ids: str | None,
     (None, "0-1", "SHARD_IDS needs SHARD_COUNT"),
     ("4", "a-b", "is not a shard id"),
     ("0", None, "SHARD_COUNT: must be at least 1"),
+    ("4", "0-99999999", "shard 99999999 does not exist with SHARD_COUNT=4"),
+    ("4", "0-" + "9" * 5000, "is not a shard id"),
+    ("100001", None, "SHARD_COUNT: must be at most 100000"),
 ])
 def test_bad_shard_settings_are_named(count: str | None, ids: str | None,
                                       message: str) -> None:
-    """Impossible shard settings are refused with the reason."""
+    """Impossible shard settings are refused with the reason (on PostgreSQL)."""
     env = {k.upper(): v for k, v in (("shard_count", count), ("shard_ids", ids))
            if v is not None}
-    [problem] = _problems(**env)
+    [problem] = _problems(DATABASE_URL=PG, **env)
     assert message in problem
+
+
+def _run_bot(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` in ``tmp_path`` with only ``env`` set, at most 1 GB of memory."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, preexec_fn=limit,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), **env},
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_some_shards_on_sqlite_are_refused(tmp_path: Path) -> None:
+    """`SHARD_COUNT=2 SHARD_IDS=0` on SQLite: exit 2 with one line saying shards need
+    PostgreSQL, before any database is created (the other shard's servers would have no
+    bot)."""
+    proc = _run_bot(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="2", SHARD_IDS="0")
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 2, proc.stderr
+    assert len(lines) == 1 and "SHARD_IDS: names 1 of the 2 shards" in lines[0]
+    assert "need PostgreSQL" in lines[0]
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_huge_shard_range_is_refused_before_it_is_built(tmp_path: Path) -> None:
+    """`SHARD_IDS=0-99999999`: exit 2 with one line naming the bound, no MemoryError (the
+    range is checked against SHARD_COUNT before any id is built; the process has 1 GB)."""
+    proc = _run_bot(tmp_path, DISCORD_TOKEN="x", SHARD_COUNT="4", SHARD_IDS="0-99999999",
+                    DATABASE_URL=PG)
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert lines == ["Invalid setting in the environment or .env: SHARD_IDS: shard 99999999"
+                     " does not exist with SHARD_COUNT=4 (shards are 0 to 3)"]
 
 
 @pytest.mark.parametrize("value", ["my server", "-5", "0", "12.5"])

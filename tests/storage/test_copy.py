@@ -3,6 +3,9 @@ whole, verified by counts, refusing a non-empty target."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +91,22 @@ async def test_db_copy_command(backend: Backend, tmp_path: Path,
     assert status == cli.EXIT_OK and "the counts match" in out and "table_actions" in out
     assert await cli._db_copy(source_url, target_url) == cli.EXIT_CONFIG
     assert "is not empty" in capsys.readouterr().err
+
+
+def test_db_copy_refuses_a_missing_source_and_creates_nothing(tmp_path: Path) -> None:
+    """`python -m bot db copy` from a mistyped SQLite path: one line, exit 2, and neither
+    the source's folder and file nor the target is created."""
+    root = Path(__file__).resolve().parents[2]
+    typo = tmp_path / "dta" / "cardroom.db"
+    target = tmp_path / "target.db"
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "db", "copy", "--from", f"sqlite:///{typo}",
+         "--to", f"sqlite:///{target}"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(root)},
+    )
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert proc.returncode == cli.EXIT_CONFIG, proc.stdout + proc.stderr
+    assert len(lines) == 1 and "no such file" in lines[0] and str(typo) in lines[0]
+    assert "Copied" not in proc.stdout
+    assert not typo.parent.exists() and not target.exists()
