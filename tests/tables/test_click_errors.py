@@ -128,3 +128,32 @@ async def test_a_game_choice_forged_in_a_lobby_is_out_of_date(
     assert clicked.response.content == router.STALE.format(url=jump_url(table))
     assert _answers(env, start) == 1
     assert not [r for r in caplog.records if r.exc_info]
+
+
+@pytest.mark.parametrize("page", ["abc", "-1", "1e3", "٣"])
+async def test_a_forged_review_page_of_a_finished_game_is_out_of_date(
+        world: dict[str, Any], page: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Review my game with a page that is not a number, on a finished game's end message:
+    "out of date" once, no traceback, no review worked out."""
+    env, channel = world["env"], world["channel"]
+    ann, bob = world["members"][:2]
+    service(env).seed_source = lambda: 5
+    opened = await ann.slash(channel, "play", game="turup", timer="off", rounds=1)
+    await bob.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    members = {ann.id: ann, bob.id: bob}
+    while table.running:
+        user = table.seats[table.to_act()].user_id
+        await members[user].slash(channel, "move",
+                                  action=str(table.engine.legal_actions(table.state)[0]))
+    await flush(env)
+    end = next(m for m in channel.history() if m.embeds and m.components)
+    start = len(env.http_requests)
+    with caplog.at_level(logging.INFO):
+        clicked = await _forge(ann, end, f"cr:{table.id}:{table.version}:review:{page}")
+        await flush(env)
+    assert clicked.ephemeral and clicked.response.content == router.MALFORMED
+    assert _answers(env, start) == 1 and not clicked.followups
+    assert not [r for r in caplog.records if r.exc_info]
