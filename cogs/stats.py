@@ -5,6 +5,9 @@ custom_ids (all ≤ 100 characters):
   the viewer's click edits the message, anyone else gets his own page privately;
 - ``cr:hp:<guild>:<game|all>:<page>`` — a page of the server's history;
 - ``cr:hr:<result id>`` — one game's round-by-round scores, answered privately.
+
+A custom_id whose parts do not read (an unknown order, a number past what storage holds:
+an old or forged button) is answered "out of date", privately, and reaches no query.
 """
 
 from __future__ import annotations
@@ -38,6 +41,17 @@ log = logging.getLogger(__name__)
 GAME_CHOICES = game_choices()
 SORT_CHOICES = [app_commands.Choice(name=key.label, value=key.value) for key in SortKey]
 OTHER_SERVER = N_("These buttons belong to another server's message.")
+OUT_OF_DATE = N_("This button is out of date.")
+LARGEST = 2**63 - 1  # the largest id or page storage holds (64-bit)
+
+
+def _reads(match: re.Match[str], *numbers: str) -> bool:
+    """Are the custom_id's named numbers ones storage can hold?"""
+    return all(int(match[name]) <= LARGEST for name in numbers)
+
+
+async def _out_of_date(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message(_(OUT_OF_DATE), ephemeral=True)
 
 
 def server_language(interaction: discord.Interaction) -> str:
@@ -64,6 +78,7 @@ class LeaderboardButton(
     def __init__(self, guild: int, game: str, sort: SortKey, page: int, viewer: int,
                  label: str = "Page", disabled: bool = False) -> None:  # i18n: not for people
         self.guild, self.game, self.sort, self.page, self.viewer = guild, game, sort, page, viewer
+        self.stale = False  # its custom_id did not read (from_custom_id)
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
             custom_id=f"cr:lb:{guild}:{game}:{sort.value}:{page}:{viewer}",
@@ -75,11 +90,18 @@ class LeaderboardButton(
         /,
     ) -> LeaderboardButton:
         """Rebuild the button from its custom_id (also after a restart)."""
+        if match["sort"] not in set(SortKey) or not _reads(match, "guild", "page", "viewer"):
+            item = cls(0, match["game"], SortKey.RATING, 0, 0)
+            item.stale = True
+            return item
         return cls(int(match["guild"]), match["game"], SortKey(match["sort"]),
                    int(match["page"]), int(match["viewer"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Only in the server the leaderboard belongs to, for a known game."""
+        if self.stale:
+            await _out_of_date(interaction)
+            return False
         if interaction.guild_id != self.guild or self.game not in CATALOG:
             await interaction.response.send_message(_(OTHER_SERVER), ephemeral=True)
             return False
@@ -126,6 +148,7 @@ class HistoryPageButton(
                  label: str = "Page",  # i18n: not for people (rebuilt only to route a click)
                  disabled: bool = False) -> None:
         self.guild, self.game, self.page = guild, game, page
+        self.stale = False  # its custom_id did not read (from_custom_id)
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
             custom_id=f"cr:hp:{guild}:{game or 'all'}:{page}",
@@ -138,10 +161,17 @@ class HistoryPageButton(
     ) -> HistoryPageButton:
         """Rebuild the button from its custom_id."""
         game = None if match["game"] == "all" else match["game"]
+        if not _reads(match, "guild", "page"):
+            item = cls(0, game, 0)
+            item.stale = True
+            return item
         return cls(int(match["guild"]), game, int(match["page"]))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Only in the server the history belongs to."""
+        if self.stale:
+            await _out_of_date(interaction)
+            return False
         if interaction.guild_id != self.guild:
             await interaction.response.send_message(_(OTHER_SERVER), ephemeral=True)
             return False
@@ -172,11 +202,14 @@ class RoundsButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str],
         /,
     ) -> RoundsButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["result"]))
+        """Rebuild the button from its custom_id (a result id past 64 bits: 0, no game)."""
+        return cls(int(match["result"]) if _reads(match, "result") else 0)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer privately with the rounds table (only for a game of this server)."""
+        if self.result_id == 0:
+            await _out_of_date(interaction)
+            return
         guild = interaction.guild_id
         detail = None if guild is None else await repo_of(interaction).game_detail(
             self.result_id, guild

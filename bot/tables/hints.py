@@ -4,7 +4,9 @@ A hint is the hard player's move for the position, worked out from the asking se
 information only (:func:`bot.games.ai.hint.hint`) off the event loop, and answered
 privately after a deferral. It never changes the game: the table's state, log and version
 stay as they were; only the count of hints the seat used grows, and is kept in the table's
-snapshot (so it survives a restart) and in the result, which makes the game unrated.
+snapshot (so it survives a restart) and in the result, which makes the game unrated. The
+count is stored (committed) before the hint is shown: a hint whose use cannot be stored is
+not shown, the player is told it could not be saved, and the count stays as it was.
 
 The server's ``hints`` setting decides when the button is offered:
 
@@ -26,7 +28,7 @@ from bot.i18n import _
 from bot.render.announce import RATED, rating_note
 from bot.render.hint import hint_embed
 from bot.tables import snapshots
-from bot.tables.model import StaleAction, Table, TableError
+from bot.tables.model import NotSaved, StaleAction, Table, TableError
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 if TYPE_CHECKING:
@@ -92,7 +94,9 @@ async def on_hint(click: Click) -> None:
     state, version = table.state, table.version
     given = await asyncio.to_thread(hint, table.engine, state, seat, budget=budget)
     rated_before = would_be_rated(table, settings)  # before this hint is counted
-    await record_use(click.service, table, seat)
+    if not await record_use(click.service, table, seat):
+        raise NotSaved(_("That could not be saved just now, so nothing changed — please try "
+                         "again."))
     move = _move_words(table, state, version, given)
     embed = hint_embed(table, given, move, practice_note=rated_before)
     await interaction.followup.send(embed=embed, ephemeral=True)
@@ -109,17 +113,23 @@ def _move_words(table: Table, state: Any, version: int, given: Hint) -> str:
         return notation
 
 
-async def record_use(service: TableService, table: Table, seat: int) -> None:
-    """Count a hint for ``seat`` and keep it in the table's snapshot (a restart keeps it).
-
-    The count is in memory at once (the game's result reads it); a snapshot that cannot be
-    stored is logged and tried again with the next one (every snapshot carries the counts)."""
+async def record_use(service: TableService, table: Table, seat: int) -> bool:
+    """Count a hint for ``seat`` and store it in the table's snapshot (a restart keeps it);
+    ``False``, with the count as it was, when the snapshot cannot be stored (the hint must
+    then not be shown: a restart would forget it and the game could end rated)."""
     async with table.lock:
-        table.hints[seat] = table.hints.get(seat, 0) + 1
+        used = table.hints.get(seat, 0)
+        table.hints[seat] = used + 1
         if not table.running:  # over already: its result read the count, no snapshot left
-            return
+            return True
         try:
             await service.repo.store_snapshots([(table.id, snapshots.take(table))])
         except Exception as exc:
-            log.warning("Table %s: the hint count could not be stored yet (%s)", table.id,
-                        type(exc).__name__)
+            if used:
+                table.hints[seat] = used
+            else:
+                del table.hints[seat]
+            log.warning("Table %s: the hint count could not be stored, so the hint is not "
+                        "shown (%s)", table.id, type(exc).__name__)
+            return False
+    return True

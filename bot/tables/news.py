@@ -5,9 +5,12 @@ player's result by DM.
 ``News.after_render`` runs after each (coalesced) render of a table, under its render lock.
 A message is sent as a public follow-up of the table message's fresh interaction when
 there is one (no global request; deleted through the same token), else in the channel.
-A table keeps at most one live ping: the previous one is deleted when the turn moves. The
-live ping's message id is stored (``table_pings``), so a restarted bot deletes the ping
-the old process posted before it pings again.
+A table keeps at most one live ping: the previous one is deleted when the turn moves,
+through the token that posted it while that token is young enough (its age counted from
+the token's making, not from the ping's, which may be much younger), else through the
+bot's own token (a channel request). The live ping's message id is stored
+(``table_pings``), so a restarted bot deletes the ping the old process posted before it
+pings again; a restarted bot holds no token, so that ping goes by a channel request.
 A failure is logged (type, status and code only) and never stops the table.
 """
 
@@ -34,7 +37,7 @@ from bot.render.announce import (
 )
 from bot.render.embeds import hand_embed
 from bot.render.table_message import end_view, jump_url
-from bot.tables.faults import describe
+from bot.tables.faults import UNKNOWN_MESSAGE, describe
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettings
 from storage.notify import NotifyRepo, PingRepo
@@ -50,11 +53,12 @@ ENDED_KEPT = 1000  # closed tables remembered, so a late render never announces 
 @dataclass
 class Sent:
     """A message this table posted: its id and the interaction that posted it (``None``
-    for a channel message), with the time it was posted."""
+    for a channel message), with the time that interaction's token was made: the token
+    works 15 minutes from then, however young the message."""
 
     message_id: int
     interaction: discord.Interaction[Any] | None
-    at: float
+    token_at: float
 
 
 @dataclass
@@ -159,10 +163,17 @@ class News:
             return
         tokens = self.notifier.tokens
         try:
-            if sent.interaction is not None and tokens.clock() - sent.at < tokens.lifetime:
-                await sent.interaction.followup.delete_message(sent.message_id)
-            else:
-                await self.notifier.channel(table).get_partial_message(sent.message_id).delete()
+            if sent.interaction is not None and tokens.clock() - sent.token_at < tokens.lifetime:
+                try:
+                    await sent.interaction.followup.delete_message(sent.message_id)
+                    return
+                except discord.NotFound as exc:
+                    if exc.code == UNKNOWN_MESSAGE:
+                        return  # deleted already (by a moderator)
+                    # the token no longer works (Discord: unknown webhook): the bot's own
+                    log.info("Table %s: its ping's token was refused (%s); deleting it in "
+                             "the channel", table.id, describe(exc))
+            await self.notifier.channel(table).get_partial_message(sent.message_id).delete()
         except discord.NotFound:
             pass
         except Exception as exc:
@@ -244,6 +255,7 @@ class News:
         message; ``None`` when it could not be sent."""
         tokens = self.notifier.tokens
         interaction = tokens.fresh(table.id, table.record.message_id)
+        born = tokens.since(table.id)  # read with ``fresh``: the follow-up may take a while
         if interaction is not None:
             forget = partial(tokens.forget, table.id, interaction)
             sent, reply = await _follow_up(
@@ -252,7 +264,7 @@ class News:
                 instead="posting in the channel",  # i18n: not for people
                 wait=True, **message)
             if sent:
-                return Sent(reply.id, interaction, tokens.clock())
+                return Sent(reply.id, interaction, tokens.clock() if born is None else born)
         try:
             posted = await self.notifier.channel(table).send(**message)
         except Exception as exc:

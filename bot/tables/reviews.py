@@ -24,6 +24,7 @@ from bot.games.ai.review import Decision, decision_positions, review
 from bot.i18n import _
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
+from bot.tables.click_args import page_of
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table
 from bot.tables.pictures import images_of
@@ -79,7 +80,7 @@ async def on_review(interaction: discord.Interaction[Any], table: Table, page_ar
         await interaction.response.defer(ephemeral=True, thinking=True)
     done = await reviewed(interaction.client, table, seat)
     pages = max(1, len(done.decisions))
-    page = min(max(0, int(page_arg or 0)), pages - 1)
+    page = min(page_of(page_arg), pages - 1)  # read by the router before (out of date)
     embed = review_embed(table.game, table.id, done.decisions, page,
                          examined=done.examined, by_computer=done.by_computer)
     files = await _picture(interaction.client, table, seat, done, page, embed)

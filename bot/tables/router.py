@@ -7,13 +7,18 @@ anything personal).
 table's (``cr:``/``cs:``, see ``bot.render.components``), and :data:`HANDLERS` maps each
 :class:`~bot.render.components.Kind` to its handler. A kind this code does not know (a
 message older than a change of kinds) is answered "out of date".
+
+A click is read in full (its custom_id and arguments, :mod:`bot.tables.click_args`)
+before its handler runs, and only what does not read is answered "out of date": an
+exception inside a handler is a failure, logged once with its traceback, and the player
+is told the action failed and nothing changed.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,6 +41,7 @@ from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.render.panels import automatic_move, panel
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables import after_game, hints
+from bot.tables.click_args import BadArgument, check_id, check_step, game_move
 from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.pictures import SEAT_PNG, images_of
 from bot.tables.tokens import answer_privately, tokens_of
@@ -49,7 +55,7 @@ log = logging.getLogger(__name__)
 
 STALE = N_("This button is out of date — here is the current table: {url}")
 UNKNOWN = N_("This button is out of date — the bot has changed since: {url}")
-FAILED = N_("Something went wrong with that — please try again.")
+FAILED = N_("That failed, so nothing changed — please try again.")
 MALFORMED = N_("This button is out of date — press a button on the current table message.")
 ELSEWHERE = N_("This button belongs to a table in another channel.")
 BUSY = N_("The database is busy just now — please try again in a moment.")
@@ -68,6 +74,7 @@ class Click:
     cid: ComponentId
     kind: Kind
     values: list[str]  # a select's chosen values; empty for a button
+    move: str = ""  # the notation a game's own choice stands for (read before the handler)
 
     @property
     def choice(self) -> str:
@@ -165,9 +172,14 @@ async def on_component(interaction: discord.Interaction[Any]) -> bool:
     raw = data.get("values")
     values = [] if prefix == BUTTON_PREFIX else [str(v) for v in raw or ()]
     try:
+        check_id(cid)
         if prefix == SELECT_PREFIX and not values:
-            await answer_once(interaction, _(MALFORMED))
-            return True
+            raise BadArgument("a select with no value")  # i18n: not for people
+    except BadArgument as exc:
+        log.info("A table component id that does not read was clicked (%s)", exc)
+        await answer_once(interaction, _(MALFORMED))
+        return True
+    try:
         await route(interaction, cid, values)
     except Exception as exc:
         log_failure(f"Table component {prefix}:{cid.kind}", exc)  # i18n: not for people
@@ -178,7 +190,9 @@ async def on_component(interaction: discord.Interaction[Any]) -> bool:
 async def route(interaction: discord.Interaction[Any], cid: ComponentId,
                 values: list[str]) -> None:
     """Find the table, check the click was made where the table is, find the kind's
-    handler, run it, and answer a refusal kindly."""
+    handler, read the click's arguments ("out of date" when they do not read), run the
+    handler, and answer a refusal kindly. Anything else the handler raises goes up to
+    ``on_component``: logged with its traceback, answered as a failure."""
     service = service_of(interaction)
     table = service.get(cid.table_id)
     if (table is None or table.finished) and await after_game.handle(interaction, service, cid):
@@ -204,18 +218,35 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
         log.info("Table %s: a panel step from a public message was refused", table.id)
         await reply(interaction, _(MALFORMED))
         return
+    click = Click(interaction, service, table, cid, kind, values)
     try:
-        await handler(Click(interaction, service, table, cid, kind, values))
+        click = read_arguments(click, handler)
+    except BadArgument as exc:
+        log.info("Table %s: a %s click with an argument that does not read (%s)", table.id,
+                 kind.value, exc)
+        await answer_once(interaction, _(STALE, url=jump_url(table)))
+        return
+    try:
+        await handler(click)
         _remember_private(interaction, table)
     except (TableError, GameError) as exc:
         if isinstance(exc, StaleAction):
             await reply(interaction, _(STALE, url=jump_url(table)))
         else:
             await reply(interaction, str(exc) or _("That cannot be done now."))
-    except (ValueError, IndexError, KeyError) as exc:  # a forged argument no step knows
-        log.info("Table %s: a %s click with an argument no step knows (%s)", table.id,
-                 kind.value, type(exc).__name__)
-        await answer_once(interaction, _(STALE, url=jump_url(table)))
+
+
+def read_arguments(click: Click, handler: Handler) -> Click:
+    """``click`` with its arguments read for ``handler``; ``BadArgument`` when they do not
+    read. A click on an older version is left to its handler (which says "out of date")."""
+    if click.cid.version != click.table.version:
+        return click
+    if handler is _navigate:
+        check_step(click.table, click.kind, click.choice)
+    elif handler is _game_choice:
+        move = game_move(click.table, click.kind, click.cid.arg, click.values)
+        return replace(click, move=move)
+    return click
 
 
 def _remember_private(interaction: discord.Interaction[Any], table: Table) -> None:
@@ -394,12 +425,7 @@ async def _game_choice(click: Click) -> None:
     table = click.table
     if click.cid.version != table.version:
         raise StaleAction()
-    notation = game(table.game).look.notations[click.kind]
-    try:
-        text = notation(table, click.kind, click.cid.arg, click.values)
-    except (ValueError, IndexError):
-        raise StaleAction() from None
-    await _play(click, text)
+    await _play(click, click.move)
 
 
 async def _after_game(click: Click) -> None:

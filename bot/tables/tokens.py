@@ -68,6 +68,11 @@ class Tokens:
             return None
         return self._young(self._by_table, table_id)
 
+    def since(self, table_id: int) -> float | None:
+        """When the table's interaction was kept (its token's age is counted from then)."""
+        held = self._by_table.get(table_id)
+        return held[1] if held is not None else None
+
     def remember_private(self, table_id: int, user_id: int,
                          interaction: discord.Interaction[Any]) -> None:
         """``user_id``'s answered ``interaction`` at the table, made in its channel."""

@@ -13,15 +13,20 @@ rule ``hard(info, rng)``. Soi takes the rule: its focused player (keep to the ra
 table knows you hold, dearest first) wins 62 % of 4-player games against three normals,
 where the search over redeals with normal rollouts won 27 % at three times the budget —
 in Soi what you show the table matters more than what a playout can estimate.
+
+Those modules are imported with this package, never lazily: each registers its game's
+public history (:func:`~bot.games.ai.view.register_history`) as it is imported, and an
+:class:`~bot.games.ai.view.Info` built before that would lack it (a fresh process's first
+hint in Soi failed, its first in Turup and Soureh ran without the history).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from types import ModuleType
 from typing import Any
 
+from bot.games.ai import coop, soi, turup
 from bot.games.ai.ismcts import Budget, search
 from bot.games.ai.view import Info, observe
 from bot.games.protocol import Action, Engine, IllegalAction
@@ -31,18 +36,18 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 #: The default search budget of the ``hard`` level (keeps p95 under 300 ms).
 HARD_BUDGET = Budget()
 
-_MODULES = {
-    "soureh": "bot.games.ai.coop",
-    "pariah": "bot.games.ai.coop",
-    "turup": "bot.games.ai.turup",
-    "soi": "bot.games.ai.soi",
+_MODULES: dict[str, ModuleType] = {
+    "soureh": coop,
+    "pariah": coop,
+    "turup": turup,
+    "soi": soi,
 }
 
 
 def game_module(game: str) -> ModuleType:
     """The module holding ``game``'s computer players."""
     try:
-        return importlib.import_module(_MODULES[game])
+        return _MODULES[game]
     except KeyError:
         raise ValueError(f"No computer players for {game!r}.") from None  # i18n: not for people
 
