@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from discord.utils import escape_markdown, escape_mentions
+from discord.utils import escape_mentions
 
 from bot.i18n import FSI, PDI
 
@@ -39,6 +39,7 @@ _BREAKS = "\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 _TABLE = {ord(c): None for c in BIDI_CONTROLS} | {ord(c): " " for c in _BREAKS}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _LINK = re.compile(r"://")
+_MARKDOWN = re.compile(r"([\\*_~|`>#\-\[\]()])")
 ZWSP = "\u200b"
 
 
@@ -49,8 +50,11 @@ def plain(name: str) -> str:
 
 def _escaped(text: str) -> str:
     """Markdown, mentions, Discord's ``<…>`` markup (channels, roles, emoji, times) and
-    bare links neutralised."""
-    text = escape_mentions(escape_markdown(text))
+    bare links neutralised: every markdown character backslash-escaped (Discord shows
+    ``\\[`` as ``[``; a name cut short still escapes its ``[``, unlike
+    ``discord.utils.escape_markdown``, which escapes a masked link only when whole), then
+    ``discord.utils.escape_mentions``."""
+    text = escape_mentions(_MARKDOWN.sub(r"\\\1", text))
     return _LINK.sub(f":{ZWSP}//", text.replace("<", f"<{ZWSP}"))
 
 
