@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import FSI, PDI, use_locale
 from bot.games.ai.ismcts import Budget
+from bot.i18n import FSI, PDI, use_locale
 from bot.render.announce import game_end_embed, rating_note, round_end_embed
 from bot.render.components import BUTTON_PREFIX, ComponentId, Kind
-from bot.render.names import plain, shown
+from bot.render.names import shown
 from bot.tables import hints
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettingsRepo
@@ -52,6 +52,10 @@ def _texts(payload: dict[str, Any]) -> tuple[list[str], list[str]]:
     return marked, labels
 
 
+def _plain(name: str) -> str:
+    return "".join(c for c in name if c not in EMBEDDINGS and not "\u2066" <= c <= "\u2069")
+
+
 def _bidi_safe(text: str) -> None:
     """No embedding or override; every isolate closed on its own line, none closed twice;
     a name's isolate holds no control and is followed by ordinary text."""
@@ -64,7 +68,7 @@ def _bidi_safe(text: str) -> None:
             assert depth >= 0, repr(line)
         assert depth == 0, repr(line)
     for name in HOSTILE:
-        for found in re.finditer(re.escape(plain(name)[:6]), text):
+        for found in re.finditer(re.escape(_plain(name)[:6]), text):
             inside = text[max(0, found.start() - 1):]
             assert inside.startswith(FSI) or "\\" in text[max(0, found.start() - 3):
                                                             found.start()], repr(text)
