@@ -186,3 +186,61 @@ async def test_hostile_names_are_data_in_every_message(
     # the replay's first page names the players as dealt
     page = replay.response.embeds[0].description or ""
     assert all(n in page for n in names), repr(page)
+
+
+def _labels_of(message: Any) -> list[str]:
+    """The labels, placeholders and option labels of a message's components."""
+    rows = [r if isinstance(r, dict) else r.to_dict() for r in message.components]
+    _, labels = _texts({"components": rows})
+    return [t for t in labels if t]
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+async def test_panel_labels_and_hint_words_isolate_names(
+    world: dict[str, Any], locales: Locales, language: str
+) -> None:
+    """Soi's ask options and Soureh's give options name the players as a label may (not
+    escaped: a label is not markdown), isolated and without their controls, within
+    Discord's limits; the words a hint gives (``Table.describe``) escape and isolate them."""
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    if language == "ar":
+        locales.guild(guild, "ar")
+    members = [guild.add_member(env.create_user(name)) for name in HOSTILE[1:]]
+    env.bot.tables.seed_source = lambda: 5
+    opened = await members[0].slash(channel, "play", game="soi", timer="off")
+    table = table_in(env, channel)
+    for member in members[1:]:
+        await _press(member, opened.response, table, Kind.JOIN)
+    await _press(members[0], opened.response, table, Kind.START)
+    await flush(env)
+    by_id = {m.id: m for m in members}
+    actor = by_id[table.seats[table.to_act() or 0].user_id or 0]
+    panel = panel_of(await _press(actor, message_of(env, table, channel), table,
+                                  Kind.TAKE_TURN))
+    assert panel is not None
+    labels = _labels_of(panel)
+    others = [s for s in table.seats if s.user_id != actor.id]
+    for seat in others:
+        label_name = f"{FSI}{_plain(seat.name)}{PDI}"
+        assert any(label_name in t for t in labels), (label_name, labels)
+    for text in labels:
+        assert len(text) <= 150 and not EMBEDDINGS & set(text)
+        _bidi_safe(text)
+    await members[0].slash(channel, "cancel")
+    await flush(env)
+
+    opened = await members[0].slash(channel, "play", game="soureh", timer="off")
+    table = table_in(env, channel)
+    await _press(members[1], opened.response, table, Kind.JOIN)
+    await _press(members[0], opened.response, table, Kind.START)
+    await flush(env)
+    actor = by_id[table.seats[table.to_act() or 0].user_id or 0]
+    await actor.slash(channel, "move", action="draw")
+    await flush(env)
+    gives = [a for a in table.engine.legal_actions(table.state) if a.word == "give"]
+    assert gives
+    words = table.describe(gives[0])  # what the hint's answer shows
+    target = table.seats[gives[0].args[0]].name
+    assert shown(target) in words and not EMBEDDINGS & set(words)
+    _bidi_safe(words)
+    _no_markup(words)
