@@ -39,7 +39,7 @@ _BREAKS = "\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 _TABLE = {ord(c): None for c in BIDI_CONTROLS} | {ord(c): " " for c in _BREAKS}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _LINK = re.compile(r"://")
-_MARKDOWN = re.compile(r"([\\*_~|`>#\-\[\]()])")
+_MARKDOWN = re.compile(r"([\\*_~|`>#\-\[\]])")  # [ and ]: no masked link
 ZWSP = "\u200b"
 
 

@@ -58,7 +58,7 @@ def test_a_name_is_isolated_without_its_controls_in_every_language(
 def test_markdown_mentions_and_links_are_escaped_but_not_in_labels() -> None:
     """A masked link, bold, @everyone, a raw mention and a bare link show as typed in
     markdown text; a label (not markdown) keeps the letters as they are."""
-    link = "\\[Free Nitro\\]\\(https:\u200b//x.y\\)"
+    link = "\\[Free Nitro\\](https:\u200b//x.y)"
     assert shown("[Free Nitro](https://x.y)") == f"{FSI}{link}{PDI}"
     assert shown("**bold**") == f"{FSI}\\*\\*bold\\*\\*{PDI}"
     assert shown("@everyone") == f"{FSI}@\u200beveryone{PDI}"
