@@ -27,9 +27,10 @@ _show_name: Callable[[str], str] = _as_typed
 
 
 def show_names_with(shown: Callable[[str], str]) -> None:
-    """How a person's name goes into text a channel shows (the Recent lines): the Discord
-    side gives ``bot.render.names.shown`` (markdown and mentions escaped) at start-up; the
-    service knows nothing of markdown."""
+    """How a person's name goes into text a channel shows (the Recent lines, the words of
+    a move): the Discord side gives ``bot.render.names.shown`` (bidi controls dropped,
+    markdown and mentions escaped, the name isolated) at start-up; the service knows
+    nothing of markdown."""
     global _show_name
     _show_name = shown
 
