@@ -2,8 +2,9 @@
 hostile nicknames (a masked link, bold, @everyone, a raw mention, each but the first
 holding bidi controls: U+202E, an unclosed U+2067, U+2069 then U+202E) play a hinted
 game of Turup at an English and at an Arabic table. In every payload the bot sends
-(lobby, table message, panels and their errors, the hint, round-end and game-end
-messages, result DMs, replay pages, /stats, /leaderboard) no name links, formats,
+(lobby, table message with its text table, panels and their errors, /move's and /hand's
+answers, the hint, round-end and game-end messages, result DMs, Last round, replay pages,
+/stats, /history, /leaderboard) no name links, formats,
 pings or reorders the text after it."""
 
 from __future__ import annotations
@@ -90,7 +91,10 @@ async def _play_hinted_game(world: dict[str, Any], members: list[Any]) -> Table:
     after him Take turn out of turn; they play it out by /move."""
     env, channel = world["env"], world["channel"]
     env.bot.tables.seed_source = lambda: 3
-    await GuildSettingsRepo(env.bot.db).update(world["guild"].id, hints="always")
+    # hints on (a hinted game's end names who used them); images off: the table message
+    # shows the public cards as text, with the names in its fields
+    await GuildSettingsRepo(env.bot.db).update(world["guild"].id, hints="always",
+                                               images=False)
     opened = await members[0].slash(channel, "play", game="turup", rounds=2, timer="off")
     table = table_in(env, channel)
     for member in members[1:]:
@@ -104,6 +108,7 @@ async def _play_hinted_game(world: dict[str, Any], members: list[Any]) -> Table:
     panel = panel_of(taken)
     await _press(first, panel, table, Kind.HINT)
     await _press(other, message_of(env, table, channel), table, Kind.TAKE_TURN)  # not his turn
+    await other.slash(channel, "hand")  # "Waiting: … is to act"
     await flush(env)
     world["scores"] = []
     while table.running:
@@ -114,7 +119,9 @@ async def _play_hinted_game(world: dict[str, Any], members: list[Any]) -> Table:
         assert done.acknowledged
         await flush(env)
         if table.running:
-            description = message_of(env, table, channel).embeds[0].description or ""
+            embed = message_of(env, table, channel).embeds[0]
+            world["fields"] = [f.name or "" for f in embed.fields]
+            description = embed.description or ""
             world["scores"].append(description.split("\n")[0])
             if table.rounds and "round_end" not in world:
                 with use_locale(table.language):
@@ -139,7 +146,9 @@ async def test_hostile_names_are_data_in_every_message(
     table = await _play_hinted_game(world, members)
     await flush(env)
     replay = await _press(members[1], message_of(env, table, channel), table, Kind.REPLAY, "0")
+    await _press(members[3], message_of(env, table, channel), table, Kind.LAST_ROUND)
     stats = await members[2].slash(channel, "stats", member=members[1])
+    await members[3].slash(channel, "history")
     await members[0].slash(channel, "leaderboard", game="turup")
     await flush(env)
 
@@ -167,6 +176,8 @@ async def test_hostile_names_are_data_in_every_message(
     for line in world["scores"]:
         pairs = PAIR.findall(line.replace("**", ""))
         assert [p for p, _ in pairs] == [n[1:-1] for n in names], repr(line)
+    # the text table (images off): a field per seat, headed by its isolated name
+    assert all(any(n in f for f in world["fields"]) for n in names), world["fields"]
     # the round-end message: its totals line likewise
     expected = world["round_end"]
     posted = [m for m in channel.history() if m.embeds and m.embeds[0].title == expected.title]
