@@ -76,7 +76,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        show_names_with(shown)  # names in a channel's text: markdown and mentions escaped
+        show_names_with(shown)  # names are data: escaped, isolated, no bidi control
         self.languages = Languages()  # who reads which language (bot.tables.languages)
         speak_tables_with(self.languages)
         speak_in_readers_language(self._connection, self.languages)

@@ -16,6 +16,7 @@ from bot.render.action_words import suggestions, to_notation
 from bot.render.card_text import truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
+from bot.render.names import labelled
 from bot.render.rules_text import rules_page
 from bot.render.seat_words import SeatWordError, by_name, by_number, to_engine
 from bot.render.table_message import jump_url
@@ -111,7 +112,9 @@ class TableCommands(commands.Cog):
         table = self._table(interaction)
         if table is None:
             return []
-        offered = list(self.tables.legal_actions(table, interaction.user.id))
+        labels = labelled(table.names)  # the words as a label shows names (bidi safe)
+        offered = [(a, table.describe(a, labels))
+                   for a, _ in self.tables.legal_actions(table, interaction.user.id)]
         if (offered and table.public_view().get("phase") == "reveal"
                 and not any(a.word == "reveal" for a, _ in offered)):
             offered.append((Action("reveal"), _("reveal your coops")))
@@ -143,7 +146,7 @@ class TableCommands(commands.Cog):
             embed.add_field(name=_("You may"), value=truncate(text, 1024), inline=False)
         elif table.running:
             to_act = table.to_act()
-            who = table.names[to_act] if to_act is not None else _("nobody")
+            who = table.shown_names[to_act] if to_act is not None else _("nobody")
             embed.add_field(name=_("Waiting"), value=_("{who} is to act.", who=who),
                             inline=False)
         files = await images_of(interaction.client).hand_file(table, seat, embed)

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 
 from bot.i18n import N_, _, current, use_locale
 from bot.render.card_text import truncate
+from bot.render.names import plain
 
 MAX_SUGGESTIONS = 25  # Discord shows at most 25 autocomplete choices
 
@@ -62,9 +63,10 @@ ACTION_WORDS: dict[str, str] = {
 
 
 def fold(word: str) -> str:
-    """A word as typed compared loosely: case folded, accents, Arabic short vowels and
-    the tatweel dropped (``Τράβα`` and ``τραβα``, ``اِسحَب`` and ``اسحب`` are one word)."""
-    text = unicodedata.normalize("NFKD", word.strip().casefold()).replace("\u0640", "")
+    """A word as typed compared loosely: case folded, accents, Arabic short vowels, the
+    tatweel and a name's bidi controls dropped (``Τράβα`` and ``τραβα``, ``اِسحَب`` and
+    ``اسحب`` are one word)."""
+    text = unicodedata.normalize("NFKD", plain(word).strip().casefold()).replace("\u0640", "")
     return unicodedata.normalize(
         "NFC", "".join(c for c in text if unicodedata.category(c) != "Mn")
     )

@@ -19,6 +19,7 @@ from bot.render.embeds import (
     title_of,
     winners_text,
 )
+from bot.render.names import shown
 from bot.results import LOWEST_WINS
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def rating_note(table: Table, count_computer_games: bool) -> str | Msg:
     computers = any(s.user_id is None for s in table.seats)
     if computers and not count_computer_games:
         return PRACTICE
-    hinted = [table.seats[seat].name for seat, used in sorted(table.hints.items()) if used]
+    hinted = [shown(table.seats[seat].name) for seat, used in sorted(table.hints.items()) if used]
     if hinted:
         return L_("Practice game — not rated: {names} used hints.", names=", ".join(hinted))
     if len(humans) < 2:
@@ -119,7 +120,7 @@ def result_dm_text(table: Table, seat: int, url: str, note: str | Msg,
     mine = game(table.game).look.private_text(table.player_view(seat))
     if guild_name:
         head = _("**{game} [table #{id}]({url}) in {server} — game over**",
-                 game=title_of(table.game), id=table.id, url=url, server=isolated(guild_name))
+                 game=title_of(table.game), id=table.id, url=url, server=shown(guild_name))
     else:
         head = _("**{game} [table #{id}]({url}) — game over**", game=title_of(table.game),
                  id=table.id, url=url)

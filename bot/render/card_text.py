@@ -7,7 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.games.cards import Card
-from bot.i18n import DEFAULT, FSI, PDI, _, current, is_rtl, ltr, number
+from bot.i18n import DEFAULT, FSI, LRI, PDI, _, current, is_rtl, ltr, number
+from bot.render.names import shown
 
 FACE_DOWN = "🂠"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -57,9 +58,9 @@ def notation(text: str) -> str:
 
 
 def isolated(text: str) -> str:
-    """A name people chose, set apart from right-to-left text around it (first-strong
-    isolate: an Arabic name reads right to left, a Latin one left to right, and neither
-    drags the sentence's punctuation along); unchanged in a left-to-right language."""
+    """Text of ours (a mention) set apart from right-to-left text around it (first-strong
+    isolate); unchanged in a left-to-right language. A name people chose goes through
+    :func:`bot.render.names.shown` instead (isolated in every language)."""
     return f"{FSI}{text}{PDI}" if is_rtl() else text
 
 
@@ -70,13 +71,13 @@ def sort_hand(codes: Iterable[str]) -> list[str]:
     return [str(c) for c in parsed]
 
 
-def seat_name(names: Sequence[str], seat: int | None) -> str:
-    """A seat's name (isolated in a right-to-left language), or a neutral word for
-    ``None``."""
+def seat_name(names: Sequence[str], seat: int | None, *, markdown: bool = True) -> str:
+    """A seat's name as :func:`bot.render.names.shown` makes it safe (``names`` as the
+    people chose them; ``markdown=False`` for a label), or a neutral word for ``None``."""
     if seat is None:
         return _("nobody")
     if 0 <= seat < len(names):
-        return isolated(names[seat])
+        return shown(names[seat], markdown=markdown)
     return _("Seat {number}", number=seat + 1)
 
 
@@ -104,8 +105,19 @@ def signed(value: int) -> str:
 
 
 def truncate(text: str, limit: int) -> str:
-    """Cut ``text`` to ``limit`` characters, marking the cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """Cut ``text`` to ``limit`` characters, marking the cut; an isolate the cut leaves
+    open (a name's, a card's) is closed, so nothing after the text is reordered."""
+    if len(text) <= limit:
+        return text
+    for keep in range(limit - 1, -1, -1):
+        head = text[:keep]
+        open_ = sum(head.count(c) for c in _OPENERS) - head.count(PDI)
+        if keep + 1 + max(open_, 0) <= limit:
+            return head + "…" + PDI * max(open_, 0)
+    return text[:limit]
+
+
+_OPENERS = (FSI, LRI, "\u2067")
 
 
 def as_int_list(value: Any) -> list[int]:

@@ -155,7 +155,7 @@ class TableView(discord.ui.View):
     ) -> None:
         """Add a button at the table's version."""
         cid = ComponentId(self.table_id, self.version, kind, arg)
-        self.add_item(discord.ui.Button(label=label[:80] or None, style=style, row=row,
+        self.add_item(discord.ui.Button(label=truncate(label, 80) or None, style=style, row=row,
                                         custom_id=cid.text(BUTTON_PREFIX)))
 
     def select(
@@ -167,7 +167,7 @@ class TableView(discord.ui.View):
         cid = ComponentId(self.table_id, self.version, kind, arg)
         self.add_item(discord.ui.Select(
             custom_id=cid.text(SELECT_PREFIX), options=chosen, row=row,
-            placeholder=placeholder[:150] if placeholder else None,
+            placeholder=truncate(placeholder, 150) if placeholder else None,
             max_values=max(1, min(max_values, len(chosen))),
         ))
 

@@ -298,7 +298,8 @@ def panel_steps(
             owner, slot = King.of(a).first
             firsts.setdefault(_first_key(a), _("Your face-down card {slot}", slot=slot)
                               if owner == me else _("{name}'s face-down card {slot}",
-                                                    name=seat_name(names, owner), slot=slot))
+                                                    name=seat_name(names, owner, markdown=False),
+                                                    slot=slot))
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(Kind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
                     row=4)

@@ -13,7 +13,7 @@ from bot.games.views import GameView
 from bot.i18n import N_, _, _n
 from bot.render.card_text import isolated, names_list, notation, num, seat_name, truncate
 from bot.render.look import Field
-from bot.render.names import shown_all
+from bot.render.names import shown
 from bot.results import LOWEST_WINS, placements
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def seat_label(table: Table, seat: int) -> str:
     """A seat's name with a mention for people and a robot for computers."""
     record = table.seats[seat]
     if record.user_id is None:
-        return f"🤖 {isolated(record.name)}"
+        return f"🤖 {shown(record.name)}"
     text = isolated(f"<@{record.user_id}>")
     if record.resigned:
         return _("{who} (resigned — 🤖 plays on)", who=text)
@@ -149,7 +149,7 @@ def _turn_line(table: Table, view: GameView) -> str:
 def _marked(table: Table, seat: int) -> str:
     """A seat's name for standings: computers get a robot, resigned seats say so."""
     record = table.seats[seat] if seat < len(table.seats) else None
-    name = seat_name(shown_all(table.names), seat)
+    name = seat_name(table.names, seat)
     if record is None:
         return name
     if record.user_id is None:
@@ -204,7 +204,7 @@ def _standings_line(table: Table, view: GameView) -> str:
 
 def winners_text(table: Table, view: GameView) -> str:
     """``ann`` / ``ann and bob`` / ``nobody``."""
-    return names_list([seat_name(shown_all(table.names), s) for s in view.get("winners") or []])
+    return names_list([seat_name(table.names, s) for s in view.get("winners") or []])
 
 
 def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
@@ -246,7 +246,7 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
         lines.append(_scores_line(table, view))
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:
-        _add_fields(embed, game(rec.game).look.public_fields(view, shown_all(table.names)))
+        _add_fields(embed, game(rec.game).look.public_fields(view, table.names))
     footer = options_text(rec.game, rec.variant, rec.timer_seconds)
     embed.set_footer(text=truncate(footer, 2048))
     _fit(embed)
@@ -280,7 +280,7 @@ def last_round_embed(table: Table) -> discord.Embed | None:
     if table.state is None:
         return None
     view = table.public_view()
-    look, names = game(table.game).look, shown_all(table.names)
+    look, names = game(table.game).look, table.names
     over = look.round_over(view, names, table.game in LOWEST_WINS)
     summary = look.round_summary(view, names) if over is not None else None
     if over is None or not summary:
@@ -304,7 +304,7 @@ def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
     game_name, rnd = title_of(table.game), num(view.get("round", 1))
     if guild_name:
         head = _("**{game} table #{id} in {server}** — round {round}", game=game_name,
-                 id=table.id, server=isolated(guild_name), round=rnd)
+                 id=table.id, server=shown(guild_name), round=rnd)
     else:
         head = _("**{game} table #{id}** — round {round}", game=game_name, id=table.id,
                  round=rnd)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from bot.games.protocol import Action
 from bot.i18n import N_, _
-from bot.render.names import shown
+from bot.render.names import plain, shown
 
 # word -> the kinds of its arguments in order: "seat" or "other" (a slot or a card)
 SEAT_ARGS: dict[str, tuple[str, ...]] = {
@@ -44,7 +44,9 @@ class SeatWordError(ValueError):
 
 
 def _fold(text: str) -> str:
-    return text.strip().lstrip("@").casefold()
+    """A name or a typed word compared loosely: bidi controls gone (a name copied from a
+    message comes with its isolate), case folded, a leading ``@`` dropped."""
+    return plain(text).strip().lstrip("@").casefold()
 
 
 def _roll(names: Sequence[str]) -> str:
@@ -132,13 +134,17 @@ def by_number(action: Action, names: Sequence[str]) -> str:
 
 def by_name(action: Action, names: Sequence[str]) -> str:
     """The action with each seat as its player's name (``give bob 3``), or its number from 1
-    when the name would not read back to that seat (shared, or a number itself)."""
+    when the name would not read back to that seat (shared, or a number itself) or would
+    end the code span it is shown in (a backtick). The name is isolated, its bidi
+    controls gone (``shown`` for a label: it goes in code spans and autocomplete labels,
+    never markdown); :func:`to_engine` reads it back."""
     texts = []
     for i, name in enumerate(names):
         try:
-            plain = bool(name.strip()) and _seat(name.split(), 0, 0, names) == (
+            reads_back = bool(name.strip()) and _seat(name.split(), 0, 0, names) == (
                 i, len(name.split()))
         except SeatWordError:
-            plain = False
-        texts.append(name if plain and not name.isdigit() else str(i + 1))
+            reads_back = False
+        readable = reads_back and not name.isdigit() and "`" not in name
+        texts.append(shown(name, markdown=False) if readable else str(i + 1))
     return _written(action, texts)

@@ -149,7 +149,7 @@ def panel_steps(
                                       last=last))
         return _("Choose whom to ask, and for which card.")
     for row, target in enumerate(targets[:MAX_SELECTS]):  # too many: the rank first
-        name = seat_name(table.names, target)
+        name = seat_name(table.names, target, markdown=False)  # labels, not markdown
         held: list[str] = []
         for move in moves.values():
             if move.seat == target and move.rank not in held:
@@ -168,7 +168,7 @@ MAX_SELECTS = 5
 def ask_label(table: Table, action: Action) -> str:
     """"Ask bob for Q♥"."""
     move = AskFor.of(action)
-    return _("Ask {name} for {card}", name=seat_name(table.names, move.seat),
+    return _("Ask {name} for {card}", name=seat_name(table.names, move.seat, markdown=False),
              card=card(str(move.card)))
 
 

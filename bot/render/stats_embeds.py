@@ -8,14 +8,14 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
-from discord.utils import escape_markdown
 
 from bot.catalog import CATALOG
 from bot.i18n import N_, _, _n
 from bot.options import defaults
 from bot.rating import initial
-from bot.render.card_text import isolated, notation, num
+from bot.render.card_text import notation, num, truncate
 from bot.render.embeds import reason_text, timer_text
+from bot.render.names import plain, shown
 
 if TYPE_CHECKING:
     from storage.guild_settings import GuildSettings
@@ -44,8 +44,9 @@ SORT_NAMES = {"rating": N_("rating"), "wins": N_("wins"), "winrate": N_("win rat
 
 
 def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis."""
-    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+    """``text`` cut to ``limit`` characters with an ellipsis (a name's isolate kept
+    closed)."""
+    return text if len(text) <= limit else truncate(text, max(limit, 1))
 
 
 def title_of(game: str) -> str:
@@ -55,10 +56,11 @@ def title_of(game: str) -> str:
 
 
 def name_of(name: str, user_id: int | None = None) -> str:
-    """A player's cached name, markdown-escaped (a mention if no name was ever cached)."""
+    """A player's cached name made safe by ``shown`` (a mention if no name was ever
+    cached)."""
     if not name and user_id is not None:
         return f"<@{user_id}>"
-    return escape_markdown(clip(name, NAME_WIDTH)) or "?"
+    return shown(name or "?", limit=NAME_WIDTH)
 
 
 def when(text: str) -> str:
@@ -117,7 +119,7 @@ HINT_LABELS = {
 
 def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Embed:
     """The server's defaults: per game options, the turn timer and the table switches."""
-    title = (_("Cardroom settings — {server}", server=isolated(guild_name)) if guild_name
+    title = (_("Cardroom settings — {server}", server=shown(guild_name)) if guild_name
              else _("Cardroom settings"))
     embed = discord.Embed(
         title=clip(title, 256),
@@ -129,8 +131,8 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         values = {**defaults(game), **stored}
         parts = []
         for spec in entry.options:
-            shown = notation(f"{spec.name} {spec.show(values.get(spec.name, spec.default))}")
-            parts.append(f"**{shown}**" if spec.name in stored else shown)
+            text = notation(f"{spec.name} {spec.show(values.get(spec.name, spec.default))}")
+            parts.append(f"**{text}**" if spec.name in stored else text)
         embed.add_field(name=title_of(game), value=" · ".join(parts), inline=False)
     switches = [
         _("Turn timer: {value}", value=timer_text(settings.turn_timer)),
@@ -155,7 +157,7 @@ def _on(value: bool) -> str:
 
 
 def _board_line(row: LeaderboardRow, mark: bool = False) -> str:
-    line = f"`#{row.rank:>3}` **{isolated(name_of(row.name, row.user_id))}** — " + _n(
+    line = f"`#{row.rank:>3}` **{name_of(row.name, row.user_id)}** — " + _n(
         "{rating} · {wins}/{n} game won ({rate})", "{rating} · {wins}/{n} games won ({rate})",
         row.games, rating=row.rating, wins=num(row.wins), rate=percent(row.win_rate))
     return f"▶ {line}" if mark else line
@@ -235,7 +237,7 @@ def _average(value: float | None) -> str:
 
 def stats_embed(stats: PlayerStats, shown_name: str, game: str | None = None) -> discord.Embed:
     """A player's record in this server: per game, or one game in detail."""
-    who = isolated(shown_name)
+    who = shown(shown_name)
     title = (_("{name} — {game} stats", name=who, game=title_of(game)) if game
              else _("{name} — stats", name=who))
     embed = discord.Embed(title=clip(title, 256), colour=GAME_COLOURS.get(game or "", COLOUR))
@@ -259,7 +261,7 @@ def seats_text(seats: Sequence[SeatLine], limit: int = MAX_FIELD) -> str:
     """Seats by place: ``🏆 **alice** 45 · bob 120 · 🤖 Computer 2 88`` (cut at ``limit``)."""
     parts = []
     for s in sorted(seats, key=lambda x: (x.place, x.seat)):
-        name = isolated(name_of(s.name, s.user_id))
+        name = name_of(s.name, s.user_id)
         if s.user_id is None:
             name = f"🤖 {name}"
         if s.winner:
@@ -301,14 +303,14 @@ def rounds_table(detail: GameDetail, limit: int = ROUNDS_BUDGET) -> str:
     rounds are left out (and said so) when the table would not fit in ``limit``."""
     seats = detail.summary.seats
     first = _("Round")
-    header = f"{first:<5} " + "".join(f"{clip(s.name, COLUMN - 1):>{COLUMN}}" for s in seats)
+    header = f"{first:<5} " + "".join(_column(s.name) for s in seats)
     rows = [
         f"{n:>5} " + "".join(f"{p:>{COLUMN}}" for p in points)
         for n, points in enumerate(detail.rounds, start=1)
     ]
     total_word = _("Total")
     total = f"{total_word:<5} " + "".join(f"{s.total:>{COLUMN}}" for s in seats)
-    rule = "-" * len(header)
+    rule = "-" * (6 + COLUMN * len(seats))
     kept = list(rows)
     note = ""
     while kept and len("\n".join([header, rule, *kept, rule, total])) + 60 > limit:
@@ -316,6 +318,14 @@ def rounds_table(detail: GameDetail, limit: int = ROUNDS_BUDGET) -> str:
         note = _("(rounds 1–{last} left out)", last=num(len(rows) - len(kept))) + "\n"
     body = "\n".join([header, rule, *kept, rule, total])
     return f"{note}```\n{body}\n```"
+
+
+def _column(name: str) -> str:
+    """A name as a column head of the monospaced rounds table: no bidi control, no
+    backtick (it would end the code block), cut to the column and isolated; padded by what
+    shows, so the columns line up."""
+    text = clip(plain(name).replace("`", "ˋ"), COLUMN - 1)
+    return " " * (COLUMN - len(text)) + shown(text, markdown=False)
 
 
 def rounds_embed(detail: GameDetail) -> discord.Embed:

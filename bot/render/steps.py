@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.cards import Card
 from bot.games.protocol import MOVE_WORDS_GAP
+from bot.render.names import labelled
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 def describe(table: Table, action: Action) -> str:
     """The action in words for an option's label, without the notation the engine puts
     first (the option's value is the notation): "Put 5♣ on bob's slot 1 in place of 7♦"."""
-    words = table.describe(action).split(MOVE_WORDS_GAP, 1)[-1]
+    words = table.describe(action, labelled(table.names)).split(MOVE_WORDS_GAP, 1)[-1]
     return words[:1].upper() + words[1:]
 
 

@@ -20,6 +20,7 @@ from bot.i18n import _, number, use_locale
 from bot.options import OptionError, effective_options
 from bot.render.components import ComponentId, Kind
 from bot.render.embeds import COLOURS, last_round_embed, lobby_embed, title_of
+from bot.render.names import shown_all
 from bot.render.table_message import jump_url, lobby_view, replay_view
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table, TableError, TableExists
@@ -79,7 +80,7 @@ def replay(stored: StoredTable) -> Finished:
     engine = table.engine
     table.state = engine.new_game(len(table.seats), rec.seed, build_variant(rec.game, rec.variant))
     table.start_rounds()
-    names = table.names
+    names = shown_all(table.names)  # names are data on the replay's pages too
     lines = [_("{game} dealt to {names}.", game=title_of(rec.game), names=", ".join(names))]
     for entry in stored.actions:
         transition = engine.apply(table.state, engine.parse_action(table.state, entry.text))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import Counter, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,9 +27,10 @@ _show_name: Callable[[str], str] = _as_typed
 
 
 def show_names_with(shown: Callable[[str], str]) -> None:
-    """How a person's name goes into text a channel shows (the Recent lines): the Discord
-    side gives ``bot.render.names.shown`` (markdown and mentions escaped) at start-up; the
-    service knows nothing of markdown."""
+    """How a person's name goes into text a channel shows (the Recent lines, the words of
+    a move): the Discord side gives ``bot.render.names.shown`` (bidi controls dropped,
+    markdown and mentions escaped, the name isolated) at start-up; the service knows
+    nothing of markdown."""
     global _show_name
     _show_name = shown
 
@@ -191,9 +192,12 @@ class Table:
         """Human seats that have not resigned."""
         return [s for s in self.seats if s.user_id is not None and not s.resigned]
 
-    def describe(self, action: Action) -> str:
-        """The action in words for the seat to act, with seat names filled in."""
-        return Event("describe", self.engine.describe(self.state, action)).render(self.names)
+    def describe(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """The action in words for the seat to act, with seat names filled in: as a
+        channel shows them (``shown_names``), or ``names`` (as typed, to match what a
+        person types; as a label shows them)."""
+        return Event("describe", self.engine.describe(self.state, action)).render(
+            self.shown_names if names is None else names)
 
     def public_view(self) -> GameView:
         """The engine's public view (only once a game is dealt: ``ValueError`` in the lobby)."""

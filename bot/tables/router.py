@@ -365,7 +365,7 @@ async def _take_turn(click: Click) -> None:
         raise TableError(_("A computer player holds your seat: press Take my seat back first."))
     to_act = table.to_act()
     if to_act != seat:
-        who = table.names[to_act] if to_act is not None else _("nobody")
+        who = table.shown_names[to_act] if to_act is not None else _("nobody")
         raise TableError(_("It is not your turn — {who} is to act. Press My cards to see yours.",
                            who=who))
     note = None

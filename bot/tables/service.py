@@ -110,7 +110,8 @@ class TableService:
             return []
         if table.seats[seat].is_computer_held:
             return []
-        return [(a, table.describe(a)) for a in table.engine.legal_actions(table.state)]
+        names = table.names  # as typed: the words are matched against what people type
+        return [(a, table.describe(a, names)) for a in table.engine.legal_actions(table.state)]
 
     def deadline(self, table: Table, state: Any = None) -> float | None:
         """When the seat to act runs out of time (service clock), if the table is timed
@@ -218,7 +219,7 @@ class TableService:
                 raise TableError(_("A computer player holds your seat now."))
             to_act = table.to_act()
             if to_act != seat:
-                who = table.names[to_act] if to_act is not None else _("nobody")
+                who = table.shown_names[to_act] if to_act is not None else _("nobody")
                 raise NotYourTurn(_("It is not your turn: {who} is to act.", who=who))
             action = table.engine.parse_action(table.state, text)
             quiet = table.engine.quiet(table.state, action)
@@ -279,7 +280,7 @@ class TableService:
             table.record, version=version, deadline=deadline, status=status,
             end_reason="finished" if over else None,
         )
-        names = table.names
+        names = table.shown_names
         events = tuple(e.render(names) for e in seen_by(transition.events, seat))
 
         def rest() -> None:

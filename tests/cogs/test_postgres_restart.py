@@ -91,7 +91,7 @@ async def test_two_tables_survive_a_restart_on_postgres(
     await env.advance_time(2)
     res = await ann.slash(first, "leaderboard", game="turup", sort="wins")
     text = res.response.embeds[0].description or ""
-    assert "**ann**" in text and "**bob**" in text and "**cat**" not in text
+    assert "**\u2068ann\u2069**" in text and "**\u2068bob\u2069**" in text and "cat" not in text
     assert restored[1].running and restored[1].log == logs[1]
 
     conn = await asyncpg.connect(settings.database_url)

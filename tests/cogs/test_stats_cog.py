@@ -84,7 +84,7 @@ async def test_leaderboard_pages_with_buttons(simcord_env: Env) -> None:
     text = page3.embeds[0].description or ""
     assert "Page 3/3" in (page3.embeds[0].footer.text or "")
     # ben lost both his games: he is last, on this page, marked, and not repeated below.
-    assert text.splitlines()[-1].startswith("▶ `# 26` **user") and "Your place:" not in text
+    assert text.splitlines()[-1].startswith("▶ `# 26` **\u2068user") and "Your place:" not in text
 
 
 async def test_leaderboard_click_by_someone_else_is_private(simcord_env: Env) -> None:
@@ -139,7 +139,7 @@ async def test_stats_of_member_and_game(simcord_env: Env) -> None:
     assert "▲" in text and "over the last 2 games" in text
     theirs = only_embed(await ana.slash(channel, "stats", member=ben, game="pariah"))
     text = embed_text(theirs)
-    assert "ben — Pariah stats" in (theirs.title or "")
+    assert "\u2068ben\u2069 — Pariah stats" in (theirs.title or "")  # names are data
     assert "Games 2 · wins 0 (0%)" in text and "▼" in text and "2/2 · score 100" in text
     none = only_embed(await ana.slash(channel, "stats", game="soi"))
     assert "No finished Soi games" in (none.description or "")
@@ -160,7 +160,7 @@ async def test_history_and_round_by_round(simcord_env: Env) -> None:
     field = embed.fields[0]
     assert field.name == "G1 Soureh · table #1"  # game numbers never look like tables
     seats, status = field.value.split("\n")
-    assert seats == "🏆 **ben** 60 · 🤖 Computer 3 90 · ana 120"
+    assert seats == "🏆 **\u2068ben\u2069** 60 · 🤖 \u2068Computer 3\u2069 90 · \u2068ana\u2069 120"
     assert re.fullmatch(r"<t:\d+:f> · practice — computer seats, not counted", status)
     assert res.response is not None
     (rounds_id,) = custom_ids(res.response)

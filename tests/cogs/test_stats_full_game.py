@@ -45,7 +45,8 @@ async def test_finished_table_is_recorded_and_ranked(simcord_env: Env) -> None:
     res = await ann.slash(channel, "leaderboard", game="turup", sort="wins")
     assert res.acknowledged and res.response is not None
     text = res.response.embeds[0].description or ""
-    assert "**ann**" in text and "**bob**" in text and text.count("game won") == 2
+    assert "**\u2068ann\u2069**" in text and "**\u2068bob\u2069**" in text
+    assert text.count("game won") == 2
     board = await StatsRepo(bot.db).leaderboard(guild.id, "turup")
     assert {r.user_id: r.wins for r in board.rows} == {
         u: int(u in winners) for u in (ann.id, bob.id)

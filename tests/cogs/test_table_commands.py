@@ -227,7 +227,7 @@ async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) 
     drawn = table.drawn_card(table.to_act())
     assert drawn is not None
     text = done.response.content
-    name = table.names[table.to_act()]
+    name = f"\u2068{table.names[table.to_act()]}\u2069"  # isolated: names are data
     assert f"{name} drew {Card.parse(drawn).display}." in text
     assert "drew a card" not in text
     assert f"{name} drew a card." in table.recent
@@ -267,11 +267,12 @@ async def test_move_names_seats_as_people_see_them(world: dict[str, Any]) -> Non
     hand = await mover.slash(channel, "hand")
     listed = hand.response.embeds[0].fields[0].value
     first = AskFor.of(legal[0])
-    assert f"`ask {names[first.seat]} {first.card}`" in listed
+    assert f"`ask \u2068{names[first.seat]}\u2069 {first.card}`" in listed
     offered = await mover.autocomplete(channel, "move", "action", "")
-    assert offered and all(c["name"].startswith(f"ask {names[int(c['value'].split()[1]) - 1]} ")
+    assert offered and all(c["name"].startswith(
+        f"ask \u2068{names[int(c['value'].split()[1]) - 1]}\u2069 ")
                            for c in offered)
-    for text, says in (("ask carl QH", "Nobody called “carl”"),
+    for text, says in (("ask carl QH", "Nobody called “\u2068carl\u2069”"),
                        ("ask 4 QH", "There is no seat 4: seats are numbered 1 to 3"),
                        ("ask", "Write an ask like this")):
         refused = await mover.slash(channel, "move", action=text)

@@ -109,7 +109,7 @@ def test_standings_mark_resigned_and_computer_seats() -> None:
     table.seats[2] = dataclasses.replace(table.seats[2], user_id=None)
     lines = standings_lines(table, table.public_view())
     assert lines[-1].split(" — ")[0].endswith("(resigned)")
-    assert any("🤖 Player2" in line for line in lines)
+    assert any("🤖 \u2068Player2\u2069" in line for line in lines)
 
 
 def test_hand_embed_shows_own_cards() -> None:

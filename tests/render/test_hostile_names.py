@@ -33,10 +33,10 @@ def _check(texts: list[str]) -> None:
 
 def test_shown_escapes_markdown_and_mentions() -> None:
     """The helper escapes a masked link, bold, spoilers and @everyone."""
-    assert shown("[Free Nitro](https://x.y)").startswith("\\[")
-    assert shown("**b** ||s||") == "\\*\\*b\\*\\* \\|\\|s\\|\\|"
-    assert shown("@everyone") == "@\u200beveryone"
-    assert shown("Ann") == "Ann"
+    assert shown("[Free Nitro](https://x.y)").startswith("\u2068\\[")
+    assert shown("**b** ||s||") == "\u2068\\*\\*b\\*\\* \\|\\|s\\|\\|\u2069"
+    assert shown("@everyone") == "\u2068@\u200beveryone\u2069"
+    assert shown("Ann") == "\u2068Ann\u2069"
 
 
 async def test_hostile_names_in_every_public_message(world: dict[str, Any]) -> None:

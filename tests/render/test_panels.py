@@ -119,7 +119,7 @@ def test_soi_every_ask_is_one_choice() -> None:
     assert set(offered) == {str(a) for a in engine.legal_actions(state)}
     for notation, label in offered.items():
         _, target, code = notation.split()
-        assert label == f"Ask P{target} for {card(code)}"
+        assert label == f"Ask \u2068P{target}\u2069 for {card(code)}"
     target, code = next(iter(offered)).split()[1:]
     _, suits = panel(table, seat, Step(Kind.SOI_RANK, f"{target}.{code[:-1]}"))
     asks = [o["value"] for o in _items(suits)[0]["options"]]
@@ -157,7 +157,7 @@ def test_panel_for_waiting_seat_has_no_controls() -> None:
     engine = ENGINES["turup"]
     table = _table("turup", 2, engine.new_game(2, 7))
     embed, view = panel(table, 1)
-    assert view.to_components() == [] and "P0 is to act" in (embed.description or "")
+    assert view.to_components() == [] and "\u2068P0\u2069 is to act" in (embed.description or "")
 
 
 def _find(game: str, variant: Any, wanted: Any) -> Any:

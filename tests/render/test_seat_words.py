@@ -7,6 +7,8 @@ import pytest
 
 from bot.games.cards import Card
 from bot.games.protocol import Action
+from bot.i18n import FSI, PDI
+from bot.render.names import plain
 from bot.render.seat_words import SeatWordError, by_name, by_number, to_engine
 
 NAMES = ["Ann", "bob", "Bea Lee", "李小龙"]
@@ -42,9 +44,11 @@ def test_typed_moves_reach_the_engine_0_based(typed: str, engine: str) -> None:
 def test_unreadable_players_get_a_clear_answer(typed: str, says: str) -> None:
     with pytest.raises(SeatWordError) as caught:
         to_engine(typed, NAMES)
-    assert says in str(caught.value)
+    said = str(caught.value)
+    assert says in plain(said)
     if not says.startswith("Write"):  # the answer lists the players with their numbers
-        assert "1 Ann, 2 bob, 3 Bea Lee, 4 李小龙" in str(caught.value)
+        assert "1 Ann, 2 bob, 3 Bea Lee, 4 李小龙" in plain(said)
+        assert f"1 {FSI}Ann{PDI}, 2 {FSI}bob{PDI}" in said  # names isolated (names are data)
 
 
 def test_two_players_of_one_name_are_told_apart_by_number() -> None:
@@ -63,6 +67,20 @@ def test_written_back_both_ways_reads_as_the_same_action() -> None:
     for action in actions:
         assert to_engine(by_name(action, names), names) == str(action)
         assert to_engine(by_number(action, names), names) == str(action)
-    assert by_name(Action("give", (1, 3)), names) == "give bob 3"
+    assert by_name(Action("give", (1, 3)), names) == f"give {FSI}bob{PDI} 3"
     assert by_name(Action("give", (2, 3)), names) == "give 3 3", "a name that is a number"
     assert by_number(Action("ask", (0, Card.parse("QH"))), names) == "ask 1 QH"
+
+
+def test_hostile_names_read_back_by_their_plain_name() -> None:
+    """A name holding bidi controls or a backtick is typed as it shows (its plain letters),
+    and a move written back with it (isolated, or by number) reads back the same."""
+    names = ["ann\u202e", "\u2067bob", "c`d", "**e**"]
+    assert to_engine("give ann 3", names) == "give 0 3"
+    assert to_engine("give bob 3", names) == "give 1 3"
+    assert to_engine("give **e** 3", names) == "give 3 3"
+    written = [by_name(Action("give", (s, 3)), names) for s in range(4)]
+    assert written == [f"give {FSI}ann{PDI} 3", f"give {FSI}bob{PDI} 3", "give 3 3",
+                       f"give {FSI}**e**{PDI} 3"]
+    for seat, text in enumerate(written):
+        assert to_engine(text, names) == f"give {seat} 3"

@@ -13,6 +13,7 @@ from bot.i18n import N_, _, _n, is_rtl
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
 from bot.render.images.style import RGB, Theme, fit, text_width
+from bot.render.names import plain
 
 WIDTH = 960
 MARGIN = 16
@@ -206,8 +207,9 @@ def encode(
 def seat_name(names: Sequence[str], seat: int) -> str:
     """The display name of ``seat`` (drawn in any script; characters no font has become
     an initials badge); "Seat N" only for a seat without a name. The name is a bidi
-    isolate, so an Arabic name does not turn the sentence it is in around."""
-    name = " ".join(names[seat].split()) if 0 <= seat < len(names) else ""
+    isolate, so an Arabic name does not turn the sentence it is in around; the bidi
+    controls a name holds are dropped (names are data)."""
+    name = " ".join(plain(names[seat]).split()) if 0 <= seat < len(names) else ""
     return lines.isolate(name or _("Seat {n}", n=seat + 1))
 
 
