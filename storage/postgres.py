@@ -32,6 +32,7 @@ from storage.errors import (
     StorageError,
     StorageUnavailable,
 )
+from storage.outage import WriteHealth
 
 log = logging.getLogger(__name__)
 
@@ -186,6 +187,7 @@ class PostgresDatabase(Database):
         self.pool = pool
         self.url = url
         self.label = f"PostgreSQL {describe(url)}"
+        self.health = WriteHealth(self.label)
         self._closed = False
 
     @classmethod
@@ -279,7 +281,18 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN`` ... ``COMMIT`` on one pooled connection (``ROLLBACK`` on any error)."""
+        """``BEGIN`` ... ``COMMIT`` on one pooled connection (``ROLLBACK`` on any error);
+        the outcome goes to ``health`` (an outage logged once)."""
+        try:
+            async with self._transaction() as tx:
+                yield tx
+        except StorageError as exc:
+            self.health.failed(exc)
+            raise
+        self.health.succeeded()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Transaction]:
         conn, tr = await self._begin()
         try:
             yield _PostgresTransaction(conn)

@@ -1,0 +1,197 @@
+"""Fencing (issue 38): a table's write commits only while its process owns the table's shard,
+checked in the write's own transaction. Two processes (here two services, each with its own
+pool and its own lock connection) share one PostgreSQL database; the owner's lock connection
+is killed on the real server while it is in the middle of a move. SQLite: the check is in the
+write path and always passes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+
+import asyncpg
+import pytest
+
+from bot.tables.model import NotSaved
+from bot.tables.service import TableService
+from storage.database import Database, Transaction
+from storage.errors import OwnershipLost
+from storage.fencing import EpochFence, Fence
+from storage.ownership import LocalOwner, ShardOwner, shard_owner
+from storage.shards import ShardScope
+from storage.tables import TableRepo
+from tests.helpers.databases import Backend, terminate_backend
+from tests.storage.test_tables_repo import guild_on_shard
+
+COUNT = 4
+SHARD = 1
+
+
+def _service(db: Database, fence: Fence) -> TableService:
+    return TableService(TableRepo(db, scope=ShardScope(COUNT, {SHARD}), fence=fence),
+                        ai_delay=0.0, render_interval=0.0, seed_source=lambda: 5)
+
+
+async def _open(svc: TableService) -> int:
+    """A running two-player Turup table in a guild on ``SHARD``; its id."""
+    table = await svc.open(guild_id=guild_on_shard(SHARD), channel_id=77, host_id=100,
+                           host_name="Ann", game="turup", options={"rounds": 1},
+                           timer_seconds=None)
+    await svc.join(table.id, table.version, 200, "Bob")
+    await svc.start(table.id, table.version, 100)
+    return table.id
+
+
+async def _move(svc: TableService, table_id: int, rng: random.Random) -> tuple[int, str]:
+    """One legal move by whoever is to act; (its log position, its text) once acknowledged."""
+    table = svc.require(table_id)
+    seat = table.to_act()
+    assert seat is not None
+    user = table.seats[seat].user_id
+    assert user is not None
+    action = str(rng.choice(table.engine.legal_actions(table.state)))
+    seq = len(table.log)
+    await svc.act(table_id, user, action, version=table.version)
+    return seq, action
+
+
+async def _waiting(url: str, application: str) -> bool:
+    """Is a session of ``application`` waiting for a lock now?"""
+    conn = await asyncpg.connect(url, timeout=5)
+    try:
+        return bool(await conn.fetchval(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND application_name = $1 AND wait_event_type = 'Lock'", application))
+    finally:
+        await conn.close()
+
+
+async def _until_waiting(url: str, application: str) -> None:
+    for _ in range(200):
+        if await _waiting(url, application):
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"{application} never waited for a lock")
+
+
+async def test_owner_killed_mid_move_then_takeover(postgres_backend: Backend) -> None:
+    """A's lock connection is killed while A's move waits inside its transaction: B's
+    takeover waits for that move, which A acknowledges and B restores; A's next move is
+    refused "not saved" and A drops the table; B plays on; the stored log is exactly the
+    acknowledged moves, each acknowledged by one process."""
+    url = await postgres_backend.url()
+    db_a, db_b = await postgres_backend.open(), await postgres_backend.open()
+    owner_a = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)  # no polling
+    owner_b = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)
+    rng = random.Random(38)
+    acked: list[tuple[str, int, str]] = []
+    try:
+        assert await owner_a.start() == {SHARD}
+        assert await owner_b.start() == frozenset()
+        svc_a, svc_b = _service(db_a, owner_a.fence), _service(db_b, owner_b.fence)
+        table_id = await _open(svc_a)
+        for _ in range(4):
+            acked.append(("A", *await _move(svc_a, table_id, rng)))
+
+        async def took_over(shards: frozenset[int]) -> None:
+            async with svc_b.repo.restoring(ShardScope(COUNT, set(shards))):
+                await svc_b.restore()
+
+        owner_b.on_acquired = took_over
+        blocker = await asyncpg.connect(url, timeout=5)
+        try:  # hold the table's row: A's next move stops inside its transaction
+            holding = blocker.transaction()
+            await holding.start()
+            await blocker.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", table_id)
+            in_flight = asyncio.create_task(_move(svc_a, table_id, rng))
+            await _until_waiting(url, "cardroom")
+            await terminate_backend(url, owner_a.backend_pid)  # A's lock connection dies
+            takeover = asyncio.create_task(owner_b.check())
+            await _until_waiting(url, "cardroom-shard-locks")  # B's epoch waits for A's move
+            assert not takeover.done()
+            await holding.rollback()
+        finally:
+            await blocker.close()
+        acked.append(("A", *await in_flight))  # committed before the takeover: A's to ack
+        await takeover
+        assert owner_b.owned == {SHARD}
+        assert svc_b.require(table_id).log == [text for _, _, text in acked], \
+            "B restored every move A acknowledged"
+
+        with pytest.raises(NotSaved):  # A has not looked at its lock: the fence refuses
+            await _move(svc_a, table_id, rng)
+        assert svc_a.get(table_id) is None, "A stopped running the table at once"
+        for _ in range(3):  # B keeps working (no clash with a move of A's)
+            acked.append(("B", *await _move(svc_b, table_id, rng)))
+
+        stored = await TableRepo(db_b).actions(table_id)
+        assert [(a.seq, a.text) for a in stored] == [(seq, text) for _, seq, text in acked]
+        assert len({seq for _, seq, _ in acked}) == len(acked), "each move acknowledged once"
+        await svc_a.aclose()
+        await svc_b.aclose()
+    finally:
+        await owner_a.close()
+        await owner_b.close()
+
+
+async def test_write_after_takeover_is_refused_and_stores_nothing(
+        postgres_backend: Backend) -> None:
+    """A write under an old owner epoch raises ``OwnershipLost``, stores nothing and tells
+    the fence's listeners once; a write under the current epoch goes through."""
+    url = await postgres_backend.url()
+    db = await postgres_backend.open()
+    first = ShardOwner(url, {SHARD}, shard_count=COUNT)
+    second = ShardOwner(url, {SHARD}, shard_count=COUNT)
+    told: list[set[int]] = []
+    first.fence.on_lost(lambda lost: told.append(lost.shards))
+    try:
+        assert await first.start() == {SHARD}
+        old = TableRepo(db, fence=first.fence)
+        table = await old.create(guild_id=guild_on_shard(SHARD), channel_id=5, host_id=1,
+                                 game="turup", variant={}, seed=1, timer_seconds=None,
+                                 seats=[])
+        await first.close()  # the lock is free, but the old fence still has its epoch
+        assert await second.start() == {SHARD}
+        for _ in range(2):
+            with pytest.raises(OwnershipLost):
+                await old.set_deadline(table.id, 123.0)
+            with pytest.raises(OwnershipLost):
+                await old.create(guild_id=guild_on_shard(SHARD, n=1), channel_id=6,
+                                 host_id=1, game="turup", variant={}, seed=1,
+                                 timer_seconds=None, seats=[])
+        assert told == [{SHARD}], "listeners told once"
+        stored = await old.get(table.id)
+        assert stored is not None and stored.deadline is None
+        assert len(await old.open_tables()) == 1
+        await TableRepo(db, fence=second.fence).set_deadline(table.id, 456.0)
+        stored = await old.get(table.id)
+        assert stored is not None and stored.deadline == 456.0
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_sqlite_fence_is_in_the_write_path_and_passes(sqlite_backend: Backend) -> None:
+    """SQLite: one process owns every shard; its fence is asked on every write and lets
+    every write through."""
+    owner = shard_owner("sqlite", await sqlite_backend.url(), range(COUNT), shard_count=COUNT)
+    assert isinstance(owner, LocalOwner) and not isinstance(owner.fence, EpochFence)
+    assert await owner.start() == frozenset(range(COUNT))
+    asked: list[tuple[int, ...]] = []
+
+    class Counting(Fence):  # the SQLite owner's fence, counting the checks it is asked
+        async def check(self, tx: Transaction, *, table_ids: Sequence[int] = (),
+                        guild_id: int | None = None) -> None:
+            asked.append(tuple(table_ids))
+            await owner.fence.check(tx, table_ids=table_ids, guild_id=guild_id)
+
+    db = await sqlite_backend.open()
+    svc = _service(db, Counting())
+    table_id = await _open(svc)
+    rng = random.Random(1)
+    for _ in range(3):
+        await _move(svc, table_id, rng)
+    assert len(asked) >= 6 and (table_id,) in asked
+    assert len(await TableRepo(db).actions(table_id)) == 3
+    await svc.aclose()
