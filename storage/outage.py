@@ -24,6 +24,13 @@ def is_outage(exc: BaseException) -> bool:
         exc, IntegrityViolation | OwnershipLost)
 
 
+def kind(exc: BaseException) -> str:
+    """The error's type, and its driver's error type under it (never its text: a driver's
+    message may quote a statement's values)."""
+    cause = exc.__cause__
+    return f"{type(exc).__name__} from {type(cause).__name__}" if cause else type(exc).__name__
+
+
 class WriteHealth:
     """Whether a database's writes are failing; logs each outage's start and end once."""
 
@@ -46,10 +53,9 @@ class WriteHealth:
         if self.since is None:
             self.since = time.monotonic()
             log.warning("Storage outage: writes to %s fail (%s); nothing is saved until they"
-                        " succeed again", self.label, type(exc).__name__)
+                        " succeed again", self.label, kind(exc))
         else:
-            log.debug("Storage outage goes on: %s (%d failed writes)", type(exc).__name__,
-                      self.failures)
+            log.debug("Storage outage goes on: %s (%d failed writes)", kind(exc), self.failures)
 
     def succeeded(self) -> None:
         """A write transaction committed: an outage, if any, is over (logged once)."""

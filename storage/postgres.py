@@ -178,6 +178,22 @@ def describe(url: str) -> str:
     return f"{user}{parts.hostname or 'localhost'}{port}{parts.path or '/'}"
 
 
+class QuietPoolFloor(logging.Filter):
+    """asyncpg's pool logs a warning with a traceback each time it fails to reopen its idle
+    connection, again and again (with back-off) for as long as the server is down. Storage
+    logs the outage once (``storage.outage``): those records become one DEBUG line here."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Failed to restore the pool connection floor"):
+            return True
+        exc = record.exc_info[1] if record.exc_info else None
+        log.debug("The pool could not reopen its idle connection: %s", type(exc).__name__)
+        return False
+
+
+QUIET_POOL_FLOOR = QuietPoolFloor()
+
+
 class PostgresDatabase(Database):
     """A PostgreSQL database through an asyncpg pool. ``await PostgresDatabase.connect(url)``."""
 
@@ -195,6 +211,9 @@ class PostgresDatabase(Database):
                       max_size: int = POOL_MAX) -> PostgresDatabase:
         """Open a pool on ``url`` and apply pending migrations. Raises ``DatabaseUnusable``
         (one line: a network error, a missing database, a refused login...)."""
+        pool_log = logging.getLogger("asyncpg.pool")
+        if QUIET_POOL_FLOOR not in pool_log.filters:
+            pool_log.addFilter(QUIET_POOL_FLOOR)
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=POOL_MIN, max_size=max_size, timeout=CONNECT_SECONDS,
