@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import asyncpg
 import pytest
 
-from bot.tables.model import NotSaved
+from bot.tables.model import NotSaved, TableError
 from bot.tables.service import TableService
 from storage.database import Database, Transaction
 from storage.errors import OwnershipLost
@@ -33,10 +33,10 @@ def _service(db: Database, fence: Fence) -> TableService:
                         ai_delay=0.0, render_interval=0.0, seed_source=lambda: 5)
 
 
-async def _open(svc: TableService) -> int:
+async def _open(svc: TableService, rounds: int = 1) -> int:
     """A running two-player Turup table in a guild on ``SHARD``; its id."""
     table = await svc.open(guild_id=guild_on_shard(SHARD), channel_id=77, host_id=100,
-                           host_name="Ann", game="turup", options={"rounds": 1},
+                           host_name="Ann", game="turup", options={"rounds": rounds},
                            timer_seconds=None)
     await svc.join(table.id, table.version, 200, "Bob")
     await svc.start(table.id, table.version, 100)
@@ -133,6 +133,79 @@ async def test_owner_killed_mid_move_then_takeover(postgres_backend: Backend) ->
     finally:
         await owner_a.close()
         await owner_b.close()
+
+
+async def _keep_playing(svc: TableService, table_id: int, rng: random.Random, who: str,
+                        acked: list[tuple[str, int, str]]) -> int:
+    """Move after move until the table is gone or over; the moves refused "not saved"."""
+    refused = 0
+    while (table := svc.get(table_id)) is not None and table.running:
+        try:
+            acked.append((who, *await _move(svc, table_id, rng)))
+        except NotSaved:
+            refused += 1
+        except TableError:
+            break  # dropped meanwhile
+        await asyncio.sleep(0.002)  # a game outlasts the takeover
+    return refused
+
+
+@pytest.mark.parametrize("seed", range(4))
+async def test_takeover_while_the_owner_plays_on(postgres_backend: Backend, seed: int) -> None:
+    """A plays move after move; at a random moment its lock connection is killed and B
+    takes the shard over, restores the table and plays on while A still tries: each move
+    is acknowledged by exactly one process, the stored log is exactly the acknowledged
+    moves, and B's table is that log."""
+    url = await postgres_backend.url()
+    db_a, db_b = await postgres_backend.open(), await postgres_backend.open()
+    owner_a = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)
+    owner_b = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)
+    rng = random.Random(seed)
+    acked: list[tuple[str, int, str]] = []
+    try:
+        assert await owner_a.start() == {SHARD}
+        await owner_b.start()
+        svc_a, svc_b = _service(db_a, owner_a.fence), _service(db_b, owner_b.fence)
+        table_id = await _open(svc_a, rounds=3)
+        playing_a = asyncio.create_task(_keep_playing(svc_a, table_id, random.Random(seed),
+                                                      "A", acked))
+        await asyncio.sleep(rng.uniform(0.0, 0.15))
+        await terminate_backend(url, owner_a.backend_pid)
+        await owner_b.check()
+        assert owner_b.owned == {SHARD}
+        async with svc_b.repo.restoring(ShardScope(COUNT, {SHARD})):
+            await svc_b.restore()
+        restored = svc_b.get(table_id)
+        assert restored is not None, "the game outlasted the takeover"
+        seen_by_b = len(restored.log)
+        if svc_b.get(table_id) is not None:  # not over yet: B plays on beside A
+            await _keep_playing_some(svc_b, table_id, random.Random(seed + 100), acked)
+        await playing_a
+        assert svc_a.get(table_id) is None, "A stopped running the table"
+        assert all(seq < seen_by_b for who, seq, _ in acked if who == "A"), \
+            "B restored every move A acknowledged; A acknowledged none after the takeover"
+        stored = [(a.seq, a.text) for a in await TableRepo(db_b).actions(table_id)]
+        assert stored == sorted((seq, text) for _, seq, text in acked)
+        assert len({seq for _, seq, _ in acked}) == len(acked), "each move acknowledged once"
+        table_b = svc_b.get(table_id)
+        if table_b is not None:
+            assert table_b.log == [text for _, text in stored]
+        await svc_a.aclose()
+        await svc_b.aclose()
+    finally:
+        await owner_a.close()
+        await owner_b.close()
+
+
+async def _keep_playing_some(svc: TableService, table_id: int, rng: random.Random,
+                             acked: list[tuple[str, int, str]], moves: int = 5) -> None:
+    """Up to ``moves`` moves by B (fewer if the game ends); each must be saved."""
+    for _ in range(moves):
+        table = svc.get(table_id)
+        if table is None or not table.running:
+            return
+        acked.append(("B", *await _move(svc, table_id, rng)))
+        await asyncio.sleep(0)
 
 
 async def test_write_after_takeover_is_refused_and_stores_nothing(
