@@ -19,6 +19,7 @@ from storage.database import Database, Transaction
 from storage.errors import OwnershipLost
 from storage.fencing import EpochFence, Fence
 from storage.ownership import LocalOwner, ShardOwner, shard_owner
+from storage.postgres import PostgresDatabase
 from storage.shards import ShardScope
 from storage.tables import TableRepo
 from tests.helpers.databases import Backend, terminate_backend
@@ -82,6 +83,12 @@ async def test_owner_killed_mid_move_then_takeover(postgres_backend: Backend) ->
     acknowledged moves, each acknowledged by one process."""
     url = await postgres_backend.url()
     db_a, db_b = await postgres_backend.open(), await postgres_backend.open()
+    assert isinstance(db_a, PostgresDatabase)
+    # A's statements wait up to 10 s for a row lock here (1 s in production), so that the
+    # steps of the takeover below fit in the wait even on a loaded machine
+    db_a.pool.set_connect_args(db_a.url, timeout=10, server_settings={
+        "lock_timeout": "10000", "application_name": "cardroom"})
+    await db_a.pool.expire_connections()
     owner_a = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)  # no polling
     owner_b = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)
     rng = random.Random(38)
