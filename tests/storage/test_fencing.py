@@ -215,6 +215,55 @@ async def _keep_playing_some(svc: TableService, table_id: int, rng: random.Rando
         await asyncio.sleep(0)
 
 
+async def test_lost_shard_stops_its_computer_players_and_timers(
+        postgres_backend: Backend) -> None:
+    """A computer player's move after a takeover is refused: A drops the table at once,
+    its computer player stops and its timers are disarmed; B's computer plays it on."""
+    url = await postgres_backend.url()
+    db_a, db_b = await postgres_backend.open(), await postgres_backend.open()
+    owner_a = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)
+    owner_b = ShardOwner(url, {SHARD}, shard_count=COUNT, retry_seconds=3600)
+    try:
+        assert await owner_a.start() == {SHARD}
+        await owner_b.start()
+        svc_a, svc_b = _service(db_a, owner_a.fence), _service(db_b, owner_b.fence)
+        svc_a.ai_delay = 1.0  # the computer thinks a while: the takeover comes first
+        lobby = await svc_a.open(guild_id=guild_on_shard(SHARD), channel_id=78, host_id=100,
+                                 host_name="Ann", game="turup", options={"rounds": 1},
+                                 timer_seconds=300)
+        await svc_a.add_computer(lobby.id, lobby.version, 100, "easy")
+        table = await svc_a.start(lobby.id, lobby.version, 100)
+        rng = random.Random(3)
+        while table.seats[table.to_act() or 0].user_id == 100:  # Ann plays to the computer
+            await _move(svc_a, table.id, rng)
+        assert table.ai_task is not None and not table.ai_task.done()
+        logged = len(table.log)
+        await terminate_backend(url, owner_a.backend_pid)
+        await owner_b.check()
+        async with svc_b.repo.restoring(ShardScope(COUNT, {SHARD})):
+            assert await svc_b.restore() == [table.id]
+        for _ in range(200):  # A's computer moves, is refused, and A lets the table go
+            if table.ai_task.done():
+                break
+            await asyncio.sleep(0.02)
+        assert table.ai_task.done() and svc_a.get(table.id) is None
+        assert all(svc_a.timers.deadline_of(table.id, kind) is None
+                   for kind in ("lobby", "inactive", "turn"))
+        assert len(table.log) == logged, "A's computer stored nothing"
+        on_b = svc_b.require(table.id)
+        for _ in range(200):  # B's own computer plays the turn A's could not
+            if len(on_b.log) > logged:
+                break
+            await asyncio.sleep(0.02)
+        stored = [a.text for a in await TableRepo(db_b).actions(table.id)]
+        assert len(on_b.log) > logged and stored == on_b.log
+        await svc_a.aclose()
+        await svc_b.aclose()
+    finally:
+        await owner_a.close()
+        await owner_b.close()
+
+
 async def test_write_after_takeover_is_refused_and_stores_nothing(
         postgres_backend: Backend) -> None:
     """A write under an old owner epoch raises ``OwnershipLost``, stores nothing and tells
