@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -48,11 +49,11 @@ DRIVER = textwrap.dedent(
 
 
 @pytest.fixture
-async def postgres(tmp_path: Path) -> Backend:
+async def postgres(tmp_path: Path) -> AsyncIterator[Backend]:
     """A PostgreSQL test database (dropped afterwards)."""
     made = Backend("postgres", tmp_path)
     try:
-        yield made  # type: ignore[misc]
+        yield made
     finally:
         await made.cleanup()
 
