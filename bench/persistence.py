@@ -10,6 +10,8 @@ server) and dropped afterwards. Without a server the PostgreSQL column says so.
 - *Commit one action*: ``TableRepo.append_action`` (the one transaction written for each
   accepted action, before the player is answered), and ``TableService.act`` end to end
   (lock, parse, engine, the same commit), on 2-seat human tables of each game.
+- *Fencing*: the same commit with the owner's fence (the shard's owner epoch checked in
+  the transaction, ``storage.fencing``) and without, side by side.
 - *Restore*: N open tables written mid-game (a mix of the four games, each log cut at half
   the length of a seeded random game), the database closed, then ``open_database`` +
   ``TableService.restore()`` timed as a start-up does it: once with logs only (the first
@@ -194,6 +196,50 @@ async def commit_times(url: str, count: int) -> tuple[list[float], list[float]]:
     return repo_times, act_times
 
 
+async def fence_times(url: str, count: int) -> tuple[list[float], list[float]]:
+    """(unfenced, fenced) ``append_action`` seconds, ``count`` of each, alternating in
+    blocks on two tables of one database. Fenced: the repository checks the process's
+    owner (``storage.ownership``): on PostgreSQL a real ``ShardOwner``, its epoch read
+    ``FOR SHARE`` in each write; on SQLite the one-process fence (a check that passes)."""
+    from storage.ownership import shard_owner
+
+    plain: list[float] = []
+    fenced: list[float] = []
+    async with await open_database(url) as db:
+        owner = shard_owner(db.dialect, url, {0})
+        await owner.start()
+        try:
+            repos = {"plain": TableRepo(db), "fenced": TableRepo(db, fence=owner.fence)}
+            tables = {}
+            for n, (name, repo) in enumerate(repos.items()):
+                rec = await repo.create(guild_id=1, channel_id=2_000_000 + n, host_id=1,
+                                        game="soureh", variant={}, seed=1, timer_seconds=None,
+                                        seats=[SeatRecord(0, 1, "a"), SeatRecord(1, 2, "b")])
+                tables[name] = rec.id
+            seq = 0
+            while len(fenced) < count:
+                for name, times in (("plain", plain), ("fenced", fenced)):
+                    for i in range(10):
+                        start = time.perf_counter()
+                        await repos[name].append_action(
+                            tables[name], seq=seq + i, seat=i % 2, text="keep 2",
+                            version=seq + i + 2, deadline=time.time() + 60)
+                        times.append(time.perf_counter() - start)
+                seq += 10
+        finally:
+            await owner.close()
+    return plain[:count], fenced[:count]
+
+
+def fence_text(found: dict[str, Any]) -> str:
+    """Median commit with and without the fencing check, per backend."""
+    def cell(f: dict[str, Any]) -> str:
+        plain, fenced = (statistics.median(f["fence"][k]) for k in (0, 1))
+        sign = "+" if fenced >= plain else "−"
+        return f"{ms(fenced)} fenced vs {ms(plain)} not ({sign}{ms(abs(fenced - plain))})"
+    return side_by_side(found, cell)
+
+
 async def restore_time(url: str, count: int, logs: Sequence[TableLog]) -> dict[str, Any]:
     """Write ``count`` open tables, then time two start-ups: the first, with no snapshot
     (the service replays every log and stores snapshots), and a normal one, after
@@ -309,6 +355,7 @@ async def measure_backend(kind: str, folder: Path, count: int, tables: int,
     made = Databases(kind, folder)
     try:
         repo_t, act_t = await commit_times(await made.fresh("commit"), count)
+        fence_t = await fence_times(await made.fresh("fence"), count)
         info = await restore_time(await made.fresh("restore"), tables, logs)
         shared = await made.fresh("writers")
         await (await open_database(shared)).close()  # created and migrated before they start
@@ -316,7 +363,8 @@ async def measure_backend(kind: str, folder: Path, count: int, tables: int,
             None, writers, shared, per_writer)
     finally:
         await made.drop()
-    return {"repo": repo_t, "act": act_t, "restore": info, "rate": rate, "failed": failed}
+    return {"repo": repo_t, "act": act_t, "fence": fence_t, "restore": info, "rate": rate,
+            "failed": failed}
 
 
 def side_by_side(found: dict[str, Any], cell: Any) -> str:
@@ -354,6 +402,12 @@ async def measure(quick: bool, tables: int | None = None) -> list[Figure]:
                method=f"{count} append_action transactions on one table, each committed "
                "before it returns; SQLite: WAL, synchronous=NORMAL, local disk; PostgreSQL: "
                "the local server over TCP (asyncpg pool), fsync as the server is set"),
+        Figure(sec, "the fencing check in one commit (append_action, median)",
+               fence_text(found),
+               method=f"{count} append_action transactions with the owner's fence and "
+               f"{count} without, alternating in blocks of 10 on two tables of one database; "
+               "PostgreSQL: a real ShardOwner, the shard's owner epoch read FOR SHARE in "
+               "each transaction; SQLite: one process owns the file, the check passes"),
         Figure(sec, "one action through TableService.act",
                side_by_side(found, lambda f: f"median {ms(statistics.median(f['act']))}, "
                             f"p99 {ms(percentile(f['act'], 99))}"),

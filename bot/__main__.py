@@ -45,6 +45,9 @@ HEARTBEAT_SECONDS = 20.0
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_CONFIG = 2
+EXIT_LOST_SHARDS = 3
+"""The bot stopped itself: it lost its shards (PostgreSQL: its lock connection died or
+another process took them over). Non-zero, so ``Restart=on-failure`` starts it again."""
 
 MISSING_TOKEN = """\
 DISCORD_TOKEN is missing: Cardroom needs a bot token to connect to Discord.
@@ -282,6 +285,9 @@ async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
     except Exception:
         log.exception("The bot stopped on an error")
         status = EXIT_FAILURE
+    else:
+        if bot.lost_shards:
+            status = EXIT_LOST_SHARDS
     finally:
         if closing:
             await closing[0]

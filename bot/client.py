@@ -75,6 +75,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._owner: LocalOwner | ShardOwner | None = None
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
+        self.lost_shards: frozenset[int] = frozenset()  # why the bot stopped itself, if so
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         show_names_with(shown)  # names are data: escaped, isolated, no bidi control
         self.languages = Languages()  # who reads which language (bot.tables.languages)
@@ -108,7 +109,9 @@ class CardroomBot(commands.AutoShardedBot):
         languages = LanguageRepo(self._db)
         self.languages.load(await languages.servers(), await languages.users())
         publisher = DiscordNotifier(self)
-        self._tables = TableService(TableRepo(self._db, scope=self._scope))
+        assert self._owner is not None
+        self._tables = TableService(TableRepo(self._db, scope=self._scope,
+                                              fence=self._owner.fence))
         self._tables.notifier = FaultGuard(publisher, self._tables)
         publisher.attach(self._tables)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
@@ -134,8 +137,10 @@ class CardroomBot(commands.AutoShardedBot):
                 everything.set()
 
         self._owner = shard_owner(db.dialect, self.settings.database_url, wanted,
-                                  on_acquired=took_over, on_lost=self._lost_shards,
+                                  shard_count=count, on_acquired=took_over,
+                                  on_lost=self._lost_shards,
                                   retry_seconds=self.shard_retry_seconds)
+        self._owner.fence.on_lost(lambda lost: self._stop_for(frozenset(lost.shards)))
         owned = await self._owner.start()
         if owned != wanted:
             log.warning("Waiting for shards %s: another live process runs them",
@@ -147,6 +152,15 @@ class CardroomBot(commands.AutoShardedBot):
     async def _lost_shards(self, shards: frozenset[int]) -> None:
         """Our shard locks are gone (the lock connection died): another process may run
         those tables now, so this one stops; its supervisor starts it again."""
+        self._stop_for(shards)
+
+    def _stop_for(self, shards: frozenset[int]) -> None:
+        """Shards are lost (the lock connection died, or a write found another owner's
+        epoch): stop, once, and remember why (``lost_shards``: ``python -m bot`` exits
+        with status 3 so that a supervisor restarts it)."""
+        if self.lost_shards:
+            return
+        self.lost_shards = shards
         log.critical("Lost shards %s; stopping so that no table runs twice", sorted(shards))
         self._closing = asyncio.get_running_loop().create_task(self.close())  # not in the
         # watcher's own task: close() cancels the watcher

@@ -29,6 +29,7 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from storage.errors import MigrationError
+from storage.outage import WriteHealth
 
 __all__ = ["Database", "MigrationError", "Row", "Transaction", "migration_files",
            "open_database"]
@@ -103,6 +104,9 @@ class Database(ABC):
     """``"sqlite"`` or ``"postgres"``."""
     label: str
     """What to call the database in messages (a file path, or host/name without password)."""
+    health: WriteHealth
+    """Whether writes fail now: an outage is logged once when it starts and once when it
+    ends (``storage.outage``)."""
 
     @classmethod
     async def open(cls, target: str | Path, *, migrate: bool = True) -> Database:

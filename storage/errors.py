@@ -31,3 +31,13 @@ class DatabaseUnusable(StorageError):
 
 class MigrationError(DatabaseUnusable):
     """The migrations on disk or in the database are inconsistent (e.g. a newer schema)."""
+
+
+class OwnershipLost(StorageError):
+    """The write was refused: this process no longer owns the table's shard (another
+    process took it over, see ``storage.ownership``). Nothing was stored; the process must
+    stop running the tables of ``shards``."""
+
+    def __init__(self, shards: frozenset[int]) -> None:
+        super().__init__(f"Shards {sorted(shards)} are no longer owned by this process")
+        self.shards = shards

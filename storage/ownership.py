@@ -1,4 +1,5 @@
-"""Which process runs which shards: exclusive ownership, handed over when an owner dies.
+"""Which process runs which shards: exclusive ownership, handed over when an owner dies,
+and fenced writes.
 
 On PostgreSQL a process holds each of its shards with a session advisory lock
 (``pg_try_advisory_lock(LOCK_SPACE, shard)``) on a connection of its own, outside the pool.
@@ -9,7 +10,32 @@ shards, calls ``on_acquired(shards)`` (the bot restores their tables). If the wa
 its own lock connection gone, every lock went with it: it calls ``on_lost(shards)`` (the bot
 stops: another process may already run those tables) and connects again.
 
-SQLite has no such locks and one process owns the file: ``LocalOwner`` owns every shard.
+**Fencing, not polling.** The watcher looks at its lock every few seconds; between two
+looks the lock connection may die and another process take the shard over and restore its
+tables. A write the old owner makes then would be acknowledged and never seen by the new
+one (and its log position would clash with the new owner's next move). So ownership is
+checked in the write itself (``storage.fencing``): each write transaction of a table first
+reads its shard's **owner epoch** (``shard_owners``, migration 010) ``FOR SHARE`` and
+compares it with the epoch this process got when it took the shard; taking a shard over
+bumps the epoch (right after its advisory lock is got, before the tables are restored). A
+write that finds another epoch is refused (``OwnershipLost``: "not saved"), and the process
+drops those tables at once. The row lock orders a write against a takeover: the bump waits
+for a write in flight to commit (the new owner then restores it), and a write that starts
+after the bump sees the new epoch.
+
+Why an epoch and not the lock on the writing connection: writes go through a pool of
+connections, while the advisory lock lives on one connection of its own. Holding the lock
+on the writing connection would mean either one connection for all writes (no pool, and a
+lost write connection then also loses the shards) or taking the shard's advisory lock in
+every write transaction (``pg_advisory_xact_lock``), which cannot tell "another process
+owns it" from "our own lock connection holds it" and would block behind it. Asking
+``pg_locks`` whether our lock connection still holds the lock is not a fence either: that
+connection can die between the check and the commit. An epoch row costs one indexed
+``SELECT ... FOR SHARE`` in the write's transaction (measured in ``bench/persistence.py``)
+and is exact: a commit happens only under the epoch this process took.
+
+SQLite has no such locks and one process owns the file: ``LocalOwner`` owns every shard and
+its fence (``storage.fencing.Fence``) passes every check.
 """
 
 from __future__ import annotations
@@ -17,15 +43,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import socket
 from collections.abc import Awaitable, Callable, Iterable
 
 import asyncpg
+
+from storage.fencing import BUMP_SQL, EpochFence, Fence
 
 log = logging.getLogger(__name__)
 
 LOCK_SPACE = 0x6372_646D
 """The first key of every shard lock (the second is the shard id)."""
 RETRY_SECONDS = 5.0
+BUMP_LOCK_TIMEOUT_MS = 10_000
+"""How long taking a shard's epoch waits for the old owner's writes in flight."""
 
 ShardCallback = Callable[[frozenset[int]], Awaitable[None]]
 
@@ -36,6 +68,7 @@ class LocalOwner:
     def __init__(self, shards: Iterable[int]) -> None:
         self.wanted = frozenset(shards)
         self.owned: frozenset[int] = frozenset()
+        self.fence = Fence()
 
     async def start(self) -> frozenset[int]:
         """Own every wanted shard."""
@@ -55,11 +88,13 @@ class ShardOwner:
         url: str,
         shards: Iterable[int],
         *,
+        shard_count: int = 1,
         on_acquired: ShardCallback | None = None,
         on_lost: ShardCallback | None = None,
         retry_seconds: float = RETRY_SECONDS,
     ) -> None:
         self.url = url
+        self.fence = EpochFence(shard_count)
         self.wanted = frozenset(shards)
         self.owned: frozenset[int] = frozenset()
         self.on_acquired = on_acquired
@@ -97,7 +132,10 @@ class ShardOwner:
         self.owned = frozenset()
 
     async def _connect(self) -> None:
-        self._conn = await asyncpg.connect(self.url, timeout=10)
+        self._conn = await asyncpg.connect(
+            self.url, timeout=10,
+            server_settings={"application_name": "cardroom-shard-locks",
+                             "lock_timeout": str(BUMP_LOCK_TIMEOUT_MS)})
 
     async def _disconnect(self) -> None:
         conn, self._conn = self._conn, None
@@ -106,15 +144,26 @@ class ShardOwner:
                 await asyncio.wait_for(conn.close(), 5)
 
     async def _try(self, shards: Iterable[int]) -> frozenset[int]:
-        """Try each shard's lock once (never waits); the shards got."""
+        """Try each shard's lock once (never waits for another owner); for each lock got,
+        take the shard's next owner epoch (the fence). The shards got."""
         conn = self._conn
         assert conn is not None
         got = set()
         for shard in sorted(shards):
-            if await conn.fetchval(
+            if not await conn.fetchval(
                 "SELECT pg_try_advisory_lock($1, $2)", LOCK_SPACE, shard
             ):
-                got.add(shard)
+                continue
+            try:
+                epoch = await conn.fetchval(BUMP_SQL, shard, owner_name())
+            except (asyncpg.PostgresError, OSError) as exc:
+                # an old owner's write held the epoch too long: let the lock go, try later
+                log.warning("Cannot take the owner epoch of shard %s (%s); trying again later",
+                            shard, type(exc).__name__)
+                await conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, shard)
+                continue
+            self.fence.grant(shard, int(epoch))
+            got.add(shard)
         return frozenset(got)
 
     async def _alive(self) -> bool:
@@ -145,6 +194,7 @@ class ShardOwner:
             if lost:
                 log.error("Lost the lock connection: shards %s are no longer ours",
                           sorted(lost))
+                self.fence.lose(lost)
                 if self.on_lost is not None:
                     await self.on_lost(lost)
             try:
@@ -163,18 +213,24 @@ class ShardOwner:
                 await self.on_acquired(got)
 
 
+def owner_name() -> str:
+    """Who takes a shard, as kept in ``shard_owners`` for operators: host and process id."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
 def shard_owner(
     db_dialect: str,
     url: str,
     shards: Iterable[int],
     *,
+    shard_count: int = 1,
     on_acquired: ShardCallback | None = None,
     on_lost: ShardCallback | None = None,
     retry_seconds: float = RETRY_SECONDS,
 ) -> LocalOwner | ShardOwner:
-    """The owner for a database of ``db_dialect``: advisory locks on PostgreSQL, the whole
-    file for SQLite."""
+    """The owner for a database of ``db_dialect``: advisory locks and owner epochs on
+    PostgreSQL, the whole file for SQLite."""
     if db_dialect == "postgres":
-        return ShardOwner(url, shards, on_acquired=on_acquired, on_lost=on_lost,
-                          retry_seconds=retry_seconds)
+        return ShardOwner(url, shards, shard_count=shard_count, on_acquired=on_acquired,
+                          on_lost=on_lost, retry_seconds=retry_seconds)
     return LocalOwner(shards)

@@ -32,6 +32,7 @@ from storage.errors import (
     StorageError,
     StorageUnavailable,
 )
+from storage.outage import WriteHealth
 from storage.urls import describe, redact, scrub, url_problem
 
 log = logging.getLogger(__name__)
@@ -170,6 +171,22 @@ def _dead(exc: BaseException, conn: asyncpg.Connection) -> bool:
         exc, (*CONNECTION_ERRORS, asyncpg.exceptions.InternalClientError))
 
 
+class QuietPoolFloor(logging.Filter):
+    """asyncpg's pool logs a warning with a traceback each time it fails to reopen its idle
+    connection, again and again (with back-off) for as long as the server is down. Storage
+    logs the outage once (``storage.outage``): those records become one DEBUG line here."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Failed to restore the pool connection floor"):
+            return True
+        exc = record.exc_info[1] if record.exc_info else None
+        log.debug("The pool could not reopen its idle connection: %s", type(exc).__name__)
+        return False
+
+
+QUIET_POOL_FLOOR = QuietPoolFloor()
+
+
 class PostgresDatabase(Database):
     """A PostgreSQL database through an asyncpg pool. ``await PostgresDatabase.connect(url)``."""
 
@@ -179,6 +196,7 @@ class PostgresDatabase(Database):
         self.pool = pool
         self.url = url
         self.label = f"PostgreSQL {describe(url)}"
+        self.health = WriteHealth(self.label)
         self._closed = False
 
     @classmethod
@@ -190,6 +208,9 @@ class PostgresDatabase(Database):
         problem = url_problem(url)
         if problem:
             raise DatabaseUnusable(f"PostgreSQL URL {describe(url)}: {problem}")
+        pool_log = logging.getLogger("asyncpg.pool")
+        if QUIET_POOL_FLOOR not in pool_log.filters:
+            pool_log.addFilter(QUIET_POOL_FLOOR)
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=POOL_MIN, max_size=max_size, timeout=CONNECT_SECONDS,
@@ -276,7 +297,18 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN`` ... ``COMMIT`` on one pooled connection (``ROLLBACK`` on any error)."""
+        """``BEGIN`` ... ``COMMIT`` on one pooled connection (``ROLLBACK`` on any error);
+        the outcome goes to ``health`` (an outage logged once)."""
+        try:
+            async with self._transaction() as tx:
+                yield tx
+        except StorageError as exc:
+            self.health.failed(exc)
+            raise
+        self.health.succeeded()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Transaction]:
         conn, tr = await self._begin()
         try:
             yield _PostgresTransaction(conn)

@@ -34,6 +34,7 @@ from storage.errors import (
     StorageBusy,
     StorageError,
 )
+from storage.outage import WriteHealth
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +124,7 @@ class SQLiteDatabase(Database):
         self.reader = reader or writer  # ``:memory:``: a second connection is another db
         self.path = path
         self.label = str(path)
+        self.health = WriteHealth(self.label)
         self.write_lock = asyncio.Lock()
         self._closed = False
 
@@ -183,7 +185,18 @@ class SQLiteDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on ``writer``, one at a time (bounded waits)."""
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on ``writer``, one at a time (bounded waits);
+        the outcome goes to ``health`` (an outage logged once)."""
+        try:
+            async with self._transaction() as tx:
+                yield tx
+        except StorageError as exc:
+            self.health.failed(exc)
+            raise
+        self.health.succeeded()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Transaction]:
         try:
             async with asyncio.timeout(LOCK_WAIT_SECONDS):
                 await self.write_lock.acquire()

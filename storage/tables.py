@@ -7,7 +7,7 @@ caller answers the player.
 
 A repository may be scoped to some shards (``ShardScope``): then it finds and restores only
 the open tables of guilds on those shards (a process of a sharded bot runs only those).
-Writes by table id are not scoped: the process owns the tables it has.
+Every write is fenced (``storage.fencing``): it commits only while this process owns its shard.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from storage.database import Database, Row, Transaction
 from storage.errors import IntegrityViolation
+from storage.fencing import Fence
 from storage.shards import ShardScope
 from storage.snapshots import (
     SnapshotRecord,
@@ -172,11 +173,13 @@ class TableRepo:
     """Reads and writes ``tables``, ``table_seats`` and ``table_actions``.
 
     ``scope``: only the open tables of guilds on these shards are found and restored
-    (``None``: every guild)."""
+    (``None``: every guild); ``fence``: checked in every write (default: own everything)."""
 
-    def __init__(self, db: Database, scope: ShardScope | None = None) -> None:
+    def __init__(self, db: Database, scope: ShardScope | None = None,
+                 fence: Fence | None = None) -> None:
         self.db = db
         self.scope = scope
+        self.fence = fence if fence is not None else Fence()
         self._restoring: ShardScope | None = None
 
     def _open_where(self, alias: str = "") -> tuple[str, list[Any]]:
@@ -322,7 +325,8 @@ class TableRepo:
 
     # ----------------------------------------------------------------- writes
     #
-    # Each write is one ``db.transaction()``, committed before the method returns.
+    # Each write is one ``fence.transaction(db, ...)``, committed before the
+    # method returns.
 
     async def create(
         self,
@@ -338,7 +342,7 @@ class TableRepo:
     ) -> TableRecord:
         """Open a lobby; raise ``OpenTableExists`` if the channel already has an open table."""
         try:
-            async with self.db.transaction() as tx:
+            async with self.fence.transaction(self.db, guild_id=guild_id) as tx:
                 row = await tx.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, host_id, game, variant, seed,"
                     " status, timer_seconds) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?) RETURNING *",
@@ -353,13 +357,13 @@ class TableRepo:
 
     async def set_seats(self, table_id: int, seats: Sequence[SeatRecord], version: int) -> None:
         """Replace the lobby's seats and bump the version, in one transaction."""
-        async with self.db.transaction() as tx:
+        async with self.fence.transaction(self.db, table_id) as tx:
             await _write_seats(tx, table_id, seats)
             await tx.execute("UPDATE tables SET version = ? WHERE id = ?", (version, table_id))
 
     async def update_seat(self, table_id: int, seat: SeatRecord, version: int) -> None:
         """Store one seat's new state (computer takeover, resignation) and the version."""
-        async with self.db.transaction() as tx:
+        async with self.fence.transaction(self.db, table_id) as tx:
             await tx.execute(
                 "UPDATE table_seats SET user_id = ?, name = ?, computer_level = ?, resigned = ?,"
                 " timeouts = ? WHERE table_id = ? AND seat = ?",
@@ -378,7 +382,7 @@ class TableRepo:
         deadline: float | None,
     ) -> None:
         """Mark the table running with its final seats (and the seed actually dealt)."""
-        async with self.db.transaction() as tx:
+        async with self.fence.transaction(self.db, table_id) as tx:
             await _write_seats(tx, table_id, seats)
             await tx.execute(
                 "UPDATE tables SET status = 'running', seed = ?, version = ?, deadline = ?,"
@@ -410,7 +414,7 @@ class TableRepo:
         """
         if snapshot is not None and snapshot.actions > seq + 1:
             raise ValueError("A snapshot cannot cover actions that are not logged.")
-        async with self.db.transaction() as tx:
+        async with self.fence.transaction(self.db, table_id) as tx:
             await tx.execute(
                 "INSERT INTO table_actions (table_id, seq, seat, text, by_computer)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -441,7 +445,7 @@ class TableRepo:
     async def replace_actions(self, table_id: int, actions: Sequence[ActionRecord]) -> None:
         """Replace a table's whole log (a log translated from an older notation, written
         back once at restore), its snapshot dropped, in one transaction."""
-        async with self.db.transaction() as tx:
+        async with self.fence.transaction(self.db, table_id) as tx:
             await drop_snapshot(tx, table_id)
             await tx.execute("DELETE FROM table_actions WHERE table_id = ?", (table_id,))
             await tx.executemany(
@@ -454,7 +458,7 @@ class TableRepo:
         """Store several tables' snapshots, (table id, snapshot) pairs, in one transaction
         (a restore caching the states it had to replay in full)."""
         if snaps:
-            async with self.db.transaction() as tx:
+            async with self.fence.transaction(self.db, *(table_id for table_id, _ in snaps)) as tx:
                 await write_snapshots(tx, snaps)
 
     async def snapshot(self, table_id: int) -> SnapshotRecord | None:
@@ -463,21 +467,20 @@ class TableRepo:
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember which channel message shows the table."""
-        await self.db.execute(
-            "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+        async with self.fence.transaction(self.db, table_id) as tx:
+            await tx.execute("UPDATE tables SET message_id = ? WHERE id = ?",
+                             (message_id, table_id))
 
     async def set_deadline(self, table_id: int, deadline: float | None) -> None:
         """Store the current turn's deadline (epoch seconds) or clear it."""
-        await self.db.execute(
-            "UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
+        async with self.fence.transaction(self.db, table_id) as tx:
+            await tx.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
 
-    async def close(
-        self, table_id: int, *, status: TableStatus, reason: str, version: int
-    ) -> None:
+    async def close(self, table_id: int, *, status: TableStatus, reason: str, version: int) -> None:
         """Close the table for good (finished, cancelled or broken)."""
         if status.is_open:
             raise ValueError("close() needs a closed status")
-        async with self.db.transaction() as tx:
+        async with self.fence.transaction(self.db, table_id) as tx:
             await drop_snapshot(tx, table_id)
             await tx.execute(
                 "UPDATE tables SET status = ?, end_reason = ?, version = ?, deadline = NULL,"

@@ -35,7 +35,9 @@ from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError
 from bot.tables.restore import Restorer
 from bot.tables.retry import RETRY_FIRST, WRITE_ERRORS, backoff
 from bot.tables.timers import INACTIVE_SECONDS, LOBBY_SECONDS, TableClock
-from storage.errors import StorageError
+from storage.errors import OwnershipLost, StorageError
+from storage.outage import is_outage
+from storage.shards import ShardScope
 from storage.snapshots import SnapshotRecord
 from storage.tables import SeatRecord, TableRepo, TableStatus
 
@@ -80,6 +82,7 @@ class TableService:
                                  inactive_seconds=inactive_seconds)
         self.lobby = Lobby(self)
         self.restorer = Restorer(self)
+        repo.fence.on_lost(self.drop)
 
     # ---------------------------------------------------------------- access
 
@@ -133,6 +136,20 @@ class TableService:
         if self._by_channel.get(table.record.channel_id) == table.id:
             del self._by_channel[table.record.channel_id]
         self.timers.disarm(table.id)
+
+    def drop(self, lost: ShardScope) -> None:
+        """This process no longer owns ``lost`` (its writes were fenced off, or its lock
+        connection is gone): stop running those shards' tables at once, from memory, their
+        timers and computer players (a move in flight was refused: nothing is lost)."""
+        dropped = [t for t in self.tables.values() if lost.owns(t.record.guild_id)]
+        for table in dropped:
+            self.forget(table)
+            for task in (table.ai_task, table.flush_task, table.quiet_task):
+                if task is not None and not task.done():
+                    task.cancel()
+        if dropped:
+            log.error("Stopped running %d tables of shards %s: another process owns them",
+                      len(dropped), sorted(lost.shards))
 
     def changed(self, table: Table, *, quiet: bool = False) -> None:
         """The table changed: render it soon (coalesced; a ``quiet`` move waits for the
@@ -228,8 +245,10 @@ class TableService:
             try:
                 result, rest = await self._commit(table, seat, action, update, by_computer=False)
             except (sqlite3.Error, StorageError) as exc:
-                log.exception("Table %s: a move could not be stored, so it was not played",
-                              table.id)
+                if not is_outage(exc) and not isinstance(exc, OwnershipLost):
+                    # an outage is logged once by storage, a lost shard by the fence
+                    log.error("Table %s: a move could not be stored (%s), so it was not"
+                              " played", table.id, type(exc).__name__)
                 raise NotSaved() from exc
             rest()
         self.timers.person_moved(table)

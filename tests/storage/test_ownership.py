@@ -104,6 +104,7 @@ async def test_overlapping_owners_then_takeover(postgres_backend: Backend) -> No
 async def test_closing_an_owner_frees_its_shards(postgres_backend: Backend) -> None:
     """An owner that closes (the process exits) lets a waiting one take its shards."""
     url = await postgres_backend.url()
+    await postgres_backend.open()  # migrated: the owner epochs live in shard_owners
     got: list[frozenset[int]] = []
 
     async def on_acquired(shards: frozenset[int]) -> None:
@@ -134,13 +135,13 @@ async def test_bot_waits_for_shards_a_live_process_holds(postgres_backend: Backe
     from bot.settings import load_settings
 
     url = await postgres_backend.url()
-    holder = ShardOwner(url, {1})
+    db = await postgres_backend.open()
+    holder = ShardOwner(url, {1}, shard_count=2)
     assert await holder.start() == {1}
     settings = load_settings(env_file=None, database_url=url, discord_token=None,
                              shard_count=2, shard_ids="1")
     bot = CardroomBot(settings)
     bot.shard_retry_seconds = 0.05
-    db = await postgres_backend.open()
     waiting = asyncio.create_task(bot._own_shards(db))
     try:
         await asyncio.sleep(0.3)
