@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.i18n import DEFAULT, current
+from bot.render.alt import hand_alt, round_end_alt, seat_alt, table_alt
 from bot.render.images import (
     ImageCache,
     cached_hand,
@@ -127,7 +128,10 @@ class TableImages:
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
         render: Callable[[GuildSettings], Callable[[], bytes]], seat: int | None = None,
+        *, alt: Callable[[], str],
     ) -> list[discord.File]:
+        """The picture as an attachment whose ``description`` (Discord's alt text, in the
+        reader's language) says what it shows, from the view it is drawn from."""
         settings = await self.settings(table.record.guild_id)
         if settings is None or not settings.images:
             return []
@@ -135,13 +139,14 @@ class TableImages:
             job = render(settings)
             key = (table.id, table.version, what, seat, settings.four_colour)
             data = await self.render(key, job)
+            description = alt()
         except Exception as exc:
             log.warning("The %s image of table %s failed: %s", what, table.id,
                         type(exc).__name__)
             return []
         name = file_name(name, data)
         embed.set_image(url=f"attachment://{name}")
-        return [discord.File(io.BytesIO(data), name)]
+        return [discord.File(io.BytesIO(data), name, description=description)]
 
     async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``table.png`` for a running table's message (set on ``embed``); a finished game
@@ -157,7 +162,8 @@ class TableImages:
             return lambda: cached_table(cache, table.id, version, view, names,
                                         four_colour=settings.four_colour)
 
-        return await self._file(table, embed, TABLE_PNG, "table", render)
+        return await self._file(table, embed, TABLE_PNG, "table", render,
+                                alt=lambda: table_alt(table.public_view(), table.names))
 
     async def hand_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``hand.png`` of the seat's own cards, for an ephemeral reply or a DM only."""
@@ -170,7 +176,8 @@ class TableImages:
             return lambda: cached_hand(cache, table.id, version, view,
                                        four_colour=settings.four_colour)
 
-        return await self._file(table, embed, HAND_PNG, "hand", render, seat)
+        return await self._file(table, embed, HAND_PNG, "hand", render, seat,
+                                alt=lambda: hand_alt(table.player_view(seat), table.names))
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``seat.png``: the table as ``seat`` sees it (his own hidden cards, the pile, the
@@ -184,7 +191,8 @@ class TableImages:
             return lambda: cached_seat(cache, table.id, version, view, names,
                                        four_colour=settings.four_colour)
 
-        return await self._file(table, embed, SEAT_PNG, "seat", render, seat)
+        return await self._file(table, embed, SEAT_PNG, "seat", render, seat,
+                                alt=lambda: seat_alt(table.player_view(seat), table.names))
 
     async def round_end_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``round.png``: the last scored round with every face-down card shown;
@@ -202,7 +210,8 @@ class TableImages:
             return lambda: cached_round_end(cache, table.id, version, view, names,
                                             four_colour=settings.four_colour, compact=True)
 
-        return await self._file(table, embed, ROUND_IMAGE, "round-end", render)
+        return await self._file(table, embed, ROUND_IMAGE, "round-end", render,
+                                alt=lambda: round_end_alt(view, names))
 
     def forget(self, table_id: int) -> None:
         """Drop a closed table's images."""

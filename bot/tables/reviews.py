@@ -22,6 +22,7 @@ import discord
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import Decision, decision_positions, review
 from bot.i18n import _
+from bot.render.alt import review_alt
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
 from bot.tables.lobby import build_variant
@@ -146,8 +147,9 @@ async def _picture(client: Any, table: Table, seat: int, done: Review, page: int
     try:
         png = await images.render(("review", table.id, seat, decision.index, four),
                                   lambda: seat_image(view, names, four_colour=four))
+        description = review_alt(view, names)
     except Exception as exc:
         log.warning("The review image of table %s failed: %s", table.id, type(exc).__name__)
         return []
     embed.set_image(url=f"attachment://{REVIEW_PNG}")
-    return [discord.File(io.BytesIO(png), REVIEW_PNG)]
+    return [discord.File(io.BytesIO(png), REVIEW_PNG, description=description)]
