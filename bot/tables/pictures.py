@@ -1,5 +1,8 @@
 """Card images on the Discord side: the table, a seat's hand and the round end as attachments.
 
+Each picture is an attachment the message shows by itself (never an embed's image, which
+cannot carry alt text), with its description in words (``bot.render.alt``).
+
 Rendering runs off the event loop, in one image thread, through one
 ``ImageCache`` per client: one image per table version and options, shared by every message
 that shows it (the table edit, an announcement, a refresh), and drawn once even when several
@@ -144,9 +147,9 @@ class TableImages:
             log.warning("The %s image of table %s failed: %s", what, table.id,
                         type(exc).__name__)
             return []
-        name = file_name(name, data)
-        embed.set_image(url=f"attachment://{name}")
-        return [discord.File(io.BytesIO(data), name, description=description)]
+        # Shown by the message itself, not as the embed's image: an embed's image has no
+        # alt text, an attachment has its description (``embed`` is left as it is).
+        return [discord.File(io.BytesIO(data), file_name(name, data), description=description)]
 
     async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``table.png`` for a running table's message (set on ``embed``); a finished game

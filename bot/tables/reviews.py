@@ -151,5 +151,4 @@ async def _picture(client: Any, table: Table, seat: int, done: Review, page: int
     except Exception as exc:
         log.warning("The review image of table %s failed: %s", table.id, type(exc).__name__)
         return []
-    embed.set_image(url=f"attachment://{REVIEW_PNG}")
     return [discord.File(io.BytesIO(png), REVIEW_PNG, description=description)]

@@ -379,14 +379,11 @@ async def _navigate(click: Click) -> None:
 
 def _kept_picture(interaction: discord.Interaction[Any], embed: discord.Embed
                   ) -> list[discord.Attachment]:
-    """The panel's own ``seat.png``, kept by id on ``embed`` (nothing drawn or uploaded
+    """The panel's own ``seat.png``, kept by id (nothing drawn or uploaded
     again): a step of the panel makes no move, so the table version, hence the picture, is
     the one the panel already shows."""
     message = interaction.message
-    kept = [a for a in (message.attachments if message else []) if a.filename == SEAT_PNG]
-    if kept:
-        embed.set_image(url=f"attachment://{SEAT_PNG}")
-    return kept
+    return [a for a in (message.attachments if message else []) if a.filename == SEAT_PNG]
 
 
 async def _game_choice(click: Click) -> None:
