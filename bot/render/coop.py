@@ -321,7 +321,7 @@ def look(colour: int, announced: str) -> Look:
                      round_summary=round_summary, round_over=round_over,
                      private_text=private_text,
                      board_lines=_board(announced), panel_steps=panel_steps,
-                     pictures=images.PICTURES, alt=alt_coop.ALT)
+                     pictures=images.PICTURES, alt=alt_coop.alt(announced))
 
 
 SOUREH = look(0x2E7D32, "declared")

@@ -24,8 +24,10 @@ from typing import Any
 
 import discord
 
-from bot.i18n import DEFAULT, current
-from bot.render.alt import hand_alt, round_end_alt, seat_alt, table_alt
+from bot.catalog import game
+from bot.i18n import DEFAULT, _, current
+from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt
+from bot.render.card_text import truncate
 from bot.render.images import (
     ImageCache,
     cached_hand,
@@ -37,6 +39,7 @@ from bot.render.images import (
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettings, GuildSettingsRepo
 from storage.tables import TableStatus
+from storage.user_display import UserDisplay, UserDisplayRepo
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +96,7 @@ class TableImages:
         self.cache = ImageCache(max_entries=max_entries)  # English pictures
         self.caches: dict[str, ImageCache] = {DEFAULT: self.cache}  # by language
         self._pending: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+        self.displays: dict[int, UserDisplay] = {}  # the players' /display choices, read once
 
     async def render(self, key: tuple[Any, ...], job: Callable[[], bytes]) -> bytes:
         """``job()`` in an image thread, in the current language; callers asking with the
@@ -128,19 +132,55 @@ class TableImages:
             log.warning("Reading settings of guild %s failed: %s", guild_id, type(exc).__name__)
             return None
 
+    async def display(self, user_id: int | None) -> UserDisplay | None:
+        """The reader's own display choices (``/display``), read once and kept; ``None``
+        for a public message or when they cannot be read (pictures then)."""
+        if user_id is None:
+            return None
+        known = self.displays.get(user_id)
+        if known is None:
+            try:
+                known = await UserDisplayRepo(self.client.db).get(user_id)
+            except Exception as exc:
+                log.warning("Reading the display of user %s failed: %s", user_id,
+                            type(exc).__name__)
+                return None
+            self.displays[user_id] = known
+        return known
+
+    def chose(self, choice: UserDisplay) -> None:
+        """The player changed his display choices (``/display``)."""
+        self.displays[choice.user_id] = choice
+
+    async def reads_text(self, user_id: int | None) -> bool:
+        """True when the player reads text instead of pictures."""
+        choice = await self.display(user_id)
+        return bool(choice and choice.text_mode)
+
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
-        render: Callable[[GuildSettings], Callable[[], bytes]], seat: int | None = None,
-        *, alt: Callable[[], str],
+        render: Callable[[GuildSettings, bool], Callable[[], bytes]], seat: int | None = None,
+        *, alt: Callable[[], str], reader: int | None = None, mine: str | None = None,
     ) -> list[discord.File]:
         """The picture as an attachment whose ``description`` (Discord's alt text, in the
-        reader's language) says what it shows, from the view it is drawn from."""
+        reader's language) says what it shows, from the view it is drawn from. A private
+        picture's ``reader`` who reads text instead gets none: its words go in ``embed``
+        (in place of ``mine``, the look's own text of his cards, when the embed has it)."""
+        choice = await self.display(reader)
+        if choice is not None and choice.text_mode:
+            try:
+                in_words(embed, as_text(alt()), mine)
+            except Exception as exc:
+                log.warning("The %s words of table %s failed: %s", what, table.id,
+                            type(exc).__name__)
+            return []
         settings = await self.settings(table.record.guild_id)
         if settings is None or not settings.images:
             return []
+        four = settings.four_colour or bool(choice and choice.four_colour)
         try:
-            job = render(settings)
-            key = (table.id, table.version, what, seat, settings.four_colour)
+            job = render(settings, four)
+            key = (table.id, table.version, what, seat, four)
             data = await self.render(key, job)
             description = alt()
         except Exception as exc:
@@ -159,11 +199,11 @@ class TableImages:
         if not table.running:
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             view, names, version = table.public_view(), table.names, table.version
             cache = self._cache()
             return lambda: cached_table(cache, table.id, version, view, names,
-                                        four_colour=settings.four_colour)
+                                        four_colour=four)
 
         return await self._file(table, embed, TABLE_PNG, "table", render,
                                 alt=lambda: table_alt(table.public_view(), table.names))
@@ -173,14 +213,14 @@ class TableImages:
         if table.state is None:
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             view, version = table.player_view(seat), table.version
             cache = self._cache()
-            return lambda: cached_hand(cache, table.id, version, view,
-                                       four_colour=settings.four_colour)
+            return lambda: cached_hand(cache, table.id, version, view, four_colour=four)
 
         return await self._file(table, embed, HAND_PNG, "hand", render, seat,
-                                alt=lambda: hand_alt(table.player_view(seat), table.names))
+                                alt=lambda: hand_alt(table.player_view(seat), table.names),
+                                reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``seat.png``: the table as ``seat`` sees it (his own hidden cards, the pile, the
@@ -188,19 +228,20 @@ class TableImages:
         if table.state is None or not table.running:
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             view, names, version = table.player_view(seat), table.names, table.version
             cache = self._cache()
-            return lambda: cached_seat(cache, table.id, version, view, names,
-                                       four_colour=settings.four_colour)
+            return lambda: cached_seat(cache, table.id, version, view, names, four_colour=four)
 
         return await self._file(table, embed, SEAT_PNG, "seat", render, seat,
-                                alt=lambda: seat_alt(table.player_view(seat), table.names))
+                                alt=lambda: seat_alt(table.player_view(seat), table.names),
+                                reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
-    async def round_end_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
+    async def round_end_file(self, table: Table, embed: discord.Embed,
+                             reader: int | None = None) -> list[discord.File]:
         """``round.png``: the last scored round with every face-down card shown;
         ``round.webp`` (the same pixels, lossless) when the PNG would be over 40 KB: Discord
-        shows either inline."""
+        shows either inline. ``reader``: the one person a private answer goes to."""
         if table.state is None or table.status not in (TableStatus.RUNNING,
                                                        TableStatus.FINISHED):
             return []
@@ -208,15 +249,33 @@ class TableImages:
         if not view.get("last_round"):
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             cache = self._cache()
             return lambda: cached_round_end(cache, table.id, version, view, names,
-                                            four_colour=settings.four_colour, compact=True)
+                                            four_colour=four, compact=True)
 
         return await self._file(table, embed, ROUND_IMAGE, "round-end", render,
-                                alt=lambda: round_end_alt(view, names))
+                                alt=lambda: round_end_alt(view, names), reader=reader)
+
+    @staticmethod
+    def _mine(table: Table, seat: int) -> str | None:
+        """The look's own text of the seat's cards (what the words replace in an embed)."""
+        try:
+            return game(table.game).look.private_text(table.player_view(seat))
+        except Exception:
+            return None
 
     def forget(self, table_id: int) -> None:
         """Drop a closed table's images."""
         for cache in self.caches.values():
             cache.forget(table_id)
+
+
+def in_words(embed: discord.Embed, words: str, mine: str | None) -> None:
+    """``embed`` with a picture's ``words`` (one fact a line) in place of ``mine`` (the
+    look's text of the reader's cards) when it has it, else as a field."""
+    text = embed.description or ""
+    if mine and mine in text:
+        embed.description = truncate(text.replace(mine, words, 1), 4096)
+    elif words:
+        embed.add_field(name=_("In words"), value=truncate(words, 1024), inline=False)

@@ -319,7 +319,8 @@ async def _last_round(click: Click) -> None:
     embed = last_round_embed(click.table)
     if embed is None:
         raise TableError(_("No round has been scored at this table yet."))
-    files = await images_of(click.interaction.client).round_end_file(click.table, embed)
+    files = await images_of(click.interaction.client).round_end_file(
+        click.table, embed, reader=click.interaction.user.id)
     await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 
@@ -373,7 +374,9 @@ async def _navigate(click: Click) -> None:
     if seat is None:
         raise TableError(_("You are not playing at this table."))
     embed, view = panel(table, seat, Step(click.kind, click.choice))
-    kept = _kept_picture(click.interaction, embed)
+    kept: list[Any] = _kept_picture(click.interaction, embed)
+    if not kept:  # no picture to keep (text mode, images off): the panel's words again
+        kept = await _seat_image(click.interaction, table, seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=kept)
 
 

@@ -22,6 +22,9 @@ from bot.render.alt.words import name_of, plain
 from bot.render.card_text import num
 
 LIMIT = 1024  # Discord's longest attachment description
+# Between the parts of one fact that text mode puts on lines of their own (a seat's
+# coops): a semicolon and a no-break space, which reads as "; " in the alt text.
+PARTS = ";\u00a0"
 
 # What the seat to act must decide (the table message's words, without its Markdown).
 PHASES = {
@@ -174,3 +177,10 @@ def review_alt(view: GameView, names: Sequence[str]) -> str:
     """A review page's picture in words: the table as the reviewed seat saw it then."""
     return seat_alt(view, names,
                     title=_("Picture of the table as you saw it at that decision."))
+
+
+def as_text(alt: str) -> str:
+    """A picture's alt text as a message's text, for a player who reads text instead of
+    pictures (``/display text``): without its "Picture of" line, one fact a line."""
+    lines = alt.split("\n")[1:]
+    return "\n".join(part for line in lines for part in line.split(PARTS))

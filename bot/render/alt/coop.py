@@ -3,11 +3,11 @@ which the rules of a valid coop turn on), the stock and the discard pile."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
-from bot.render.alt import AltTexts, alt_texts
+from bot.render.alt import PARTS, AltTexts, alt_texts
 from bot.render.alt.words import card_words, cards_words, name_of, plain
 from bot.render.card_text import num
 
@@ -33,10 +33,13 @@ def _coops(up: Sequence[str | None], down: Sequence[str | None],
         if ok is not None:
             text += _(", ") + (_("valid") if ok else _("invalid"))
         parts.append(text)
-    return "; ".join(parts)
+    return PARTS.join(parts)
 
 
-def _tags(view: CoopView, s: int, seat: CoopSeat) -> list[str]:
+ANNOUNCED = {"declared": N_("declared"), "knocked": N_("knocked")}
+
+
+def _tags(view: CoopView, s: int, seat: CoopSeat, announced: str) -> list[str]:
     tags = []
     if seat.get("in_game") is False:
         tags.append(_("out of the game"))
@@ -45,18 +48,17 @@ def _tags(view: CoopView, s: int, seat: CoopSeat) -> list[str]:
     if seat.get("protected"):
         tags.append(_("protected"))
     if view.get("declarer") == s:
-        word = N_("knocked") if view.get("game") == "pariah" else N_("declared")
-        tags.append(_(word))
+        tags.append(_(ANNOUNCED.get(announced, announced)))
     return tags
 
 
 def _seat_line(view: CoopView, names: Sequence[str], s: int, seat: CoopSeat,
-               shown: bool) -> str:
+               shown: bool, announced: str) -> str:
     """One seat's coops: every card named when ``shown`` (his own, or a finished game),
     else the face-up cards and the count of the face-down ones."""
     name = name_of(names, s)
     up = seat.get("up")
-    tags = _tags(view, s, seat)
+    tags = _tags(view, s, seat, announced)
     if up is None:
         line = f"{name}: " + (_(", ").join(tags) or _("none")) + "."
         return line
@@ -92,27 +94,33 @@ def _piles(view: CoopView) -> list[str]:
     return [plain(_n("Stock: **{n}** card", "Stock: **{n}** cards", stock)) + ".", pile + "."]
 
 
-def table(view: CoopView, names: Sequence[str]) -> list[str]:
-    """The public table: the piles and every seat's face-up cards (every card once the
-    game is over, as the public view then shows them)."""
-    lines = _piles(view)
-    over = bool(view.get("over"))
-    for s, seat in enumerate(view.get("seats") or []):
-        lines.append(_seat_line(view, names, s, seat, shown=over))
-    return lines
+def _table(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
+    def table(view: CoopView, names: Sequence[str]) -> list[str]:
+        """The public table: the piles and every seat's face-up cards (every card once
+        the game is over, as the public view then shows them)."""
+        lines = _piles(view)
+        over = bool(view.get("over"))
+        for s, seat in enumerate(view.get("seats") or []):
+            lines.append(_seat_line(view, names, s, seat, over, announced))
+        return lines
+
+    return table
 
 
-def seat(view: CoopView, names: Sequence[str]) -> list[str]:
-    """The table as the viewer sees it: his own coops named whole, the others' face-up
-    cards only (what his picture blanks, this never names), and the card he drew."""
-    me = view.get("seat")
-    lines = _piles(view)
-    over = bool(view.get("over"))
-    for s, row in enumerate(view.get("seats") or []):
-        lines.append(_seat_line(view, names, s, row, shown=over or s == me))
-    if view.get("drawn") and view.get("to_act") == me:
-        lines.append(_("You drew {card}.", card=card_words(view["drawn"], colour=True)))
-    return lines
+def _seat(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
+    def seat(view: CoopView, names: Sequence[str]) -> list[str]:
+        """The table as the viewer sees it: his own coops named whole, the others'
+        face-up cards only (what his picture blanks, this never names), his drawn card."""
+        me = view.get("seat")
+        lines = _piles(view)
+        over = bool(view.get("over"))
+        for s, row in enumerate(view.get("seats") or []):
+            lines.append(_seat_line(view, names, s, row, over or s == me, announced))
+        if view.get("drawn") and view.get("to_act") == me:
+            lines.append(_("You drew {card}.", card=card_words(view["drawn"], colour=True)))
+        return lines
+
+    return seat
 
 
 def hand(view: CoopView, names: Sequence[str]) -> list[str]:
@@ -162,5 +170,8 @@ def round_end(view: CoopView, names: Sequence[str]) -> list[str]:
 
 
 ROUND_ROOM = 760
-ALT = alt_texts(coop_view, table=table, seat=seat, hand=hand, round_end=round_end)
-__all__ = ["ALT", "AltTexts"]
+def alt(announced: str) -> AltTexts:
+    """A coop game's describers; ``announced``: what its seat with a pending call is
+    ("declared" in Soureh, "knocked" in Pariah)."""
+    return alt_texts(coop_view, table=_table(announced), seat=_seat(announced), hand=hand,
+                     round_end=round_end)
