@@ -146,7 +146,8 @@ async def _picture(client: Any, table: Table, seat: int, done: Review, page: int
     if settings is None or not settings.images:
         return []
     view, names = decision.view, table.names
-    four = settings.four_colour
+    choice = await images.display(table.seats[seat].user_id)
+    four = settings.four_colour or bool(choice and choice.four_colour)
     try:
         png = await images.render(("review", table.id, seat, decision.index, four),
                                   lambda: seat_image(view, names, four_colour=four))

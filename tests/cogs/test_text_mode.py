@@ -14,6 +14,7 @@ import pytest
 
 from bench.taps import BY_NAME, Panel, message_in, panel_of, seated
 from bot.render.alt.words import card_words
+from bot.tables.pictures import images_of
 from storage.user_display import UserDisplay, UserDisplayRepo
 from tests.helpers.discord import Audit, component_rows, payload_of
 from tests.helpers.preview import browser, browser_available, shoot
@@ -140,3 +141,19 @@ async def test_text_mode_panel_on_a_phone(world: dict[str, Any], game: str,
         shot = await shoot(env, channel, member, message, path, width=400, b=b)
     assert card_words(own_cards(table, seat)[0], colour=game in COOP) in shot.text
     assert shot.height < 1400, shot.height
+
+
+async def test_four_colours_for_one_player_only(world: dict[str, Any]) -> None:
+    """/display four_colour:True draws that player's own pictures in four colours; the
+    public table and the other players' pictures keep two."""
+    env, channel, members = world["env"], world["channel"], world["members"]
+    ann = members[0]
+    await ann.slash(channel, "display", four_colour=True)
+    table, people = await seated(env, channel, members, "soureh", 2, threshold=20)
+    for member in people.values():
+        await member.click(message_in(channel, table.record.message_id), label="My cards")
+    cache = images_of(env.bot).cache._data
+    hands = {k.seat: k.options[0] for k in cache if k.kind == "hand"}
+    ann_seat = table.seat_of(ann.id)
+    assert hands[ann_seat] is True and all(not v for s, v in hands.items() if s != ann_seat)
+    assert all(k.options[0] is False for k in cache if k.kind == "table")
