@@ -14,6 +14,7 @@ import pytest
 
 from bench.taps import BY_NAME, Panel, message_in, panel_of, seated
 from bot.render.alt.words import card_words
+from bot.render.components import Kind, notation_of, parse_custom_id
 from bot.tables.pictures import images_of
 from storage.user_display import UserDisplay, UserDisplayRepo
 from tests.helpers.discord import Audit, component_rows, payload_of
@@ -44,6 +45,32 @@ def text_of(message: Any) -> str:
         parts += [embed.title or "", embed.description or ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
     return "\n".join(parts)
+
+
+STEPS = {"king": "k1", "capture": "tc", "trail": "tc", "ask": "ss"}
+"""Where a move the root panel does not list is reached: a step select of its kind."""
+
+
+def offered(message: Any) -> tuple[set[str], set[str]]:
+    """The moves a panel offers at once (its buttons' and selects' notation), and the kinds
+    of its step selects; every option must be labelled with words."""
+    moves: set[str] = set()
+    steps: set[str] = set()
+    for row in component_rows(message):
+        for item in row["components"]:
+            parsed = parse_custom_id(item.get("custom_id") or "")
+            if parsed is None:
+                continue
+            cid = parsed[1]
+            labels = [o["label"] for o in item.get("options", [])] or [item.get("label")]
+            assert all(label and re.search(r"\w", label) for label in labels), item
+            if cid.kind == Kind.ACT and item["type"] == 2:
+                moves.add(notation_of(cid.arg))
+            elif cid.kind == Kind.ACT:
+                moves |= {o["value"] for o in item["options"]}
+            else:
+                steps.add(str(cid.kind))
+    return moves, steps
 
 
 def private_pictures(audit: Audit, start: int) -> list[str]:
@@ -100,10 +127,10 @@ async def test_a_text_mode_player_finishes_a_game(world: dict[str, Any], game: s
         for code in own_cards(table, seat):
             assert card_words(code, colour=colour) in text, (code, text)
         assert "🂠" not in text
-        for row in component_rows(message):
-            for item in row["components"]:
-                labels = [o["label"] for o in item.get("options", [])] or [item.get("label")]
-                assert all(label and re.search(r"\w", label) for label in labels), item
+        moves, steps = offered(message)
+        for action in table.engine.legal_actions(table.state):  # each one reachable
+            assert str(action) in moves or STEPS.get(action.word) in steps \
+                or (game == "soi" and "sp" in steps), (str(action), moves, steps)
         panels += 1
         panel = Panel(table, member, message)
         while table.running and table.to_act() == seat:
