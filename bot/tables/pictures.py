@@ -27,6 +27,7 @@ import discord
 from bot.catalog import game
 from bot.i18n import DEFAULT, _, current
 from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt
+from bot.render.alt.words import spoken
 from bot.render.card_text import truncate
 from bot.render.images import (
     ImageCache,
@@ -272,10 +273,14 @@ class TableImages:
 
 
 def in_words(embed: discord.Embed, words: str, mine: str | None) -> None:
-    """``embed`` with a picture's ``words`` (one fact a line) in place of ``mine`` (the
-    look's text of the reader's cards) when it has it, else as a field."""
+    """``embed`` for a player who reads text: a picture's ``words`` (one fact a line) in
+    place of ``mine`` (the look's text of his cards) when it has it, else as a field; the
+    cards the rest of its text shows as symbols said in words too."""
     text = embed.description or ""
-    if mine and mine in text:
-        embed.description = truncate(text.replace(mine, words, 1), 4096)
-    elif words:
+    replaced = bool(mine) and mine is not None and mine in text
+    if replaced and mine is not None:
+        text = text.replace(mine, words, 1)
+    if text:
+        embed.description = truncate(spoken(text), 4096)
+    if not replaced and words:
         embed.add_field(name=_("In words"), value=truncate(words, 1024), inline=False)

@@ -134,3 +134,13 @@ def test_fit_drops_minor_lines_before_cutting() -> None:
     text = fit(["Title", Minor("counts " + "y" * 500), cards, Minor("more")])
     assert cards in text and "counts" not in text and len(text) <= LIMIT
     assert len(fit(["z" * 700, "w" * 700])) <= LIMIT
+
+
+def test_spoken_says_card_symbols_in_words() -> None:
+    """Text mode says a shown card in words (any variation selector) and a face-down card
+    as a word; a number that is no card stays."""
+    from bot.render.alt.words import spoken
+
+    said = spoken("ann drew 10♦️, gave Q♠\ufe0e; 🂠 is hidden; 2 turns")
+    assert said == ("ann drew the 10 of diamonds, gave the Queen of spades; a face-down card "
+                    "is hidden; 2 turns")

@@ -7,6 +7,7 @@ too: ``the red 7 (hearts)``. A face-down card is a word, never a symbol.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from bot.i18n import N_, _
@@ -14,6 +15,10 @@ from bot.i18n import N_, _
 RANKS = {"A": N_("ace"), "J": N_("Jack"), "Q": N_("Queen"), "K": N_("King")}
 SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RED_SUITS = frozenset("HD")
+SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+# A card as Discord text shows it: "10♦", "Q♠︎" (a variation selector may follow the suit).
+_SHOWN = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♠♥♦♣])[\ufe0e\ufe0f]?")
+FACE_DOWN = "🂠"
 
 
 def card_words(code: str | None, *, colour: bool = False) -> str:
@@ -49,3 +54,10 @@ def name_of(names: Sequence[str], seat: int | None) -> str:
 def plain(text: str) -> str:
     """Discord Markdown taken out (bold, code) for a text no Markdown renders."""
     return text.replace("**", "").replace("`", "")
+
+
+def spoken(text: str) -> str:
+    """``text`` with every card symbol said in words (``10♦`` -> ``the 10 of diamonds``,
+    ``🂠`` -> ``a face-down card``), for a player who reads text (``/display text``)."""
+    said = _SHOWN.sub(lambda m: card_words(m.group(1) + SYMBOLS[m.group(2)]), text)
+    return said.replace(FACE_DOWN, _("a face-down card"))
