@@ -48,6 +48,9 @@ async def test_every_picture_of_a_game_carries_alt_text(world: dict[str, Any]) -
         await member.click(panel, label="Discard")
         await flush(env)
         audit.step([table])
+    described = [a.get("description") for _path, p in audit.public_payloads()
+                 for a in p.get("attachments") or []]
+    assert described and all(described)  # the audit read every public alt text
     dm = last_cards(member_of(world, table, 0), channel)
     assert dm is not None and "Picture of your cards." in alt_of(dm)
 
