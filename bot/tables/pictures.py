@@ -17,6 +17,7 @@ import asyncio
 import contextvars
 import io
 import logging
+import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -49,6 +50,8 @@ HAND_PNG = "hand.png"
 ROUND_IMAGE = "round.png"  # round.webp when the PNG would be over 40 KB (Canvas.compact)
 SEAT_PNG = "seat.png"
 CACHE_ENTRIES = 200
+DISPLAY_KEPT = 60.0  # seconds a player's /display choices are trusted before reading again
+DISPLAYS_KEPT = 10_000  # players whose choices are kept in memory
 RENDER_THREADS = 1  # one image thread: the cached fonts are not shared between threads
 
 _EXECUTOR = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="card-images")
@@ -97,7 +100,8 @@ class TableImages:
         self.cache = ImageCache(max_entries=max_entries)  # English pictures
         self.caches: dict[str, ImageCache] = {DEFAULT: self.cache}  # by language
         self._pending: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
-        self.displays: dict[int, UserDisplay] = {}  # the players' /display choices, read once
+        # the players' /display choices as last read, and when (monotonic seconds)
+        self.displays: dict[int, tuple[UserDisplay, float]] = {}
 
     async def render(self, key: tuple[Any, ...], job: Callable[[], bytes]) -> bytes:
         """``job()`` in an image thread, in the current language; callers asking with the
@@ -134,24 +138,30 @@ class TableImages:
             return None
 
     async def display(self, user_id: int | None) -> UserDisplay | None:
-        """The reader's own display choices (``/display``), read once and kept; ``None``
-        for a public message or when they cannot be read (pictures then)."""
+        """The reader's own display choices (``/display``), kept ``DISPLAY_KEPT`` seconds
+        (another process may have stored a change since); ``None`` for a public message
+        or when they cannot be read (pictures then)."""
         if user_id is None:
             return None
+        now = time.monotonic()
         known = self.displays.get(user_id)
-        if known is None:
-            try:
-                known = await UserDisplayRepo(self.client.db).get(user_id)
-            except Exception as exc:
-                log.warning("Reading the display of user %s failed: %s", user_id,
-                            type(exc).__name__)
-                return None
-            self.displays[user_id] = known
-        return known
+        if known is not None and now - known[1] < DISPLAY_KEPT:
+            return known[0]
+        try:
+            choice = await UserDisplayRepo(self.client.db).get(user_id)
+        except Exception as exc:
+            log.warning("Reading the display of user %s failed: %s", user_id,
+                        type(exc).__name__)
+            return known[0] if known is not None else None
+        self.chose(choice, now)
+        return choice
 
-    def chose(self, choice: UserDisplay) -> None:
-        """The player changed his display choices (``/display``)."""
-        self.displays[choice.user_id] = choice
+    def chose(self, choice: UserDisplay, at: float | None = None) -> None:
+        """The player's display choices, as just read or changed (``/display``)."""
+        self.displays.pop(choice.user_id, None)
+        self.displays[choice.user_id] = (choice, time.monotonic() if at is None else at)
+        while len(self.displays) > DISPLAYS_KEPT:
+            self.displays.pop(next(iter(self.displays)))
 
     async def reads_text(self, user_id: int | None) -> bool:
         """True when the player reads text instead of pictures."""
