@@ -17,7 +17,7 @@ from bot.render.alt.words import card_words
 from bot.render.components import Kind, notation_of, parse_custom_id
 from bot.tables.pictures import images_of
 from storage.user_display import UserDisplay, UserDisplayRepo
-from tests.helpers.discord import Audit, component_rows, payload_of
+from tests.helpers.discord import Audit, component_rows, last_cards, payload_of
 from tests.helpers.preview import browser, browser_available, shoot
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -144,6 +144,12 @@ async def test_a_text_mode_player_finishes_a_game(world: dict[str, Any], game: s
     print(game, "panels", panels)
     assert panels > 1 and table.finished
     assert private_pictures(audit, start) == []
+    for user_id, member in people.items():  # the game's end: his final cards in words
+        final = last_cards(member, channel)
+        seat = table.seat_of(user_id)
+        assert final is not None and final.embeds and not final.attachments
+        said = text_of(final)
+        assert all(card_words(c, colour=game in COOP) in said for c in own_cards(table, seat))
 
 
 @pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
