@@ -144,3 +144,20 @@ def test_spoken_says_card_symbols_in_words() -> None:
     said = spoken("ann drew 10♦️, gave Q♠\ufe0e; 🂠 is hidden; 2 turns")
     assert said == ("ann drew the 10 of diamonds, gave the Queen of spades; a face-down card "
                     "is hidden; 2 turns")
+
+
+@pytest.mark.parametrize(("game", "players"), [("soureh", 2), ("soureh", 4), ("pariah", 2),
+                                               ("turup", 2), ("turup", 12), ("soi", 3)])
+def test_public_alt_text_ignores_hidden_cards(game: str, players: int) -> None:
+    """As the table picture (tests/render/test_images_engines.py): two real games that
+    differ only in hidden cards give the same table alt text in every language, while the
+    alt text of seat 0's own cards differs."""
+    from tests.render.test_images_engines import twin_states
+
+    eng, a, b = twin_states(game, players)
+    names = NAMES[:players]
+    for lang in ("en", "ar", "el", "so"):
+        with use_locale(lang):
+            assert table_alt(eng.public_view(a), names) == table_alt(eng.public_view(b), names)
+            assert hand_alt(eng.player_view(a, 0), names) != hand_alt(eng.player_view(b, 0),
+                                                                        names)
