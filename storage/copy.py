@@ -20,6 +20,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("players", "user_id"),
     ("guild_settings", "guild_id"),
     ("user_language", "user_id"),
+    ("user_display", "user_id"),
     ("tables", "id"),
     ("table_seats", "table_id, seat"),
     ("table_actions", "table_id, seq"),

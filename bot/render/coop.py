@@ -13,6 +13,7 @@ from bot.games.cards import Card, Rank
 from bot.games.coop.moves import Keep, King
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
+from bot.render.alt import coop as alt_coop
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.images import coop as images
@@ -321,7 +322,7 @@ def look(colour: int, announced: str) -> Look:
                      round_summary=round_summary, round_over=round_over,
                      private_text=private_text,
                      board_lines=_board(announced), panel_steps=panel_steps,
-                     pictures=images.PICTURES)
+                     pictures=images.PICTURES, alt=alt_coop.alt(announced))
 
 
 SOUREH = look(0x2E7D32, "declared")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from bot.games.views import GameView
+from bot.render.alt import AltTexts
 from bot.render.images.layout import Pictures
 
 if TYPE_CHECKING:
@@ -67,6 +68,8 @@ class Look:
     pictures: Pictures
     # Component kinds whose choice this game turns into a move (e.g. Turup's captures).
     notations: dict[str, Notation] = field(default_factory=dict)
+    # The pictures in words (their alt text); ``None``: only what every game shares.
+    alt: AltTexts | None = None
 
 
 V = TypeVar("V")
@@ -84,6 +87,7 @@ def look(
     panel_steps: Callable[[Table, Step, list[Action], TableView, V], str],
     pictures: Pictures,
     notations: dict[str, Notation] | None = None,
+    alt: AltTexts | None = None,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -99,4 +103,5 @@ def look(
         ),
         pictures=pictures,
         notations=dict(notations or {}),
+        alt=alt,
     )

@@ -33,6 +33,9 @@ RULES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
                 "exactly one ace — valid; U red — valid if D is higher; U black — valid if "
                 "D is lower. Equal values are never valid."
             ),
+            N_("**Red** cards are hearts ♥ and diamonds ♦ (in the four-colour deck diamonds "
+               "are blue: a red card has a dot in its lower corner); **black** cards are "
+               "spades ♠ and clubs ♣."),
         )),
         (N_("A turn"), (
             N_("Draw the top card of the stock (`draw`), then one of:"),

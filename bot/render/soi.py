@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from bot.games.soi.moves import AskFor
 from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
+from bot.render.alt import soi as alt_soi
 from bot.render.card_text import card, cards, notation, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
 from bot.render.images import soi as images
@@ -176,5 +177,5 @@ SOI = look(
     soi_view, colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
     round_over=round_over, private_text=private_text, board_lines=board_lines,
     panel_steps=panel_steps,
-    pictures=images.PICTURES,
+    pictures=images.PICTURES, alt=alt_soi.ALT,
 )

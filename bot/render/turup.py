@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _, _n
+from bot.render.alt import turup as alt_turup
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.images import turup as images
@@ -215,4 +216,5 @@ TURUP = look(
     round_over=round_over, private_text=private_text, board_lines=board_lines,
     panel_steps=panel_steps,
     pictures=images.PICTURES, notations={Kind.TURUP_CAPTURE: _capture, Kind.TURUP_TAKE: _take},
+    alt=alt_turup.ALT,
 )

@@ -126,7 +126,8 @@ async def _last_round(interaction: discord.Interaction[Any], table: Table) -> No
     if embed is None:
         await _say(interaction, _("No round was scored at this table."))
         return
-    files = await images_of(interaction.client).round_end_file(table, embed)
+    files = await images_of(interaction.client).round_end_file(table, embed,
+                                                               reader=interaction.user.id)
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 

@@ -213,6 +213,8 @@ class News:
             if files:
                 embed.description = None  # the text lists the cards already
                 await self.private(table, user_id, content=text, embed=embed, files=files)
+            elif await self.notifier.images.reads_text(user_id):  # his cards in words
+                await self.private(table, user_id, content=text, embed=embed)
             else:
                 await self.private(table, user_id, content=text)
         except discord.Forbidden:

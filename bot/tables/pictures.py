@@ -1,5 +1,8 @@
 """Card images on the Discord side: the table, a seat's hand and the round end as attachments.
 
+Each picture is an attachment the message shows by itself (never an embed's image, which
+cannot carry alt text), with its description in words (``bot.render.alt``).
+
 Rendering runs off the event loop, in one image thread, through one
 ``ImageCache`` per client: one image per table version and options, shared by every message
 that shows it (the table edit, an announcement, a refresh), and drawn once even when several
@@ -14,6 +17,7 @@ import asyncio
 import contextvars
 import io
 import logging
+import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +25,11 @@ from typing import Any
 
 import discord
 
-from bot.i18n import DEFAULT, current
+from bot.catalog import game
+from bot.i18n import DEFAULT, _, current
+from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt
+from bot.render.alt.words import spoken
+from bot.render.card_text import truncate
 from bot.render.images import (
     ImageCache,
     cached_hand,
@@ -33,6 +41,7 @@ from bot.render.images import (
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettings, GuildSettingsRepo
 from storage.tables import TableStatus
+from storage.user_display import UserDisplay, UserDisplayRepo
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +50,8 @@ HAND_PNG = "hand.png"
 ROUND_IMAGE = "round.png"  # round.webp when the PNG would be over 40 KB (Canvas.compact)
 SEAT_PNG = "seat.png"
 CACHE_ENTRIES = 200
+DISPLAY_KEPT = 60.0  # seconds a player's /display choices are trusted before reading again
+DISPLAYS_KEPT = 10_000  # players whose choices are kept in memory
 RENDER_THREADS = 1  # one image thread: the cached fonts are not shared between threads
 
 _EXECUTOR = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="card-images")
@@ -89,6 +100,8 @@ class TableImages:
         self.cache = ImageCache(max_entries=max_entries)  # English pictures
         self.caches: dict[str, ImageCache] = {DEFAULT: self.cache}  # by language
         self._pending: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+        # the players' /display choices as last read, and when (monotonic seconds)
+        self.displays: dict[int, tuple[UserDisplay, float]] = {}
 
     async def render(self, key: tuple[Any, ...], job: Callable[[], bytes]) -> bytes:
         """``job()`` in an image thread, in the current language; callers asking with the
@@ -124,24 +137,70 @@ class TableImages:
             log.warning("Reading settings of guild %s failed: %s", guild_id, type(exc).__name__)
             return None
 
+    async def display(self, user_id: int | None) -> UserDisplay | None:
+        """The reader's own display choices (``/display``), kept ``DISPLAY_KEPT`` seconds
+        (another process may have stored a change since); ``None`` for a public message
+        or when they cannot be read (pictures then)."""
+        if user_id is None:
+            return None
+        now = time.monotonic()
+        known = self.displays.get(user_id)
+        if known is not None and now - known[1] < DISPLAY_KEPT:
+            return known[0]
+        try:
+            choice = await UserDisplayRepo(self.client.db).get(user_id)
+        except Exception as exc:
+            log.warning("Reading the display of user %s failed: %s", user_id,
+                        type(exc).__name__)
+            return known[0] if known is not None else None
+        self.chose(choice, now)
+        return choice
+
+    def chose(self, choice: UserDisplay, at: float | None = None) -> None:
+        """The player's display choices, as just read or changed (``/display``)."""
+        self.displays.pop(choice.user_id, None)
+        self.displays[choice.user_id] = (choice, time.monotonic() if at is None else at)
+        while len(self.displays) > DISPLAYS_KEPT:
+            self.displays.pop(next(iter(self.displays)))
+
+    async def reads_text(self, user_id: int | None) -> bool:
+        """True when the player reads text instead of pictures."""
+        choice = await self.display(user_id)
+        return bool(choice and choice.text_mode)
+
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
-        render: Callable[[GuildSettings], Callable[[], bytes]], seat: int | None = None,
+        render: Callable[[GuildSettings, bool], Callable[[], bytes]], seat: int | None = None,
+        *, alt: Callable[[], str], reader: int | None = None, mine: str | None = None,
     ) -> list[discord.File]:
+        """The picture as an attachment whose ``description`` (Discord's alt text, in the
+        reader's language) says what it shows, from the view it is drawn from. A private
+        picture's ``reader`` who reads text instead gets none: its words go in ``embed``
+        (in place of ``mine``, the look's own text of his cards, when the embed has it)."""
+        choice = await self.display(reader)
+        if choice is not None and choice.text_mode:
+            try:
+                in_words(embed, as_text(alt()), mine)
+            except Exception as exc:
+                log.warning("The %s words of table %s failed: %s", what, table.id,
+                            type(exc).__name__)
+            return []
         settings = await self.settings(table.record.guild_id)
         if settings is None or not settings.images:
             return []
+        four = settings.four_colour or bool(choice and choice.four_colour)
         try:
-            job = render(settings)
-            key = (table.id, table.version, what, seat, settings.four_colour)
+            job = render(settings, four)
+            key = (table.id, table.version, what, seat, four)
             data = await self.render(key, job)
+            description = alt()
         except Exception as exc:
             log.warning("The %s image of table %s failed: %s", what, table.id,
                         type(exc).__name__)
             return []
-        name = file_name(name, data)
-        embed.set_image(url=f"attachment://{name}")
-        return [discord.File(io.BytesIO(data), name)]
+        # Shown by the message itself, not as the embed's image: an embed's image has no
+        # alt text, an attachment has its description (``embed`` is left as it is).
+        return [discord.File(io.BytesIO(data), file_name(name, data), description=description)]
 
     async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``table.png`` for a running table's message (set on ``embed``); a finished game
@@ -151,26 +210,28 @@ class TableImages:
         if not table.running:
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             view, names, version = table.public_view(), table.names, table.version
             cache = self._cache()
             return lambda: cached_table(cache, table.id, version, view, names,
-                                        four_colour=settings.four_colour)
+                                        four_colour=four)
 
-        return await self._file(table, embed, TABLE_PNG, "table", render)
+        return await self._file(table, embed, TABLE_PNG, "table", render,
+                                alt=lambda: table_alt(table.public_view(), table.names))
 
     async def hand_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``hand.png`` of the seat's own cards, for an ephemeral reply or a DM only."""
         if table.state is None:
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             view, version = table.player_view(seat), table.version
             cache = self._cache()
-            return lambda: cached_hand(cache, table.id, version, view,
-                                       four_colour=settings.four_colour)
+            return lambda: cached_hand(cache, table.id, version, view, four_colour=four)
 
-        return await self._file(table, embed, HAND_PNG, "hand", render, seat)
+        return await self._file(table, embed, HAND_PNG, "hand", render, seat,
+                                alt=lambda: hand_alt(table.player_view(seat), table.names),
+                                reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``seat.png``: the table as ``seat`` sees it (his own hidden cards, the pile, the
@@ -178,18 +239,20 @@ class TableImages:
         if table.state is None or not table.running:
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             view, names, version = table.player_view(seat), table.names, table.version
             cache = self._cache()
-            return lambda: cached_seat(cache, table.id, version, view, names,
-                                       four_colour=settings.four_colour)
+            return lambda: cached_seat(cache, table.id, version, view, names, four_colour=four)
 
-        return await self._file(table, embed, SEAT_PNG, "seat", render, seat)
+        return await self._file(table, embed, SEAT_PNG, "seat", render, seat,
+                                alt=lambda: seat_alt(table.player_view(seat), table.names),
+                                reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
-    async def round_end_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
+    async def round_end_file(self, table: Table, embed: discord.Embed,
+                             reader: int | None = None) -> list[discord.File]:
         """``round.png``: the last scored round with every face-down card shown;
         ``round.webp`` (the same pixels, lossless) when the PNG would be over 40 KB: Discord
-        shows either inline."""
+        shows either inline. ``reader``: the one person a private answer goes to."""
         if table.state is None or table.status not in (TableStatus.RUNNING,
                                                        TableStatus.FINISHED):
             return []
@@ -197,14 +260,37 @@ class TableImages:
         if not view.get("last_round"):
             return []
 
-        def render(settings: GuildSettings) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             cache = self._cache()
             return lambda: cached_round_end(cache, table.id, version, view, names,
-                                            four_colour=settings.four_colour, compact=True)
+                                            four_colour=four, compact=True)
 
-        return await self._file(table, embed, ROUND_IMAGE, "round-end", render)
+        return await self._file(table, embed, ROUND_IMAGE, "round-end", render,
+                                alt=lambda: round_end_alt(view, names), reader=reader)
+
+    @staticmethod
+    def _mine(table: Table, seat: int) -> str | None:
+        """The look's own text of the seat's cards (what the words replace in an embed)."""
+        try:
+            return game(table.game).look.private_text(table.player_view(seat))
+        except Exception:
+            return None
 
     def forget(self, table_id: int) -> None:
         """Drop a closed table's images."""
         for cache in self.caches.values():
             cache.forget(table_id)
+
+
+def in_words(embed: discord.Embed, words: str, mine: str | None) -> None:
+    """``embed`` for a player who reads text: a picture's ``words`` (one fact a line) in
+    place of ``mine`` (the look's text of his cards) when it has it, else as a field; the
+    cards the rest of its text shows as symbols said in words too."""
+    text = embed.description or ""
+    replaced = bool(mine) and mine is not None and mine in text
+    if replaced and mine is not None:
+        text = text.replace(mine, words, 1)
+    if text:
+        embed.description = truncate(spoken(text), 4096)
+    if not replaced and words:
+        embed.add_field(name=_("In words"), value=truncate(words, 1024), inline=False)

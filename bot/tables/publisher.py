@@ -148,6 +148,9 @@ class DiscordNotifier:
                 embed.description = None  # the text above already lists the cards
                 await self.news.private(table, user_id, content=text, embed=embed,
                                         files=files)
+            elif await self.images.reads_text(user_id):  # his cards in words, in the embed
+                await self.news.private(table, user_id, content=text.split("\n", 1)[0],
+                                        embed=embed)
             else:
                 await self.news.private(table, user_id, content=text)
         except discord.Forbidden:

@@ -22,12 +22,13 @@ import discord
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import Decision, decision_positions, review
 from bot.i18n import _
+from bot.render.alt import as_text, review_alt
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
 from bot.tables.click_args import page_of
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table
-from bot.tables.pictures import images_of
+from bot.tables.pictures import images_of, in_words
 from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
@@ -138,17 +139,21 @@ async def _picture(client: Any, table: Table, seat: int, done: Review, page: int
     if not done.decisions:
         return []
     images = images_of(client)
+    decision = done.decisions[page]
+    if await images.reads_text(table.seats[seat].user_id):  # the position in words instead
+        in_words(embed, as_text(review_alt(decision.view, table.names)), None)
+        return []
     settings = await images.settings(table.record.guild_id)
     if settings is None or not settings.images:
         return []
-    decision = done.decisions[page]
     view, names = decision.view, table.names
-    four = settings.four_colour
+    choice = await images.display(table.seats[seat].user_id)
+    four = settings.four_colour or bool(choice and choice.four_colour)
     try:
         png = await images.render(("review", table.id, seat, decision.index, four),
                                   lambda: seat_image(view, names, four_colour=four))
+        description = review_alt(view, names)
     except Exception as exc:
         log.warning("The review image of table %s failed: %s", table.id, type(exc).__name__)
         return []
-    embed.set_image(url=f"attachment://{REVIEW_PNG}")
-    return [discord.File(io.BytesIO(png), REVIEW_PNG)]
+    return [discord.File(io.BytesIO(png), REVIEW_PNG, description=description)]

@@ -350,7 +350,8 @@ async def _last_round(click: Click) -> None:
     embed = last_round_embed(click.table)
     if embed is None:
         raise TableError(_("No round has been scored at this table yet."))
-    files = await images_of(click.interaction.client).round_end_file(click.table, embed)
+    files = await images_of(click.interaction.client).round_end_file(
+        click.table, embed, reader=click.interaction.user.id)
     await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 
@@ -404,20 +405,19 @@ async def _navigate(click: Click) -> None:
     if seat is None:
         raise TableError(_("You are not playing at this table."))
     embed, view = panel(table, seat, Step(click.kind, click.choice))
-    kept = _kept_picture(click.interaction, embed)
+    kept: list[Any] = _kept_picture(click.interaction, embed)
+    if not kept:  # no picture to keep (text mode, images off): the panel's words again
+        kept = await _seat_image(click.interaction, table, seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=kept)
 
 
 def _kept_picture(interaction: discord.Interaction[Any], embed: discord.Embed
                   ) -> list[discord.Attachment]:
-    """The panel's own ``seat.png``, kept by id on ``embed`` (nothing drawn or uploaded
+    """The panel's own ``seat.png``, kept by id (nothing drawn or uploaded
     again): a step of the panel makes no move, so the table version, hence the picture, is
     the one the panel already shows."""
     message = interaction.message
-    kept = [a for a in (message.attachments if message else []) if a.filename == SEAT_PNG]
-    if kept:
-        embed.set_image(url=f"attachment://{SEAT_PNG}")
-    return kept
+    return [a for a in (message.attachments if message else []) if a.filename == SEAT_PNG]
 
 
 async def _game_choice(click: Click) -> None:

@@ -27,6 +27,8 @@ from tests.helpers.discord import (
 
 TABLE_URL = "attachment://table.png"
 HAND_URL = "attachment://hand.png"
+# A picture is shown by the message (an attachment with its alt text), never as the
+# embed's image (which cannot carry alt text): no embed names an attachment.
 
 
 def image_urls(payload: dict[str, Any]) -> list[str]:
@@ -71,21 +73,22 @@ def member_of(world: dict[str, Any], table: Any, seat: int) -> Any:
 
 
 async def test_table_message_carries_the_table_image_and_updates(world: dict[str, Any]) -> None:
-    """With images on, the table message has attachment://table.png, renewed after a move."""
+    """With images on, the table message shows table.png (with its alt text, not as the
+    embed's image), renewed after a move."""
     env, channel = world["env"], world["channel"]
     table = await start_soureh(world)
     first = table_edits(env, table)[-1]
-    assert image_urls(first) == [TABLE_URL]
+    assert image_urls(first) == [""]
     assert [a["filename"] for a in first["attachments"]] == ["table.png"]
     message = message_of(env, table, channel)
-    assert message.embeds[0].image.url.endswith("table.png")
+    assert not message.embeds[0].image.url and message.attachments[0].description
     start, version = len(env.http_requests), table.version
     await via_panel(env, member_of(world, table, table.to_act()), channel, "draw")
     await env.advance_time(QUIET_WAIT + 1)  # a lone draw shows after the wait
     await flush(env)
     assert table.version > version
     later = table_edits(env, table, start)
-    assert later and image_urls(later[-1]) == [TABLE_URL]
+    assert later and image_urls(later[-1]) == [""]
     assert [a["filename"] for a in later[-1]["attachments"]] == ["table.png"]
     cache = images_of(env.bot).cache
     assert any(k.kind == "table" and k.version == table.version for k in cache._data)
@@ -118,12 +121,12 @@ async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> Non
     member = member_of(world, table, seat)
     my = await member.click(message_of(env, table, channel), label="My cards")
     assert my.ephemeral and my.response is not None
-    assert my.response.embeds[0].image.url.endswith("hand.png")
+    assert [a.filename for a in my.response.attachments] == ["hand.png"]
     assert my.response.embeds[0].description  # the text stays for screen readers
     await via_panel(env, member, channel, "draw")
     await flush(env)
     dm = last_cards(member, channel)
-    assert dm is not None and dm.content and dm.embeds[0].image.url.endswith("hand.png")
+    assert dm is not None and dm.content and [a.filename for a in dm.attachments] == ["hand.png"]
     audit.step([table])
     public = audit.public_payloads()
     assert public
@@ -150,7 +153,7 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
         opened = await member.click(message_of(env, table, channel), label="Take turn")
         panel = panel_of(opened)
         assert panel.ephemeral
-        assert panel.embeds[0].image.url == "attachment://seat.png"
+        assert not panel.embeds[0].image.url
         assert panel.embeds[0].description  # the text stays for screen readers
         drawn_version = table.version
         assert [a.filename for a in panel.attachments] == ["seat.png"]
@@ -159,7 +162,7 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
         if table.running and table.to_act() == seat:
             # his turn goes on: the edited panel carries the picture of the new version
             assert [a.filename for a in panel.attachments] == ["seat.png"]
-            assert panel.embeds[0].image.url == "attachment://seat.png"
+            assert panel.attachments[0].description
             assert any(k.kind == "seat" and k.version == table.version and k.seat == seat
                        for k in images_of(env.bot).cache._data)
         else:  # his turn has passed: no picture drawn for it (the table message shows it)
@@ -229,8 +232,9 @@ async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[st
     assert shown.ephemeral and shown.response is not None
     embed = shown.response.embeds[0]
     assert "round 1" in (embed.title or "") and embed.description
-    name = embed.image.url.removeprefix("attachment://")
-    assert [a.filename for a in shown.response.attachments] == [name]
+    assert not embed.image.url
+    [attached] = shown.response.attachments
+    name = attached.filename
     data = await shown.response.attachments[0].read()
     assert name == ("round.webp" if data[:4] == b"RIFF" else "round.png")
     assert data[:4] == b"RIFF" or data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -263,7 +267,7 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
         "values": [code]})
     assert stepped.acknowledged
     [after] = panel.attachments
-    assert after.id == before.id and panel.embeds[0].image.url == "attachment://seat.png"
+    assert after.id == before.id and after.description == before.description
     edits = [r.json for r in env.http_requests[sent:] if isinstance(r.json, dict)]
     assert edits and all(str(a.get("id")) == str(before.id) for e in edits
                          for a in (e.get("data") or e).get("attachments") or [])

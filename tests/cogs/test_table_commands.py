@@ -99,7 +99,8 @@ async def test_hand_and_autocomplete(world: dict[str, Any]) -> None:
     legal = [str(a) for a in table.engine.legal_actions(table.state)]
     hand = await mover.slash(channel, "hand")
     assert hand.ephemeral
-    assert hand.response.embeds[0].image.url == "attachment://hand.png"
+    assert [a.filename for a in hand.response.attachments] == ["hand.png"]
+    assert not hand.response.embeds[0].image.url  # shown by the message, with its alt text
     assert all(f"`{n}`" in hand.response.embeds[0].fields[0].value for n in legal[:20])
     offered = await mover.autocomplete(channel, "move", "action", "")
     assert sorted(c["value"] for c in offered) == sorted(legal[:25])

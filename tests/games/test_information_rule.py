@@ -7,7 +7,8 @@ hidden cards swapped (between two seats' face-down cards or hands, or between a 
 card and the stock); both games then play the same move, drawn at random from the moves
 legal in both. A pair is compared until one of the swapped cards is shown by the rules
 (given face up, played, asked for, revealed, a face-up discard, a round end): from then on
-the table may tell them apart.
+the table may tell them apart. The alt text of the public pictures is compared too: it
+obeys the rule exactly as the pictures do.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.games import ENGINES
 from bot.games.cards import Card, standard_deck
 from bot.games.protocol import Engine, Event
 from bot.games.turup.state import pack_cards
+from bot.render.alt import round_end_alt, table_alt
 
 Revealed = Callable[[Any, Sequence[Event], frozenset[str]], bool]
 """Has one of the swapped cards (codes) been shown to the table by ``state``/events?"""
@@ -39,10 +41,17 @@ def public(events: Sequence[Event]) -> list[tuple[str, str, str]]:
     ]
 
 
+NAMES = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jay", "kim", "lee")
+
+
 def table_sees(engine: Engine[Any], state: Any) -> str:
-    """Everything the table sees of a state: public view (phase included) and to_act."""
+    """Everything the table sees of a state: public view (phase included), to_act, and the
+    alt text of its public pictures (the table, the last round), which a screen reader
+    reads to anyone at the table."""
     view = engine.public_view(state)
-    return json.dumps([view, engine.to_act(state)], sort_keys=True, default=str)
+    names = NAMES[: view["players"]]
+    alt = [table_alt(view, names), round_end_alt(view, names) if view.get("last_round") else ""]
+    return json.dumps([view, engine.to_act(state), alt], sort_keys=True, default=str)
 
 
 def play_pair(

@@ -14,8 +14,9 @@ from simcord import Env
 from bench.taps import component_rows as component_rows  # shared with python -m bench
 from bench.taps import coop_policy as coop_policy
 from bench.taps import panel_of as panel_of
-from bot.games.cards import Card
+from bot.games.cards import ALL_CARDS, Card
 from bot.games.soi.moves import AskFor
+from bot.render.alt.words import card_words
 from bot.render.card_text import card
 from bot.render.seat_words import by_number
 from bot.render.turup import captures as turup_captures
@@ -201,12 +202,25 @@ class Audit:
         # a card once shown (a discarded card, a round summary) may have a hidden twin in
         # Soureh's double deck: only cards never public are searched for
         hidden -= self.ever_public
+        hidden_words = {card_words(c, colour=colour) for c in _codes_of(hidden)
+                        for colour in (False, True)}
         for path, payload in self.public_payloads(start):
             text = json.dumps(payload, ensure_ascii=False)
+            for attachment in payload.get("attachments") or []:  # the alt text, in words
+                alt = str(attachment.get("description") or "")
+                assert len(alt) <= 1024, f"alt text over 1,024 characters in {path}"
+                for words in hidden_words:
+                    assert not re.search(rf"{re.escape(words)}(?![0-9])", alt), \
+                        f"{words} leaked in the alt text in {path}: {alt}"
             for disp in hidden:
                 found = re.search(rf"(?<![0-9]){re.escape(disp)}", text)
                 assert found is None, f"{disp} leaked in {path}: " + text[
                     max(0, found.start() - 200) : found.end() + 40]
+
+
+def _codes_of(displays: set[str]) -> set[str]:
+    """The codes (``10D``) of cards in display form (``10♦``)."""
+    return {str(c) for c in ALL_CARDS if c.display in displays}
 
 
 DISPLAY = re.compile(r"(?<![0-9])(?:10|[2-9AJQK])[♠♥♦♣]")

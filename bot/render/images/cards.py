@@ -19,6 +19,7 @@ from bot.render.images.style import (
     BACK_MAIN,
     CARD_EDGE,
     CARD_FACE,
+    RED_MARK,
     RGB,
     fake_bold,
     font,
@@ -120,9 +121,24 @@ def card_face(code: str, w: int, h: int, four_colour: bool = False) -> Image.Ima
     lx = (w * SS - large) // 2
     ly = h * SS - large - int(h * 0.08 * SS)
     paste_suit(big, card.suit, lx, ly, large, colour)
+    if four_colour and card.suit in RED_SUITS:
+        _red_mark(d, w, h)
     out = big.resize((w, h), Image.Resampling.LANCZOS).convert("RGBA")
     out.putalpha(_rounded_mask(w, h, radius))
     return out
+
+
+RED_SUITS = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+
+
+def _red_mark(d: ImageDraw.ImageDraw, w: int, h: int) -> None:
+    """The four-colour deck's mark of a red card (hearts, diamonds): a filled dot in the
+    lower left corner, in the classic red. The rules of Soureh and Pariah turn on a card
+    being red or black, and diamonds are blue in this deck: the dot's shape says "red"
+    where the colour no longer does (a black card has none)."""
+    r = max(3.0, w * 0.07) * SS
+    cx, cy = w * 0.13 * SS, h * SS - w * 0.13 * SS
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=RED_MARK)
 
 
 @lru_cache(maxsize=256)

@@ -95,6 +95,7 @@ _FOUR_COLOUR: dict[Suit, RGB] = {
     Suit.CLUBS: (18, 128, 52),
 }
 
+RED_MARK: RGB = _TWO_COLOUR[Suit.HEARTS]  # the four-colour deck's dot on a red card
 CARD_FACE: RGB = (252, 251, 246)
 CARD_EDGE: RGB = (120, 120, 112)
 BACK_MAIN: RGB = (36, 62, 128)

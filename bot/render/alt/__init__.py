@@ -1,0 +1,186 @@
+"""Alt text: every picture the bot sends described in words, in the reader's language.
+
+Discord reads an attachment's ``description`` (at most 1,024 characters) to a person who
+uses a screen reader. Each picture gets one, built from the same view the picture is drawn
+from, by the same rule: the table picture is described from the *public* view only (a
+player view is refused), so its alt text can tell the table nothing the picture does not;
+a seat's picture and hand from that seat's own view, every other seat's hidden cards left
+unnamed. A game's describers live beside its look (``Look.alt``); this module adds what
+every picture shares (the game, the round, whose turn, the scores) and keeps the whole in
+Discord's limit, cutting at a line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot.games.views import GameView
+from bot.i18n import N_, _
+from bot.render.alt.words import name_of, plain
+from bot.render.card_text import num
+
+LIMIT = 1024  # Discord's longest attachment description
+# Between the parts of one fact that text mode puts on lines of their own (a seat's
+# coops): a semicolon and a no-break space, which reads as "; " in the alt text.
+PARTS = ";\u00a0"
+
+# What the seat to act must decide (the table message's words, without its Markdown).
+PHASES = {
+    "draw": N_("**Turn:** {who} to draw"),
+    "place": N_("**Turn:** {who} to place the drawn card"),
+    "declare": N_("**Turn:** {who} to declare or end the turn"),
+    "reveal": N_("**Turn:** {who} to reveal or continue"),
+    "play": N_("**Turn:** {who} to play a card"),
+    "ask": N_("**Turn:** {who} to ask for a card"),
+}
+TO_ACT = N_("**Turn:** {who} to act")
+
+#: The lines a game adds about a view: ``(view, names)``.
+Lines = Callable[[GameView, Sequence[str]], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class AltTexts:
+    """One game's describers: the lines each picture adds to the shared head."""
+
+    table: Lines  # every card face up on the table, and the counts of hidden ones
+    seat: Lines  # the table as the viewer sees it: his own cards named
+    hand: Lines  # the viewer's own cards
+    round_end: Lines  # the last scored round
+
+
+V = TypeVar("V")
+
+
+def alt_texts(view_of: Callable[[GameView], V], *,
+              table: Callable[[V, Sequence[str]], list[str]],
+              seat: Callable[[V, Sequence[str]], list[str]],
+              hand: Callable[[V, Sequence[str]], list[str]],
+              round_end: Callable[[V, Sequence[str]], list[str]]) -> AltTexts:
+    """A game's :class:`AltTexts` from describers that read its own view type."""
+    return AltTexts(
+        table=lambda view, names: table(view_of(view), names),
+        seat=lambda view, names: seat(view_of(view), names),
+        hand=lambda view, names: hand(view_of(view), names),
+        round_end=lambda view, names: round_end(view_of(view), names),
+    )
+
+
+class Minor(str):
+    """A line a description may drop to fit Discord's limit (counts and scores, which the
+    table message says in text too); the cards on the table are never dropped for it."""
+
+    __slots__ = ()
+
+
+def fit(lines: Sequence[str], limit: int = LIMIT) -> str:
+    """The lines joined, one fact a line, in Discord's ``limit``: minor lines are dropped
+    from the last while it is too long, then the text is cut at a line with ``…``."""
+    kept = [line for line in lines if line]
+    while len("\n".join(kept)) > limit and any(isinstance(x, Minor) for x in kept):
+        last = max(i for i, x in enumerate(kept) if isinstance(x, Minor))
+        del kept[last]
+    out: list[str] = []
+    size = 0
+    for line in kept:
+        if size + len(line) + 1 > limit - 2:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    text = "\n".join(out)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _describers(view: GameView) -> AltTexts | None:
+    """The view's game's describers, as the catalog's Look holds them."""
+    from bot.catalog import CATALOG  # read at the first description, as the pictures are
+
+    entry = CATALOG.get(view["game"])
+    return entry.look.alt if entry is not None else None
+
+
+def _title(view: GameView) -> str:
+    from bot.catalog import CATALOG
+
+    entry = CATALOG.get(view["game"])
+    return _(entry.title) if entry is not None else view["game"]
+
+
+def head(view: GameView, names: Sequence[str]) -> list[str]:
+    """The game and round, whose turn it is (or who won) and every seat's score."""
+    lines = [_("{game}, round {round}.", game=_title(view), round=num(view.get("round", 1)))]
+    totals = view.get("totals") or []
+    if view.get("over"):
+        winners = [name_of(names, s) for s in view.get("winners") or []]
+        lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
+                       or _("nobody")))
+    elif view.get("to_act") is not None:
+        who = name_of(names, view["to_act"])
+        lines.append(plain(_(PHASES.get(str(view.get("phase")), TO_ACT), who=who)))
+    if totals:
+        scores = _(", ").join(f"{name_of(names, s)} {num(t)}" for s, t in enumerate(totals))
+        lines.append(Minor(_("Scores: {scores}.", scores=scores)))
+    return lines
+
+
+def _public(view: GameView) -> None:
+    if view.get("seat") is not None:
+        raise ValueError(
+            "the table's alt text reads the public view, not a player view"  # i18n: not for people
+        )
+
+
+def table_alt(view: GameView, names: Sequence[str]) -> str:
+    """The public table picture in words: every card face up on the table and the counts
+    of the hidden ones. ``view`` must be the public view."""
+    _public(view)
+    game = _describers(view)
+    return fit([_("Picture of the table."), *head(view, names),
+                *(game.table(view, names) if game else [])])
+
+
+def seat_alt(view: GameView, names: Sequence[str], *, title: str | None = None) -> str:
+    """A seat's picture in words (his panel): the table and his own cards, from his view."""
+    if view.get("seat") is None:
+        raise ValueError("a seat's alt text reads a player view")  # i18n: not for people
+    game = _describers(view)
+    return fit([title or _("Picture of the table as you see it."), *head(view, names),
+                *(game.seat(view, names) if game else [])])
+
+
+def hand_alt(view: GameView, names: Sequence[str] = ()) -> str:
+    """A hand picture in words: the viewer's own cards."""
+    game = _describers(view)
+    return fit([_("Picture of your cards."), *(game.hand(view, names) if game else [])])
+
+
+def round_end_alt(view: GameView, names: Sequence[str]) -> str:
+    """The last scored round's picture in words (every card it shows; public)."""
+    _public(view)
+    game = _describers(view)
+    lines = [_("Picture of the last round's result.")]
+    if view.get("over"):
+        winners = [name_of(names, s) for s in view.get("winners") or []]
+        lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
+                       or _("nobody")))
+    totals = view.get("totals") or []
+    if totals:
+        scores = _(", ").join(f"{name_of(names, s)} {num(t)}" for s, t in enumerate(totals))
+        lines.append(Minor(_("Scores: {scores}.", scores=scores)))
+    return fit([*lines, *(game.round_end(view, names) if game else [])])
+
+
+def review_alt(view: GameView, names: Sequence[str]) -> str:
+    """A review page's picture in words: the table as the reviewed seat saw it then."""
+    return seat_alt(view, names,
+                    title=_("Picture of the table as you saw it at that decision."))
+
+
+def as_text(alt: str) -> str:
+    """A picture's alt text as a message's text, for a player who reads text instead of
+    pictures (``/display text``): without its "Picture of" line, one fact a line."""
+    lines = alt.split("\n")[1:]
+    return "\n".join(part for line in lines for part in line.split(PARTS))
