@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.ai.hint import Hint
-from bot.i18n import _
 from bot.games.protocol import MOVE_WORDS_GAP
+from bot.i18n import _
 from bot.render.card_text import legible, truncate
 from bot.render.components import Kind, TableView
 from bot.render.embeds import COLOURS, title_of

@@ -28,6 +28,7 @@ console, the hint, the review and the autocomplete all go through it.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable, Sequence
 
@@ -171,10 +172,8 @@ def _cards_as_codes(tokens: list[str]) -> list[str]:
     out = []
     for token in tokens:
         if any(symbol in token for symbol in "♠♥♦♣"):
-            try:
+            with contextlib.suppress(ValueError):
                 token = str(Card.parse(token))
-            except ValueError:
-                pass
         out.append(token)
     return out
 

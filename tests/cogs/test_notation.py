@@ -4,6 +4,7 @@ into /move exactly as shown plays the hinted move."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from typing import Any
@@ -60,6 +61,9 @@ def bare_suits(env: Any, start: int = 0) -> tuple[int, int, list[str]]:
         for text in texts_of(payload):
             found = len(BARE.findall(text))
             bare += found
+            if found and os.environ.get("BARE_DUMP"):
+                with open(os.environ["BARE_DUMP"], "a") as fh:
+                    fh.write(request.path[:40] + " | " + text.replace("\n", " / ")[:300] + "\n")
             if found and len(where) < 5:
                 where.append(text[:160])
     return bare, payloads, where
@@ -147,7 +151,7 @@ async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
                     await flush(env)
     bare, payloads, where = bare_suits(env)
     played = sum(p for _, p in hinted)
-    print(f"{game}: {bare} bare black suits in {payloads} payloads; "  # noqa: T201
+    print(f"{game}: {bare} bare black suits in {payloads} payloads; "
           f"{played} of {len(hinted)} hints typed as shown played the hint")
     assert payloads > 50 and len(hinted) >= 5, hinted
     assert bare == 0 and played == len(hinted), (bare, where, hinted)

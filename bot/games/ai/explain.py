@@ -1,7 +1,8 @@
 """Moves in plain words, from the acting seat's information (hints and reviews).
 
 Seats are the ``{p<seat>}`` placeholders of event texts: the presentation fills in names
-(:func:`bot.render.seat_words.with_names`). Every phrase is one translatable text (``bot.i18n``), cards named in words and placed in
+(:func:`bot.render.seat_words.with_names`). Every phrase is one translatable text
+(``bot.i18n``), cards named in words and placed in
 the sentence by the translation."""
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ def card_words(text: str) -> str:
     return _("the {rank} of {suit}", rank=name, suit=suit_name)
 
 
+def _player(arg: object) -> str:
+    """A seat argument as its name's placeholder."""
+    return seat_ref(arg) if isinstance(arg, int) else str(arg)
+
+
 def describe(info: Info, action: Action) -> str:
     """One short phrase for ``action`` as the acting seat sees it (``keeps the red 10
     (hearts) on coop 2``), the declaration or knock included."""
@@ -39,7 +45,7 @@ def describe(info: Info, action: Action) -> str:
         text = _("keeps {card} on coop {coop}", card=card, coop=args[0])
     elif word == "give":
         text = _("gives {card} to {player}'s coop {coop}", card=card, coop=args[1],
-                 player=seat_ref(int(args[0])))
+                 player=_player(args[0]))
     elif word == "discard":
         text = _("discards {card}", card=card)
     elif word == "jack":
@@ -48,8 +54,8 @@ def describe(info: Info, action: Action) -> str:
         text = _("plays the Queen (a look at a hidden card)")
     elif word == "king":
         text = _("swaps {player}'s coop {coop} with {other}'s coop {other_coop}",
-                 coop=args[1], player=seat_ref(int(args[0])), other_coop=args[3],
-                 other=seat_ref(int(args[2])))
+                 coop=args[1], player=_player(args[0]), other_coop=args[3],
+                 other=_player(args[2]))
     elif word == "reveal":
         text = _("reveals")
     elif word == "draw":
@@ -59,7 +65,7 @@ def describe(info: Info, action: Action) -> str:
     elif word == "trail":
         text = _("trails {card}", card=card_words(str(args[0])))
     elif word == "ask":
-        text = _("asks {player} for {card}", player=seat_ref(int(args[0])),
+        text = _("asks {player} for {card}", player=_player(args[0]),
                  card=card_words(str(args[1])))
     else:
         text = str(action)  # i18n: not for people (an unknown move keeps its notation)
