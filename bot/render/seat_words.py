@@ -126,17 +126,19 @@ def to_engine(text: str, names: Sequence[str]) -> str:
     return " ".join([*out, *tokens[at:]])
 
 
-def _written(action: Action, seat_text: Sequence[str]) -> str:
+def _parts(action: Action, seat_text: Sequence[str]) -> list[str]:
     kinds = SEAT_ARGS.get(action.word)
     if kinds is None or len(kinds) != len(action.args):
-        return str(action)
+        return [action.word, *(str(a) for a in action.args)]
     parts = [action.word]
     for kind, arg in zip(kinds, action.args, strict=True):
         parts.append(seat_text[arg] if kind == "seat" and isinstance(arg, int)
                      and 0 <= arg < len(seat_text) else str(arg))
-    if action.call:
-        parts.append(action.call)
-    return " ".join(parts)
+    return parts
+
+
+def _written(action: Action, seat_text: Sequence[str]) -> str:
+    return " ".join([*_parts(action, seat_text), *([action.call] if action.call else [])])
 
 
 def by_number(action: Action, names: Sequence[str]) -> str:
@@ -148,6 +150,16 @@ def by_number(action: Action, names: Sequence[str]) -> str:
 def by_name(action: Action, names: Sequence[str]) -> str:
     """The action with each seat as its player's name (``give bob 3``), or its number from 1
     when the name would not read back to that seat (shared, or a number itself)."""
+    return _written(action, _seat_texts(names))
+
+
+def parts_by_name(action: Action, names: Sequence[str]) -> list[str]:
+    """:func:`by_name` in parts: the word, then each argument (a seat as one part, even a
+    name of several words); the closing call (``declare``) is not among them."""
+    return _parts(action, _seat_texts(names))
+
+
+def _seat_texts(names: Sequence[str]) -> list[str]:
     texts = []
     for i, name in enumerate(names):
         try:
@@ -157,7 +169,7 @@ def by_name(action: Action, names: Sequence[str]) -> str:
             plain = False
         readable = plain and not name.isdigit() and "`" not in name
         texts.append(name if readable else str(i + 1))
-    return _written(action, texts)
+    return texts
 
 
 # ---------------------------------------------------------------- whole moves
