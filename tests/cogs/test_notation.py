@@ -111,9 +111,10 @@ async def _hint_and_type(env: Any, ann: Any, channel: Any, table: Any, *,
 @pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
 async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
         world: dict[str, Any], monkeypatch: pytest.MonkeyPatch, game: str) -> None:
-    """ann plays a whole game against a computer by /move, asking for hints (each typed
-    into /move as shown plays the hinted move), then opens Replay, Last round and her
-    review: no payload holds a ♠ or ♣ without its text presentation selector."""
+    """ann plays a whole game against a computer by /move (with suggestions, /hand and a
+    refused move on the way), asking for hints (each typed into /move as shown plays the
+    hinted move), then opens /rules, Replay, Last round and her review: no payload holds a
+    ♠ or ♣ without its text presentation selector."""
     env, channel, ann = world["env"], world["channel"], world["members"][0]
     monkeypatch.setattr(hints, "budget", SMALL)
     monkeypatch.setattr(reviews, "budget", Budget(iterations=10, seconds=None))
@@ -135,13 +136,23 @@ async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
                                                whole_line=len(hinted) % 2 == 1))
             continue
         move = rng.choice(legal)
+        if turns % 5 == 1:  # the other ways a person reads moves: suggestions, /hand, a refusal
+            offered = await ann.autocomplete(channel, "move", "action", "")
+            assert offered and all(c["name"].count(" — ") <= 1 for c in offered), offered
+            await ann.slash(channel, "hand")
+            await ann.slash(channel, "move", action="ask nobody 3♠" if game == "soi"
+                            else "give 9 1")
+            assert table.to_act() == seat
         await ann.slash(channel, "move", action=by_name(move, table.names))
     await flush(env)
     end = [m for m in channel.history() if m.embeds]
-    for message in end[-3:]:
+    opened: list[str] = []
+    await ann.slash(channel, "rules", game=game)
+    for message in reversed(end):
         labels = [c.get("label") for r in component_rows(message) for c in r["components"]]
         for label in ("Replay", "Last round", "Review my game"):
-            if label in labels:
+            if label in labels and label not in opened:
+                opened.append(label)
                 pressed = await ann.click(message, label=label)
                 await flush(env)
                 page = pressed.response
@@ -154,4 +165,5 @@ async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
     print(f"{game}: {bare} bare black suits in {payloads} payloads; "
           f"{played} of {len(hinted)} hints typed as shown played the hint")
     assert payloads > 50 and len(hinted) >= 5, hinted
+    assert sorted(opened) == ["Last round", "Replay", "Review my game"], opened
     assert bare == 0 and played == len(hinted), (bare, where, hinted)
