@@ -39,7 +39,7 @@ def hint_embed(table: Table, given: Hint, move: str, *, practice_note: bool) -> 
     number from 1: typed into ``/move`` as shown, it plays the move) and what it does
     (``move``: the engine's description with names, or the bare notation when the position
     moved on), then one line of why; whether asking made the game practice."""
-    lines = [hint_line(table, given, move), with_names(given.why, table.names)]
+    lines = [hint_line(table, given, move), with_names(given.why, table.shown_names)]
     if practice_note:
         lines += ["", _("Hints make this game practice: it will not be rated.")]
     lines += ["", _("A hint never plays for you: make your move on your panel.")]

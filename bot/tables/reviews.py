@@ -82,7 +82,7 @@ async def on_review(interaction: discord.Interaction[Any], table: Table, page_ar
     page = min(max(0, int(page_arg or 0)), pages - 1)
     embed = review_embed(table.game, table.id, done.decisions, page,
                          examined=done.examined, by_computer=done.by_computer,
-                         names=table.names)
+                         names=table.shown_names)
     files = await _picture(interaction.client, table, seat, done, page, embed)
     view = review_view(table.id, table.version, page, len(done.decisions))
     if paging:
