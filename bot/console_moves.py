@@ -58,24 +58,29 @@ def listing(words: Sequence[tuple[Action, str]], names: Sequence[str]) -> Listin
 
 
 def _grouped(groups: dict[str, list[tuple[Action, str]]]) -> Listing:
-    numbered: list[Action] = []
-    lines: list[str] = []
+    numbered = [action for members in groups.values() for action, _ in members]
     width = WIDTH
-    for head, members in groups.items():
-        items = []
-        for action, rest in members:
-            numbered.append(action)
-            items.append(f"{len(numbered)}) {rest}" if rest else f"{len(numbered)})")
-        lines.extend(textwrap.wrap(f"{head}: " + "   ".join(items), width=width,
-                                   initial_indent="  ", subsequent_indent="      "))
+    lines = _wrapped(groups, width)
     while len(lines) > MAX_LINES and width < 400:  # long groups: wider lines, fewer of them
         width += 50
-        lines = []
-        at = 0
-        for head, members in groups.items():
-            items = [f"{at + k + 1}) {rest}" if rest else f"{at + k + 1})"
-                     for k, (_, rest) in enumerate(members)]
-            at += len(members)
-            lines.extend(textwrap.wrap(f"{head}: " + "   ".join(items), width=width,
-                                       initial_indent="  ", subsequent_indent="      "))
+        lines = _wrapped(groups, width)
     return Listing(lines, numbered)
+
+
+def _wrapped(groups: dict[str, list[tuple[Action, str]]], width: int) -> list[str]:
+    """Each group on its line(s), its items numbered in order and never cut in two (the
+    no-break spaces inside an item are plain spaces once wrapped)."""
+    lines: list[str] = []
+    at = 0
+    for head, members in groups.items():
+        items = []
+        for _, rest in members:
+            at += 1
+            items.append(f"{at}) {rest or head}".replace(" ", NBSP))
+        wrapped = textwrap.wrap(f"{head}: " + "   ".join(items), width=width,
+                                initial_indent="  ", subsequent_indent="      ")
+        lines.extend(line.replace(NBSP, " ") for line in wrapped)
+    return lines
+
+
+NBSP = "\u00a0"
