@@ -167,7 +167,7 @@ def _seat_texts(names: Sequence[str]) -> list[str]:
                 i, len(name.split()))
         except SeatWordError:
             plain = False
-        readable = plain and not name.isdigit() and "`" not in name
+        readable = plain and not name.isdigit() and not set(name) & UNREADABLE
         texts.append(name if readable else str(i + 1))
     return texts
 
@@ -176,6 +176,9 @@ def _seat_texts(names: Sequence[str]) -> list[str]:
 
 
 _SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f`*")  # text/emoji presentation, markdown
+#: A name holding one of these is written by its seat number: the reader drops markdown
+#: and cuts a line at its dash, so the name would not read back.
+UNREADABLE = frozenset("`*—")
 _LINKS = {"for", "from", "to", "on"}  # "ask bob for 3♥" as a hint's words read it
 
 

@@ -92,3 +92,14 @@ def test_legible_is_the_one_form_and_idempotent() -> None:
     assert once == "5♠\ufe0e 7♣\ufe0e 9♥\ufe0f 10♦\ufe0f"
     assert legible(once) == once
     assert legible("5♠\ufe0f") == "5♠\ufe0e"
+
+
+def test_a_name_the_reader_would_change_is_written_by_number() -> None:
+    """A name with markdown or a dash would not read back (the reader drops markdown and
+    cuts at the dash): the move names that seat by its number from 1."""
+    names = ["ann", "**b**", "x — y"]
+    for seat, number in ((1, "2"), (2, "3")):
+        action = Action("give", (seat, 4))
+        written = move_line(action, "", names)
+        assert written == f"give {number} 4"
+        assert read_move(f"**`{written}`**", names) == f"give {seat} 4"
