@@ -1,10 +1,14 @@
 """``python -m bot play``: a full game in the terminal against computer players.
 
-You sit at seat 0. The board shows what your seat may see (your ``player_view``), the
-legal moves are numbered and written in the same notation as the bot (a Soureh
-declaration or a Pariah knock is part of the placement: ``keep 2 declare``,
-``discard knock``); type a number or the notation. ``quit`` (or end of input) leaves the
-game. ``--lang ar|so|el|en`` plays it in that language (English by default).
+You sit at seat 1 (seats are counted from 1, as at a Discord table; the computers are
+named for their seats). The board shows what your seat may see (your ``player_view``),
+the legal moves are numbered and written as ``/move`` takes them, players by name (a
+Soureh declaration or a Pariah knock is part of the placement: ``keep 2 declare``,
+``discard knock``); type a number or the move, players by name or seat number
+(:func:`bot.render.seat_words.read_move`, the reader ``/move`` uses). Many moves (Soi's
+asks, Pariah's King) are listed grouped, a line per group. ``help`` lists the moves again,
+``board`` shows the table, ``rules`` the game's rules, ``quit`` (or end of input) leaves.
+``--lang ar|so|el|en`` plays it in that language (English by default).
 """
 
 from __future__ import annotations
@@ -17,23 +21,27 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot import catalog
+from bot.console_moves import listing
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.games.views import GameView
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
-from bot.render.action_words import to_notation
-from bot.simulate import parse_variant
+from bot.options import OptionError, make_variant, spec
+from bot.render.rules_text import rules_pages
+from bot.render.seat_words import SeatWordError, read_move
 
-HUMAN = 0
-MAX_LISTED = 120
+HUMAN = 0  # the engine's seat of the person (seat 1 for people)
 QUIT_WORDS = {"quit", "exit", "q"}
-HELP_WORDS = {"help", "?", "moves", "board"}
+HELP_WORDS = {"help", "?", "moves"}
+BOARD_WORDS = {"board", "table"}
+RULES_WORD = "rules"
 
 
 def seat_names(players: int) -> list[str]:
-    """The names used at an offline table: "You" then "Computer 1", "Computer 2", ..."""
-    return [_("You"), *(_("Computer {n}", n=number(s)) for s in range(1, players))]
+    """The names used at an offline table: "You" (seat 1), then "Computer 2", "Computer 3",
+    ... named for their seats (counted from 1)."""
+    return [_("You"), *(_("Computer {n}", n=number(s + 1)) for s in range(1, players))]
 
 
 def render_board(view: GameView, names: Sequence[str]) -> str:
@@ -48,7 +56,7 @@ def _render(text: str, names: Sequence[str]) -> str:
     return you_form(Event("text", text).render(names))
 
 
-_VERBS = ("draws", "knocks", "takes", "declares", "reveals", "leaves", "wins", "asks",
+_VERBS = ("deals", "draws", "knocks", "takes", "declares", "reveals", "leaves", "wins", "asks",
           "plays", "trails", "captures", "keeps", "gives", "discards", "scores", "gets",
           "lays", "swaps", "uses", "makes", "passes")
 _YOU_VERB = re.compile(rf"\bYou ({'|'.join(_VERBS)}|has|is)\b")  # i18n: not for people
@@ -78,7 +86,8 @@ def play(
     stdin: TextIO,
     stdout: TextIO,
 ) -> int:
-    """Play one game with the human at seat 0; return the exit status."""
+    """Play one game with the human at seat 1 (the engine's seat 0); return the exit
+    status."""
     names = seat_names(players)
     state = engine.new_game(players, seed, variant)
     rng = random.Random(seed)
@@ -86,30 +95,22 @@ def play(
     def say(text: str = "") -> None:
         stdout.write(text + "\n")
 
-    say(_n("{game}: you (seat 0) against {n} {level} computer player(s).",
-           "{game}: you (seat 0) against {n} {level} computer player(s).", players - 1,
+    say(_n("{game}: you (seat 1) against {n} {level} computer player(s).",
+           "{game}: you (seat 1) against {n} {level} computer player(s).", players - 1,
            game=_(engine.title), level=_(level)))
-    say(_("Seed {seed}. Type a move's number or its notation; 'help' lists them, 'quit' "
+    say(_("Seed {seed}. Type a move's number or the move (players by name or seat number); "
+          "'help' lists your moves, 'board' shows the table, 'rules' the rules, 'quit' "
           "leaves.", seed=seed))
-    shown = True
     while (seat := engine.to_act(state)) is not None:
         if seat != HUMAN:
             action = choose(engine, state, seat, level, rng)
         else:
-            if shown:
-                say()
-                say(render_board(engine.player_view(state, HUMAN), names))
-            shown = True
-            legal = offered_moves(engine, state)
-            _list_moves(engine, state, legal, names, say)
-            chosen = _ask(engine, state, legal, stdin, stdout)
+            say()
+            say(render_board(engine.player_view(state, HUMAN), names))
+            chosen = _turn(engine, state, names, stdin, stdout, say)
             if chosen is None:
                 say(_("Bye."))
                 return 0
-            if isinstance(chosen, str):
-                say(chosen)
-                shown = False
-                continue
             action = chosen
         transition = engine.apply(state, action)
         for event in seen_by(transition.events, HUMAN):
@@ -130,6 +131,32 @@ def play(
     return 0
 
 
+def _turn(engine: Engine[Any], state: Any, names: Sequence[str], stdin: TextIO,
+          stdout: TextIO, say: Any) -> Action | None:
+    """The person's move: the moves listed once, then read until one is legal (each bad
+    input answered in one line, the list shown again only on ``help``); ``None``: leave."""
+    legal = offered_moves(engine, state)
+    words = [(a, _render(engine.describe(state, a), names)) for a in legal]
+    listed = listing(words, names)
+    say(_("Your moves:"))
+    for line in listed.lines:
+        say(line)
+    while True:
+        read = _ask(engine, state, listed.numbered, words, names, stdin, stdout)
+        if read is None:
+            return None
+        if isinstance(read, Action):
+            return read
+        if read == "help":
+            say(_("Your moves:"))
+            for line in listed.lines:
+                say(line)
+        elif read == "board":
+            say(render_board(engine.player_view(state, HUMAN), names))
+        else:
+            say(read)
+
+
 def offered_moves(engine: Engine[Any], state: Any) -> list[Action]:
     """The moves to list: the legal ones, and in a coop game's ``reveal`` phase both draw
     and reveal every time (a reveal refused while a coop is invalid is explained), as on
@@ -141,44 +168,57 @@ def offered_moves(engine: Engine[Any], state: Any) -> list[Action]:
     return legal
 
 
-def _list_moves(
-    engine: Engine[Any], state: Any, legal: Sequence[Action], names: Sequence[str], say: Any
-) -> None:
-    say(_("Your moves:"))
-    for i, action in enumerate(legal[:MAX_LISTED], start=1):
-        text = _render(engine.describe(state, action), names)
-        if not text.startswith(str(action)):
-            text = f"{action} — {text}" if text else str(action)
-        say(f"  {i:>2}. {text}")
-    if len(legal) > MAX_LISTED:
-        say("  " + _n("... and {n} more: type the notation.",
-                      "... and {n} more: type the notation.", len(legal) - MAX_LISTED))
-
-
 def _ask(
-    engine: Engine[Any], state: Any, legal: Sequence[Action], stdin: TextIO, stdout: TextIO
+    engine: Engine[Any], state: Any, numbered: Sequence[Action],
+    words: Sequence[tuple[Action, str]], names: Sequence[str], stdin: TextIO, stdout: TextIO,
 ) -> Action | str | None:
-    """Read one move: an Action, a message to show (and ask again), or None to stop."""
+    """Read one line: an Action, ``"help"`` or ``"board"``, a one-line answer to show (and
+    ask again), or None to stop."""
     stdout.write("> ")
     stdout.flush()
     line = stdin.readline()
     if not line:
         return None
     text = line.strip()
-    if text.lower() in QUIT_WORDS:
+    lowered = text.lower()
+    if lowered in QUIT_WORDS:
         return None
-    if not text or text.lower() in HELP_WORDS:
-        return _("Type a move's number or its notation (e.g. as listed), or 'quit'.")
+    if not text:
+        return _("Type a move's number or the move as listed; 'help' lists your moves.")
+    if lowered in HELP_WORDS:
+        return "help"
+    if lowered in BOARD_WORDS:
+        return "board"
+    if lowered.split()[0] == RULES_WORD:
+        return rules_text(engine.name, lowered.split()[1:])
     if text.isdigit():
         number = int(text)
-        if not 1 <= number <= len(legal):
+        if not 1 <= number <= len(numbered):
             return _("There is no move {number}: pick 1 to {last}.", number=number,
-                     last=len(legal))
-        text = str(legal[number - 1])
-    try:  # the action words may be typed in the console's language, as /move takes them
-        return engine.parse_action(state, to_notation(text, current()))
-    except GameError as exc:
-        return str(exc)
+                     last=len(numbered))
+        return numbered[number - 1]
+    try:  # read as /move reads it: names or numbers from 1, words in the console's language
+        return engine.parse_action(state, read_move(text, names, words, current()))
+    except (GameError, SeatWordError) as exc:
+        return one_line(str(exc))
+
+
+def one_line(text: str) -> str:
+    """An answer on one line (an engine's refusal may hold a line break)."""
+    return " ".join(text.split())
+
+
+def rules_text(game: str, args: Sequence[str]) -> str:
+    """A page of the game's rules (the ``/rules`` pages), ``rules 2`` for the second."""
+    pages = rules_pages(game)
+    page = int(args[0]) if args and args[0].isdigit() else 1
+    if not 1 <= page <= len(pages):
+        return _("There is no page {number}: pick 1 to {last}.", number=page, last=len(pages))
+    heading, text = pages[page - 1]
+    foot = _("Rules page {page} of {pages}: 'rules {next}' shows the next one.", page=page,
+             pages=len(pages), next=page % len(pages) + 1)
+    plain = re.sub(r"\*\*|__|`", "", text)
+    return f"{heading}\n{plain}\n{foot}"
 
 
 def add_parser(subparsers: Any) -> None:
@@ -216,6 +256,26 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         return _run(args, stdin, stdout)
 
 
+def console_variant(game: str, items: Sequence[str]) -> Any | None:
+    """The ``--variant key=value`` options as the engine's ``Variant`` (``None``: none),
+    checked as ``/play`` checks them; :class:`OptionError` names the option at fault."""
+    if not items:
+        return None
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(_("--variant {item}: write an option as key=value, e.g. "
+                                "threshold=50.", item=item))
+        try:
+            spec(game, key.strip()).validate(value.strip())
+        except OptionError as exc:
+            raise OptionError(_("--variant {item}: {problem}", item=item,
+                                problem=str(exc))) from None
+        options[key.strip()] = value.strip()
+    return make_variant(game, options)
+
+
 def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) -> int:
     engine = ENGINES[args.game]
     players = args.players
@@ -229,9 +289,15 @@ def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) 
         )
         return 2
     try:
-        variant = parse_variant(engine, args.variant)
-    except (ValueError, GameError) as exc:
-        print(str(exc), file=sys.stderr)
+        variant = console_variant(args.game, args.variant)
+    except OptionError as exc:
+        print(one_line(str(exc)), file=sys.stderr)
+        return 2
+    try:
+        engine.new_game(players, 0, variant)  # a variant the player count forbids
+    except GameError as exc:
+        print(_("--variant {item}: {problem}", item=" ".join(args.variant),
+                problem=one_line(str(exc))), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:

@@ -12,13 +12,13 @@ from discord.ext import commands
 from bot.catalog import CATALOG
 from bot.games.protocol import Action, GameError
 from bot.i18n import N_, _, _n, current, use_locale
-from bot.render.action_words import suggestions, to_notation
-from bot.render.card_text import truncate
+from bot.render.action_words import suggestions
+from bot.render.card_text import legible, truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
 from bot.render.names import labelled
 from bot.render.rules_text import rules_page
-from bot.render.seat_words import SeatWordError, by_name, by_number, to_engine
+from bot.render.seat_words import SeatWordError, by_name, by_number, read_move, words_of
 from bot.render.table_message import jump_url
 from bot.tables.faults import describe, is_transient
 from bot.tables.model import Table, TableError
@@ -44,18 +44,12 @@ MOVE_LIMIT = 200  # longer than any move of any game; Discord allows 6,000 chara
 TOO_LONG = N_("That is not a move: moves are short, e.g. `draw`, `keep 2` or `ask 2 QH`.")
 
 
-def in_notation(typed: str, legal: list[tuple[Action, str]]) -> str:
-    """``typed`` in the game's notation: a legal move written in its words in the reader's
-    language (what ``/move``'s suggestions show, e.g. an Arabic description of ``draw``)
-    becomes its notation; anything else is left for the engine to read."""
-    wanted = " ".join(typed.split()).casefold()
-    notations = {str(action).casefold() for action, _words in legal}
-    if wanted in notations:
-        return typed
-    for action, words in legal:
-        if words and " ".join(words.split()).casefold() == wanted:
-            return str(action)
-    return typed
+def in_notation(typed: str, legal: list[tuple[Action, str]], names: list[str] | None = None,
+                lang: str | None = None) -> str:
+    """``typed`` in the game's notation, as ``/move`` reads it (see
+    :func:`bot.render.seat_words.read_move`): a legal move's words in the reader's language,
+    or a notation with seats by name or number from 1."""
+    return read_move(typed, names or [], legal, lang)
 
 
 class TableCommands(commands.Cog):
@@ -87,16 +81,16 @@ class TableCommands(commands.Cog):
         if len(action) > MOVE_LIMIT:
             await interaction.response.send_message(_(TOO_LONG), ephemeral=True)
             return
-        action = in_notation(action, self.tables.legal_actions(table, interaction.user.id))
-        action = to_notation(action, current())  # action words in the reader's language
+        legal = self.tables.legal_actions(table, interaction.user.id)
         try:
-            typed = to_engine(action, table.names)
+            typed = read_move(action, table.names, legal, current())
             result = await self.tables.act(table.id, interaction.user.id, typed)
         except (TableError, GameError, SeatWordError) as exc:  # may echo the move: cut it
-            await interaction.response.send_message(truncate(str(exc), 500), ephemeral=True)
+            await interaction.response.send_message(legible(truncate(str(exc), 500)),
+                                                    ephemeral=True)
             return
         played = by_name(result.action, table.names)
-        lines = [f"› {e}" for e in result.events[-4:]] or \
+        lines = [f"› {legible(e)}" for e in result.events[-4:]] or \
             [_("Played `{move}`.", move=played)]
         if not result.over and table.to_act() == result.seat:
             lines.append(_("Your move again — /move or **Take turn**."))
@@ -120,8 +114,8 @@ class TableCommands(commands.Cog):
             offered.append((Action("reveal"), _("reveal your coops")))
         names = table.names  # seats shown by name, sent back by number
         numbered = {by_name(a, names): by_number(a, names) for a, _ in offered}
-        found = suggestions(((by_name(a, names), words) for a, words in offered), current,
-                            value=numbered.__getitem__)
+        found = suggestions(((by_name(a, names), legible(words_of(words)))
+                             for a, words in offered), current, value=numbered.__getitem__)
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="hand", description=N_("Your cards and what you may do now"))

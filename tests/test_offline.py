@@ -60,8 +60,8 @@ def test_board_shows_own_face_down_cards_but_not_the_opponents() -> None:
     """The board lists your own face-down cards and hides the computer's."""
     _, text = _play(["soureh", "--seed", "5"], "quit\n")
     board = text.split("Your moves:")[0]
-    mine = next(line for line in board.splitlines() if line.strip().startswith("You (seat 0)"))
-    theirs = next(line for line in board.splitlines() if "Computer 1 (seat 1)" in line)
+    mine = next(line for line in board.splitlines() if line.strip().startswith("You (seat 1)"))
+    theirs = next(line for line in board.splitlines() if "Computer 2 (seat 2)" in line)
     assert "?" not in mine.split("down")[1]
     assert theirs.split("down")[1].split()[:4] == ["?", "?", "?", "?"]
 
@@ -99,7 +99,7 @@ class _Chooser(io.StringIO):
         text = self.out.getvalue()
         if len(self.typed) > 3000:
             return ""
-        before, _, moves = text.rpartition("Your moves:")
+        _before, _, moves = text.rpartition("Your moves:")
         listed = [line.split(".", 1)[1].split(" — ")[0].strip()
                   for line in moves.splitlines() if line.strip()[:1].isdigit()]
         answer = "1"
@@ -107,7 +107,7 @@ class _Chooser(io.StringIO):
         if declaring:
             answer = declaring[0]
         elif "reveal" in listed:
-            refused = "can't reveal" in before.rsplit("\n", 2)[-2]
+            refused = "can't reveal" in moves  # the list is not shown again after it
             answer = "draw" if refused else "reveal"
         self.typed.append(answer)
         return answer + "\n"
@@ -147,6 +147,7 @@ def test_events_about_you_read_in_the_second_person() -> None:
         "Computer 1 put 5♣ on your slot 1."
     assert offline.you_form("You's declaration stands.") == "Your declaration stands."
     assert offline.you_form("You is now protected.") == "You are now protected."
+    assert offline.you_form("Round 2: You deals.") == "Round 2: You deal."
     assert offline.you_form("Computer 2 gives You a card.") == "Computer 2 gives you a card."
     _, text = _play(["pariah", "--seed", "3", "--level", "easy"], "1\n" * 300)
     assert "You's" not in text and "You draws" not in text and "You knocks" not in text

@@ -11,7 +11,7 @@ import discord
 from bot.catalog import game
 from bot.games.views import GameView
 from bot.i18n import L_, N_, Msg, _
-from bot.render.card_text import isolated, num, seat_name, truncate
+from bot.render.card_text import isolated, legible, num, seat_name, truncate
 from bot.render.embeds import (
     COLOURS,
     standings_lines,
@@ -68,7 +68,7 @@ def round_end_embed(table: Table) -> discord.Embed | None:
     embed = discord.Embed(
         title=_("{game} table #{id} — round {round} is over", game=title_of(table.game),
                 id=table.id, round=num(number)),
-        description=truncate(over.winners + "\n" + totals_line(table, view), 4096),
+        description=truncate(legible(over.winners + "\n" + totals_line(table, view)), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
     return embed
@@ -104,7 +104,7 @@ def game_end_embed(table: Table, note: str | Msg) -> discord.Embed:
     lines += ["", _said(note)]
     return discord.Embed(
         title=_("{game} table #{id} — game over", game=title_of(table.game), id=table.id),
-        description=truncate("\n".join(lines), 4096),
+        description=truncate(legible("\n".join(lines)), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
 
@@ -126,7 +126,7 @@ def result_dm_text(table: Table, seat: int, url: str, note: str | Msg,
                  id=table.id, url=url)
     result = _("{winners} won the game. You finished #{place} with {total}.",
                winners=winners_text(table, view), place=num(place), total=num(total))
-    return truncate(
-        f"{head}\n{result}\n{_said(note)}\n\n" + _("Your final cards:") + f"\n{mine}",
+    return truncate(legible(
+        f"{head}\n{result}\n{_said(note)}\n\n" + _("Your final cards:") + f"\n{mine}"),
         2000,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -17,13 +18,38 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # red emoji (variation selector 16), spades and clubs as text (selector 15) in the theme's
 # own text colour, so red and black never look alike and a black suit never sits dark on
 # the dark theme.
-LEGIBLE_SUITS = {"♥": "♥️", "♦": "♦️", "♠": "♠\ufe0e", "♣": "♣\ufe0e"}
-_SUIT_TABLE = str.maketrans(LEGIBLE_SUITS)
+LEGIBLE_SUITS = {"♥": "♥\ufe0f", "♦": "♦\ufe0f", "♠": "♠\ufe0e", "♣": "♣\ufe0e"}
+_SUIT = re.compile("([♥♦♠♣])[\ufe0e\ufe0f]?")
 
 
 def legible(text: str) -> str:
-    """``text`` with every suit symbol in its legible form (see :data:`LEGIBLE_SUITS`)."""
-    return text.translate(_SUIT_TABLE)
+    """``text`` with every suit symbol in its legible form (see :data:`LEGIBLE_SUITS`):
+    the one rendering of suits in every text the bot sends. Idempotent (a suit already
+    followed by a selector gets the right one, once)."""
+    if not any(symbol in text for symbol in LEGIBLE_SUITS):
+        return text
+    return _SUIT.sub(lambda m: LEGIBLE_SUITS[m[1]], text)
+
+
+def legible_embed(embed: Any) -> Any:
+    """A ``discord.Embed`` with every text in it through :func:`legible` (title,
+    description, fields, footer, author); the same embed, changed in place."""
+    if embed.title:
+        embed.title = truncate(legible(embed.title), 256)
+    if embed.description:
+        embed.description = truncate(legible(embed.description), 4096)
+    for i, field in enumerate(list(embed.fields)):
+        embed.set_field_at(i, name=truncate(legible(field.name or ""), 256),
+                           value=truncate(legible(field.value or ""), 1024),
+                           inline=bool(field.inline))
+    footer = embed.footer
+    if footer and footer.text:
+        embed.set_footer(text=truncate(legible(footer.text), 2048), icon_url=footer.icon_url)
+    author = embed.author
+    if author and author.name:
+        embed.set_author(name=truncate(legible(author.name), 256), url=author.url,
+                         icon_url=author.icon_url)
+    return embed
 
 
 def card(code: str | None) -> str:

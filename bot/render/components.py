@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import DEFAULT, N_, _, current, supported, use_locale
-from bot.render.card_text import truncate
+from bot.render.card_text import legible, truncate
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -133,8 +133,8 @@ def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:
 def option(label: str, value: str, description: str | None = None) -> discord.SelectOption:
     """A select option, label and description cut to Discord's 100 characters."""
     return discord.SelectOption(
-        label=truncate(label, 100), value=value[:100],
-        description=truncate(description, 100) if description else None,
+        label=truncate(legible(label), 100), value=value[:100],
+        description=truncate(legible(description), 100) if description else None,
     )
 
 
@@ -155,8 +155,8 @@ class TableView(discord.ui.View):
     ) -> None:
         """Add a button at the table's version."""
         cid = ComponentId(self.table_id, self.version, kind, arg)
-        self.add_item(discord.ui.Button(label=truncate(label, 80) or None, style=style, row=row,
-                                        custom_id=cid.text(BUTTON_PREFIX)))
+        self.add_item(discord.ui.Button(label=truncate(legible(label), 80) or None, style=style,
+                                        row=row, custom_id=cid.text(BUTTON_PREFIX)))
 
     def select(
         self, kind: Kind, options: Sequence[discord.SelectOption], *, arg: str = "",
@@ -167,7 +167,7 @@ class TableView(discord.ui.View):
         cid = ComponentId(self.table_id, self.version, kind, arg)
         self.add_item(discord.ui.Select(
             custom_id=cid.text(SELECT_PREFIX), options=chosen, row=row,
-            placeholder=truncate(placeholder, 150) if placeholder else None,
+            placeholder=truncate(legible(placeholder), 150) if placeholder else None,
             max_values=max(1, min(max_values, len(chosen))),
         ))
 

@@ -203,7 +203,7 @@ def _board(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
                 tags.append(_("protected"))
             if not row.get("in_round", True):
                 tags.append(_("out"))
-            label = _("{name} (seat {seat})", name=names[s], seat=s)
+            label = _("{name} (seat {seat})", name=names[s], seat=s + 1)
             down = row["down"] if row["down"] is not None else [None] * len(row["up"] or ())
             line = "  " + _("{label} up {up}   down {down}", label=f"{label:<{width}}",
                             up=plain_cards(row["up"]), down=plain_cards(down))

@@ -11,7 +11,16 @@ import discord
 from bot.catalog import CATALOG, game
 from bot.games.views import GameView
 from bot.i18n import N_, _, _n
-from bot.render.card_text import isolated, names_list, notation, num, seat_name, truncate
+from bot.render.card_text import (
+    isolated,
+    legible,
+    legible_embed,
+    names_list,
+    notation,
+    num,
+    seat_name,
+    truncate,
+)
 from bot.render.look import Field
 from bot.render.names import shown
 from bot.results import LOWEST_WINS, placements
@@ -249,6 +258,7 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
         _add_fields(embed, game(rec.game).look.public_fields(view, table.names))
     footer = options_text(rec.game, rec.variant, rec.timer_seconds)
     embed.set_footer(text=truncate(footer, 2048))
+    legible_embed(embed)
     _fit(embed)
     return embed
 
@@ -265,7 +275,7 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     embed = discord.Embed(
         title=title or _("Your cards — {game} table #{id}", game=title_of(table.game),
                          id=table.id),
-        description=truncate(game(table.game).look.private_text(view), 4096),
+        description=truncate(legible(game(table.game).look.private_text(view)), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
     totals = view.get("totals") or []
@@ -293,7 +303,7 @@ def last_round_embed(table: Table) -> discord.Embed | None:
         title = _("{game} table #{id} — the last round", game=title_of(table.game), id=table.id)
     return discord.Embed(
         title=title,
-        description=truncate(summary, 4096),
+        description=truncate(legible(summary), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
 
@@ -308,4 +318,4 @@ def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
     else:
         head = _("**{game} table #{id}** — round {round}", game=game_name, id=table.id,
                  round=rnd)
-    return truncate(head + "\n" + game(table.game).look.private_text(view), 2000)
+    return truncate(legible(head + "\n" + game(table.game).look.private_text(view)), 2000)

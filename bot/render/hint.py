@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.ai.hint import Hint
+from bot.games.protocol import MOVE_WORDS_GAP
 from bot.i18n import _
-from bot.render.card_text import truncate
+from bot.render.card_text import legible, truncate
 from bot.render.components import Kind, TableView
 from bot.render.embeds import COLOURS, title_of
+from bot.render.seat_words import move_line, with_names
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -33,14 +35,24 @@ def hint_button(view: TableView) -> None:
 
 
 def hint_embed(table: Table, given: Hint, move: str, *, practice_note: bool) -> discord.Embed:
-    """The private answer: the hard player's move (``move``: its notation in the table's
-    words) and one line of why; whether asking made the game practice."""
-    lines = [f"**{truncate(move, 300)}**", given.why]
+    """The private answer: the hard player's move as the player types it (seats by name or
+    number from 1: typed into ``/move`` as shown, it plays the move) and what it does
+    (``move``: the engine's description with names, or the bare notation when the position
+    moved on), then one line of why; whether asking made the game practice."""
+    lines = [hint_line(table, given, move), with_names(given.why, table.shown_names)]
     if practice_note:
         lines += ["", _("Hints make this game practice: it will not be rated.")]
     lines += ["", _("A hint never plays for you: make your move on your panel.")]
     return discord.Embed(
         title=_("{game} table #{table} — hint", game=title_of(table.game), table=table.id),
-        description=truncate("\n".join(lines), 4096),
+        description=truncate(legible("\n".join(lines)), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
+
+
+def hint_line(table: Table, given: Hint, move: str) -> str:
+    """``**`give bob 4`** — put 9♦ on bob's slot 4 …``: the notation to type, then its words."""
+    described = "" if move.strip("`") == str(given.action) else move
+    line = move_line(given.action, described, table.names)
+    typed, gap, words = line.partition(MOVE_WORDS_GAP)
+    return f"**`{typed}`**{gap}{truncate(words, 300)}"

@@ -60,12 +60,12 @@ def panel(
             lines.append(_("The game is over.") if table.state is not None else "")
         else:
             lines.append(_("Turn over — {who} is to act.", who=seat_name(table.names, to_act)))
-        embed.description = truncate("\n".join(x for x in lines if x), 4096)
+        embed.description = truncate(legible("\n".join(x for x in lines if x)), 4096)
         return embed, view.done()
     actions = table.engine.legal_actions(table.state)
     prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
     if table.hints_offered:
         hint_button(view)
     lines.append(f"**{prompt}**")
-    embed.description = truncate("\n".join(lines), 4096)
+    embed.description = truncate(legible("\n".join(lines)), 4096)
     return embed, view.done()

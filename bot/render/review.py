@@ -14,18 +14,22 @@ import discord
 
 from bot.games.ai.review import Decision
 from bot.i18n import _, _n
-from bot.render.card_text import truncate
+from bot.render.card_text import legible, num, truncate
 from bot.render.components import Kind
 from bot.render.embeds import COLOURS, title_of
+from bot.render.seat_words import with_names
 from bot.render.table_message import pager_view
 
 REVIEW_PNG = "review.png"
 
 
 def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: int,
-                 *, examined: int, by_computer: int = 0) -> discord.Embed:
+                 *, examined: int, by_computer: int = 0,
+                 names: Sequence[str] = ()) -> discord.Embed:
     """Page ``page`` of a review (``examined``: the seat's decisions looked at;
-    ``by_computer``: the seat's decisions a computer made for its person, not reviewed)."""
+    ``by_computer``: the seat's decisions a computer made for its person, not reviewed;
+    ``names``: the seats' names, for the moves' words). Every page opens with the whole
+    review in one line."""
     colour = COLOURS.get(game, 0x555555)
     title = _("{game} table #{table} — your review", game=title_of(game), table=table_id)
     skipped = _n("A computer made {n} of your decisions for you (your time ran out); it "
@@ -44,6 +48,8 @@ def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: 
         return discord.Embed(title=title, description=text, colour=colour)
     decision = decisions[page]
     lines = [
+        summary(decisions, examined),
+        "",
         _n("Decision {page} of {pages} where the hard player would have chosen differently "
            "(your one decision), round {round}.",
            "Decision {page} of {pages} where the hard player would have chosen differently "
@@ -51,23 +57,37 @@ def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: 
            pages=len(decisions), round=decision.round),
     ]
     if decision.margin is not None:
-        lines.append(_("On the same sampled deals its move did {points} points of the "
-                       "deal better than yours.", points=round(decision.margin * 100)))
+        lines.append(_("Played out many times from that moment, its move won {points} "
+                       "points in 100 of the deal more than yours.",
+                       points=round(decision.margin * 100)))
     else:
         lines.append(_("Its rule: keep to the ranks the table knows you hold, dearest "
                        "first."))
     lines.append(_("The picture shows the table as you saw it then."))
     if skipped:
         lines.append(skipped)
-    embed = discord.Embed(title=title, description=truncate("\n".join(lines), 4096),
+    embed = discord.Embed(title=title, description=truncate(legible("\n".join(lines)), 4096),
                           colour=colour)
-    embed.add_field(name=_("You played"), value=_cap(decision.played_words), inline=True)
-    embed.add_field(name=_("The hard player"), value=_cap(decision.suggested_words), inline=True)
+    embed.add_field(name=_("You played"), value=_cap(decision.played_words, names),
+                    inline=True)
+    embed.add_field(name=_("The hard player"), value=_cap(decision.suggested_words, names),
+                    inline=True)
     return embed
 
 
-def _cap(words: str) -> str:
-    text = truncate(words, 1024) or "—"
+def summary(decisions: Sequence[Decision], examined: int) -> str:
+    """The review in one line: how many decisions, how many the hard player would change
+    and in which rounds."""
+    rounds = _(", ").join(num(r) for r in sorted({d.round for d in decisions}))
+    return _n("**In short:** of your {n} decision, the hard player would change {changed} "
+              "(rounds {rounds}); the pages below show each one.",
+              "**In short:** of your {n} decisions, the hard player would change {changed} "
+              "(rounds {rounds}); the pages below show each one.", examined,
+              changed=num(len(decisions)), rounds=rounds)
+
+
+def _cap(words: str, names: Sequence[str]) -> str:
+    text = truncate(legible(with_names(words, names)), 1024) or "—"
     return text[:1].upper() + text[1:]
 
 

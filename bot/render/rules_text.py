@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import N_, _
-from bot.render.card_text import num
+from bot.render.card_text import legible_embed, num
 from bot.render.embeds import COLOURS, title_of
 
 # An empty line between paragraphs (never looked up: the empty msgid is the header).
@@ -227,6 +227,7 @@ def rules_page(game: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
     )
     embed.set_footer(text=_("Page {page} of {pages} · play with /play", page=num(page + 1),
                             pages=num(len(pages))))
+    legible_embed(embed)
     view = discord.ui.View(timeout=None)
     view.add_item(RulesButton(game, page - 1 if page else 0, label=_("Previous"),
                               disabled=page == 0))

@@ -13,14 +13,29 @@ table. This module translates at the edge, both ways:
   value behind an autocomplete choice).
 
 Words without a seat (``draw``, ``keep 2``, ``capture 5D 2C``) pass through unchanged.
+
+This is the one place where engine notation and people's notation meet: ``/move``, the
+console, the hint, the review and the autocomplete all go through it.
+
+- :func:`read_move` reads a whole typed move (a notation with names or numbers from 1, a
+  move's words as a panel or hint shows them, action words in the reader's language, cards
+  as ``3♥``) into the engine's notation;
+- :func:`move_line` writes a move as people read and type it: ``give bob 4 — put 9♦ on
+  bob's slot 4`` (the notation part typed into ``/move`` plays the move);
+- :func:`words_of` is a move's words without the engine's notation in front;
+- :func:`with_names` fills an engine text's seat placeholders (``{p1}``) with names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import re
+from collections.abc import Iterable, Sequence
 
-from bot.games.protocol import Action
+from bot.games.cards import Card
+from bot.games.protocol import MOVE_WORDS_GAP, Action, Event
 from bot.i18n import N_, _
+from bot.render.action_words import to_notation
 from bot.render.names import plain, shown
 
 # word -> the kinds of its arguments in order: "seat" or "other" (a slot or a card)
@@ -113,17 +128,19 @@ def to_engine(text: str, names: Sequence[str]) -> str:
     return " ".join([*out, *tokens[at:]])
 
 
-def _written(action: Action, seat_text: Sequence[str]) -> str:
+def _parts(action: Action, seat_text: Sequence[str]) -> list[str]:
     kinds = SEAT_ARGS.get(action.word)
     if kinds is None or len(kinds) != len(action.args):
-        return str(action)
+        return [action.word, *(str(a) for a in action.args)]
     parts = [action.word]
     for kind, arg in zip(kinds, action.args, strict=True):
         parts.append(seat_text[arg] if kind == "seat" and isinstance(arg, int)
                      and 0 <= arg < len(seat_text) else str(arg))
-    if action.call:
-        parts.append(action.call)
-    return " ".join(parts)
+    return parts
+
+
+def _written(action: Action, seat_text: Sequence[str]) -> str:
+    return " ".join([*_parts(action, seat_text), *([action.call] if action.call else [])])
 
 
 def by_number(action: Action, names: Sequence[str]) -> str:
@@ -138,6 +155,16 @@ def by_name(action: Action, names: Sequence[str]) -> str:
     end the code span it is shown in (a backtick). The name is isolated, its bidi
     controls gone (``shown`` for a label: it goes in code spans and autocomplete labels,
     never markdown); :func:`to_engine` reads it back."""
+    return _written(action, _seat_texts(names))
+
+
+def parts_by_name(action: Action, names: Sequence[str]) -> list[str]:
+    """:func:`by_name` in parts: the word, then each argument (a seat as one part, even a
+    name of several words); the closing call (``declare``) is not among them."""
+    return _parts(action, _seat_texts(names))
+
+
+def _seat_texts(names: Sequence[str]) -> list[str]:
     texts = []
     for i, name in enumerate(names):
         try:
@@ -145,6 +172,80 @@ def by_name(action: Action, names: Sequence[str]) -> str:
                 i, len(name.split()))
         except SeatWordError:
             reads_back = False
-        readable = reads_back and not name.isdigit() and "`" not in name
+        readable = reads_back and not name.isdigit() and not set(name) & UNREADABLE
         texts.append(shown(name, markdown=False) if readable else str(i + 1))
-    return _written(action, texts)
+    return texts
+
+
+# ---------------------------------------------------------------- whole moves
+
+
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f`*")  # text/emoji presentation, markdown
+#: A name holding one of these is written by its seat number: the reader drops markdown
+#: and cuts a line at its dash, so the name would not read back.
+UNREADABLE = frozenset("`*—")
+_LINKS = {"for", "from", "to", "on"}  # "ask bob for 3♥" as a hint's words read it
+
+
+def _cards_as_codes(tokens: list[str]) -> list[str]:
+    """Cards typed with suit symbols (``3♥``) as notation codes (``3H``)."""
+    out = []
+    for token in tokens:
+        if any(symbol in token for symbol in "♠♥♦♣"):
+            with contextlib.suppress(ValueError):
+                token = str(Card.parse(token))
+        out.append(token)
+    return out
+
+
+def _plain(typed: str) -> str:
+    """The notation part of a typed line: markdown and presentation selectors dropped, and
+    the words after the dash (a hint's or a list's explanation) left out."""
+    text = " ".join(typed.translate(_SELECTORS).split())
+    return text.split(MOVE_WORDS_GAP.strip(), 1)[0].strip()
+
+
+def read_move(typed: str, names: Sequence[str], legal: Iterable[tuple[Action, str]] = (),
+              lang: str | None = None) -> str:
+    """The engine's notation of a move a person typed, as ``/move`` and the console read
+    it: a move's words exactly as offered (``legal``: each legal action and its words),
+    or a notation with seats by name or number from 1, action words in ``lang``, cards
+    as codes or with suit symbols, and what a hint shows after the move's notation
+    (``give bob 4 — put 9♦ …``) left out. Raises :class:`SeatWordError` when a player
+    cannot be read; anything else the engine reads and answers."""
+    offered = list(legal)
+    wanted = " ".join(typed.translate(_SELECTORS).split()).casefold()
+    for action, words in offered:  # a move's words as the panel or hint wrote them
+        offered_words = " ".join(words.translate(_SELECTORS).split()).casefold()
+        if wanted and wanted in (offered_words, words_of(offered_words)):
+            return str(action)
+    text = to_notation(_plain(typed), lang)
+    tokens = _cards_as_codes(text.split())
+    if tokens and tokens[0].lower() == "ask":  # "ask bob for 3♥": the words of an ask
+        tokens = [t for i, t in enumerate(tokens) if i == 0 or t.lower() not in _LINKS]
+    return to_engine(" ".join(tokens), names)
+
+
+def words_of(described: str) -> str:
+    """A move's words without the engine's notation the engine writes in front of them
+    (``give 1 4 — put 9♦ on …`` -> ``put 9♦ on …``)."""
+    return described.split(MOVE_WORDS_GAP, 1)[-1]
+
+
+def move_line(action: Action, described: str, names: Sequence[str]) -> str:
+    """A move as people read and type it: its notation with seats by name (or number from
+    1), then its words (``described``: the engine's description, seats filled in)."""
+    typed = by_name(action, names)
+    words = words_of(described)
+    if not words or words == str(action):
+        return typed
+    return f"{typed}{MOVE_WORDS_GAP}{words}"
+
+
+_SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """An engine text with its seat placeholders (``{p1}``) as names (seats without a name
+    as "Seat 2")."""
+    return Event("text", text).render(names) if _SEAT_REF.search(text) else text

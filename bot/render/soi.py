@@ -92,7 +92,7 @@ def board_lines(view: SoiView, names: Sequence[str]) -> list[str]:
     for s, row in enumerate(view["seats"]):
         quads = ", ".join(row["quads"]) or _("none")
         held = _n("{n} card", "{n} cards", row["hand_count"])
-        lines.append("  " + _("seat {seat} {name}: {held}, quadruplets: {quads}", seat=s,
+        lines.append("  " + _("seat {seat} {name}: {held}, quadruplets: {quads}", seat=s + 1,
                               name=names[s], held=held, quads=quads))
     asks = view.get("asks") or []
     if asks:

@@ -18,6 +18,7 @@ import discord
 from bot.games.protocol import GameError
 from bot.i18n import _, number, use_locale
 from bot.options import OptionError, effective_options
+from bot.render.card_text import legible, truncate
 from bot.render.components import ComponentId, Kind
 from bot.render.embeds import COLOURS, last_round_embed, lobby_embed, title_of
 from bot.render.names import shown_all
@@ -140,7 +141,7 @@ def replay_page(done: Finished, page: int) -> tuple[discord.Embed, int]:
     table = done.table
     embed = discord.Embed(
         title=_("Replay — {game} table #{table}", game=title_of(table.game), table=table.id),
-        description="\n".join(f"• {line}" for line in shown)[:4096],
+        description=truncate(legible("\n".join(f"• {line}" for line in shown)), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
     embed.set_footer(text=_("Page {page} of {pages} · public moves only",

@@ -83,7 +83,8 @@ async def on_review(interaction: discord.Interaction[Any], table: Table, page_ar
     pages = max(1, len(done.decisions))
     page = min(page_of(page_arg), pages - 1)  # read by the router before (out of date)
     embed = review_embed(table.game, table.id, done.decisions, page,
-                         examined=done.examined, by_computer=done.by_computer)
+                         examined=done.examined, by_computer=done.by_computer,
+                         names=table.shown_names)
     files = await _picture(interaction.client, table, seat, done, page, embed)
     view = review_view(table.id, table.version, page, len(done.decisions))
     if paging:

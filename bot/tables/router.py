@@ -26,6 +26,7 @@ import discord
 from bot.catalog import game
 from bot.games.protocol import GameError
 from bot.i18n import N_, _, use_locale
+from bot.render.card_text import legible
 from bot.render.components import (
     BUTTON_PREFIX,
     OTHER_IDS,
@@ -93,6 +94,7 @@ def service_of(interaction: discord.Interaction[Any]) -> TableService:
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
     """Answer ephemerally: the response if not yet given, else a follow-up."""
+    text = legible(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:

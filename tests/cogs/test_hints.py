@@ -12,6 +12,7 @@ from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.i18n import _, use_locale
 from bot.render.embeds import title_of
+from bot.render.seat_words import by_name
 from bot.tables import hints
 from storage.guild_settings import GuildSettingsRepo
 from tests.helpers.discord import (
@@ -101,8 +102,8 @@ async def test_hint_answers_privately_and_changes_nothing(world: dict[str, Any])
     assert (table.version, list(table.log), table.state, table.player_view(seat)) == before
     text = answer.embeds[0].description or ""
     assert "hard player" in text and "never plays for you" in text
-    legal = [str(a) for a in table.engine.legal_actions(table.state)]
-    assert any(text.startswith(f"**{notation} ") for notation in legal)
+    legal = [by_name(a, table.names) for a in table.engine.legal_actions(table.state)]
+    assert any(text.startswith(f"**`{notation}`**") for notation in legal)
     assert table.hints == {seat: 1}
     stored = await service(env).repo.snapshot(table.id)
     assert stored is not None and stored.actions == len(table.log)

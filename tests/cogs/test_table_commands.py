@@ -8,6 +8,7 @@ from typing import Any
 from bot.client import CardroomBot
 from bot.games.cards import Card
 from bot.games.soi.moves import AskFor
+from bot.render.card_text import legible
 from bot.render.embeds import table_embed
 from tests.helpers.discord import (
     Audit,
@@ -229,7 +230,7 @@ async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) 
     assert drawn is not None
     text = done.response.content
     name = f"\u2068{table.names[table.to_act()]}\u2069"  # isolated: names are data
-    assert f"{name} drew {Card.parse(drawn).display}." in text
+    assert f"{name} drew {legible(Card.parse(drawn).display)}." in text
     assert "drew a card" not in text
     assert f"{name} drew a card." in table.recent
 

@@ -22,8 +22,8 @@ def _play(lang: str) -> list[str]:
 def test_console_greets_and_leaves_in_the_language(lang: str) -> None:
     lines = _play(lang)
     with use_locale(lang):
-        first = _n("{game}: you (seat 0) against {n} {level} computer player(s).",
-                   "{game}: you (seat 0) against {n} {level} computer player(s).", 1,
+        first = _n("{game}: you (seat 1) against {n} {level} computer player(s).",
+                   "{game}: you (seat 1) against {n} {level} computer player(s).", 1,
                    game=_("Soureh"), level=_("normal"))
         bye = _("Bye.")
     assert lines[0] == first and lines[-1].endswith(bye)

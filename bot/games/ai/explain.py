@@ -1,13 +1,15 @@
 """Moves in plain words, from the acting seat's information (hints and reviews).
 
-Every phrase is one translatable text (``bot.i18n``), cards named in words and placed in
+Seats are the ``{p<seat>}`` placeholders of event texts: the presentation fills in names
+(:func:`bot.render.seat_words.with_names`). Every phrase is one translatable text
+(``bot.i18n``), cards named in words and placed in
 the sentence by the translation."""
 
 from __future__ import annotations
 
 from bot.games.ai.view import Info
 from bot.games.cards import Card
-from bot.games.protocol import Action
+from bot.games.protocol import Action, seat_ref
 from bot.games.turup.views import turup_view
 from bot.i18n import N_, _, _n
 
@@ -27,6 +29,11 @@ def card_words(text: str) -> str:
     return _("the {rank} of {suit}", rank=name, suit=suit_name)
 
 
+def _player(arg: object) -> str:
+    """A seat argument as its name's placeholder."""
+    return seat_ref(arg) if isinstance(arg, int) else str(arg)
+
+
 def describe(info: Info, action: Action) -> str:
     """One short phrase for ``action`` as the acting seat sees it (``keeps the red 10
     (hearts) on coop 2``), the declaration or knock included."""
@@ -37,8 +44,8 @@ def describe(info: Info, action: Action) -> str:
     if word == "keep":
         text = _("keeps {card} on coop {coop}", card=card, coop=args[0])
     elif word == "give":
-        text = _("gives {card} to coop {coop} of seat {seat}", card=card, coop=args[1],
-                 seat=args[0])
+        text = _("gives {card} to {player}'s coop {coop}", card=card, coop=args[1],
+                 player=_player(args[0]))
     elif word == "discard":
         text = _("discards {card}", card=card)
     elif word == "jack":
@@ -46,8 +53,9 @@ def describe(info: Info, action: Action) -> str:
     elif word == "queen":
         text = _("plays the Queen (a look at a hidden card)")
     elif word == "king":
-        text = _("swaps coop {coop} of seat {seat} with coop {other_coop} of seat {other_seat}",
-                 coop=args[1], seat=args[0], other_coop=args[3], other_seat=args[2])
+        text = _("swaps {player}'s coop {coop} with {other}'s coop {other_coop}",
+                 coop=args[1], player=_player(args[0]), other_coop=args[3],
+                 other=_player(args[2]))
     elif word == "reveal":
         text = _("reveals")
     elif word == "draw":
@@ -57,7 +65,8 @@ def describe(info: Info, action: Action) -> str:
     elif word == "trail":
         text = _("trails {card}", card=card_words(str(args[0])))
     elif word == "ask":
-        text = _("asks seat {seat} for {card}", seat=args[0], card=card_words(str(args[1])))
+        text = _("asks {player} for {card}", player=_player(args[0]),
+                 card=card_words(str(args[1])))
     else:
         text = str(action)  # i18n: not for people (an unknown move keeps its notation)
     if action.call == "declare":

@@ -115,12 +115,13 @@ def _search_why(info: Info, scores: Sequence[Scored]) -> str:
     runner = max(scores[1:], key=lambda s: s.mean)
     gap = (best.mean - runner.mean) * 100
     if gap < CLEAR * 100:
-        return _("The hard player {move}; about as good as: {other}, over {deals} sampled deals.",
-                 move=line, other=describe(info, runner.action), deals=best.deals)
+        return _("The hard player {move}; this other move would do about as well: {other}.",
+                 move=line, other=describe(info, runner.action))
     return _(
-        "The hard player {move}; over {deals} sampled deals it did {points} points better "
-        "than the next best: {other}.",
-        move=line, deals=best.deals, points=round(gap), other=describe(info, runner.action),
+        "The hard player {move}: it played this deal out many times from here, guessing "
+        "the cards you cannot see, and this move came out ahead of the next best one "
+        "({other}).",
+        move=line, other=describe(info, runner.action),
     )
 
 

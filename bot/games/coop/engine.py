@@ -423,7 +423,9 @@ class CoopEngine(CoopRules):
                     old=disp(old),
                 ),
                 PRIVATE[seat],
-                {"seat": seat, "slot": slot, "card": CODE[drawn], "discarded": CODE[old]},
+                # tells the keeper the public keep in full: he is shown this one only
+                {"seat": seat, "slot": slot, "card": CODE[drawn], "discarded": CODE[old],
+                 "replaces": "keep"},
             )
         )
 
@@ -458,7 +460,9 @@ class CoopEngine(CoopRules):
                 },
             )
         )
-        if target == st.declarer and st.protected is None and self.declare_word == "declare":
+        # with two players nobody else could replace the declarer's cards: no protection
+        if (target == st.declarer and st.protected is None and self.declare_word == "declare"
+                and st.n > 2):
             st.protected = target
             ev.append(
                 Event(
