@@ -38,6 +38,10 @@ BOARD_WORDS = {"board", "table"}
 RULES_WORD = "rules"
 
 
+#: A terminal draws no bidi isolates (the names' FSI…PDI of the messages): they are dropped.
+TERMINAL = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
+
+
 def seat_names(players: int) -> list[str]:
     """The names used at an offline table: "You" (seat 1), then "Computer 2", "Computer 3",
     ... named for their seats (counted from 1)."""
@@ -93,7 +97,7 @@ def play(
     rng = random.Random(seed)
 
     def say(text: str = "") -> None:
-        stdout.write(text + "\n")
+        stdout.write(text.translate(TERMINAL) + "\n")
 
     say(_n("{game}: you (seat 1) against {n} {level} computer player(s).",
            "{game}: you (seat 1) against {n} {level} computer player(s).", players - 1,

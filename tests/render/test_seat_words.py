@@ -73,14 +73,14 @@ def test_written_back_both_ways_reads_as_the_same_action() -> None:
 
 
 def test_hostile_names_read_back_by_their_plain_name() -> None:
-    """A name holding bidi controls or a backtick is typed as it shows (its plain letters),
-    and a move written back with it (isolated, or by number) reads back the same."""
+    """A name holding bidi controls is typed as it shows (its plain letters); one holding a
+    backtick or markdown is written by its number; either way the move reads back the same."""
     names = ["ann\u202e", "\u2067bob", "c`d", "**e**"]
     assert to_engine("give ann 3", names) == "give 0 3"
     assert to_engine("give bob 3", names) == "give 1 3"
     assert to_engine("give **e** 3", names) == "give 3 3"
     written = [by_name(Action("give", (s, 3)), names) for s in range(4)]
     assert written == [f"give {FSI}ann{PDI} 3", f"give {FSI}bob{PDI} 3", "give 3 3",
-                       f"give {FSI}**e**{PDI} 3"]
+                       "give 4 3"]
     for seat, text in enumerate(written):
         assert to_engine(text, names) == f"give {seat} 3"
