@@ -65,7 +65,8 @@ def test_research_stays_out_of_the_product_and_the_tests() -> None:
     """Neither the product nor the tests import research/ (tests run it as a process)."""
     folders = ("bot", "cogs", "storage", "tests", "bench")
     found = [str(p.relative_to(ROOT)) for folder in folders
-             for p in (ROOT / folder).rglob("*.py") if "research" in _imported(p)]
+             for p in (ROOT / folder).rglob("*.py")
+             if "research" in p.read_text(encoding="utf-8") and "research" in _imported(p)]
     assert found == []
 
 
@@ -91,3 +92,23 @@ def test_table_classes_inherit_at_most_one_level() -> None:
             if any(bases.get(parent) and any(g in bases for g in bases[parent])
                    for parent in parents if parent in bases)]
     assert deep == []
+
+
+def test_every_slow_test_named_still_exists() -> None:
+    """Each file and test that tests/helpers/tiers.py names as slow is still there, so a
+    rename cannot quietly move a slow test into the fast tier."""
+    from tests.helpers.tiers import SLOW
+
+    missing = []
+    for entry in SLOW:
+        path, _, name = entry.partition("::")
+        file = ROOT / path
+        if not file.is_file():
+            missing.append(entry)
+            continue
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        names = {node.name for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+        if name and name not in names:
+            missing.append(entry)
+    assert missing == []

@@ -3,25 +3,11 @@ tables. Each runs as a process (``python -m …``): tests import neither bench n
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.helpers.modules import run_module as run
 
 pytestmark = pytest.mark.slow
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m args…`` from the repository's root; it must exit 0."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env, text=True,
-                          capture_output=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    return done
 
 
 def cells(row: str) -> list[str]:
