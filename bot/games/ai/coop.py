@@ -93,8 +93,9 @@ register_history("pariah", _public_history)
 # ---------------------------------------------------------------------------- easy
 
 
-def easy(info: Info, rng: random.Random) -> Action:
-    """A random placement with basic sense: never miss a true declaration or a reveal."""
+def easy(info: Info, rng: random.Random, params: CoopParams = DEFAULT) -> Action:
+    """A random placement with basic sense: never miss a true declaration or a reveal
+    (``params`` has no number for it: taken so every level takes one)."""
     found = info.by_word("reveal")
     if found:
         return found[0]
