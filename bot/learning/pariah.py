@@ -1,0 +1,69 @@
+"""Pariah's lessons (RULES.md section 2)."""
+
+from __future__ import annotations
+
+from bot.i18n import N_
+from bot.learning.model import Lesson, Step, Wrong, coop_deck
+
+# Lesson 1: face cards (Jack, Queen, King), knocking, scoring.
+# Seat 0: 4♠/9♦ invalid, 7♥/10♣ valid, 8♣/3♦ valid, 5♠/K♠ invalid (a face card face down).
+# Seat 1: 2♦/6♥ valid, 6♣/2♣ valid, 9♥/A♥ valid, 5♦/5♥ invalid.
+FACE_CARDS = Lesson(
+    game="pariah",
+    number=1,
+    title=N_("Face cards and knocking"),
+    players=2,
+    deck=coop_deck(
+        downs=["9D 10C 3D KS", "6H 2C AH 5H"],
+        ups=["4S 7H 8C 5S", "2D 6C 9H 5D"],
+        stock=["JC", "4D", "QD", "KD", "10H", "7C", "3C", "8H", "2S", "6S", "4H"],
+    ),
+    intro=N_("Pariah is played like Soureh with one pack and its face cards: a face card "
+             "face up makes its coop valid, a face card face down makes it invalid."),
+    steps=(
+        Step(N_("Draw a card."), "draw"),
+        Step(
+            N_("A drawn Jack may replace one of your own face-up cards. Coop 1, {c_4S} over "
+               "{c_9D}, is invalid: put the Jack on it."),
+            "jack 1",
+            (Wrong("keep 1", N_("Face down, a Jack makes its coop invalid; face up it makes "
+                                "it valid. Use the Jack's power on your face-up {c_4S}.")),
+             Wrong("discard", N_("Discarding wastes the Jack: it can mend coop 1 now."))),
+            then=("draw", "discard"),
+        ),
+        Step(N_("Draw again."), "draw"),
+        Step(
+            N_("A Queen is discarded for two extra turns, each with its own draw. Play the "
+               "Queen."),
+            "queen",
+            (Wrong("keep 2", N_("Face down, the Queen would make coop 2 invalid. Discard it "
+                                "for two extra turns instead.")),),
+        ),
+        Step(N_("Your first extra turn: draw."), "draw"),
+        Step(
+            N_("A King swaps any two face-down cards on the table. Your {c_KS} face down "
+               "spoils coop 4: swap it with Nikos's face-down card in coop 2, which makes "
+               "his coop 2 invalid."),
+            "king 0 4 1 2",
+            (Wrong("discard", N_("Discarding the King leaves your {c_KS} face down in coop "
+                                 "4, and that coop invalid.")),
+             Wrong("keep 4", N_("Face down, the King would keep coop 4 invalid. Use its "
+                                "swap instead."))),
+        ),
+        Step(N_("Your last extra turn: draw."), "draw"),
+        Step(
+            N_("All four of your coops are valid, and no extra turn is left: discard the "
+               "{c_10H} and knock in the same move. Nikos then takes one last turn."),
+            "discard knock",
+            (Wrong("discard", N_("Without a knock the round goes on, and Nikos may mend his "
+                                 "coops. Knock while you are ahead.")),),
+            then=("draw", "discard"),
+        ),
+    ),
+    summary=N_("The round is over. Each valid coop scored both its cards (an ace 15, a face "
+               "card 0) and four valid coops earned a 50 point bonus; invalid coops score "
+               "nothing. The first to 200 wins."),
+    rules=("face cards", "jack", "queen", "king", "knocking", "scoring"),
+)
+
+LESSONS = (FACE_CARDS,)
