@@ -121,7 +121,8 @@ class LessonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         assert self.match is not None
-        await _guarded(interaction, "Lesson button", self._click(interaction, self.match))
+        what = "Lesson button"  # i18n: not for people (a log line)
+        await _guarded(interaction, what, self._click(interaction, self.match))
 
     @staticmethod
     async def _click(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
@@ -161,7 +162,8 @@ class LessonSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID 
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         assert self.match is not None
-        await _guarded(interaction, "Lesson select", self._pick(interaction, self.match))
+        what = "Lesson select"  # i18n: not for people (a log line)
+        await _guarded(interaction, what, self._pick(interaction, self.match))
 
     @staticmethod
     async def _pick(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
@@ -180,7 +182,7 @@ async def practice(interaction: discord.Interaction[Any], game: str) -> None:
     """Open a practice table of ``game`` in this channel (its lobby offers computer
     seats where the server allows them); outside a server, say how."""
     client: Any = interaction.client
-    play: Any = client.get_cog("PlayCog")
+    play: Any = client.get_cog("PlayCog")  # i18n: not for people
     if interaction.guild_id is None or play is None:
         await interaction.response.send_message(
             _("Open a table in a server channel with `/play game:{game}` and add computer "

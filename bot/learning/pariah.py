@@ -42,7 +42,7 @@ FACE_CARDS = Lesson(
         Step(N_("Your first extra turn: draw."), "draw"),
         Step(
             N_("A King swaps any two face-down cards on the table. Your {c_KS} face down "
-               "spoils coop 4: swap it with Nikos's face-down card in coop 2, which makes "
+               "spoils coop 4: swap it with {p1}'s face-down card in coop 2, which makes "
                "his coop 2 invalid."),
             "king 0 4 1 2",
             (Wrong("discard", N_("Discarding the King leaves your {c_KS} face down in coop "
@@ -53,9 +53,9 @@ FACE_CARDS = Lesson(
         Step(N_("Your last extra turn: draw."), "draw"),
         Step(
             N_("All four of your coops are valid, and no extra turn is left: discard the "
-               "{c_10H} and knock in the same move. Nikos then takes one last turn."),
-            "discard knock",
-            (Wrong("discard", N_("Without a knock the round goes on, and Nikos may mend his "
+               "{c_10H} and knock in the same move. {p1} then takes one last turn."),
+            "discard knock",  # i18n: not for people
+            (Wrong("discard", N_("Without a knock the round goes on, and {p1} may mend his "
                                  "coops. Knock while you are ahead.")),),
             then=("draw", "discard"),
         ),
@@ -63,7 +63,7 @@ FACE_CARDS = Lesson(
     summary=N_("The round is over. Each valid coop scored both its cards (an ace 15, a face "
                "card 0) and four valid coops earned a 50 point bonus; invalid coops score "
                "nothing. The first to 200 wins."),
-    rules=("face cards", "jack", "queen", "king", "knocking", "scoring"),
+    rules=("face_cards", "jack", "queen", "king", "knocking", "scoring"),
 )
 
 LESSONS = (FACE_CARDS,)

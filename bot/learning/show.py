@@ -19,7 +19,8 @@ from bot.learning.model import Lesson, Step, cards_named
 from bot.learning.walk import Position, options
 from bot.render.card_text import card, truncate
 
-OPPONENTS = ("Nikos", "Amina", "Hodan")  # the scripted opponents' names (seats 1 to 3)
+# The scripted opponents' names (seats 1 to 3): names, the same in every language.
+OPPONENTS = ("Nikos", "Omar", "Farah")  # i18n: not for people
 MAX_BUTTONS = 5  # more moves than this are offered in a select
 EVENT_LINES = 6  # what happened since the learner's last move, at most this many lines
 PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.learn routes them)

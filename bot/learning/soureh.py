@@ -46,7 +46,7 @@ COOPS = Lesson(
         Step(
             N_("{c_2D} is lower than the black {c_9S}, so it mends coop 3 and all four coops "
                "are valid. Keep it in coop 3 and declare Soureh in the same move."),
-            "keep 3 declare",
+            "keep 3 declare",  # i18n: not for people
             (Wrong("keep 3", N_("Keeping it is right, but you may declare only as part of "
                                 "the move: with four valid coops, declare now.")),
              Wrong("discard", N_("{c_2D} is what coop 3 needs: lower than the black {c_9S}."))),

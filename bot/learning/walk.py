@@ -72,7 +72,7 @@ def _play(engine: Engine[Any], state: Any, moves: tuple[str, ...] | list[str],
 def position(lesson: Lesson, index: int) -> Position:
     """The game just before step ``index`` (0-based), replayed from the deal."""
     if not 0 <= index <= len(lesson.steps):
-        raise LessonBroken(f"no step {index}")
+        raise LessonBroken(f"no step {index}")  # i18n: not for people
     engine = ENGINES[lesson.game]
     events: list[Event] = []
     state = _play(engine, new_state(lesson), lesson.opening, events)
@@ -114,10 +114,10 @@ def judge(pos: Position, choice: str) -> Judged:
     stay."""
     step = pos.step
     if step is None:
-        raise LessonBroken("the lesson is over")
+        raise LessonBroken("the lesson is over")  # i18n: not for people
     if same_move(pos.engine, pos.state, choice, step.action):
         return Judged(True, None, position(pos.lesson, pos.index + 1))
     for wrong in step.wrong:
         if same_move(pos.engine, pos.state, choice, wrong.action):
             return Judged(False, wrong.why, pos)
-    raise LessonBroken(f"{choice!r} is not on offer")
+    raise LessonBroken(f"{choice!r} is not on offer")  # i18n: not for people
