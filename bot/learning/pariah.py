@@ -66,4 +66,64 @@ FACE_CARDS = Lesson(
     rules=("face_cards", "jack", "queen", "king", "knocking", "scoring"),
 )
 
-LESSONS = (FACE_CARDS,)
+# Lesson 2: a Queen in an extra turn, the Jack, a King swapping two of your own cards, the
+# end of the game (threshold 100). Seat 0: A♠/9♦ valid, 5♣/8♥ invalid, 9♣/10♠ invalid,
+# 4♥/3♦ invalid.
+QUEENS = Lesson(
+    game="pariah",
+    number=2,
+    title=N_("Extra turns and the game's end"),
+    players=2,
+    variant={"threshold": 100},
+    deck=coop_deck(
+        downs=["9D 8H 10S 3D", "2C 6D 4S 7H"],
+        ups=["AS 5C 9C 4H", "3H 10C 8D KH"],
+        stock=["QC", "QS", "JD", "KC", "6S", "2H", "5D", "7S", "AH", "9H", "10D"],
+    ),
+    intro=N_("This table ends the game at 100 points. Pariah's discards lie face up: "
+             "everyone sees them. Use every face card you draw."),
+    steps=(
+        Step(N_("Draw a card."), "draw"),
+        Step(N_("A Queen: discard it for two extra turns."), "queen",
+             (Wrong("discard", N_("Discarding it as a plain card wastes its two extra "
+                                  "turns.")),)),
+        Step(N_("Your first extra turn: draw."), "draw"),
+        Step(
+            N_("Another Queen, drawn in an extra turn: it adds two more. Play it: three extra "
+               "turns are now yours."),
+            "queen",
+            (Wrong("keep 1", N_("Face down, a Queen spoils its coop. Play it for two more "
+                                "turns.")),),
+        ),
+        Step(N_("Draw."), "draw"),
+        Step(
+            N_("Coop 2, the black {c_5C} over {c_8H}, is invalid. Put the Jack on your "
+               "{c_5C}: a face card face up makes the coop valid."),
+            "jack 2",
+            (Wrong("jack 1", N_("The Jack may replace your {c_AS}, but coop 1 is valid "
+                                "and its ace scores 15. Mend coop 2.")),),
+        ),
+        Step(N_("Draw."), "draw"),
+        Step(
+            N_("Coops 3 and 4 are invalid: {c_9C} over {c_10S}, {c_4H} over {c_3D}. Swap "
+               "those two face-down cards with the King, and both become valid."),
+            "king 0 3 0 4",
+            (Wrong("discard", N_("The King can swap your own two face-down cards: "
+                                 "{c_3D} under {c_9C}, {c_10S} under {c_4H}.")),),
+        ),
+        Step(N_("Your last extra turn: draw."), "draw"),
+        Step(
+            N_("Four valid coops and no extra turn left: discard and knock."),
+            "discard knock",  # i18n: not for people
+            (Wrong("discard", N_("Knock now: your coops score both their cards and the "
+                                 "50 bonus.")),),
+            then=("draw", "discard"),
+        ),
+    ),
+    summary=N_("Your coops scored 58 and the 50 bonus: past 100, you win. When both players "
+               "pass the threshold in one round the higher total wins; on a tie another "
+               "round is played. A round also ends when the stock runs out."),
+    rules=("queen_in_extra_turn", "jack", "king_own", "threshold", "stock_out"),
+)
+
+LESSONS = (FACE_CARDS, QUEENS)

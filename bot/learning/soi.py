@@ -63,9 +63,67 @@ ASKING = Lesson(
         ),
     ),
     summary=N_("Two quadruplets: Kings 10 and sevens 7. Every quadruplet scores its rank "
-               "(J, Q, K 10; four aces 25); the round ends when every card is laid down, "
-               "and the game at 200."),
+               "(J, Q, K 10; four aces 25). Everyone sees each ask and its answer, but the "
+               "table shows only the last 3 asks (the `memory` option): remember the rest."),
     rules=("asking", "continuing", "quads"),
 )
 
-LESSONS = (ASKING,)
+
+def _quads(*ranks: str) -> str:
+    return " ".join(f"{rank}{suit}" for rank in ranks for suit in "SHDC")
+
+
+# Lesson 2: a player out of cards, the end of the round and of the game (target 20).
+# Eleven quadruplets are laid down at the deal; fives and eights are left in play: the
+# learner 5♠ 8♠, {p1} 5♥, {p2} 5♦ 5♣ 8♥ 8♦ 8♣. {p2} asks first.
+THE_END = Lesson(
+    game="soi",
+    number=2,
+    title=N_("Out of cards, and the end"),
+    players=3,
+    variant={"target": 20},
+    deck=hands_deck(
+        [f"5S 8S {_quads('A', '2', '3', '4')}", f"5H {_quads('6', '7', '9', '10')}",
+         f"5D 5C 8H 8D 8C {_quads('J', 'Q', 'K')}"],  # i18n: not for people
+        [18, 17, 17]),
+    seed=5,  # {p2} asks first
+    intro=N_("Eleven quadruplets were laid down at the deal: whoever holds all four suits of "
+             "a rank lays them down at once. This game ends at 20 points."),
+    opening=("ask 1 8S", "ask 0 5D"),
+    steps=(
+        Step(
+            N_("{p1} asked you for {c_5D}: he holds a five, {c_5H} or {c_5C}. Ask him for "
+               "{c_5H}."),
+            "ask 1 5H",
+            (Wrong("ask 1 8H",  # i18n: not for people
+                   N_("{p1} asked for a five, so he holds one; nothing says he holds an "
+                      "eight.")),),
+        ),
+        Step(
+            N_("{p1} has no cards left: he is out of the round, and nobody may ask him. Ask "
+               "{p2} for {c_5D}."),
+            "ask 2 5D",
+            (Wrong("ask 1 5D",  # i18n: not for people
+                   N_("{p1} is out: only a player who still holds cards may be asked."),
+                   label=N_("Ask {p1} for {c_5D}")),),
+        ),
+        Step(N_("Ask {p2} for {c_5C}, the last five."), "ask 2 5C"),
+        Step(
+            N_("Four fives laid down. Only eights are left, all with {p2}: ask him for "
+               "{c_8H}."),
+            "ask 2 8H",
+            (Wrong("ask 2 5H",  # i18n: not for people
+                   N_("The fives are laid down: ask for a rank you still hold."),
+                   label=N_("Ask {p2} for {c_5H}")),),
+        ),
+        Step(N_("Ask him for {c_8D}."), "ask 2 8D"),
+        Step(N_("And for {c_8C}: the last card in play."), "ask 2 8C"),
+    ),
+    summary=N_("Every card is laid down, so the round is over: each quadruplet scored its "
+               "rank (four aces 25). Had a player run out on his own turn, the next player "
+               "with cards would have taken it. Someone reached the target, so the game ended "
+               "and the highest total won; the others are ranked by their totals."),
+    rules=("outs", "scoring", "the_end", "deal_quads"),
+)
+
+LESSONS = (ASKING, THE_END)

@@ -73,4 +73,52 @@ CAPTURES = Lesson(
     rules=("match", "addition", "both", "trailing", "dealing_again"),
 )
 
-LESSONS = (CAPTURES,)
+# Lesson 2: the Somali pack (four players, 6 to ace), aces counting 1, counting the round.
+# The learner 8♠ 10♥ K♣ 6♦; Nikos 9♦ 7♦ 8♦ 9♠, Omar Q♠ 8♣ 7♥ 10♣, Farah A♣ K♥ J♦ Q♦;
+# the pile A♠ 7♣ 6♥ Q♥.
+SOMALI = Lesson(
+    game="turup",
+    number=2,
+    title=N_("The Somali pack"),
+    players=4,
+    variant={"pack": "somali"},
+    deck=("8S", "10H", "KC", "6D", "9D", "7D", "8D", "9S", "QS", "8C", "7H", "10C",
+          "AC", "KH", "JD", "QD", "AS", "7C", "6H", "QH"),
+    intro=N_("This table of four plays the Somali pack: four 36-card packs of 6 to ace, 144 "
+             "cards. An ace is worth 1, so aces join additions."),
+    steps=(
+        Step(
+            N_("{c_7C} + {c_AS} make 8: take them with your {c_8S}."),
+            "capture 8S 7C AS",  # i18n: not for people
+            (Wrong("trail 8S",  # i18n: not for people
+                   N_("Your {c_8S} can take {c_7C} + {c_AS}: an ace counts 1.")),),
+            then=("trail 9D", "capture QS QH", "trail AC"),  # i18n: not for people
+        ),
+        Step(
+            N_("{c_9D} + {c_AC} make 10: take them with your {c_10H}."),
+            "capture 10H 9D AC",  # i18n: not for people
+            (Wrong("capture 6D 6H",  # i18n: not for people
+                   N_("That takes one card; your {c_10H} takes two, {c_9D} + {c_AC}.")),),
+            then=("trail 7D", "trail 8C", "trail KH"),  # i18n: not for people
+        ),
+        Step(
+            N_("Only a King takes a King: capture the {c_KH} with your {c_KC}."),
+            "capture KC KH",  # i18n: not for people
+            (Wrong("capture 6D 6H",  # i18n: not for people
+                   N_("Take the {c_KH} now, or another player's King will.")),),
+            then=("trail 8D", "trail 7H", "trail JD"),  # i18n: not for people
+        ),
+        Step(
+            N_("Your last card: {c_6D} takes the {c_6H}."),
+            "capture 6D 6H",
+            (Wrong("trail 6D",  # i18n: not for people
+                   N_("Your {c_6D} matches the {c_6H} on the pile.")),),
+        ),
+    ),
+    summary=N_("When the deck is empty and every hand played, each player counts his cards "
+               "won: the most takes the round, and cards left on the pile count for nobody. "
+               "A game is three rounds (the `rounds` option); the most cards won in all wins."),
+    rules=("somali_pack", "counting", "rounds"),
+)
+
+LESSONS = (CAPTURES, SOMALI)
