@@ -12,6 +12,8 @@ import pytest
 from simcord import Env, InteractionResult, MemberActor
 from simcord.components import walk_components
 
+from bot.client import CardroomBot
+from bot.i18n import _, use_locale
 from bot.learning import LESSONS
 from tests.helpers.discord import Audit, check_payload
 
@@ -55,10 +57,15 @@ async def follow(actor: MemberActor, message: Any) -> InteractionResult:
     return await actor.select(message, [right], custom_id=control["custom_id"])
 
 
+def at_end(message: Any) -> bool:
+    """Is the message a lesson's summary (its marked control Next lesson or Practice)?"""
+    return marked(message)[0]["custom_id"].endswith((":next", ":practice"))
+
+
 async def follow_marks(actor: MemberActor, message: Any) -> tuple[Any, int]:
     """Follow the marks to the lesson's end: (the summary message, actions taken)."""
     actions = 0
-    while footer(message) != "Lesson complete":
+    while not at_end(message):
         assert actions < 60, "the lesson does not end"
         res = await follow(actor, message)
         assert res.acknowledged and res.response is not None
@@ -79,6 +86,7 @@ async def test_following_the_marks_finishes_lesson_one_privately(
     assert res.response is not None and res.response.ephemeral
     end, actions = await follow_marks(ana, res.response)
     assert actions >= 5
+    assert footer(end) == "Lesson complete"
     labels = [c.get("label", "") for c in marked(end)]
     assert len(labels) == 1
     assert labels[0].startswith("Next lesson") or len(LESSONS[game]) == 1
@@ -143,3 +151,55 @@ async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(
     assert stale.response is not None and stale.response.ephemeral
     assert "changed since this message" in stale.response.content
     assert footer(message) == "Step 1 of 5"
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "el", "so"])
+@pytest.mark.parametrize("game", GAMES)
+async def test_every_lesson_in_each_language(simcord_env: Env, locales: Any, game: str,
+                                             lang: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Following the marks and then Next lesson plays every lesson of the game, in the
+    learner's language, to the last one's Practice button; nothing public, no error."""
+    caplog.set_level(logging.WARNING)
+    channel, ana = setup(simcord_env)
+    if lang != "en":
+        locales.user(ana, lang)
+    audit = Audit(simcord_env)
+    message = (await ana.slash(channel, "learn", game=game)).response
+    for number, item in enumerate(LESSONS[game], start=1):
+        assert f" {number}:" in (message.embeds[0].title or "")
+        message, actions = await follow_marks(ana, message)
+        assert actions == len(item.steps)
+        (control,) = marked(message)
+        if number < len(LESSONS[game]):
+            assert control["custom_id"].endswith(":next")
+            message = (await ana.click(message, custom_id=control["custom_id"])).response
+    assert control["custom_id"].endswith(":practice")
+    with use_locale(lang):
+        assert footer(message) == _("Lesson complete")
+    assert audit.public_payloads() == []
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_a_lessons_buttons_work_after_a_restart(simcord_env: Env, settings: Any) -> None:
+    """A lesson's message from before a restart goes on: its marked button shows the next
+    step (the step is rebuilt from the lesson's deck; nothing was held in memory)."""
+    channel, ana = setup(simcord_env)
+    message = (await ana.slash(channel, "learn", game="pariah")).response
+    message = (await follow(ana, message)).response
+    assert footer(message) == "Step 2 of 8"
+    bot = CardroomBot(settings)
+    bot.shard_count = 1
+    await simcord_env.restart_bot(bot)
+    after = await follow(ana, message)
+    assert after.response is not None and footer(after.response) == "Step 3 of 8"
+
+
+async def test_practice_after_the_last_lesson_opens_a_table(simcord_env: Env) -> None:
+    """The last lesson's Practice button opens a table's lobby in the channel."""
+    channel, ana = setup(simcord_env)
+    last = len(LESSONS["turup"])
+    message = (await ana.slash(channel, "learn", game="turup", lesson=last)).response
+    message, _actions = await follow_marks(ana, message)
+    opened = await follow(ana, message)
+    assert opened.response is not None and not opened.response.ephemeral
+    assert simcord_env.bot.tables.in_channel(channel.id) is not None  # type: ignore[attr-defined]
