@@ -24,7 +24,7 @@ from bot.catalog import CATALOG
 from bot.i18n import N_, _
 from bot.learning import puzzles
 from bot.learning.puzzles import Puzzle, move_words, offered, verdict
-from bot.render.card_text import truncate
+from bot.render.card_text import legible, truncate
 from bot.render.choices import game_choices
 from bot.render.names import shown
 from bot.tables.router import answer_once, failure_text, log_failure
@@ -88,7 +88,7 @@ def puzzle_message(stored: StoredPuzzle, learner: str) -> tuple[discord.Embed, d
     for i, move in enumerate(offered(puzzle)):
         buttons.add_item(discord.ui.Button(
             custom_id=f"{PREFIX}:{stored.id}:{i}", style=discord.ButtonStyle.secondary,
-            label=truncate(move_words(puzzle, state, move, names), 80)))
+            label=truncate(legible(move_words(puzzle, state, move, names)), 80)))
     buttons.stop()
     return embed, buttons
 

@@ -17,7 +17,7 @@ from bot.games.protocol import MOVE_WORDS_GAP, Event
 from bot.i18n import N_, _
 from bot.learning.model import Lesson, Step, cards_named
 from bot.learning.walk import Position, options
-from bot.render.card_text import card, truncate
+from bot.render.card_text import card, legible, truncate
 
 # The scripted opponents' names (seats 1 to 3): names, the same in every language.
 OPPONENTS = ("Nikos", "Omar", "Farah")  # i18n: not for people
@@ -53,7 +53,7 @@ def move_label(pos: Position, move: str, names: Sequence[str]) -> str:
     action = pos.engine.parse_action(pos.state, move)
     text = Event("describe", pos.engine.describe(pos.state, action)).render(names)
     words = text.split(MOVE_WORDS_GAP, 1)[-1]
-    return truncate(words[:1].upper() + words[1:], 80)
+    return truncate(legible(words[:1].upper() + words[1:]), 80)
 
 
 def custom_id(lesson: Lesson, index: int, what: str) -> str:
