@@ -21,7 +21,7 @@ from bot.render.card_text import card, legible, truncate
 
 # The scripted opponents' names (seats 1 to 3): names, the same in every language.
 OPPONENTS = ("Nikos", "Omar", "Farah")  # i18n: not for people
-MAX_BUTTONS = 5  # more moves than this are offered in a select
+MAX_BUTTONS = 10  # two rows of five; more moves than this are offered in a select
 EVENT_LINES = 6  # what happened since the learner's last move, at most this many lines
 PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.learn routes them)
 
@@ -120,13 +120,14 @@ def step_controls(pos: Position, learner: str) -> list[Control]:
     found: list[Control] = []
     if len(moves) <= MAX_BUTTONS:
         found += [Control(custom_id(pos.lesson, pos.index, str(i)),
-                          move_label(pos, m, names), primary=right[i])
+                          move_label(pos, m, names), primary=right[i], row=i // 5)
                   for i, m in enumerate(moves)]
     else:
         found.append(Control(custom_id(pos.lesson, pos.index, "s"), _("Choose your move…"),
                              options=tuple((move_label(pos, m, names), str(i), right[i])
                                            for i, m in enumerate(moves))))
-    found.append(Control(custom_id(pos.lesson, pos.index, "quit"), _("Quit"), row=1))
+    found.append(Control(custom_id(pos.lesson, pos.index, "quit"), _("Quit"),
+                         row=max(c.row for c in found) + 1))
     return found
 
 

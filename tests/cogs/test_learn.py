@@ -203,3 +203,23 @@ async def test_practice_after_the_last_lesson_opens_a_table(simcord_env: Env) ->
     opened = await follow(ana, message)
     assert opened.response is not None and not opened.response.ephemeral
     assert simcord_env.bot.tables.in_channel(channel.id) is not None  # type: ignore[attr-defined]
+
+
+async def test_a_select_step_is_followed_by_its_default(simcord_env: Env,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step with more than ten moves is a select; choosing its default option goes on,
+    another option is explained and the select comes back."""
+    from tests.learning.test_lessons import many_moves
+
+    monkeypatch.setitem(LESSONS, "soureh", (many_moves(),))
+    channel, ana = setup(simcord_env)
+    message = (await ana.slash(channel, "learn", game="soureh")).response
+    message = (await follow(ana, message)).response
+    (select,) = marked(message)
+    assert select["type"] == 3
+    other = next(o["value"] for o in select["options"] if not o.get("default"))
+    again = await ana.select(message, [other], custom_id=select["custom_id"])
+    assert "Not that one:" in (again.response.embeds[0].description or "")
+    assert footer(again.response) == "Step 2 of 5"
+    end, actions = await follow_marks(ana, again.response)
+    assert actions == 4 and footer(end) == "Lesson complete"

@@ -88,3 +88,29 @@ def test_lesson_one_of_each_game_has_five_actions_and_a_wrong_choice() -> None:
         first = lessons[0]
         assert len(first.steps) >= 5, game
         assert any(step.wrong for step in first.steps), game
+
+
+def many_moves() -> Lesson:
+    """Soureh's lesson 3 with every placement on offer at its second step (13 moves)."""
+    from dataclasses import replace
+
+    from bot.learning.model import Wrong
+
+    item = LESSONS["soureh"][2]
+    moves = ["keep 1", "keep 2", "keep 3", "keep 4", "discard", "give 1 1", "give 1 2",
+             "give 1 3", "give 1 4", "give 2 1", "give 2 2", "give 2 4"]
+    step = replace(item.steps[1], wrong=tuple(Wrong(m, item.steps[1].wrong[0].why)
+                                              for m in moves))
+    return replace(item, number=1, steps=(item.steps[0], step, *item.steps[2:]))
+
+
+def test_a_step_of_many_moves_is_a_select_with_the_right_default() -> None:
+    """More than ten moves: one select, its only default option the step's move, and no
+    primary button beside it."""
+    pos = position(many_moves(), 1)
+    controls = step_controls(pos, "ana")
+    (select,) = [c for c in controls if c.options]
+    assert len(select.options) == 13
+    defaults = [value for _label, value, default in select.options if default]
+    assert [options(pos)[int(v)] for v in defaults] == ["discard declare"]
+    assert not any(c.primary for c in controls)
