@@ -122,7 +122,8 @@ QUEENS = Lesson(
     ),
     summary=N_("Your coops scored 58 and the 50 bonus: past 100, you win. When both players "
                "pass the threshold in one round the higher total wins; on a tie another "
-               "round is played. A round also ends when the stock runs out."),
+               "round is played. A knock gives the opponent one last turn, with any Queen "
+               "turns it earns; a round also ends when the stock runs out."),
     rules=("queen_in_extra_turn", "jack", "king_own", "threshold", "stock_out"),
 )
 

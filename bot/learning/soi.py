@@ -88,7 +88,8 @@ THE_END = Lesson(
         [18, 17, 17]),
     seed=5,  # {p2} asks first
     intro=N_("Eleven quadruplets were laid down at the deal: whoever holds all four suits of "
-             "a rank lays them down at once. This game ends at 20 points."),
+             "a rank lays them down at once. The first player of a round is drawn at random. "
+             "This game ends at 20 points."),
     opening=("ask 1 8S", "ask 0 5D"),
     steps=(
         Step(

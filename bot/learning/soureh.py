@@ -170,8 +170,8 @@ REVEAL = Lesson(
         ),
     ),
     summary=N_("You revealed and won the round: you score nothing, and every other player "
-               "scores, valid coops or not. Under rule **final**, the round instead ends after "
-               "the others' last turns."),
+               "scores, valid coops or not. A declarer may reveal even when the stock is empty. "
+               "Under rule **final**, the round instead ends after the others' last turns."),
     rules=("protection", "reveal", "declaring"),
 )
 

@@ -117,7 +117,9 @@ SOMALI = Lesson(
     ),
     summary=N_("When the deck is empty and every hand played, each player counts his cards "
                "won: the most takes the round, and cards left on the pile count for nobody. "
-               "A game is three rounds (the `rounds` option); the most cards won in all wins."),
+               "A game is three rounds (the `rounds` option); the most cards won in all wins. "
+               "Five to seven players use two decks, eight to twelve three; when the deck "
+               "cannot give everyone four, the rest is dealt one card at a time."),
     rules=("somali_pack", "counting", "rounds"),
 )
 
