@@ -17,7 +17,7 @@ from bot.games.protocol import MOVE_WORDS_GAP, Event
 from bot.i18n import N_, _
 from bot.learning.model import Lesson, Step, cards_named
 from bot.learning.walk import Position, options
-from bot.render.card_text import card, legible, truncate
+from bot.render.card_text import card, isolated, legible, truncate
 
 # The scripted opponents' names (seats 1 to 3): names, the same in every language.
 OPPONENTS = ("Nikos", "Omar", "Farah")  # i18n: not for people
@@ -37,7 +37,7 @@ def seat_names(learner: str, players: int) -> list[str]:
 def say(text: str, names: Sequence[str]) -> str:
     """A lesson text in the reader's language with its cards and names filled in."""
     values: dict[str, Any] = {key: card(code) for key, code in cards_named(text).items()}
-    values.update({f"p{seat}": name for seat, name in enumerate(names)})
+    values.update({f"p{seat}": isolated(name) for seat, name in enumerate(names)})
     return _(text, **values)
 
 
