@@ -22,8 +22,8 @@ ASKING = Lesson(
     opening=("ask 0 KH",),  # i18n: not for people
     steps=(
         Step(
-            N_("{p1} asked you for {c_KH}, so he holds a King, but not {c_KH}. You hold "
-               "{c_KC} and {c_KD}: his must be {c_KS}. Ask {p1} for it."),
+            N_("{p1} asked you for {c_KH}, so he holds a King but not {c_KH}; you hold "
+               "{c_KC} and {c_KD}, so his is {c_KS}. Ask {p1} for it."),
             "ask 1 KS",  # i18n: not for people
             (Wrong("ask 2 KS",  # i18n: not for people
                    N_("{p1} must hold a King, and the only one left is {c_KS}: "

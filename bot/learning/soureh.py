@@ -147,9 +147,9 @@ REVEAL = Lesson(
             then=("draw", "give 0 2", "draw", "discard"),
         ),
         Step(
-            N_("{p1} gave {c_2D} onto your coop 2: {c_2D} over {c_2H} is invalid. The first "
-               "player to replace a declarer's card makes him protected, so {p2} could not "
-               "touch your cards. You cannot reveal now: draw and play on."),
+            N_("{p1} gave {c_2D} onto your coop 2, now invalid over {c_2H}, and so made you "
+               "protected: {p2} could not touch your cards. You cannot reveal now: draw and "
+               "play on."),
             "draw",
             (Wrong("reveal", N_("Your coop 2 is invalid, so you may not reveal. Draw and mend "
                                 "it."),

@@ -114,3 +114,17 @@ def test_a_step_of_many_moves_is_a_select_with_the_right_default() -> None:
     defaults = [value for _label, value, default in select.options if default]
     assert [options(pos)[int(v)] for v in defaults] == ["discard declare"]
     assert not any(c.primary for c in controls)
+
+
+def test_each_step_and_explanation_is_one_or_two_sentences() -> None:
+    """What a step says and why a move is wrong are each at most two sentences."""
+    import re
+
+    def sentences(text: str) -> int:
+        return len(re.findall(r"[.!?](\s|$)", text))
+
+    for item in ALL:
+        for step in item.steps:
+            assert 1 <= sentences(step.say) <= 2, step.say
+            for wrong in step.wrong:
+                assert 1 <= sentences(wrong.why) <= 2, wrong.why
