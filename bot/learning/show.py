@@ -68,7 +68,8 @@ def _title(lesson: Lesson) -> str:
 
 
 def _happened(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    lines = [e.render(names) for e in events if e.kind not in ("deal", "hand")]
+    apart = [isolated(name) for name in names]  # a Latin name never turns Arabic text
+    lines = [e.render(apart) for e in events if e.kind not in ("deal", "hand")]
     return [f"· {line}" for line in lines[-EVENT_LINES:]]
 
 
