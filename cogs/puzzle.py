@@ -3,10 +3,11 @@ best (``bot.learning.puzzles``), shown privately as that seat saw it — only wh
 showed and that seat's own cards; the player picks a move and is told in one line whether
 it was the best, and why.
 
-Puzzles are found in the server's finished games (any game of the bot, newest first, one
-game searched per ``/puzzle`` while fewer than :data:`ENOUGH` are stored), off the event
-loop. custom_id: ``crp:<puzzle id>:<move>``; a puzzle is stored, so it answers after a
-restart; an id that does not read or names no puzzle is answered "out of date"."""
+Puzzles are found in finished games (of any server: seats are shown as numbers, no names;
+newest first, up to two games searched per ``/puzzle`` while fewer than :data:`ENOUGH` are
+stored), off the event loop. custom_id: ``crp:<puzzle id>:<move>``; a puzzle is stored, so
+it answers after a restart; an id that does not read or names no puzzle is answered "out
+of date"."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ENOUGH = 200  # stored puzzles of a game beyond which no more games are searched
+GAMES_A_CALL = 2  # finished games searched at most by one /puzzle (each up to 6 s)
 NONE_YET = N_("No {game} puzzle yet: puzzles come from finished games. Play one and ask "
               "again.")
 OUT_OF_DATE = N_("This puzzle is out of date.")
@@ -53,9 +55,10 @@ def seat_names(puzzle: Puzzle, learner: str) -> list[str]:
             for seat in range(puzzle.players)]
 
 
-async def search_one(repo: PuzzleRepo, game: str) -> None:
-    """Search the newest finished game of ``game`` not searched yet (off the event loop)."""
-    for found in await repo.unsearched(game, 1):
+async def search(repo: PuzzleRepo, game: str) -> None:
+    """Search the newest finished games of ``game`` not searched yet (off the event loop),
+    up to :data:`GAMES_A_CALL` of them, until one gives a puzzle."""
+    for found in await repo.unsearched(game, GAMES_A_CALL):
         seats = found.humans or tuple(range(found.players))
         try:
             result = await asyncio.to_thread(
@@ -67,6 +70,8 @@ async def search_one(repo: PuzzleRepo, game: str) -> None:
             result = None
         stored = [] if result is None else [(result[0], result[1].seat, result[1].to_json())]
         await repo.searched(found.table_id, game, stored)
+        if stored:
+            return
 
 
 def puzzle_message(stored: StoredPuzzle, learner: str) -> tuple[discord.Embed, discord.ui.View]:
@@ -145,7 +150,7 @@ class PuzzleCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         repo = repo_of(interaction)
         if await repo.count(game) < ENOUGH:
-            await search_one(repo, game)
+            await search(repo, game)
         stored = await repo.pick(game, random.randrange(1 << 30))
         if stored is None:
             await interaction.followup.send(_(NONE_YET, game=_(CATALOG[game].title)),

@@ -11,7 +11,7 @@ from simcord.components import walk_components
 
 from bot.client import CardroomBot
 from bot.games.cards import standard_deck
-from bot.learning.puzzles import offered
+from bot.learning.puzzles import Puzzle, offered
 from bot.render.card_text import card
 from storage.puzzles import PuzzleRepo
 from tests.helpers.discord import Audit
@@ -85,3 +85,28 @@ async def test_no_puzzle_yet_is_said(simcord_env: Env) -> None:
     res = await ana.slash(channel, "puzzle", game="soi")
     message = res.followups[-1] if res.followups else res.response
     assert "No Soi puzzle yet" in (message.content or "")
+
+
+async def test_a_finished_table_is_searched_for_a_puzzle(db: Any) -> None:
+    """/puzzle's search reads a finished table from storage, stores the puzzle the hard
+    player finds in it (its human seat's decisions) and marks the table searched."""
+    from cogs.puzzle import search
+    from storage.tables import SeatRecord, TableRepo
+    from tests.learning.test_puzzles import finished_game
+
+    log = finished_game("pariah", 2, 3)
+    tables = TableRepo(db)
+    seats = [SeatRecord(0, 11, "ana"), SeatRecord(1, 12, "ben")]
+    record = await tables.create(guild_id=1, channel_id=2, host_id=11, game="pariah",
+                                 variant={}, seed=3, timer_seconds=None, seats=seats)
+    await tables.start(record.id, seats=seats, seed=3, version=1, deadline=None)
+    for seq, text in enumerate(log):
+        await tables.append_action(record.id, seq=seq, seat=0, text=text, version=seq + 2,
+                                   deadline=None, finished=seq == len(log) - 1)
+    repo = PuzzleRepo(db)
+    await search(repo, "pariah")
+    assert await repo.unsearched("pariah", 5) == []
+    stored = await repo.pick("pariah", 0)
+    assert stored is not None
+    found = Puzzle.from_json(stored.data)
+    assert found.engine.to_act(found.state()) == found.seat
