@@ -1,4 +1,4 @@
-"""Which lessons each player finished (``/learn``), across servers (migration 014)."""
+"""Which lessons each player finished (``/learn``), across servers (migration 013)."""
 
 from __future__ import annotations
 

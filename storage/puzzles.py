@@ -1,4 +1,4 @@
-"""Puzzles found in finished games (``/puzzle``, migration 014): the finished tables still
+"""Puzzles found in finished games (``/puzzle``, migration 013): the finished tables still
 to be searched, the puzzles found, and one picked for a player."""
 
 from __future__ import annotations
