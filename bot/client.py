@@ -192,13 +192,16 @@ class CardroomBot(commands.AutoShardedBot):
         tables.add_finish_listener(StatsRepo(db, rater=rating).record)
 
     async def close(self) -> None:
-        """Stop the tables' background work, close Discord, then the database."""
-        if self._tables is not None:
-            await self._tables.aclose()
-        await super().close()
-        if self._owner is not None:
-            await self._owner.close()
-            self._owner = None
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        """Stop the tables' background work, close Discord, then the database (closed even
+        when an earlier step fails, e.g. a stop before discord.py was set up)."""
+        try:
+            if self._tables is not None:
+                await self._tables.aclose()
+            await super().close()
+        finally:
+            if self._owner is not None:
+                await self._owner.close()
+                self._owner = None
+            if self._db is not None:
+                await self._db.close()
+                self._db = None

@@ -83,7 +83,8 @@ def test_invalid_setting_in_dotenv_is_named(
 def test_rejected_token_gives_a_clear_message(
     no_settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """When Discord refuses the token (LoginFailure) the exit status is 1 with advice."""
+    """When Discord refuses the token (LoginFailure) the exit status is 2 (a configuration
+    error: a restart does not help) with advice."""
 
     async def refuse(self: CardroomBot, token: str) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
@@ -92,7 +93,7 @@ def test_rejected_token_gives_a_clear_message(
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{no_settings / 'cardroom.db'}")
     monkeypatch.setattr(CardroomBot, "login", refuse)
     monkeypatch.setattr(cli, "setup_logging", lambda level, wire=False: None)
-    assert cli.main(["run"]) == cli.EXIT_FAILURE
+    assert cli.main(["run"]) == cli.EXIT_CONFIG
     err = capsys.readouterr().err
     assert "Discord refused DISCORD_TOKEN" in err and "Reset Token" in err
     assert "not-a-real-token" not in err
