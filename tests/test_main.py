@@ -234,7 +234,8 @@ def test_setup_logging_sets_the_level_and_quietens_aiosqlite() -> None:
 
 
 INSTALL = (
-    "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[dev]' && python -m bot"
+    "python3 -m venv .venv && . .venv/bin/activate && pip install -c requirements-dev.lock"
+    " -e '.[dev]' && python -m bot"
 )
 TEST = ". .venv/bin/activate && pytest"
 
