@@ -126,6 +126,10 @@ def run_command(args: argparse.Namespace) -> int:
         print(TOKEN_WITH_SPACE, file=sys.stderr)
         return EXIT_CONFIG
     setup_logging(settings.log_level, wire=settings.log_wire)
+    if settings.log_format == "json":  # LOG_FORMAT=json: the same records, as JSON lines
+        from bot.jsonlog import use_json_lines
+
+        use_json_lines()
     problem = asyncio.run(check_database(settings.database_url))
     if problem:
         print(problem, file=sys.stderr)

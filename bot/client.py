@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from bot import rating
+from bot import metrics, rating
+from bot.discord_metrics import watch
 from bot.i18n import N_, _
 from bot.render.components import DYNAMIC_ITEMS
 from bot.render.names import shown
@@ -75,6 +76,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._owner: LocalOwner | ShardOwner | None = None
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
+        self._metrics: Any = None  # the metrics endpoint's aiohttp runner (METRICS_PORT)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         show_names_with(shown)  # names in a channel's text: markdown and mentions escaped
         self.languages = Languages()  # who reads which language (bot.tables.languages)
@@ -98,6 +100,9 @@ class CardroomBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open storage, build the table service, register the persistent components,
         restore open tables, load the cogs, sync the command tree."""
+        if self.settings.metrics_port is not None and self._metrics is None:
+            watch(self)
+            self._metrics = await metrics.start_server(self.settings.metrics_port)
         if self._owner is not None:  # set up again on the same object (a test's restart)
             await self._owner.close()
         if self._db is not None:
@@ -199,6 +204,9 @@ class CardroomBot(commands.AutoShardedBot):
                 await self._tables.aclose()
             await super().close()
         finally:
+            if self._metrics is not None:
+                await self._metrics.cleanup()
+                self._metrics = None
             if self._owner is not None:
                 await self._owner.close()
                 self._owner = None

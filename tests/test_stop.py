@@ -5,6 +5,7 @@ and no "Cannot reach Discord"."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -29,8 +30,8 @@ STATES = {
 }
 
 
-def _start(base: str, tmp_path: Path) -> subprocess.Popen[str]:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT),
+def _start(base: str, tmp_path: Path, **extra: str) -> subprocess.Popen[str]:
+    env = {**extra, "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT),
            "DISCORD_TOKEN": "fake.token.value", "DATABASE_URL": f"sqlite:///{tmp_path / 'c.db'}",
            "HEARTBEAT_FILE": str(tmp_path / "heartbeat"), "LOG_LEVEL": "INFO"}
     return subprocess.Popen([sys.executable, "-c", DRIVER, base], cwd=tmp_path, env=env,
@@ -76,3 +77,23 @@ def test_sigterm_stops_cleanly_within_docker_grace(tmp_path: Path, state: str) -
     assert "Cannot reach" not in err and "Connector is closed" not in err, err
     assert "Traceback" not in err, err
     assert "Received SIGTERM: shutting down" in err
+
+
+def test_json_logs_from_a_real_process(tmp_path: Path) -> None:
+    """LOG_FORMAT=json: every line the bot writes on stderr, from start to stop, is one
+    JSON object with time, level, logger and message."""
+    with FakeDiscord(hang="/users/@me") as fake:
+        proc = _start(fake.base, tmp_path, LOG_FORMAT="json")
+        try:
+            assert fake.reached.wait(90)
+            proc.send_signal(signal.SIGTERM)
+            _out, err = proc.communicate(timeout=GRACE + 20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    assert proc.returncode == 0, err
+    lines = [json.loads(line) for line in err.splitlines() if line.strip()]
+    messages = [line["message"] for line in lines]
+    assert "Received SIGTERM: shutting down" in messages and "Stopped" in messages
+    assert all({"time", "level", "logger", "message"} <= set(line) for line in lines)

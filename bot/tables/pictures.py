@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.i18n import DEFAULT, current
+from bot.metrics import timed_picture
 from bot.render.images import (
     ImageCache,
     cached_hand,
@@ -100,7 +101,8 @@ class TableImages:
             return await asyncio.shield(running)
         loop = asyncio.get_running_loop()
         in_language = contextvars.copy_context()  # the executor does not copy it itself
-        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, in_language.run, job)
+        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, in_language.run,
+                                                               timed_picture(job))
         self._pending[key] = future
         try:
             return await asyncio.shield(future)
