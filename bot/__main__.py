@@ -93,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(func=run_command)
     add_db_parser(subparsers)
+    add_sync_parser(subparsers)
     for name in available_subcommand_modules():
         importlib.import_module(name).add_parser(subparsers)
     parser.set_defaults(func=run_command)
@@ -351,6 +352,64 @@ def _start_status(runner: asyncio.Task[None]) -> int:
         return EXIT_FAILURE
     log.error("The bot stopped on an error", exc_info=error)
     return EXIT_FAILURE
+
+
+def add_sync_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``sync``: sync the slash commands now."""
+    sync = subparsers.add_parser(
+        "sync", help="sync the slash commands to Discord now",
+        description="Sync the slash commands to Discord now, changed or not (a start syncs"
+        " them only when they changed since the last sync, by the process that runs shard"
+        " 0). Globally, or to DEV_GUILD_ID's server when it is set.")
+    sync.set_defaults(func=sync_command)
+
+
+def sync_command(args: argparse.Namespace) -> int:
+    """``sync``: log in over HTTP only (no gateway, no table), sync, print how many."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Invalid settings (environment or .env):\n{error}", file=sys.stderr)
+        return EXIT_CONFIG
+    token = settings.discord_token
+    if not token or any(c.isspace() or not c.isprintable() for c in token):
+        print(MISSING_TOKEN if not token else TOKEN_WITH_SPACE, file=sys.stderr)
+        return EXIT_CONFIG
+    setup_logging(settings.log_level, wire=settings.log_wire)
+    return asyncio.run(force_sync(settings, token))
+
+
+async def force_sync(settings: Settings, token: str) -> int:
+    """Sync the command tree to Discord whatever the database recorded; the exit status."""
+    import aiohttp
+    import discord
+
+    from bot.client import CardroomBot, SettingUnusable
+    from storage import DatabaseUnusable
+
+    bot = CardroomBot(settings, sync_commands=False)
+    try:
+        async with bot:
+            await bot.prepare_commands()
+            await bot.http.static_login(token)
+            bot._connection.application_id = (await bot.application_info()).id
+            count = await bot.sync_tree(force=True)
+    except DatabaseUnusable as error:
+        print(f"Cannot use the database: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    except SettingUnusable as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_CONFIG
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return EXIT_CONFIG
+    except (OSError, aiohttp.ClientError) as error:
+        print(f"Cannot reach Discord: {error}. Check the internet connection.",
+              file=sys.stderr)
+        return EXIT_FAILURE
+    where = f"to the server {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
+    print(f"Synced {count} slash commands {where}.")
+    return EXIT_OK
 
 
 async def beat(bot: CardroomBot, path: Path) -> None:

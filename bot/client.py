@@ -4,6 +4,8 @@ cog, syncs the slash commands."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import pkgutil
 from typing import Any
@@ -27,6 +29,7 @@ from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.router import answer_once, failure_text, log_failure
 from bot.tables.service import TableService
+from storage.command_sync import CommandSyncRepo
 from storage.database import Database, open_database
 from storage.languages import LanguageRepo
 from storage.ownership import RETRY_SECONDS, LocalOwner, ShardOwner, shard_owner
@@ -122,8 +125,8 @@ class CardroomBot(commands.AutoShardedBot):
         await self._tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
-        if self.sync_commands:
-            await self.sync_tree()
+        if self.sync_commands and 0 in (self.settings.shards or (0,)):
+            await self.sync_tree()  # by one process: the one that runs shard 0
 
     async def _own_shards(self, db: Database) -> None:
         """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
@@ -156,12 +159,47 @@ class CardroomBot(commands.AutoShardedBot):
         self._closing = asyncio.get_running_loop().create_task(self.close())  # not in the
         # watcher's own task: close() cancels the watcher
 
-    async def sync_tree(self) -> None:
-        """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates."""
+    async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of the command tree's JSON as a sync would send it (translations
+        included), for ``guild`` or globally."""
+        tree, translator = self.tree, self.tree.translator
+        commands = tree._get_all_commands(guild=guild)
+        payload = [await c.get_translated_payload(tree, translator) if translator
+                   else c.to_dict(tree) for c in commands]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_tree(self, *, force: bool = False) -> int | None:
+        """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates: only
+        when they changed since the last sync recorded in the database (Discord limits
+        command creation per day), or always with ``force`` (``python -m bot sync``).
+        The number of commands synced, ``None`` when unchanged (not synced)."""
+        guild = None
         if self.settings.dev_guild_id:
-            guild_id = self.settings.dev_guild_id
-            guild = discord.Object(id=guild_id)
+            guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
+        where = f"guild:{guild.id}" if guild is not None else "global"
+        scope = f"{self.application_id}:{where}"
+        digest = await self.command_digest(guild)
+        synced_before = CommandSyncRepo(self.db)
+        if not force and await synced_before.digest(scope) == digest:
+            log.info("Slash commands unchanged since their last sync: not synced again")
+            return None
+        count = await self._sync(guild)
+        await synced_before.record(scope, digest)
+        return count
+
+    async def prepare_commands(self) -> None:
+        """The command tree alone, translated, and the database that records syncs
+        (``python -m bot sync``): no table restored, no shard taken, no gateway."""
+        self._db = await open_database(self.settings.database_url)
+        await self.tree.set_translator(CatalogTranslator())
+        for ext in cog_extensions():
+            await self.load_extension(ext)
+
+    async def _sync(self, guild: discord.Object | None) -> int:
+        if guild is not None:
+            guild_id = guild.id
             try:
                 synced = await self.tree.sync(guild=guild)
             except (discord.Forbidden, discord.NotFound) as exc:
@@ -174,6 +212,7 @@ class CardroomBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
+        return len(synced)
 
     @staticmethod
     async def on_app_command_error(interaction: discord.Interaction[Any],

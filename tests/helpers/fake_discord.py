@@ -28,9 +28,10 @@ import discord.http
 from bot import __main__ as cli
 discord.http.Route.BASE = sys.argv[1]
 cli.HEARTBEAT_SECONDS = 0.1
-sys.exit(cli.main(["run"]))
+sys.exit(cli.main(sys.argv[2:] or ["run"]))
 """
-"""``python -c DRIVER BASE``: ``python -m bot run`` with Discord's API at ``BASE``."""
+"""``python -c DRIVER BASE [COMMAND]``: ``python -m bot COMMAND`` (default ``run``) with
+Discord's API at ``BASE``."""
 
 
 def _json(data: object, status: int = 200) -> web.Response:
