@@ -3,7 +3,7 @@
 #   docker run -d --name cardroom --env-file .env -v cardroom-data:/data cardroom
 # Exit status: 0 clean stop, 2 configuration error (token, settings, database), 1 otherwise.
 
-# --- build: the package installed into /install (copied once into the image below)
+# --- build: the package installed under /install (copied once into the image below)
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /src
@@ -11,7 +11,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY storage ./storage
-RUN pip install --no-deps --no-compile --prefix=/install .
+RUN pip install --no-deps --root=/install .
 
 # --- the image
 FROM python:3.11-slim
@@ -49,7 +49,7 @@ RUN pip install --no-deps -r /tmp/requirements.lock \
     && rm /tmp/requirements.lock
 
 # The code: the package built above (catalogs and migrations included), installed once.
-COPY --from=build /install /usr/local
+COPY --from=build /install/ /
 RUN python -c "import bot.settings, bot.client, storage.database"
 
 USER 10001:10001
