@@ -278,7 +278,6 @@ async def _run_until_stopped(bot: CardroomBot, token: str, stopping: asyncio.Eve
     """Start the bot; when ``stopping`` is set first, stop it (a running bot is closed, one
     still starting is cancelled where it waits: TLS, HTTP, the gateway, a sync) and return
     ``EXIT_OK`` whatever the interrupted start-up raised."""
-    deadline = asyncio.get_running_loop().time() + STOP_SECONDS
     runner = asyncio.create_task(bot.start(token), name="cardroom-start")
     waiter = asyncio.create_task(stopping.wait(), name="cardroom-stop-signal")
     try:
@@ -288,11 +287,11 @@ async def _run_until_stopped(bot: CardroomBot, token: str, stopping: asyncio.Eve
         raise
     finally:
         waiter.cancel()
+    deadline = _now() + STOP_SECONDS
     if runner.done():  # it ended by itself: closed (lost shards) or an error
         status = _start_status(runner)
         await _close_within(bot, deadline)
         return status
-    deadline = asyncio.get_running_loop().time() + STOP_SECONDS
     if bot.is_ready():  # connected: close the gateway and the tables gently first
         await _close_within(bot, deadline - 1.0)
         await asyncio.wait({runner}, timeout=1.0)
