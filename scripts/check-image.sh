@@ -60,8 +60,8 @@ step "base image ${base}"
 if podman image exists "${base}"; then
     echo "already there"
 else
-    mirror="${MIRROR:-$(grep -rhoE '^(URIs:|deb) +https?://[^ ]+/debian/?( |$)' \
-        /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null \
+    mirror="${MIRROR:-$( (grep -rhoE '^(URIs:|deb) +https?://[^ ]+/debian/?( |$)' \
+        /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null || true) \
         | awk '{print $2}' | head -n 1)}"
     mirror="${mirror:-http://deb.debian.org/debian}"
     rootfs="${CHECK_DIR}/rootfs"
