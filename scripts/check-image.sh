@@ -76,7 +76,7 @@ else
     cp /etc/ssl/certs/ca-certificates.crt "${rootfs}/etc/ssl/certs/ca-certificates.crt"
     chroot "${rootfs}" apt-get clean
     tar -C "${rootfs}" -c . | podman import -q \
-        --change 'ENV PATH=/usr/local/bin:/usr/bin:/bin' --change 'CMD ["python3"]' \
+        --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' --change 'CMD ["python3"]' \
         - "${base}" >/dev/null
     rm -rf "${rootfs}"
 fi
