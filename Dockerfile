@@ -5,13 +5,13 @@
 
 # --- build: the package installed under /install (copied once into the image below)
 FROM python:3.11-slim AS build
-ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 COPY storage ./storage
-RUN pip install --no-deps --root=/install .
+RUN pip install --no-deps --no-warn-script-location --root=/install .
 
 # --- the image
 FROM python:3.11-slim
@@ -20,6 +20,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_ROOT_USER_ACTION=ignore \
     DATABASE_URL=sqlite:////data/cardroom.db \
     HEARTBEAT_FILE=/tmp/cardroom.heartbeat \
     LOG_LEVEL=INFO
