@@ -5,6 +5,7 @@ their first answer, discord.py's own 429 log lines counted. ``watch(bot)`` once 
 from __future__ import annotations
 
 import functools
+import logging
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
@@ -32,7 +33,7 @@ def watch(bot: Any) -> None:
     metrics.set_source(metrics.STORAGE_RETRIES, lambda: {(): float(COUNTERS.retries)})
     bot.add_listener(arrived, "on_interaction")
     _wrap_answers()
-    http_log = discord.http._log
+    http_log = logging.getLogger("discord.http")  # discord.py logs each 429 there
     if not any(isinstance(f, metrics.RateLimitLog) for f in http_log.filters):
         http_log.addFilter(metrics.RateLimitLog())
 

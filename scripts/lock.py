@@ -14,6 +14,7 @@ dependencies in ``pyproject.toml``, or to take newer versions; commit both files
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,8 +53,14 @@ def write(path: Path, what: str, pins: dict[str, str]) -> None:
 
 
 def main() -> int:
-    run = resolve(".")
-    dev = resolve(".[dev]")
+    litter = ROOT / "cardroom.egg-info"  # pip prepares the checkout's metadata in place
+    existed = litter.exists()
+    try:
+        run = resolve(".")
+        dev = resolve(".[dev]")
+    finally:
+        if not existed:
+            shutil.rmtree(litter, ignore_errors=True)
     for name, version in run.items():  # one resolution would be simpler; check instead
         if dev.get(name) != version:
             print(f"{name}: {version} to run, {dev.get(name)} with the dev tools; pin it in "

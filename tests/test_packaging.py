@@ -20,6 +20,9 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "README.md", "bot", "cogs", "storage", "bench")
+PIP_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+"""pip's environment: this checkout kept off its path (a cardroom.egg-info left there would
+read as cardroom installed already)."""
 
 
 @pytest.fixture(scope="module")
@@ -39,11 +42,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
     got = subprocess.run([python, "-m", "pip", "install", "-q", "setuptools>=77"],
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=300, env=PIP_ENV)
     if got.returncode != 0:
         pytest.skip(f"cannot install the build requirement: {got.stderr[-300:]}")
     subprocess.run([python, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-                    "-w", tmp / "dist", source], check=True, capture_output=True, timeout=300)
+                    "-w", tmp / "dist", source], check=True, capture_output=True, timeout=300,
+                   env=PIP_ENV)
     (wheel,) = (tmp / "dist").glob("cardroom-*.whl")
     return env_dir, wheel
 
@@ -98,7 +102,7 @@ def test_installed_without_extras_plays_in_arabic(built: tuple[Path, Path],
     env_dir, wheel = built
     python = env_dir / "bin" / "python"
     subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel],
-                   check=True, capture_output=True, timeout=300)
+                   check=True, capture_output=True, timeout=300, env=PIP_ENV)
     purelib = Path(subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True, capture_output=True, text=True).stdout.strip())
