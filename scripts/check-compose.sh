@@ -80,7 +80,13 @@ git -C "${REPO}" archive HEAD | tar -x -C "${project}"
 cd "${project}"
 cp .env.example .env
 password='p@ss/w:rd%#?&'
-sed -i "s|^# POSTGRES_PASSWORD=.*|POSTGRES_PASSWORD=${password}|; s|^DISCORD_TOKEN=.*|DISCORD_TOKEN=not.a.real.token|" .env
+python3 - "${password}" <<'EOF'
+import re, sys
+text = open(".env").read()
+text = re.sub(r"(?m)^# POSTGRES_PASSWORD=.*$", lambda _: "POSTGRES_PASSWORD=" + sys.argv[1], text)
+text = re.sub(r"(?m)^DISCORD_TOKEN=.*$", "DISCORD_TOKEN=not.a.real.token", text)
+open(".env", "w").write(text)
+EOF
 grep -E "^(POSTGRES_PASSWORD|DISCORD_TOKEN)=" .env
 
 step "the image (podman build, tagged as compose names it)"
@@ -110,6 +116,9 @@ health_loop=$!
 "${compose}" -p cardroomcheck up -d 2>&1 | tail -n 5
 db="$(podman ps -a --filter label=com.docker.compose.service=db -q | head -n 1)"
 bot="$(podman ps -a --filter label=com.docker.compose.service=bot -q | head -n 1)"
+[ "$(podman exec "${db}" printenv POSTGRES_PASSWORD)" = "${password}" ] \
+    && pass "the database got the password as written in .env" \
+    || fail "the database's password differs from .env's"
 [ "$(podman inspect -f '{{.State.Health.Status}}' "${db}")" = healthy ] \
     && pass "PostgreSQL healthy" || fail "PostgreSQL not healthy"
 
