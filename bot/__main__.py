@@ -43,8 +43,11 @@ HEARTBEAT_SECONDS = 20.0
 """How often a connected bot touches ``HEARTBEAT_FILE`` (the Docker HEALTHCHECK reads it)."""
 
 EXIT_OK = 0
+"""A clean stop (SIGTERM, SIGINT, or a subcommand done)."""
 EXIT_FAILURE = 1
+"""Anything else: Discord unreachable, a bug; a restart may help."""
 EXIT_CONFIG = 2
+"""A configuration error (token, settings, database): a restart will not help."""
 EXIT_LOST_SHARDS = 3
 """The bot stopped itself: it lost its shards (PostgreSQL: its lock connection died or
 another process took them over). Non-zero, so ``Restart=on-failure`` starts it again."""
@@ -93,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(func=run_command)
     add_db_parser(subparsers)
+    add_sync_parser(subparsers)
     for name in available_subcommand_modules():
         importlib.import_module(name).add_parser(subparsers)
     parser.set_defaults(func=run_command)
@@ -126,6 +130,10 @@ def run_command(args: argparse.Namespace) -> int:
         print(TOKEN_WITH_SPACE, file=sys.stderr)
         return EXIT_CONFIG
     setup_logging(settings.log_level, wire=settings.log_wire)
+    if settings.log_format == "json":  # LOG_FORMAT=json: the same records, as JSON lines
+        from bot.jsonlog import use_json_lines
+
+        use_json_lines()
     problem = asyncio.run(check_database(settings.database_url))
     if problem:
         print(problem, file=sys.stderr)
@@ -239,18 +247,21 @@ def setup_logging(level: str, *, wire: bool = False) -> None:
     discord.VoiceClient.warn_dave = False
 
 
-async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
-    """Run ``bot`` until it closes; SIGINT/SIGTERM close it cleanly (database included)."""
-    import aiohttp
-    import discord
+STOP_SECONDS = 8.0
+"""A stop (SIGTERM, SIGINT) ends the process within this many seconds: under Docker's
+10 s grace before its SIGKILL."""
 
+
+async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
+    """Run ``bot`` until it closes; SIGINT/SIGTERM at any moment (connecting, logging in,
+    syncing, restoring, running) stop it cleanly within ``STOP_SECONDS``, exit 0."""
     loop = asyncio.get_running_loop()
-    closing: list[asyncio.Task[None]] = []
+    stopping = asyncio.Event()
 
     def stop(signame: str) -> None:
-        if not closing:
+        if not stopping.is_set():
             log.info("Received %s: shutting down", signame)
-            closing.append(asyncio.create_task(bot.close()))
+            stopping.set()
 
     signals = (signal.SIGINT, signal.SIGTERM)
     for sig in signals:
@@ -260,37 +271,9 @@ async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
     if settings.heartbeat_file is not None:
         settings.heartbeat_file.unlink(missing_ok=True)  # stale from an earlier run
         heartbeat = asyncio.create_task(beat(bot, settings.heartbeat_file))
-    from bot.client import SettingUnusable
-    from storage import DatabaseUnusable
-
-    status = EXIT_OK
     try:
-        async with bot:
-            await bot.start(token)
-    except DatabaseUnusable as error:
-        print(f"Cannot use the database: {error}", file=sys.stderr)
-        status = EXIT_CONFIG
-    except SettingUnusable as error:
-        print(str(error), file=sys.stderr)
-        status = EXIT_CONFIG
-    except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
-        status = EXIT_FAILURE
-    except discord.PrivilegedIntentsRequired:
-        print(PRIVILEGED_INTENTS, file=sys.stderr)
-        status = EXIT_FAILURE
-    except (OSError, aiohttp.ClientError) as error:
-        print(f"Cannot reach Discord: {error}. Check the internet connection.", file=sys.stderr)
-        status = EXIT_FAILURE
-    except Exception:
-        log.exception("The bot stopped on an error")
-        status = EXIT_FAILURE
-    else:
-        if bot.lost_shards:
-            status = EXIT_LOST_SHARDS
+        status = await _run_until_stopped(bot, token, stopping)
     finally:
-        if closing:
-            await closing[0]
         if heartbeat is not None:
             heartbeat.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -300,6 +283,144 @@ async def serve(bot: CardroomBot, token: str, settings: Settings) -> int:
                 loop.remove_signal_handler(sig)
     log.info("Stopped")
     return status
+
+
+async def _run_until_stopped(bot: CardroomBot, token: str, stopping: asyncio.Event) -> int:
+    """Start the bot; when ``stopping`` is set first, stop it (a running bot is closed, one
+    still starting is cancelled where it waits: TLS, HTTP, the gateway, a sync) and return
+    ``EXIT_OK`` whatever the interrupted start-up raised."""
+    runner = asyncio.create_task(bot.start(token), name="cardroom-start")
+    waiter = asyncio.create_task(stopping.wait(), name="cardroom-stop-signal")
+    try:
+        await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:
+        runner.cancel()
+        raise
+    finally:
+        waiter.cancel()
+    deadline = _now() + STOP_SECONDS
+    if runner.done():  # it ended by itself: closed (lost shards) or an error
+        status = _start_status(runner, bot)
+        await _close_within(bot, deadline)
+        return status
+    if bot.is_ready():  # connected: close the gateway and the tables gently first
+        await _close_within(bot, deadline - 1.0)
+        await asyncio.wait({runner}, timeout=1.0)
+    if not runner.done():
+        runner.cancel()
+        await asyncio.wait({runner}, timeout=max(0.1, (deadline - _now()) / 2))
+    if runner.done() and not runner.cancelled() and runner.exception() is not None:
+        log.info("Start-up interrupted by the stop: %s", type(runner.exception()).__name__)
+    elif not runner.done():
+        log.warning("The start-up did not end when cancelled; closing anyway")
+    await _close_within(bot, deadline)
+    return EXIT_OK
+
+
+def _now() -> float:
+    return asyncio.get_running_loop().time()
+
+
+async def _close_within(bot: CardroomBot, deadline: float) -> None:
+    """``bot.close()`` (tables, Discord, database), given up on at ``deadline``."""
+    closing = asyncio.ensure_future(bot.close())
+    done, _ = await asyncio.wait({closing}, timeout=max(0.1, deadline - _now()))
+    if not done:
+        log.warning("Closing took more than %.0f s; stopping without waiting", STOP_SECONDS)
+        closing.cancel()
+    elif closing.exception() is not None:
+        log.warning("Closing failed: %s", closing.exception())
+
+
+def _start_status(runner: asyncio.Task[None], bot: CardroomBot) -> int:
+    """The exit status of a bot that ended on its own, its error explained on stderr."""
+    import aiohttp
+    import discord
+
+    from bot.client import SettingUnusable
+    from storage import DatabaseUnusable
+
+    error = None if runner.cancelled() else runner.exception()
+    if error is None:  # closed by itself: a supervisor starts it again
+        status = EXIT_LOST_SHARDS if bot.lost_shards else EXIT_FAILURE
+        log.warning("The bot closed without being asked to stop; exit status %d", status)
+        return status
+    if isinstance(error, DatabaseUnusable):
+        print(f"Cannot use the database: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    if isinstance(error, SettingUnusable):
+        print(str(error), file=sys.stderr)
+        return EXIT_CONFIG
+    if isinstance(error, discord.LoginFailure):
+        print(BAD_TOKEN, file=sys.stderr)
+        return EXIT_CONFIG
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        print(PRIVILEGED_INTENTS, file=sys.stderr)
+        return EXIT_CONFIG
+    if isinstance(error, OSError | aiohttp.ClientError):
+        print(f"Cannot reach Discord: {error}. Check the internet connection.",
+              file=sys.stderr)
+        return EXIT_FAILURE
+    log.error("The bot stopped on an error", exc_info=error)
+    return EXIT_FAILURE
+
+
+def add_sync_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``sync``: sync the slash commands now."""
+    sync = subparsers.add_parser(
+        "sync", help="sync the slash commands to Discord now",
+        description="Sync the slash commands to Discord now, changed or not (a start syncs"
+        " them only when they changed since the last sync, by the process that runs shard"
+        " 0). Globally, or to DEV_GUILD_ID's server when it is set.")
+    sync.set_defaults(func=sync_command)
+
+
+def sync_command(args: argparse.Namespace) -> int:
+    """``sync``: log in over HTTP only (no gateway, no table), sync, print how many."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Invalid settings (environment or .env):\n{error}", file=sys.stderr)
+        return EXIT_CONFIG
+    token = settings.discord_token
+    if not token or any(c.isspace() or not c.isprintable() for c in token):
+        print(MISSING_TOKEN if not token else TOKEN_WITH_SPACE, file=sys.stderr)
+        return EXIT_CONFIG
+    setup_logging(settings.log_level, wire=settings.log_wire)
+    return asyncio.run(force_sync(settings, token))
+
+
+async def force_sync(settings: Settings, token: str) -> int:
+    """Sync the command tree to Discord whatever the database recorded; the exit status."""
+    import aiohttp
+    import discord
+
+    from bot.client import CardroomBot, SettingUnusable
+    from storage import DatabaseUnusable
+
+    bot = CardroomBot(settings, sync_commands=False)
+    try:
+        async with bot:
+            await bot.prepare_commands()
+            await bot.http.static_login(token)
+            bot._connection.application_id = (await bot.application_info()).id
+            count = await bot.sync_tree(force=True)
+    except DatabaseUnusable as error:
+        print(f"Cannot use the database: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    except SettingUnusable as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_CONFIG
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return EXIT_CONFIG
+    except (OSError, aiohttp.ClientError) as error:
+        print(f"Cannot reach Discord: {error}. Check the internet connection.",
+              file=sys.stderr)
+        return EXIT_FAILURE
+    where = f"to the server {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
+    print(f"Synced {count} slash commands {where}.")
+    return EXIT_OK
 
 
 async def beat(bot: CardroomBot, path: Path) -> None:

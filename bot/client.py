@@ -4,6 +4,8 @@ cog, syncs the slash commands."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import pkgutil
 from typing import Any
@@ -13,7 +15,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from bot import rating
+from bot import metrics, rating
+from bot.discord_metrics import watch
 from bot.i18n import N_, _
 from bot.render.components import DYNAMIC_ITEMS
 from bot.render.names import shown
@@ -26,6 +29,7 @@ from bot.tables.pictures import prepare_in_background
 from bot.tables.publisher import DiscordNotifier
 from bot.tables.router import answer_once, failure_text, log_failure
 from bot.tables.service import TableService
+from storage.command_sync import CommandSyncRepo
 from storage.database import Database, open_database
 from storage.languages import LanguageRepo
 from storage.ownership import RETRY_SECONDS, LocalOwner, ShardOwner, shard_owner
@@ -76,6 +80,7 @@ class CardroomBot(commands.AutoShardedBot):
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
         self.lost_shards: frozenset[int] = frozenset()  # why the bot stopped itself, if so
+        self._metrics: Any = None  # the metrics endpoint's aiohttp runner (METRICS_PORT)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         show_names_with(shown)  # names are data: escaped, isolated, no bidi control
         self.languages = Languages()  # who reads which language (bot.tables.languages)
@@ -99,6 +104,9 @@ class CardroomBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open storage, build the table service, register the persistent components,
         restore open tables, load the cogs, sync the command tree."""
+        if self.settings.metrics_port is not None and self._metrics is None:
+            watch(self)
+            self._metrics = await metrics.start_server(self.settings.metrics_port)
         if self._owner is not None:  # set up again on the same object (a test's restart)
             await self._owner.close()
         if self._db is not None:
@@ -120,8 +128,8 @@ class CardroomBot(commands.AutoShardedBot):
         await self._tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
-        if self.sync_commands:
-            await self.sync_tree()
+        if self.sync_commands and 0 in (self.settings.shards or (0,)):
+            await self.sync_tree()  # by one process: the one that runs shard 0
 
     async def _own_shards(self, db: Database) -> None:
         """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
@@ -165,12 +173,47 @@ class CardroomBot(commands.AutoShardedBot):
         self._closing = asyncio.get_running_loop().create_task(self.close())  # not in the
         # watcher's own task: close() cancels the watcher
 
-    async def sync_tree(self) -> None:
-        """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates."""
+    async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A hash of the command tree's JSON as a sync would send it (translations
+        included), for ``guild`` or globally."""
+        tree, translator = self.tree, self.tree.translator
+        commands = tree._get_all_commands(guild=guild)
+        payload = [await c.get_translated_payload(tree, translator) if translator
+                   else c.to_dict(tree) for c in commands]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_tree(self, *, force: bool = False) -> int | None:
+        """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates: only
+        when they changed since the last sync recorded in the database (Discord limits
+        command creation per day), or always with ``force`` (``python -m bot sync``).
+        The number of commands synced, ``None`` when unchanged (not synced)."""
+        guild = None
         if self.settings.dev_guild_id:
-            guild_id = self.settings.dev_guild_id
-            guild = discord.Object(id=guild_id)
+            guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
+        where = f"guild:{guild.id}" if guild is not None else "global"
+        scope = f"{self.application_id}:{where}"
+        digest = await self.command_digest(guild)
+        synced_before = CommandSyncRepo(self.db)
+        if not force and await synced_before.digest(scope) == digest:
+            log.info("Slash commands unchanged since their last sync: not synced again")
+            return None
+        count = await self._sync(guild)
+        await synced_before.record(scope, digest)
+        return count
+
+    async def prepare_commands(self) -> None:
+        """The command tree alone, translated, and the database that records syncs
+        (``python -m bot sync``): no table restored, no shard taken, no gateway."""
+        self._db = await open_database(self.settings.database_url)
+        await self.tree.set_translator(CatalogTranslator())
+        for ext in cog_extensions():
+            await self.load_extension(ext)
+
+    async def _sync(self, guild: discord.Object | None) -> int:
+        if guild is not None:
+            guild_id = guild.id
             try:
                 synced = await self.tree.sync(guild=guild)
             except (discord.Forbidden, discord.NotFound) as exc:
@@ -183,6 +226,7 @@ class CardroomBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
+        return len(synced)
 
     @staticmethod
     async def on_app_command_error(interaction: discord.Interaction[Any],
@@ -206,13 +250,19 @@ class CardroomBot(commands.AutoShardedBot):
         tables.add_finish_listener(StatsRepo(db, rater=rating).record)
 
     async def close(self) -> None:
-        """Stop the tables' background work, close Discord, then the database."""
-        if self._tables is not None:
-            await self._tables.aclose()
-        await super().close()
-        if self._owner is not None:
-            await self._owner.close()
-            self._owner = None
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        """Stop the tables' background work, close Discord, then the database (closed even
+        when an earlier step fails, e.g. a stop before discord.py was set up)."""
+        try:
+            if self._tables is not None:
+                await self._tables.aclose()
+            await super().close()
+        finally:
+            if self._metrics is not None:
+                await self._metrics.cleanup()
+                self._metrics = None
+            if self._owner is not None:
+                await self._owner.close()
+                self._owner = None
+            if self._db is not None:
+                await self._db.close()
+                self._db = None

@@ -52,6 +52,22 @@ class Settings(BaseSettings):
     """How many shards the whole bot runs (``None``: one process, Discord picks the count)."""
     shard_ids: str | None = None
     """The shards this process runs, e.g. ``0-3`` or ``0,2`` (default: all of them)."""
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    """Serve Prometheus metrics on this port (``bot.metrics``); ``None``: no endpoint."""
+    log_format: str = "text"
+    """``text`` (discord.py's lines) or ``json`` (one object a line)."""
+
+    @field_validator("metrics_port", mode="before")
+    @classmethod
+    def _empty_port(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _format(cls, value: object) -> object:
+        if isinstance(value, str) and value.strip().lower() in ("text", "json"):
+            return value.strip().lower()
+        raise ValueError("must be text or json")
 
     @field_validator("log_level", mode="before")
     @classmethod

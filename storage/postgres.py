@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
+from storage.counters import COUNTERS
 from storage.database import Database, Params, Row, Transaction
 from storage.errors import (
     DatabaseUnusable,
@@ -68,6 +69,7 @@ BUSY_ERRORS: tuple[type[BaseException], ...] = (
 
 def storage_error(exc: BaseException) -> StorageError:
     """The storage error for a driver (or socket) error."""
+    COUNTERS.errors += 1  # the operator's metrics (bot.metrics)
     if isinstance(exc, BUSY_ERRORS):
         return StorageBusy(f"The database is busy: {exc}")
     if isinstance(exc, CONNECTION_ERRORS):
@@ -254,6 +256,7 @@ class PostgresDatabase(Database):
                 if attempt == 1 and _dead(exc, conn):
                     log.warning("A PostgreSQL connection was lost (%s); reading again", exc)
                     _terminate(conn)  # the pool opens a new one in its place
+                    COUNTERS.retries += 1
                     continue
                 raise storage_error(exc) from exc
             finally:
@@ -284,6 +287,7 @@ class PostgresDatabase(Database):
                 await self._release(conn)
                 if attempt == 1 and dead:
                     log.warning("A PostgreSQL connection was lost (%s); beginning again", exc)
+                    COUNTERS.retries += 1
                     continue
                 raise storage_error(exc) from exc
         raise AssertionError("unreachable")

@@ -27,6 +27,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.counters import COUNTERS
 from storage.database import Database, Params, Row, Transaction
 from storage.errors import (
     DatabaseUnusable,
@@ -55,6 +56,7 @@ FIX = "Point DATABASE_URL at another file (e.g. sqlite:///data/cardroom.db)"
 
 def storage_error(exc: sqlite3.Error) -> StorageError:
     """The storage error for a driver error."""
+    COUNTERS.errors += 1  # the operator's metrics (bot.metrics)
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None and code & 0xFF in BUSY_CODES:
         return StorageBusy(f"The database is busy (another process is writing): {exc}")

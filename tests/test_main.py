@@ -84,7 +84,8 @@ def test_invalid_setting_in_dotenv_is_named(
 def test_rejected_token_gives_a_clear_message(
     no_settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """When Discord refuses the token (LoginFailure) the exit status is 1 with advice."""
+    """When Discord refuses the token (LoginFailure) the exit status is 2 (a configuration
+    error: a restart does not help) with advice."""
 
     async def refuse(self: CardroomBot, token: str) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
@@ -93,7 +94,7 @@ def test_rejected_token_gives_a_clear_message(
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{no_settings / 'cardroom.db'}")
     monkeypatch.setattr(CardroomBot, "login", refuse)
     monkeypatch.setattr(cli, "setup_logging", lambda level, wire=False: None)
-    assert cli.main(["run"]) == cli.EXIT_FAILURE
+    assert cli.main(["run"]) == cli.EXIT_CONFIG
     err = capsys.readouterr().err
     assert "Discord refused DISCORD_TOKEN" in err and "Reset Token" in err
     assert "not-a-real-token" not in err
@@ -234,7 +235,8 @@ def test_setup_logging_sets_the_level_and_quietens_aiosqlite() -> None:
 
 
 INSTALL = (
-    "python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[dev]' && python -m bot"
+    "python3 -m venv .venv && . .venv/bin/activate && pip install -c requirements-dev.lock"
+    " -e '.[dev]' && python -m bot"
 )
 TEST = ". .venv/bin/activate && pytest"
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import N_, _, use_locale
+from bot.metrics import discord_error
 from bot.tables.model import Table
 from storage.tables import TableStatus
 
@@ -173,6 +174,7 @@ class FaultGuard:
 
     def _failed(self, table: Table, exc: BaseException, what: str, *, retry: bool = True) -> None:
         log.warning("Table %s: %s failed: %s", table.id, what, describe(exc))
+        discord_error(exc)  # the operator's metrics
         if channel_gone(exc):
             self._close(table)
         elif retry and (is_transient(exc) or isinstance(exc, discord.Forbidden)):

@@ -27,6 +27,7 @@ import discord
 
 from bot.catalog import game
 from bot.i18n import DEFAULT, _, current
+from bot.metrics import timed_picture
 from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt
 from bot.render.alt.words import spoken
 from bot.render.card_text import truncate
@@ -113,7 +114,8 @@ class TableImages:
             return await asyncio.shield(running)
         loop = asyncio.get_running_loop()
         in_language = contextvars.copy_context()  # the executor does not copy it itself
-        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, in_language.run, job)
+        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, in_language.run,
+                                                               timed_picture(job))
         self._pending[key] = future
         try:
             return await asyncio.shield(future)

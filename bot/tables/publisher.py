@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import _, use_locale
+from bot.metrics import discord_error
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
 from bot.tables.languages import Languages
@@ -74,6 +75,7 @@ class DiscordNotifier:
                     )
                     posted = True
                 except discord.HTTPException as exc:
+                    discord_error(exc)  # the operator's metrics
                     log.info("Table %s: its interaction token failed (%s); editing in the "
                              "channel", table.id, exc.status)
                     self.tokens.forget(table.id, interaction)

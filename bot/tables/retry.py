@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from storage.counters import COUNTERS
 from storage.errors import StorageError
 
 WRITE_ERRORS: tuple[type[BaseException], ...] = (StorageError, sqlite3.Error)
@@ -20,4 +21,5 @@ RETRY_MAX = 60.0
 def backoff(attempt: int, first: float = RETRY_FIRST) -> float:
     """Seconds to wait before try number ``attempt`` (1, 2, …): doubling from ``first``,
     at most ``RETRY_MAX``."""
+    COUNTERS.retries += 1  # every caller waits this long, then tries again
     return min(RETRY_MAX, first * 2 ** max(0, attempt - 1))

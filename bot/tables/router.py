@@ -26,6 +26,7 @@ import discord
 from bot.catalog import game
 from bot.games.protocol import GameError
 from bot.i18n import N_, _, use_locale
+from bot.metrics import discord_error
 from bot.render.card_text import legible
 from bot.render.components import (
     BUTTON_PREFIX,
@@ -125,6 +126,7 @@ def failure_text(exc: BaseException) -> str:
 def log_failure(what: str, exc: BaseException) -> None:
     """One log line for a failed command or click, without its payload: storage and
     Discord errors by type and status; a bug with its traceback (our own code's frames)."""
+    discord_error(exc)  # the operator's metrics
     if isinstance(exc, StorageError):
         log.warning("%s failed: %s", what, type(exc).__name__)
     elif isinstance(exc, discord.HTTPException):

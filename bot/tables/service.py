@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.games.protocol import Action, Event, NotYourTurn, seen_by
 from bot.i18n import N_, _
+from bot.metrics import moved
 from bot.results import FinishListener, GameResult, SeatResult, placements
 from bot.tables import snapshots
 from bot.tables.computers import Chooser, ComputerPlayers
@@ -292,6 +293,7 @@ class TableService:
             table.state = old_state
             raise
         table.log.append(text)
+        moved(table.game, by_computer)  # the operator's metrics
         if seat_update is not None:
             table.seats[seat_update.seat] = seat_update
         status = TableStatus.FINISHED if over else table.status
