@@ -255,7 +255,14 @@ class CardroomBot(commands.AutoShardedBot):
         try:
             if self._tables is not None:
                 await self._tables.aclose()
-            await super().close()
+            try:
+                await super().close()
+            except AttributeError as error:
+                # discord.py's sharded close ends by waking its event queue, which connect()
+                # makes: a bot stopped before connecting (shards lost during the login) has
+                # none, and everything else was already closed by then
+                if "__queue" not in str(error):
+                    raise
         finally:
             if self._metrics is not None:
                 await self._metrics.cleanup()
