@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LANGUAGES, N_, _, use_locale
+from bot.tables.locales import language_choices
 from storage.languages import LanguageRepo
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 
 FOLLOW = "discord"  # the choice "follow my Discord language"
 CHOICES = [
-    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+    *language_choices(),
     app_commands.Choice(name=N_("Follow my Discord language"), value=FOLLOW),
 ]
 

@@ -15,6 +15,7 @@ from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.choices import settings_parameters, with_parameters
 from bot.render.stats_embeds import settings_embed
+from bot.tables.locales import language_choices, spoken
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 if TYPE_CHECKING:
@@ -37,11 +38,12 @@ HINT_CHOICES = [app_commands.Choice(name=HINT_NAMES[name], value=name) for name 
 RESET_CHOICES = [
     app_commands.Choice(name=N_("everything"), value="all"),
     app_commands.Choice(name=N_("table switches and timer"), value="server"),
-    *(app_commands.Choice(name=f"{entry.title} options", value=name)  # i18n: not for people
-      for name, entry in CATALOG.items()),  # (the label is made again in the answer)
+    *(app_commands.Choice(name=spoken(
+        f"{entry.title} options",  # i18n: not for people (said below, in every language)
+        lambda title=entry.title: _("{game} options", game=_(title))), value=name)
+      for name, entry in CATALOG.items()),
 ]
-LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code)  # each named in itself
-                    for code, name in LANGUAGES.items()]
+LANGUAGE_CHOICES = language_choices()  # each named in itself and in the reader's language
 GAME_PARAMETERS = settings_parameters()
 
 
@@ -82,7 +84,8 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
             option = spec(game, name)
             value = option.validate(raw)
             game_options.setdefault(game, {})[name] = value
-            lines.append(f"{option.label} → {option.show(value)}")
+            lines.append(_("{setting} → {value}", setting=option.label,
+                           value=option.show(value)))
     new = dataclasses.replace(current, game_options=game_options, **server)
     return new, lines
 

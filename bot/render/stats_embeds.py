@@ -131,7 +131,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         values = {**defaults(game), **stored}
         parts = []
         for spec in entry.options:
-            text = notation(f"{spec.name} {spec.show(values.get(spec.name, spec.default))}")
+            text = spec.words(values.get(spec.name, spec.default))
             parts.append(f"**{text}**" if spec.name in stored else text)
         embed.add_field(name=title_of(game), value=" · ".join(parts), inline=False)
     switches = [
