@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LANGUAGES, N_, _, use_locale
-from bot.tables.locales import language_choices
+from bot.render.choices import language_choices
 from storage.languages import LanguageRepo
 
 if TYPE_CHECKING:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,9 +14,13 @@ from discord.ext import commands
 from bot.catalog import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
-from bot.render.choices import settings_parameters, with_parameters
+from bot.render.choices import (
+    language_choices,
+    settings_parameters,
+    spoken,
+    with_parameters,
+)
 from bot.render.stats_embeds import settings_embed
-from bot.tables.locales import language_choices, spoken
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 if TYPE_CHECKING:
@@ -35,12 +40,17 @@ SWITCH_LABELS = {  # how the server's switches are named in the "Saved" lines
 }
 HINT_NAMES = {"always": N_("always"), "practice": N_("practice"), "off": N_("off")}
 HINT_CHOICES = [app_commands.Choice(name=HINT_NAMES[name], value=name) for name in HINT_POLICIES]
+def _game_options(title: str) -> str:
+    """A game's options, as /settings reset names them: "Soureh options"."""
+    return _("{game} options", game=_(title))
+
+
 RESET_CHOICES = [
     app_commands.Choice(name=N_("everything"), value="all"),
     app_commands.Choice(name=N_("table switches and timer"), value="server"),
     *(app_commands.Choice(name=spoken(
-        f"{entry.title} options",  # i18n: not for people (said below, in every language)
-        lambda title=entry.title: _("{game} options", game=_(title))), value=name)
+        f"{entry.title} options",  # i18n: not for people (said by _game_options, translated)
+        partial(_game_options, entry.title)), value=name)
       for name, entry in CATALOG.items()),
 ]
 LANGUAGE_CHOICES = language_choices()  # each named in itself and in the reader's language

@@ -20,16 +20,36 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from discord import app_commands
 
 from bot.catalog import CATALOG
 from bot.games.variants import Kind
-from bot.i18n import _
+from bot.i18n import DEFAULT, LANGUAGES, _, language_label, use_locale
 from bot.options import OptionSpec
 
 ON_OFF = (app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off"))
+
+
+def spoken(text: str, say: Callable[[], str]) -> app_commands.locale_str:
+    """A composed text for discord.py: ``text`` in English, ``say`` saying it in the
+    current language (``bot.tables.locales.CatalogTranslator`` and the ``ar`` bridge call
+    it)."""
+    return app_commands.locale_str(text, say=say)
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """Every language, named in itself and in the reader's language ("العربية (Arabic)",
+    in Arabic "اليونانية (Ελληνικά)")."""
+    choices = []
+    for code in LANGUAGES:
+        with use_locale(DEFAULT):
+            english = language_label(code)
+        choices.append(app_commands.Choice(
+            name=spoken(english, partial(language_label, code)), value=code))
+    return choices
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

@@ -33,7 +33,7 @@ from discord.app_commands import (
     locale_str,
 )
 
-from bot.i18n import DEFAULT, LANGUAGES, _, language_label, translates, use_locale
+from bot.i18n import DEFAULT, _, translates, use_locale
 from bot.tables.languages import Languages
 
 log = logging.getLogger(__name__)
@@ -64,12 +64,6 @@ def translated(text: str, lang: str, say: Callable[[], str] | None = None) -> st
     if result == text and (say is not None or not translates(text, lang)):
         return None
     return _fit(result)
-
-
-def spoken(text: str, say: Callable[[], str]) -> locale_str:
-    """A composed text for discord.py: ``text`` in English, ``say`` saying it in the
-    current language (for :class:`CatalogTranslator` and the ``ar`` bridge)."""
-    return locale_str(text, say=say)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -197,15 +191,3 @@ def speak_in_readers_language(state: Any, languages: Languages) -> None:
             parse(data)
 
     state.parsers["INTERACTION_CREATE"] = parse_in_language
-
-
-def language_choices() -> list[app_commands.Choice[str]]:
-    """Every language, named in itself and in the reader's language ("Ελληνικά (Greek)",
-    in Arabic "اليونانية (Ελληνικά)")."""
-    choices = []
-    for code in LANGUAGES:
-        with use_locale(DEFAULT):
-            english = language_label(code)
-        choices.append(app_commands.Choice(
-            name=spoken(english, lambda code=code: language_label(code)), value=code))
-    return choices
