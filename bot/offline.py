@@ -30,6 +30,7 @@ from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
 from bot.options import OptionError, make_variant, option_name, spec
 from bot.render.rules_text import rules_pages
 from bot.render.seat_words import SeatWordError, read_move
+from bot.render.you import second_person
 
 HUMAN = 0  # the engine's seat of the person (seat 1 for people)
 QUIT_WORDS = {"quit", "exit", "q"}
@@ -118,7 +119,7 @@ def play(
             action = chosen
         transition = engine.apply(state, action)
         for event in seen_by(transition.events, HUMAN):
-            say(you_form(event.render(names)))
+            say(you_form(second_person(event, HUMAN, names) or event.render(names)))
         state = transition.state
     say()
     totals = engine.totals(state)

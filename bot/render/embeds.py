@@ -282,7 +282,7 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     if seat < len(totals):
         embed.set_footer(text=_("Round {round} · your total {total}",
                                 round=num(view.get("round", 1)), total=num(totals[seat])))
-    return embed
+    return legible_embed(embed)
 
 
 def last_round_embed(table: Table) -> discord.Embed | None:

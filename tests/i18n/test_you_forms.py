@@ -1,0 +1,45 @@
+"""The console tells its human his own moves in the second person (bot.render.you): Arabic
+"سحبتَ الورقة A♠." instead of "سحب أنت الورقة A♠." (the name "أنت" glued into a
+third-person verb), a move done to him "لخانتك" instead of "لخانة أنت" (issue 37)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.i18n.catalogs import extract
+from bot.render.you import SAID_TO_YOU
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_second_person_text_is_an_engine_text() -> None:
+    """Each text said to "you" is, word for word, a text an engine says (else it would
+    never be used)."""
+    plain = {m.id for m in extract() if m.id and not m.context}
+    for say in SAID_TO_YOU:
+        msgid = say.__code__.co_consts
+        texts = [c for c in msgid if isinstance(c, str) and "{player}" in c]
+        assert texts and all(t in plain for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "glued", "own"), [
+    ("ar", ["سحب أنت", "احتفظ أنت", "لخانة أنت"], "سحبتَ"),
+    ("el", ["(εσύ) τράβηξε", "(εσύ) κράτησε"], "Τράβηξες"),
+    ("so", ["Adiga ayaa soo qaaday"], "Waxaad soo qaadatay"),
+])
+def test_console_says_your_moves_to_you(lang: str, glued: list[str], own: str) -> None:
+    """A seeded Soureh game in the console (a real process): the person's draws and keeps
+    are told to him, no "you" glued into a third-person sentence."""
+    moves = "1\n" * 12 + "quit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "soureh", "--lang", lang, "--seed", "3"],
+        input=moves, capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert own in done.stdout, done.stdout
+    for phrase in glued:
+        assert phrase not in done.stdout, (phrase, done.stdout)
