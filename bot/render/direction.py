@@ -24,7 +24,9 @@ from bot.i18n import LRI, PDI, is_rtl
 RLI = "\u2067"
 #: A card as text shows it ("10♦", "A♠" with its variation selector), and a run of them.
 _CARD = r"(?:10|[2-9AJQK])[♠♥♦♣][\ufe0e\ufe0f]?"
-_CARD_RUN = re.compile(rf"(?<![\w]){_CARD}(?:[ ,]+{_CARD})*(?![\w])")
+#: A slash command with its arguments ("/rules game:سوره", "/move"), not inside a link.
+_COMMAND = r"(?<![\w/:])/[a-z]+(?: [a-z]+(?![:\w]))?(?: [a-z_]+:[^\s·]+)*"
+_CARD_RUN = re.compile(rf"(?<![\w]){_CARD}(?:[ ,]+{_CARD})*(?![\w])|{_COMMAND}")
 _ISOLATES = {"\u2066", "\u2067", "\u2068"}
 _LEAD = re.compile(r"(?:(?:>>>|>|-#|#{1,3}|[-*]|\d+\.)[ \t]+)?[*_~|]*")
 _TRAIL = re.compile(r"[*_~|]*$")
@@ -58,8 +60,9 @@ def _set_apart(line: str, at: int) -> bool:
 
 
 def cards_isolated(line: str) -> str:
-    """``line`` with each run of cards not yet set apart in a left-to-right isolate (an
-    engine's sentence names its cards as plain text: "… الورقة A♠." would read "♠A")."""
+    """``line`` with each run of cards and each slash command not yet set apart in a
+    left-to-right isolate (an engine's sentence names its cards as plain text: "… الورقة
+    A♠." would read "♠A"; "/rules game:سوره" would read "سوره:rules game/")."""
     out: list[str] = []
     last = 0
     for match in _CARD_RUN.finditer(line):

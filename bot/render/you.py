@@ -49,7 +49,7 @@ SAID_TO_YOU: tuple[Callable[[], str], ...] = (
 )
 
 #: Which placeholder names the seat in each context.
-_ROLES = (("you", ("player",)), ("to you", ("target", "other")))
+_ROLES = (("you", ("player",)), ("to you", ("target", "other")))  # i18n: not for people
 
 
 def _has(context: str, msgid: str) -> bool:

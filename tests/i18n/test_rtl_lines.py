@@ -72,6 +72,11 @@ def test_a_line_is_isolated_its_markdown_outside() -> None:
                                 "```", "code", "```", f"- {RLI}item *x{PDI}*"]
     with use_locale("en"):
         assert directed(text) == text and legible("ann drew 5♦") == "ann drew 5♦\ufe0f"
+    with use_locale("ar"):  # a command keeps its order; a link is left alone
+        assert directed("الطاولة #1 · /rules game:سوره") == \
+            f"{RLI}الطاولة #1 · {LRI}/rules game:سوره{PDI}{PDI}"
+        assert directed("[#1](https://x.y/channels/1/2) /move أو") == \
+            f"{RLI}[#1](https://x.y/channels/1/2) {LRI}/move{PDI} أو{PDI}"
 
 
 def test_an_arabic_coop_line_reads_slot_up_over_down() -> None:
