@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.variants import Kind, OptionField, option_fields
-from bot.i18n import C_, _, number
+from bot.i18n import C_, DEFAULT, _, current, number
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ class OptionSpec:
             text = str(value)
             labels = dict(zip(self.choices, self.field.labels, strict=True))
             return _(labels[text]) if text in labels else text
-        if isinstance(value, int):
+        if isinstance(value, int) and current() != DEFAULT:  # English: 1000, not 1,000
             return number(value)
         return str(value)
 

@@ -100,6 +100,7 @@ def test_option_words_are_translated(lang: str) -> None:
             assert not words, (lang, text)
     with use_locale("en"):  # English keeps /play's names
         assert options_text("soureh", defaults("soureh"), None).startswith("declare final")
+        assert spec("pariah", "threshold").words(1000) == "threshold 1000"
 
 
 def test_console_board_names_its_target_in_the_language() -> None:
