@@ -26,11 +26,11 @@ from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.games.views import GameView
+from bot.games.you import second_person
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
 from bot.options import OptionError, make_variant, option_name, spec
 from bot.render.rules_text import rules_pages
 from bot.render.seat_words import SeatWordError, read_move
-from bot.render.you import second_person
 
 HUMAN = 0  # the engine's seat of the person (seat 1 for people)
 QUIT_WORDS = {"quit", "exit", "q"}

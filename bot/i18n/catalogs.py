@@ -29,7 +29,7 @@ KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "L_": None, "L_n": (1, 2), "C_"
 TEMPLATE = LOCALES_DIR / f"{DOMAIN}.pot"
 STAMP = datetime(2026, 11, 24, tzinfo=UTC)  # fixed: catalogs change only when texts do
 BUGS = "https://github.com/cardroom/cardroom/issues"
-#: A text said to the person it is about (bot.render.you) leaves out his placeholder.
+#: A text said to the person it is about (bot.games.you) leaves out his placeholder.
 SAID_TO: dict[str, set[str]] = {"you": {"player"}, "to you": {"target", "other"}}
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 

@@ -1,4 +1,4 @@
-"""The console tells its human his own moves in the second person (bot.render.you): Arabic
+"""The console tells its human his own moves in the second person (bot.games.you): Arabic
 "سحبتَ الورقة A♠." instead of "سحب أنت الورقة A♠." (the name "أنت" glued into a
 third-person verb), a move done to him "لخانتك" instead of "لخانة أنت" (issue 37)."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.you import SAID_TO_YOU
 from bot.i18n.catalogs import extract
-from bot.render.you import SAID_TO_YOU
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,3 +43,27 @@ def test_console_says_your_moves_to_you(lang: str, glued: list[str], own: str) -
     assert own in done.stdout, done.stdout
     for phrase in glued:
         assert phrase not in done.stdout, (phrase, done.stdout)
+
+
+def test_a_panels_own_lines_are_said_to_its_seat() -> None:
+    """At an Arabic or Greek table a seat's private lines about its own moves are in the
+    second person ("سحبتَ الورقة …"), with no own name in them; English keeps the name."""
+    from bot.i18n import use_locale
+    from bot.render.panels import panel
+    from tests.render.test_embeds import _table
+
+    for lang, own in (("ar", "سحبتَ الورقة"), ("el", "Τράβηξες"), ("en", "Player0 drew")):
+        table = _table("soureh", 2, 5, {})
+        seat = table.to_act()
+        assert seat == 0
+        with use_locale(lang):
+            transition = table.engine.apply(table.state, table.engine.parse_action(
+                table.state, "draw"))
+            table.state = transition.state
+            table.record_events(transition.events)
+            embed, _view = panel(table, seat)
+        lines = list(table.private[seat])
+        assert any(own in line for line in lines), (lang, lines)
+        if lang != "en":
+            assert not any("Player0" in line for line in lines), lines
+            assert own in (embed.description or "")

@@ -1,6 +1,6 @@
 """An event told to the person it is about, in the second person: "سحبتَ الورقة A♠."
 rather than a name glued into a third-person verb ("سحب أنت الورقة A♠.", the console's
-human named "أنت").
+human named "أنت"), in the console and in a seat's own lines on its panel.
 
 An engine tells an event with its seats as placeholders (``{player}`` = ``{p0}``). When
 the reader is the seat that acts (``{player}``) or the one acted on (``{target}``,
