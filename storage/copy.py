@@ -30,9 +30,12 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("round_results", "result_id, round, seat"),
     ("ratings", "guild_id, game, user_id"),
     ("rating_history", "result_id, user_id"),
+    ("lesson_progress", "user_id, game, lesson"),
+    ("puzzles", "id"),
+    ("puzzle_sources", "table_id"),
 )
 """Every data table, parents before children, with the columns that order its rows."""
-IDENTITIES = (("tables", "id"), ("game_results", "result_id"))
+IDENTITIES = (("tables", "id"), ("game_results", "result_id"), ("puzzles", "id"))
 BATCH = 2000
 
 

@@ -91,3 +91,12 @@ def _palettes_built() -> None:
     for name in THEMES:
         for four_colour in (False, True):
             palette_for(theme(name), four_colour)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tier (tests/helpers/tiers.py): ``pytest -m "not slow"`` leaves it out."""
+    from tests.helpers.tiers import is_slow
+
+    for item in items:
+        if is_slow(item.nodeid):
+            item.add_marker(pytest.mark.slow)

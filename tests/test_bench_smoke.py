@@ -1,4 +1,5 @@
-"""Smoke test: every benchmark runs once at tiny sizes, so none can rot (no timing asserted)."""
+"""Smoke test: every benchmark runs once at tiny sizes, so none can rot (no timing asserted).
+The runs are processes (``python -m bench``); the runner's own rules are tested in process."""
 
 from __future__ import annotations
 
@@ -7,28 +8,34 @@ from pathlib import Path
 import pytest
 
 from bench import run
-
-SECTIONS = [*run.SECTIONS, *run.LATER]
-
-
-@pytest.mark.parametrize("name", SECTIONS)
-def test_section_runs_at_tiny_sizes(name: str) -> None:
-    """Each section measures at --quick sizes and returns figures with a value and a method."""
-    figures = run.section(name)(True)
-    assert figures
-    for figure in figures:
-        assert figure.value and figure.method, figure
+from tests.helpers.modules import run_module
 
 
-def test_runner_writes_results_with_the_machine(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                                ) -> None:
+@pytest.mark.slow
+def test_every_section_runs_at_tiny_sizes(tmp_path: Path) -> None:
+    """``python -m bench --quick`` runs every section in one process: none fails, and each
+    figure has a value and a line saying how it was measured."""
+    out = tmp_path / "results.md"
+    run_module("bench", "--quick", "--out", str(out), timeout=900)
+    text = out.read_text(encoding="utf-8")
+    table, methods = text.split("## Method of each measure")
+    rows = [r for r in table.splitlines()
+            if r.startswith("| ") and not r.startswith(("| section", "| ---"))]
+    assert rows and not any("| failed |" in r for r in rows)
+    assert all(r.split("|")[3].strip() for r in rows)  # a value
+    assert len([m for m in methods.splitlines() if m.startswith("- **")]) == len(rows)
+    for section in ("1. Engine speed", "2. Turup captures", "Capacity"):
+        assert f"| {section} |" in table
+
+
+def test_runner_writes_results_with_the_machine(tmp_path: Path) -> None:
     """`python -m bench --quick --out FILE` prints the table and writes it with the machine."""
     out = tmp_path / "results.md"
-    assert run.main(["--quick", "--only", "captures", "--out", str(out)]) == 0
+    printed = run_module("bench", "--quick", "--only", "captures", "--out", str(out)).stdout
     text = out.read_text(encoding="utf-8")
     assert "| 2. Turup captures | 20-card pile |" in text
     assert "- CPU: " in text and "- Python: " in text and "Method of each measure" in text
-    assert "20-card pile" in capsys.readouterr().out
+    assert "20-card pile" in printed
 
 
 def test_quick_run_writes_no_file_unless_asked(monkeypatch: pytest.MonkeyPatch,

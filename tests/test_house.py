@@ -37,11 +37,48 @@ def test_the_pattern_finds_a_comparison() -> None:
     assert not GAME_NAME.search('CATALOG["soi"]')
 
 
+def _every_module() -> list[Path]:
+    """Every Python file of ours: the product, its tests, the benchmarks and research."""
+    folders = ("bot", "cogs", "storage", "tests", "bench", "research")
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
+
+
 def test_modules_are_short() -> None:
-    """No module of ours is over 500 lines."""
-    long = [f"{p.relative_to(ROOT)}: {n}" for p in _sources()
+    """No module of ours (bot, cogs, storage, tests, bench, research) is over 500 lines."""
+    long = [f"{p.relative_to(ROOT)}: {n}" for p in _every_module()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
     assert long == []
+
+
+def _imported(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_research_stays_out_of_the_product_and_the_tests() -> None:
+    """Neither the product nor the tests import research/ (tests run it as a process)."""
+    folders = ("bot", "cogs", "storage", "tests", "bench")
+    found = [str(p.relative_to(ROOT)) for folder in folders
+             for p in (ROOT / folder).rglob("*.py")
+             if "research" in p.read_text(encoding="utf-8") and "research" in _imported(p)]
+    assert found == []
+
+
+def test_tools_do_not_rewrite_the_bots_modules() -> None:
+    """bench/ and research/ set no attribute of a module of the bot: the computer players'
+    numbers are parameters (TurupParams, CoopParams) a tool passes, not globals it rewrites."""
+    rewrites = re.compile(r"setattr\(\s*(MODULES|turup|coop|ai|module)\b|"
+                          r"^\s*(turup|coop|ai_module)\.[A-Z_]+\s*(,|=[^=])", re.M)
+    found = [str(p.relative_to(ROOT)) for folder in ("bench", "research")
+             for p in (ROOT / folder).rglob("*.py")
+             if rewrites.search(p.read_text(encoding="utf-8"))]
+    assert found == []
 
 
 def test_table_classes_inherit_at_most_one_level() -> None:
@@ -55,3 +92,23 @@ def test_table_classes_inherit_at_most_one_level() -> None:
             if any(bases.get(parent) and any(g in bases for g in bases[parent])
                    for parent in parents if parent in bases)]
     assert deep == []
+
+
+def test_every_slow_test_named_still_exists() -> None:
+    """Each file and test that tests/helpers/tiers.py names as slow is still there, so a
+    rename cannot quietly move a slow test into the fast tier."""
+    from tests.helpers.tiers import SLOW
+
+    missing = []
+    for entry in SLOW:
+        path, _, name = entry.partition("::")
+        file = ROOT / path
+        if not file.is_file():
+            missing.append(entry)
+            continue
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        names = {node.name for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+        if name and name not in names:
+            missing.append(entry)
+    assert missing == []

@@ -1,113 +1,33 @@
 """Soureh (RULES.md section 1): four coops each, lowest score wins.
 
 Pure rules: :func:`coop_valid`, :func:`best_pick`, :func:`score_round`,
-:func:`hundred_rule`; the engine is ``ENGINE`` (a :class:`SourehEngine`).
+:func:`hundred_rule` (from :mod:`bot.games.soureh_scoring`); the engine is ``ENGINE`` (a
+:class:`SourehEngine`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.games.cards import ALL_CARDS, Card, Rank, soureh_deck
+from bot.games.cards import ALL_CARDS, soureh_deck
 from bot.games.coop import actions as A
 from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Action, Event, InvalidVariant, seat_ref
+from bot.games.soureh_scoring import Pick as Pick  # the rules, re-exported
+from bot.games.soureh_scoring import best_pick as best_pick
+from bot.games.soureh_scoring import coop_valid as coop_valid
+from bot.games.soureh_scoring import hundred_rule as hundred_rule
+from bot.games.soureh_scoring import score_round as score_round
 from bot.games.variants import check_fields, option
 from bot.i18n import L_, N_, Msg, _
 
 log = logging.getLogger(__name__)
-
-# ---------------------------------------------------------------------------- rules
-
-
-def coop_valid(up: Card, down: Card) -> bool:
-    """Is the coop with face-up ``up`` and face-down ``down`` valid under Soureh's rules?"""
-    up_ace = up.rank is Rank.ACE
-    down_ace = down.rank is Rank.ACE
-    if up_ace or down_ace:
-        return not (up_ace and down_ace)
-    if up.is_red:
-        return down.order > up.order
-    return down.order < up.order
-
-
-def hundred_rule(total: int) -> int:
-    """A total that is a positive exact multiple of 100 drops by 50."""
-    return total - 50 if total > 0 and total % 100 == 0 else total
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """The cards a scoring player picks (one per coop), their values and his new total."""
-
-    cards: tuple[Card, ...]
-    values: tuple[int, ...]
-    total: int
-
-
-def _options(up: Card, down: Card) -> list[tuple[int, Card]]:
-    out: list[tuple[int, Card]] = []
-    for c in (up, down):
-        if c.rank is Rank.ACE:
-            out += [(1, c), (11, c)]
-        else:
-            out.append((c.order, c))
-    out.sort(key=lambda vc: vc[0])
-    return out
-
-
-def best_pick(total: int, coops: Iterable[tuple[Card, Card]]) -> Pick:
-    """The pick (one card per coop, ace 1 or 11) leaving the lowest total after the rule.
-
-    The lowest cards are best unless a slightly higher sum lands exactly on a multiple of
-    100 and drops by 50 below what the lowest cards give.
-    """
-    pairs = list(coops)
-    low = [_LOW[pair] for pair in pairs]
-    s_min = sum(v for v, _ in low)
-    base = total + s_min
-    chosen = low
-    if not (base > 0 and base % 100 == 0):
-        target = (base // 100 + 1) * 100
-        if target - base < 50:
-            found = _find_sum([_OPTIONS[pair] for pair in pairs], target - total)
-            if found is not None:
-                chosen = found
-    s = sum(v for v, _ in chosen)
-    return Pick(tuple(c for _, c in chosen), tuple(v for v, _ in chosen), hundred_rule(total + s))
-
-
-def _find_sum(opts: list[list[tuple[int, Card]]], want: int) -> list[tuple[int, Card]] | None:
-    """One choice per coop whose values add up to ``want``, lowest cards first."""
-    if not opts:
-        return [] if want == 0 else None
-    rest_min = sum(o[0][0] for o in opts[1:])
-    rest_max = sum(o[-1][0] for o in opts[1:])
-    for vc in opts[0]:
-        left = want - vc[0]
-        if rest_min <= left <= rest_max:
-            tail = _find_sum(opts[1:], left)
-            if tail is not None:
-                return [vc, *tail]
-    return None
-
-
-_OPTIONS: dict[tuple[Card, Card], list[tuple[int, Card]]] = {
-    (u, d): _options(u, d) for u in ALL_CARDS for d in ALL_CARDS if not (u.is_face or d.is_face)
-}
-_LOW: dict[tuple[Card, Card], tuple[int, Card]] = {pair: opts[0] for pair, opts in _OPTIONS.items()}
-
-
-def score_round(total: int, coops: Iterable[tuple[Card, Card]]) -> int:
-    """The new total of a scoring player: best pick, then the multiple-of-100 rule."""
-    return best_pick(total, coops).total
-
 
 # ---------------------------------------------------------------------------- variant
 

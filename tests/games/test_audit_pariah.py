@@ -11,7 +11,7 @@ from bot.games.cards import Card, cards
 from bot.games.coop.state import CoopState
 from bot.games.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.protocol import Event, IllegalAction
-from tests.games.test_audit_soureh import (
+from tests.games.test_audit_soureh_games import (
     check_answers_ignore_hidden_cards,
     check_branches_do_not_interfere,
     check_legal_equals_accepted,

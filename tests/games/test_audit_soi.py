@@ -10,7 +10,7 @@ import pytest
 from bot.games.cards import cards, standard_deck
 from bot.games.protocol import Event, InvalidVariant
 from bot.games.soi import ENGINE, RankNotHeld, SoiState, Variant
-from tests.games.test_audit_soureh import accepts, outcome
+from tests.games.test_audit_soureh_games import accepts, outcome
 from tests.games.test_soi import FOUR, SIX, seed_first, stack
 
 

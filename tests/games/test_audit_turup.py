@@ -11,7 +11,7 @@ import pytest
 from bot.games.cards import Card, cards, standard_decks
 from bot.games.protocol import Action, GameError, IllegalAction
 from bot.games.turup import ENGINE, TurupState, Variant, captures, deck_count, is_capture
-from tests.games.test_audit_soureh import outcome
+from tests.games.test_audit_soureh_games import outcome
 
 
 def trail_first(state: TurupState) -> TurupState:

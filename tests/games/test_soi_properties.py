@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench import engine_soi
 from bot.games.cards import Card, standard_deck
 from bot.games.protocol import Action, replay
 from bot.games.soi import ENGINE, SoiState, Variant, ask_problem
 from bot.games.soi.rules import FULL_DECK_MASK, RANK_MASK, bit
+from tests.helpers.modules import run_module
 
 Policy = Callable[[SoiState, random.Random], Action]
 CARD_TEXT = re.compile(r"(?:10|[AJQK2-9])[♠♥♦♣]")
@@ -242,10 +242,10 @@ def test_determinize_keeps_known_cards_after_hits() -> None:
         assert ENGINE.knowledge(state, owner).known <= set(fake.hand(owner))
 
 
-def test_bench_runs_tiny(capsys: pytest.CaptureFixture[str]) -> None:
-    """The benchmark runs at a tiny size and prints its figures."""
-    engine_soi.main(["--games", "1", "--samples", "2"])
-    out = capsys.readouterr().out
+@pytest.mark.slow
+def test_bench_runs_tiny() -> None:
+    """``python -m bench.engine_soi`` runs at a tiny size and prints its figures."""
+    out = run_module("bench.engine_soi", "--games", "1", "--samples", "2").stdout
     assert "4 players" in out and "actions/s" in out and "µs/call" in out
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bench import engine_soureh
+from tests.helpers.modules import run_module
 
 
-def test_bench_runs_tiny_and_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.slow
+def test_bench_runs_tiny_and_prints_figures() -> None:
     """`python -m bench.engine_soureh --turns 50` plays 50 turns and prints turns/s."""
-    engine_soureh.main(["--turns", "50", "--repeat", "1"])
-    out = capsys.readouterr().out
+    out = run_module("bench.engine_soureh", "--turns", "50", "--repeat", "1").stdout
     assert "50 turns" in out and "turns/s" in out

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bench import engine_turup
 from bot.games.cards import Card, standard_decks
 from bot.games.protocol import Action, Transition, replay
 from bot.games.turup import ENGINE, TurupState, Variant, captures, deck_count, is_capture
+from tests.helpers.modules import run_module
 
 E = ENGINE
 CARD_TEXT = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -142,9 +142,9 @@ def test_random_games_keep_every_invariant(players: int, games: int, rounds: int
         play_game(players, seed=players * 10_000 + rounds * 1000 + game, rounds=rounds)
 
 
-def test_bench_runs_tiny(capsys: pytest.CaptureFixture[str]) -> None:
-    """The benchmark runs at a tiny size and prints its figures."""
-    engine_turup.main(["--games", "1", "--calls", "1"])
-    out = capsys.readouterr().out
+@pytest.mark.slow
+def test_bench_runs_tiny() -> None:
+    """``python -m bench.engine_turup`` runs at a tiny size and prints its figures."""
+    out = run_module("bench.engine_turup", "--games", "1", "--calls", "1").stdout
     assert "actions/s" in out and "µs/call" in out
     assert "20-card pile" in out

@@ -7,9 +7,10 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bot.render.images import canvas_for, fonts
+from bot.render.images import canvas_for
 from bot.render.images.canvas import encode
 from bot.render.images.samples import NAMES, sample_view
+from tests.helpers.fonts import EMOJI, needs_fonts
 
 EMOJI_NAMES = ["🐉DragonLady🐉", "李小龙", "محمد علي", "Zoë"]
 
@@ -38,8 +39,7 @@ def test_shared_palette_png_looks_the_same(theme: str, four_colour: bool) -> Non
 
 def test_emoji_names_get_their_own_palette() -> None:
     """A picture with colour emoji is quantized on its own palette and stays faithful."""
-    if not any(f.emoji for f in fonts.chain().files(False)):
-        pytest.skip("fonts-noto-color-emoji is not installed")
+    needs_fonts(EMOJI)
     canvas = canvas_for("table", sample_view("soi", 4, 5), EMOJI_NAMES)
     assert canvas.emoji
     mean, off = error(canvas.img, canvas.png())

@@ -11,22 +11,19 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.render.images import fonts, render_round_end, render_table, text
 from bot.render.images.samples import sample_round_end, sample_view
+from tests.helpers.fonts import ARABIC as ARABIC_FONT
+from tests.helpers.fonts import CJK, DEJAVU, EMOJI, needs_fonts
 
 ARABIC = "محمد علي"
 NAMES = ["李小龙", "🐉DragonLady🐉", ARABIC, "Αλέξανδρος", "Zoë", "Seraphina"]
-NOTO = Path("/usr/share/fonts/truetype/noto")
-
-
-def needs_noto() -> None:
-    """Skip where Debian's Noto fonts are not installed (CI installs them)."""
-    if fonts.chain().primary is None or not (NOTO / "NotoSansArabic-Regular.ttf").exists():
-        pytest.skip("fonts-noto-core is not installed")
+#: The fonts each name of NAMES needs (DejaVu draws the table's Latin and Greek).
+FONTS_OF = {"李小龙": (CJK,), "🐉DragonLady🐉": (DEJAVU, EMOJI), ARABIC: (ARABIC_FONT,)}
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_script_has_a_font(name: str) -> None:
     """Latin, Greek, Arabic, CJK and emoji names are drawn with real glyphs, no badge."""
-    needs_noto()
+    needs_fonts(*FONTS_OF.get(name, (DEJAVU,)))
     line = text.layout(name, 28, True)
     assert all(run.font is not None for run in line.runs), line.runs
     assert "?" not in "".join(run.text for run in line.runs)
@@ -34,7 +31,7 @@ def test_every_script_has_a_font(name: str) -> None:
 
 def test_scripts_use_their_own_fonts() -> None:
     """CJK goes to Noto Sans CJK, Arabic to Noto Sans Arabic, emoji to Noto Color Emoji."""
-    needs_noto()
+    needs_fonts(DEJAVU, CJK, ARABIC_FONT, EMOJI)
     used = {
         name: {Path(r.font.path).name for r in text.layout(name, 28).runs if r.font}
         for name in ("李小龙", ARABIC, "🐉")
@@ -46,7 +43,7 @@ def test_scripts_use_their_own_fonts() -> None:
 
 def test_emoji_are_drawn_in_colour() -> None:
     """An emoji name leaves a colour layer with saturated pixels in its sprite."""
-    needs_noto()
+    needs_fonts(EMOJI)
     sprite = text.sprite("🐉", 28)
     assert sprite.colour is not None
     r, g, _, a = sprite.colour.split()
@@ -57,7 +54,7 @@ def test_emoji_are_drawn_in_colour() -> None:
 def test_arabic_is_right_to_left_and_joined() -> None:
     """An Arabic name is one right-to-left run, and Raqm's shaped drawing matches HarfBuzz's
     joined forms: narrower than the same letters drawn one by one (isolated forms)."""
-    needs_noto()
+    needs_fonts(ARABIC_FONT)
     if not text.RAQM:
         pytest.skip("Pillow has no Raqm layout here")
     line = text.layout(ARABIC, 40)
@@ -72,7 +69,7 @@ def test_arabic_is_right_to_left_and_joined() -> None:
 
 def test_arabic_reads_right_to_left_on_the_image() -> None:
     """The first letter of an Arabic word is drawn at the right end of the word."""
-    needs_noto()
+    needs_fonts(ARABIC_FONT)
     mim = text.sprite("م", 40).mask.getbbox()
     word = text.sprite("مل", 40).mask  # mim then lam: mim must end up on the right
     assert mim is not None
@@ -116,7 +113,7 @@ def test_bidi_levels_of_mixed_lines() -> None:
 def test_names_are_cut_by_width_not_characters() -> None:
     """fit() cuts wide CJK names after fewer characters than narrow Latin ones, never
     inside an emoji sequence, and keeps a fitting name whole."""
-    needs_noto()
+    needs_fonts(DEJAVU, CJK, EMOJI)
     assert text.fit("Zoë", 28, 300) == "Zoë"
     cjk = text.fit("李小龙李小龙李小龙", 28, 120)
     latin = text.fit("iiiiiiiiiiiiiiiiiiiiiiiii", 28, 120)
@@ -177,7 +174,7 @@ def test_arabic_glyph_run_matches_its_joined_reference() -> None:
     """"محمد" drawn by the text module has the shape of its contextual presentation forms
     (final dal, medial mim, medial hah, initial mim, laid out left to right) and not of
     the isolated letters: the same height, about the same width."""
-    needs_noto()
+    needs_fonts(ARABIC_FONT)
     if not text.RAQM:
         pytest.skip("Pillow has no Raqm layout here")
     mask = text.sprite("محمد", 40).mask

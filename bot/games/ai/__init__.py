@@ -18,6 +18,10 @@ Those modules are imported with this package, never lazily: each registers its g
 public history (:func:`~bot.games.ai.view.register_history`) as it is imported, and an
 :class:`~bot.games.ai.view.Info` built before that would lack it (a fresh process's first
 hint in Soi failed, its first in Turup and Soureh ran without the history).
+
+A module's tuning numbers are a frozen dataclass of parameters (``TurupParams``,
+``CoopParams``) whose defaults are the product's; ``choose(..., params=...)`` plays with
+other ones (research does), never by rewriting a module.
 """
 
 from __future__ import annotations
@@ -60,10 +64,12 @@ def choose(
     rng: random.Random,
     *,
     budget: Budget | None = None,
+    params: object | None = None,
 ) -> Action:
     """The action the computer player at ``seat`` takes now, at ``level``.
 
-    ``budget`` overrides the hard level's search budget.
+    ``budget`` overrides the hard level's search budget; ``params`` the game module's
+    parameters (its ``DEFAULT``: the product's players).
     """
     if level not in LEVELS:
         known = ", ".join(LEVELS)
@@ -74,13 +80,14 @@ def choose(
     info = observe(engine, state, seat)
     if len(info.legal) == 1:
         return info.legal[0]
+    tuned = {} if params is None else {"params": params}
     if level == "easy":
-        return module.easy(info, rng)
+        return module.easy(info, rng, **tuned)
     if level == "normal":
-        return module.normal(info, rng)
+        return module.normal(info, rng, **tuned)
     if hasattr(module, "hard"):
-        return module.hard(info, rng)
-    spec = module.search_spec(engine)
+        return module.hard(info, rng, **tuned)
+    spec = module.search_spec(engine, **tuned)
     legal = spec.candidates(info, rng) if spec.candidates is not None else list(info.legal)
     return search(engine, state, seat, legal, rng, spec, budget or HARD_BUDGET)
 

@@ -15,12 +15,18 @@
   redeals after an opponent's knock mostly give him four valid coops (the last turn is
   played against the coops a knock implies): 60.2 % against normal on held-out seeds,
   from 54.5 % without (``bench/results.md``).
+
+Every tuning number is a field of :class:`CoopParams`; the players take one (default
+:data:`DEFAULT`, the product's), so research builds players with other numbers instead of
+rewriting this module.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.ai.coop_model import (
@@ -41,14 +47,32 @@ from bot.games.coop.moves import Give, Keep, King
 from bot.games.coop.views import CoopView, coop_view
 from bot.games.protocol import Action, Engine
 
-ROBUST_WEIGHT = 3.0
-QUEEN_BONUS = 6.0
-DECLARE_IF_OPPONENTS_BELOW = 0.35
-KNOCK_LEAD = 25.0
-HORIZON = 150
-CANDIDATES = 4
-MARGIN = 1.0
-PAIRED = True
+
+@dataclass(frozen=True, slots=True)
+class CoopParams:
+    """The Soureh and Pariah players' tuning numbers; the defaults are the product's."""
+
+    #: Normal: the weight of how robust its valid coops are.
+    robust_weight: float = 3.0
+    #: Normal: what a Queen's look is worth.
+    queen_bonus: float = 6.0
+    #: Normal: declare (knock) only while every opponent's chance of four valid coops is
+    #: below this.
+    declare_if_opponents_below: float = 0.35
+    #: Normal (Pariah): knock anyway with a lead of this many points.
+    knock_lead: float = 25.0
+    #: Hard: moves a playout runs at most.
+    horizon: int = 150
+    #: Hard: the normal player's best few placements searched.
+    candidates: int = 4
+    #: Hard: standard errors another move must beat the normal favourite by.
+    margin: float = 1.0
+    #: Hard: paired flat search (else a tree).
+    paired: bool = True
+
+
+#: The product's players.
+DEFAULT = CoopParams()
 
 
 def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
@@ -69,8 +93,9 @@ register_history("pariah", _public_history)
 # ---------------------------------------------------------------------------- easy
 
 
-def easy(info: Info, rng: random.Random) -> Action:
-    """A random placement with basic sense: never miss a true declaration or a reveal."""
+def easy(info: Info, rng: random.Random, params: CoopParams = DEFAULT) -> Action:
+    """A random placement with basic sense: never miss a true declaration or a reveal
+    (``params`` has no number for it: taken so every level takes one)."""
     found = info.by_word("reveal")
     if found:
         return found[0]
@@ -158,18 +183,19 @@ def _model(info: Info) -> tuple[Model, Board]:
     return model, board
 
 
-def _utility(model: Model, board: Board, me: int) -> float:
+def _utility(model: Model, board: Board, me: int, params: CoopParams) -> float:
     """My expected result minus the opponents' mean, plus how robust my valid coops are."""
     mine = model.seat_value(board[me])
     others = [model.seat_value(c) for s, c in board.items() if s != me]
     value = mine - (sum(others) / len(others) if others else 0.0)
     for up, belief in board[me]:
         if belief[0] == "k" and model.valid[up][belief[1]]:
-            value += ROBUST_WEIGHT * model.robust(belief[1]) / 4
+            value += params.robust_weight * model.robust(belief[1]) / 4
     return value
 
 
-def _after(board: Board, me: int, drawn: int | None, action: Action) -> tuple[Board, float]:
+def _after(board: Board, me: int, drawn: int | None, action: Action,
+           params: CoopParams) -> tuple[Board, float]:
     """The board after a placement (beliefs moved as the action moves cards) and a bonus."""
     word = action.word
     new = {s: list(c) for s, c in board.items()}
@@ -186,7 +212,7 @@ def _after(board: Board, me: int, drawn: int | None, action: Action) -> tuple[Bo
         slot = Keep.of(action).slot - 1
         new[me][slot] = (JACK_KIND, new[me][slot][1])
     elif word == "queen":
-        bonus = QUEEN_BONUS
+        bonus = params.queen_bonus
     elif word == "king":
         king = King.of(action)
         s1, n1, s2, n2 = king.seat1, king.slot1, king.seat2, king.slot2
@@ -199,12 +225,12 @@ def _after(board: Board, me: int, drawn: int | None, action: Action) -> tuple[Bo
     return new, bonus
 
 
-def normal(info: Info, rng: random.Random) -> Action:
+def normal(info: Info, rng: random.Random, params: CoopParams = DEFAULT) -> Action:
     """The placement with the best expected result; declare or knock only when safe."""
-    return ranked(info, rng)[0]
+    return ranked(info, rng, params)[0]
 
 
-def ranked(info: Info, rng: random.Random) -> list[Action]:
+def ranked(info: Info, rng: random.Random, params: CoopParams = DEFAULT) -> list[Action]:
     """The legal actions, the normal player's favourite first.
 
     Placements are scored without their announcement; where a placement may also declare
@@ -224,23 +250,23 @@ def ranked(info: Info, rng: random.Random) -> list[Action]:
     for action in info.legal:
         if action.call:
             continue
-        new, bonus = _after(board, me, drawn, action)
+        new, bonus = _after(board, me, drawn, action, params)
         boards[action] = new
-        scored.append((_utility(model, new, me) + bonus + rng.random() * 1e-6, action))
+        scored.append((_utility(model, new, me, params) + bonus + rng.random() * 1e-6, action))
     scored.sort(key=lambda pair: pair[0], reverse=True)
     out: list[Action] = []
     for _, action in scored:
         called = _called(info, action)
         if called is None:
             out.append(action)
-        elif _should_call(info, model, boards[action]):
+        elif _should_call(info, model, boards[action], params):
             out += [called, action]
         else:
             out += [action, called]
     return out
 
 
-def candidates(info: Info, rng: random.Random) -> list[Action]:
+def candidates(info: Info, rng: random.Random, params: CoopParams = DEFAULT) -> list[Action]:
     """The hard level's root actions: the normal player's best few *placements*, each with
     its declaring (knocking) form where one is legal, the normal favourite first.
 
@@ -249,40 +275,42 @@ def candidates(info: Info, rng: random.Random) -> list[Action]:
     """
     out: list[Action] = []
     placements = 0
-    for action in ranked(info, rng):
+    for action in ranked(info, rng, params):
         if not action.call:
             placements += 1
-            if placements > CANDIDATES:
+            if placements > params.candidates:
                 break
         out.append(action)
     kept = {(a.word, a.args) for a in out if not a.call}
     return [a for a in out if (a.word, a.args) in kept]
 
 
-def _should_call(info: Info, model: Model, board: Board) -> bool:
+def _should_call(info: Info, model: Model, board: Board, params: CoopParams) -> bool:
     """Declare (Soureh) or knock (Pariah) with this placement, judged on the board after it:
     only when no opponent looks close to done (Pariah: or with a clear lead)."""
     me = info.seat
     opponents = [c for s, c in board.items() if s != me]
     closest = max((model.all_valid(c) for c in opponents), default=0.0)
     if info.game == "soureh":
-        return closest < DECLARE_IF_OPPONENTS_BELOW or coop_view(info.view)["stock"] < 4
+        return closest < params.declare_if_opponents_below or coop_view(info.view)["stock"] < 4
     mine = model.seat_value(board[me])
     lead = mine - max((model.seat_value(c) for c in opponents), default=0.0)
     four = model.all_valid(board[me]) >= 1.0
-    return (four and closest < DECLARE_IF_OPPONENTS_BELOW) or lead > KNOCK_LEAD
+    return (four and closest < params.declare_if_opponents_below) or lead > params.knock_lead
 
 
 # ---------------------------------------------------------------------------- hard
 
 
-def _rollout(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
+def _rollout(params: CoopParams, engine: Engine[Any], world: Any, mover: int,
+             rng: random.Random) -> Action:
     """Rollouts are played by normal players (random ones never declare well)."""
-    return normal(observe(engine, world, mover), rng)
+    return normal(observe(engine, world, mover), rng, params)
 
 
-def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
-    return steps >= HORIZON or world.round != start.round or world.to_act is None
+def _horizon(params: CoopParams, engine: Engine[Any], start: Any, world: Any,
+             steps: int) -> bool:
+    return steps >= params.horizon or world.round != start.round or world.to_act is None
 
 
 def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
@@ -327,7 +355,7 @@ def _world_value(game: str, world: Any, s: int) -> float:
     return points + (50.0 if bad == 0 else 12.0 if bad == 1 else 0.0)
 
 
-def search_spec(engine: Engine[Any]) -> Search:
+def search_spec(engine: Engine[Any], params: CoopParams = DEFAULT) -> Search:
     """How the hard level searches Soureh and Pariah."""
     game = engine.name
 
@@ -336,11 +364,11 @@ def search_spec(engine: Engine[Any]) -> Search:
 
     return Search(
         redeal,
-        _rollout,
+        functools.partial(_rollout, params),
         _evaluate,
-        _horizon,
+        functools.partial(_horizon, params),
         max_depth=1,
-        candidates=candidates,
-        margin=MARGIN,
-        paired=PAIRED,
+        candidates=functools.partial(candidates, params=params),
+        margin=params.margin,
+        paired=params.paired,
     )

@@ -37,7 +37,7 @@ def determinize(
     """A state ``seat`` cannot tell from ``state``: every hidden card dealt anew.
 
     ``others_down=False`` leaves the other seats' face-down cards as they truly are and
-    deals the rest anew (``bench.ceiling``: what reading the opponents perfectly is worth;
+    deals the rest anew (``research.ceiling``: what reading the opponents perfectly is worth;
     never in play)."""
     module = importlib.import_module(f"bot.games.{game}")
     valid: Callable[[Card, Card], bool] = module.coop_valid

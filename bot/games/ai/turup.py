@@ -8,7 +8,11 @@
   cards, normal players in the rollouts a few plies deep, scored by cards won. A redeal is
   kept in proportion to how likely it makes the opponents' plays of this deal (their
   ``plays``, public): a hand under which the normal player would have played otherwise is
-  kept only :data:`UNLIKELY` as often (:func:`believe`).
+  kept only ``unlikely`` as often (:func:`believe`).
+
+Every tuning number is a field of :class:`TurupParams`; the players take one (default
+:data:`DEFAULT`, the product's), so research builds players with other numbers instead of
+rewriting this module.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -28,28 +32,45 @@ from bot.games.turup.moves import Capture
 from bot.games.turup.state import Play, TurupState, pack_cards
 from bot.games.turup.views import turup_view
 
-EASY_CAPTURE = 0.85
-LEAVE_WEIGHT = 0.8
-FOLLOW_WEIGHT = 0.5
-HORIZON = 8
-CANDIDATES = 5
-MARGIN = 1.0
-PAIRED = True
-ROLLOUT_NORMAL = True
+
+@dataclass(frozen=True, slots=True)
+class TurupParams:
+    """The Turup players' tuning numbers; the defaults are the product's."""
+
+    #: How often easy takes a capture when there is one.
+    easy_capture: float = 0.85
+    #: Normal: the weight of what the pile left offers the next player.
+    leave_weight: float = 0.8
+    #: Normal: the weight of the best capture its other cards then have.
+    follow_weight: float = 0.5
+    #: Hard: plies a playout runs at most.
+    horizon: int = 8
+    #: Hard: the normal player's best few moves searched.
+    candidates: int = 5
+    #: Hard: standard errors another move must beat the normal favourite by.
+    margin: float = 1.0
+    #: Hard: paired flat search (else a tree).
+    paired: bool = True
+    #: Hard: normal players in the playouts (else the greedy policy).
+    rollout_normal: bool = True
+    #: Redeals drawn at most to find one the opponents' plays make likely (:func:`believe`).
+    tries: int = 24
+    #: How much less likely a hand is when the normal player, holding it, would not have
+    #: made the play seen (people are not the normal player; a small chance keeps such hands).
+    unlikely: float = 0.02
+
+
+#: The product's players.
+DEFAULT = TurupParams()
 SAMPLE = {rank: Card.of(rank, Suit.SPADES) for rank in Rank}
-#: Redeals drawn at most to find one the opponents' plays make likely (:func:`believe`).
-TRIES = 24
-#: How much less likely a hand is when the normal player, holding it, would not have made
-#: the play seen (people are not the normal player; a small chance keeps such hands).
-UNLIKELY = 0.02
 #: Stands in for cards a view shows only by their number (the other hands, the deck).
 HIDDEN = Card.of(Rank.ACE, Suit.SPADES)
 
 
-def easy(info: Info, rng: random.Random) -> Action:
+def easy(info: Info, rng: random.Random, params: TurupParams = DEFAULT) -> Action:
     """Usually take a capture when there is one; otherwise any card."""
     takes = info.by_word("capture")
-    if takes and rng.random() < EASY_CAPTURE:
+    if takes and rng.random() < params.easy_capture:
         return takes[rng.randrange(len(takes))]
     return info.legal[rng.randrange(len(info.legal))]
 
@@ -144,7 +165,7 @@ def _unseen(info: Info, hand: list[Card], pile: list[Card]) -> dict[Rank, float]
     return counts
 
 
-def _ranked(info: Info) -> list[tuple[float, Action]]:
+def _ranked(info: Info, params: TurupParams) -> list[tuple[float, Action]]:
     view = turup_view(info.view)
     hand = [Card.parse(t) for t in view["hand"] or ()]
     pile = [Card.parse(t) for t in view["pile"]]
@@ -169,26 +190,27 @@ def _ranked(info: Info) -> list[tuple[float, Action]]:
         later = [c for c in hand if c is not played]
         if later and left:
             key = _key(left)
-            gain += FOLLOW_WEIGHT * max(_best_take(c.rank, key) for c in later)
-        scored.append((gain - LEAVE_WEIGHT * _threat(left, unseen, next_hand), action))
+            gain += params.follow_weight * max(_best_take(c.rank, key) for c in later)
+        scored.append((gain - params.leave_weight * _threat(left, unseen, next_hand), action))
     return scored
 
 
-def normal(info: Info, rng: random.Random) -> Action:
+def normal(info: Info, rng: random.Random, params: TurupParams = DEFAULT) -> Action:
     """The move with the best cards won minus what it leaves for the next player."""
-    return ranked(info, rng)[0]
+    return ranked(info, rng, params)[0]
 
 
-def ranked(info: Info, rng: random.Random) -> list[Action]:
+def ranked(info: Info, rng: random.Random, params: TurupParams = DEFAULT) -> list[Action]:
     """The legal moves, the normal player's favourite first (ties in random order)."""
-    scored = [(round(score, 9), rng.random(), action) for score, action in _ranked(info)]
+    scored = [(round(score, 9), rng.random(), action)
+              for score, action in _ranked(info, params)]
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
     return [action for _, _, action in scored]
 
 
-def candidates(info: Info, rng: random.Random) -> list[Action]:
+def candidates(info: Info, rng: random.Random, params: TurupParams = DEFAULT) -> list[Action]:
     """The hard level's root moves: the normal player's best few, its favourite first."""
-    return ranked(info, rng)[:CANDIDATES]
+    return ranked(info, rng, params)[: params.candidates]
 
 
 def greedy(info: Info, rng: random.Random) -> Action:
@@ -204,13 +226,15 @@ def len_args(action: Action) -> int:
     return len(action.args)
 
 
-def _rollout(engine: Engine[Any], world: Any, mover: int, rng: random.Random) -> Action:
+def _rollout(params: TurupParams, engine: Engine[Any], world: Any, mover: int,
+             rng: random.Random) -> Action:
     info = observe(engine, world, mover)
-    return normal(info, rng) if ROLLOUT_NORMAL else greedy(info, rng)
+    return normal(info, rng, params) if params.rollout_normal else greedy(info, rng)
 
 
-def _horizon(engine: Engine[Any], start: Any, world: Any, steps: int) -> bool:
-    return steps >= HORIZON or world.round != start.round or world.turn is None
+def _horizon(params: TurupParams, engine: Engine[Any], start: Any, world: Any,
+             steps: int) -> bool:
+    return steps >= params.horizon or world.round != start.round or world.turn is None
 
 
 def _evaluate(engine: Engine[Any], start: Any, world: Any) -> Sequence[float]:
@@ -237,10 +261,10 @@ def _squash(x: float, scale: float) -> float:
 Redeal = Callable[[TurupState, int, random.Random], TurupState]
 
 
-def believe(redeal: Redeal, engine: Engine[Any]) -> Redeal:
+def believe(redeal: Redeal, engine: Engine[Any], params: TurupParams = DEFAULT) -> Redeal:
     """``redeal`` (the engine's uniform one) weighted by the opponents' plays of this deal:
     rejection sampling, each redeal kept with the chance :func:`likelihood` gives it, at
-    most :data:`TRIES` drawn (then the likeliest of them). What is read is public (the
+    most ``params.tries`` drawn (then the likeliest of them). What is read is public (the
     plays) and the redeal itself, so the result still depends only on what ``seat`` sees
     and on ``rng``."""
 
@@ -248,9 +272,9 @@ def believe(redeal: Redeal, engine: Engine[Any]) -> Redeal:
         if not any(play.seat != seat for play in state.plays):
             return redeal(state, seat, rng)
         best, best_weight = None, -1.0
-        for _ in range(TRIES):
+        for _ in range(params.tries):
             world = redeal(state, seat, rng)
-            weight = likelihood(engine, world, seat)
+            weight = likelihood(engine, world, seat, params)
             if rng.random() < weight:
                 return world
             if weight > best_weight:
@@ -261,14 +285,15 @@ def believe(redeal: Redeal, engine: Engine[Any]) -> Redeal:
     return weighted
 
 
-def likelihood(engine: Engine[Any], world: TurupState, seat: int) -> float:
+def likelihood(engine: Engine[Any], world: TurupState, seat: int,
+               params: TurupParams = DEFAULT) -> float:
     """How likely the other seats' plays of this deal are if ``world``'s hands are theirs:
-    for each, the chance the normal player holding that hand then would have made it
-    (1 / its equally good moves, or :data:`UNLIKELY`)."""
+    for each, the chance the normal player (with ``params``) holding that hand then would
+    have made it (1 / its equally good moves, or ``params.unlikely``)."""
     weight = 1.0
     for k, play in enumerate(world.plays):
         if play.seat != seat:
-            weight *= _chance(engine, before(world, k), play)
+            weight *= _chance(engine, before(world, k), play, params)
     return weight
 
 
@@ -299,44 +324,48 @@ def _order(card: Card) -> tuple[int, str]:
     return card.order, card.suit.value
 
 
-_CHANCES: dict[tuple[TurupState, Play], float] = {}  # the same few per decision
+_CHANCES: dict[tuple[TurupParams, TurupState, Play], float] = {}  # the same few per decision
 _CHANCES_KEPT = 8192
 
 
-def _chance(engine: Engine[Any], then: TurupState, play: Play) -> float:
+def _chance(engine: Engine[Any], then: TurupState, play: Play, params: TurupParams) -> float:
     """The chance the normal player, at ``then``, makes ``play`` (remembered: a decision
     asks about the same plays and hands many times)."""
-    known = _CHANCES.get((then, play))
+    key = (params, then, play)
+    known = _CHANCES.get(key)
     if known is None:
         if len(_CHANCES) >= _CHANCES_KEPT:
             _CHANCES.clear()
-        known = _CHANCES[(then, play)] = _normal_chance(engine, then, play)
+        known = _CHANCES[key] = _normal_chance(engine, then, play, params)
     return known
 
 
-def _normal_chance(engine: Engine[Any], then: TurupState, play: Play) -> float:
-    scored = _ranked(observe(engine, then, play.seat))
+def _normal_chance(engine: Engine[Any], then: TurupState, play: Play,
+                   params: TurupParams) -> float:
+    scored = _ranked(observe(engine, then, play.seat), params)
     best = max(score for score, _ in scored)
     ties = [Capture.of(action) for score, action in scored if score >= best - 1e-9]
     made = (play.card, sorted(play.taken, key=_order))
     if any((m.played, sorted(m.taken, key=_order)) == made for m in ties):
         return 1.0 / len(ties)
-    return UNLIKELY
+    return params.unlikely
 
 
-def search_spec(engine: Engine[Any]) -> Search:
+def search_spec(engine: Engine[Any], params: TurupParams = DEFAULT) -> Search:
     """How the hard level searches Turup: redeals by the engine's canonical determinizer,
     weighted by the opponents' plays (:func:`believe`)."""
-    determinize: Any = believe(getattr(engine, "determinize"), engine)  # noqa: B009
-    if PAIRED:
+    determinize: Any = believe(getattr(engine, "determinize"), engine, params)  # noqa: B009
+    rollout = functools.partial(_rollout, params)
+    horizon = functools.partial(_horizon, params)
+    if params.paired:
         return Search(
             determinize,
-            _rollout,
+            rollout,
             _evaluate,
-            _horizon,
+            horizon,
             max_depth=1,
-            candidates=candidates,
-            margin=MARGIN,
+            candidates=functools.partial(candidates, params=params),
+            margin=params.margin,
             paired=True,
         )
-    return Search(determinize, _rollout, _evaluate, _horizon, max_depth=4)
+    return Search(determinize, rollout, _evaluate, horizon, max_depth=4)

@@ -21,11 +21,13 @@ from typing import Any
 
 from bot.games.cards import Card
 from bot.games.coop import actions as A
+from bot.games.coop import placing
 from bot.games.coop import texts as T
-from bot.games.coop.actions import ACES, CODE, TENS, disp
+from bot.games.coop.actions import ACES, CODE, TENS
 from bot.games.coop.legacy import translate_legacy
-from bot.games.coop.rounds import PRIVATE, Args, CoopRules, Events
-from bot.games.coop.state import PUBLIC, CoopState, Phase
+from bot.games.coop.rounds import PRIVATE as PRIVATE  # pariah takes it from here
+from bot.games.coop.rounds import Args, CoopRules, Events
+from bot.games.coop.state import CoopState, Phase
 from bot.games.coop.views import CoopView, build_view, describe
 from bot.games.protocol import (
     Action,
@@ -37,20 +39,11 @@ from bot.games.protocol import (
     Told,
     Transition,
     parse_int,
-    seat_ref,
     split_notation,
 )
-from bot.i18n import L_, Msg, _
+from bot.i18n import Msg, _
 
 log = logging.getLogger(__name__)
-
-# Events that recur are built once and shared: treat an event's ``data`` as read-only.
-_DRAW_EVENTS = tuple(
-    Event("draw", L_("{player} drew a card.", player=seat_ref(s)), None, {"seat": s})
-    for s in range(A.MAX_SEATS)
-)
-_DRAWN: dict[tuple[int, Card], Event] = {}
-
 
 class CoopEngine(CoopRules):
     """The engine of a coop game. Stateless: all game data lives in :class:`CoopState`."""
@@ -334,160 +327,15 @@ class CoopEngine(CoopRules):
 
     # ================================================================ doing
 
-    def _do_draw(self, st: CoopState, args: Args, ev: Events) -> None:
-        seat = st.to_act
-        assert seat is not None
-        if st.phase is Phase.REVEAL:
-            self.end_declaration(st)
-            ev.append(
-                Event(
-                    "play_on",
-                    lambda: L_(
-                        "{player} draws instead of revealing: their declaration is over.",
-                        player=seat_ref(seat),
-                    ),
-                    None,
-                    {"seat": seat},
-                )
-            )
-        card = st.stock[st.pos]
-        st.pos += 1
-        st.drawn = card
-        st.phase = Phase.PLACE
-        ev.append(_DRAW_EVENTS[seat])
-        private = _DRAWN.get((seat, card))
-        if private is None:
-            private = _DRAWN[(seat, card)] = Event(
-                "drawn",
-                L_("{player} drew {card}.", player=seat_ref(seat), card=disp(card)),
-                PRIVATE[seat],
-                {"card": CODE[card], "replaces": "draw"},
-            )
-        ev.append(private)
-
     def hidden_discards(self, st: CoopState) -> bool:
         """Is the discard pile face down (variant ``discards=hidden``)?"""
-        return str(st.variant.discards) == "hidden"
+        return placing.hidden_discards(st)
 
     def discard_private(
         self, st: CoopState, seat: int, card: Card, ev: Events, public: Event, text: Told
     ) -> None:
-        """Put a card only ``seat`` has seen on the pile and tell the table ``public``: the
-        card is named publicly only when the pile is face up; ``seat`` is always told."""
-        if self.hidden_discards(st):
-            st.push_discard(card, seat)
-            ev.append(public)
-            data = {**public.data, "card": CODE[card], "replaces": public.kind}
-            ev.append(Event(f"{public.kind}_private", text, PRIVATE[seat], data))
-        else:
-            st.push_discard(card, PUBLIC)
-            ev.append(Event(public.kind, text, None, {**public.data, "card": CODE[card]}))
-
-    def _do_keep(self, st: CoopState, args: Args, ev: Events) -> None:
-        seat = st.to_act
-        drawn = st.drawn
-        assert seat is not None and drawn is not None
-        slot = args[0]
-        up = st.up[seat]
-        assert up is not None
-        old = st.set_down(seat, slot - 1, drawn, self.valid_table[(up[slot - 1], drawn)])
-        hidden = self.hidden_discards(st)
-        st.push_discard(old, seat if hidden else PUBLIC)
-        who = seat_ref(seat)
-        if hidden:
-            text: Told = lambda: L_(  # noqa: E731 (built only if read)
-                "{player} drew a card and kept it in slot {slot}; "
-                "the face-down card it replaces goes face down to the discard pile.",
-                player=who,
-                slot=slot,
-            )
-            data: dict[str, Any] = {"seat": seat, "slot": slot}
-        else:
-            text = lambda: L_(  # noqa: E731
-                "{player} drew a card and kept it in slot {slot}; "
-                "the face-down {card} goes to the discard pile.",
-                player=who,
-                slot=slot,
-                card=disp(old),
-            )
-            data = {"seat": seat, "slot": slot, "discarded": CODE[old]}
-        ev.append(Event("keep", text, None, data))
-        ev.append(
-            Event(
-                "kept",
-                lambda: L_(
-                    "{player} kept {card} in slot {slot}; {old} was discarded.",
-                    player=who,
-                    card=disp(drawn),
-                    slot=slot,
-                    old=disp(old),
-                ),
-                PRIVATE[seat],
-                # tells the keeper the public keep in full: he is shown this one only
-                {"seat": seat, "slot": slot, "card": CODE[drawn], "discarded": CODE[old],
-                 "replaces": "keep"},
-            )
-        )
-
-    def _do_give(self, st: CoopState, args: Args, ev: Events) -> None:
-        seat = st.to_act
-        drawn = st.drawn
-        assert seat is not None and drawn is not None
-        target, slot = args
-        down = st.down[target]
-        assert down is not None
-        old = st.set_up(target, slot - 1, drawn, self.valid_table[(drawn, down[slot - 1])])
-        st.push_discard(old, PUBLIC)  # it was face up: everyone saw it go
-        ev.append(
-            Event(
-                "give",
-                lambda: L_(
-                    "{player} drew a card and gave it to {target}'s slot {slot}: "
-                    "{card} replaces {old}.",
-                    player=seat_ref(seat),
-                    target=seat_ref(target),
-                    slot=slot,
-                    card=disp(drawn),
-                    old=disp(old),
-                ),
-                None,
-                {
-                    "seat": seat,
-                    "target": target,
-                    "slot": slot,
-                    "card": CODE[drawn],
-                    "discarded": CODE[old],
-                },
-            )
-        )
-        # with two players nobody else could replace the declarer's cards: no protection
-        if (target == st.declarer and st.protected is None and self.declare_word == "declare"
-                and st.n > 2):
-            st.protected = target
-            ev.append(
-                Event(
-                    "protect",
-                    lambda: L_(
-                        "{player} is now protected: nobody else may replace their cards.",
-                        player=seat_ref(target),
-                    ),
-                    None,
-                    {"seat": target},
-                )
-            )
-
-    def _do_discard(self, st: CoopState, args: Args, ev: Events) -> None:
-        seat, drawn = st.to_act, st.drawn
-        assert seat is not None and drawn is not None
-        who = seat_ref(seat)
-        public = Event(
-            "discard",
-            lambda: L_("{player} drew a card and discarded it.", player=who),
-            None,
-            {"seat": seat},
-        )
-        text = lambda: L_("{player} drew {card} and discarded it.", player=who, card=disp(drawn))  # noqa: E731
-        self.discard_private(st, seat, drawn, ev, public, text)
+        """Put a card only ``seat`` has seen on the pile (:func:`placing.discard_private`)."""
+        placing.discard_private(st, seat, card, ev, public, text)
 
     def _do_reveal(self, st: CoopState, args: Args, ev: Events) -> None:
         self.do_reveal(st, ev)
@@ -500,9 +348,9 @@ class CoopEngine(CoopRules):
         "reveal": _check_reveal,
     }
     _do: dict[str, Callable[[Any, CoopState, Args, Events], None]] = {  # noqa: RUF012
-        "draw": _do_draw,
-        "keep": _do_keep,
-        "give": _do_give,
-        "discard": _do_discard,
+        "draw": placing.do_draw,
+        "keep": placing.do_keep,
+        "give": placing.do_give,
+        "discard": placing.do_discard,
         "reveal": _do_reveal,
     }

@@ -58,7 +58,7 @@ def test_the_weights_read_only_what_the_seat_sees() -> None:
     # the true hand: four trails (K, K, 9, 9) score alike, each the normal player's move
     assert ai.likelihood(E, state, 0) == 0.25
     holding_a_seven = replace(state, hands=(state.hands[0], tuple(cards("7D 9S 9H"))))
-    assert ai.likelihood(E, holding_a_seven, 0) == ai.UNLIKELY
+    assert ai.likelihood(E, holding_a_seven, 0) == ai.DEFAULT.unlikely
 
 
 def test_with_no_opponent_play_the_redeal_is_uniform() -> None:

@@ -1,6 +1,6 @@
-"""How much a Turup opponent's plays tell about his hand: ``python -m bench.reading``.
+"""How much a Turup opponent's plays tell about his hand: ``python -m research.reading``.
 
-``bench.ceiling`` says what perfect reading would be worth (the hard player who knew his
+``research.ceiling`` says what perfect reading would be worth (the hard player who knew his
 opponent's hand won 90.2 % against normal, the fair one 60 %). This measures how much of
 that hand the public plays reveal at all, under the best model of this opponent there
 is: the normal player itself.
@@ -11,10 +11,11 @@ ways, and for each the share of the opponent's true hand it gets right, by rank 
 captures go by rank; ranks counted as a multiset), is averaged:
 
 - ``uniform``: the engine's redeal of the unseen cards;
-- ``belief``: the hard player's redeal (:func:`bot.games.ai.turup.believe`: 24 tries, a play
-  normal would not have made kept 1 in 50);
+- ``belief``: the hard player's redeal (:func:`bot.games.ai.turup.believe` with the
+  product's :class:`~bot.games.ai.turup.TurupParams`: 24 tries, a play normal would not
+  have made kept 1 in 50);
 - ``exact``: the same belief with 1,000 tries and a play normal would not have made never
-  kept: the posterior given that the opponent *is* the normal player.
+  kept (:data:`EXACT`): the posterior given that the opponent *is* the normal player.
 
 ``read`` is (belief − uniform) / (1 − uniform): the share of what a perfect reader knows
 beyond chance that the reading recovers. Nothing here is used in play.
@@ -25,8 +26,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,8 @@ from bot.games.turup.state import TurupState
 from bot.simulate import play_game
 
 Redeal = Callable[[TurupState, int, random.Random], TurupState]
+#: The exact reader: many tries, and no place for a play normal would not have made.
+EXACT = turup.TurupParams(tries=1000, unlikely=0.0)
 
 
 @dataclass
@@ -72,27 +74,13 @@ def mean_right(redeal: Redeal, state: TurupState, seat: int, samples: int,
                for _ in range(samples)) / samples
 
 
-@contextmanager
-def exact_belief() -> Iterator[None]:
-    """Within: :func:`bot.games.ai.turup.believe` with many tries and no place for a play
-    normal would not have made. Its remembered chances were worked out with the other
-    ``UNLIKELY``, so they are forgotten on the way in and out."""
-    tries, unlikely = turup.TRIES, turup.UNLIKELY
-    turup.TRIES, turup.UNLIKELY = 1000, 0.0
-    turup._CHANCES.clear()
-    try:
-        yield
-    finally:
-        turup.TRIES, turup.UNLIKELY = tries, unlikely
-        turup._CHANCES.clear()
-
-
 def play(seed: int, samples: int, tally: Tally) -> None:
     """One normal-vs-normal game, measured at every decision that follows a play of the
     opponent's in the same deal."""
     engine: Any = ENGINES["turup"]
     uniform: Redeal = engine.determinize
     belief = turup.believe(uniform, engine)
+    exact = turup.believe(uniform, engine, EXACT)
     measure = random.Random(seed)
 
     def on_turn(state: TurupState, seat: int) -> None:
@@ -101,15 +89,14 @@ def play(seed: int, samples: int, tally: Tally) -> None:
             tally.decisions += 1
             tally.uniform += mean_right(uniform, state, seat, samples, measure)
             tally.belief += mean_right(belief, state, seat, samples, measure)
-            with exact_belief():
-                tally.exact += mean_right(belief, state, seat, samples, measure)
+            tally.exact += mean_right(exact, state, seat, samples, measure)
 
     play_game(engine, ("normal", "normal"), seed, engine.Variant(rounds=1), on_turn=on_turn)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the games and print a Markdown row."""
-    parser = argparse.ArgumentParser(prog="python -m bench.reading", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m research.reading", description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--samples", type=int, default=40, help="redeals per decision")

@@ -1,6 +1,6 @@
-"""How much of a hard player's edge is information: ``python -m bench.ceiling``.
+"""How much of a hard player's edge is information: ``python -m research.ceiling``.
 
-The same hard search as the strength matches (:mod:`bench.strength`: hard against normal,
+The same hard search as the strength matches (:mod:`research.strength`: hard against normal,
 two seats rotated, fixed playouts per decision, held-out seeds), but every deal it samples
 keeps some hidden cards as they truly are:
 
@@ -10,7 +10,7 @@ keeps some hidden cards as they truly are:
   read his opponent perfectly from the play could do this well with this search.
 - ``share``: each of the other players' hand cards (Turup only) kept as it truly is with
   the chance ``--share`` and dealt anew otherwise: a reader who knows that share of his
-  opponent's hand. ``bench.reading`` measures how much of the hand the public plays can
+  opponent's hand. ``research.reading`` measures how much of the hand the public plays can
   tell (the exact reader gets 44.9 % of it right by rank against 33.4 % for a uniform
   redeal, i.e. a share of 0.173 beyond chance), so ``--share 0.173`` plays a reader who
   knows as much as the play can tell, in the form easiest for the search to use.
@@ -42,7 +42,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from bench.strength import PLAYOUTS_200MS
 from bot.games import ENGINES
 from bot.games.ai import choose, game_module
 from bot.games.ai.determinize_coop import determinize
@@ -54,6 +53,7 @@ from bot.games.pariah import coop_valid
 from bot.games.protocol import Action
 from bot.games.turup.state import TurupState
 from bot.simulate import wilson
+from research.strength import PLAYOUTS_200MS
 
 Determinizer = Callable[[Any, int, random.Random], Any]
 
@@ -267,7 +267,7 @@ def play(game: str, mode: str, seed: int, hard_seat: int, budget: Budget,
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the matches and print a Markdown row for each."""
-    parser = argparse.ArgumentParser(prog="python -m bench.ceiling", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m research.ceiling", description=__doc__)
     parser.add_argument("--game", choices=("pariah", "turup", "soureh"), action="append")
     parser.add_argument("--mode", action="append",
                         choices=("fair", "hands", "share", "placed", "keepread", "all"))
@@ -286,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             label = f"share {args.share:g}" if mode == "share" else mode
             start, wins = time.perf_counter(), 0.0
             for g in range(args.games):
-                hard_seat = g % 2  # seats rotated as in bench.strength
+                hard_seat = g % 2  # seats rotated as in research.strength
                 winners = play(game, mode, args.seed + g, hard_seat, budget, args.share)
                 wins += 1 / len(winners) if hard_seat in winners else 0.0
                 if args.tally:

@@ -1,4 +1,4 @@
-"""The strength targets of issue 22, estimated or measured: ``python -m bench.strength``.
+"""The strength targets of issue 22, estimated or measured: ``python -m research.strength``.
 
 Each match is hard against normal (Soi: one hard against three normals), seats rotated,
 on held-out seeds (``--seed``, default 70000: never used to tune), at a *fixed* number of
@@ -112,7 +112,7 @@ def _tally(out: TextIO, label: str, seed: int, done: int, stats: dict[str, Level
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Estimate or run the strength matches."""
-    parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m research.strength", description=__doc__)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--budget-ms", type=float, action="append", default=None)

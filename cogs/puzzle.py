@@ -1,0 +1,165 @@
+"""``/puzzle``: a position from a finished game where the hard player found one move clearly
+best (``bot.learning.puzzles``), shown privately as that seat saw it — only what the table
+showed and that seat's own cards; the player picks a move and is told in one line whether
+it was the best, and why.
+
+Puzzles are found in finished games (of any server: seats are shown as numbers, no names;
+newest first, up to two games searched per ``/puzzle`` while fewer than :data:`ENOUGH` are
+stored), off the event loop. custom_id: ``crp:<puzzle id>:<move>``; a puzzle is stored, so
+it answers after a restart; an id that does not read or names no puzzle is answered "out
+of date"."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import CATALOG
+from bot.i18n import N_, _
+from bot.learning import puzzles
+from bot.learning.puzzles import Puzzle, move_words, offered, verdict
+from bot.render.card_text import legible, truncate
+from bot.render.choices import game_choices
+from bot.render.names import shown
+from bot.tables.router import answer_once, failure_text, log_failure
+from storage.puzzles import PuzzleRepo, StoredPuzzle
+
+if TYPE_CHECKING:
+    from bot.client import CardroomBot
+
+log = logging.getLogger(__name__)
+
+ENOUGH = 200  # stored puzzles of a game beyond which no more games are searched
+GAMES_A_CALL = 2  # finished games searched at most by one /puzzle (each up to 6 s)
+NONE_YET = N_("No {game} puzzle yet: puzzles come from finished games. Play one and ask "
+              "again.")
+OUT_OF_DATE = N_("This puzzle is out of date.")
+PREFIX = "crp"
+
+
+def repo_of(interaction: discord.Interaction[Any]) -> PuzzleRepo:
+    bot: CardroomBot = interaction.client
+    return PuzzleRepo(bot.db)
+
+
+def seat_names(puzzle: Puzzle, learner: str) -> list[str]:
+    """The puzzler's own name at his seat; the others as "Seat 2" and so on."""
+    return [learner if seat == puzzle.seat else _("Seat {number}", number=seat + 1)
+            for seat in range(puzzle.players)]
+
+
+async def search(repo: PuzzleRepo, game: str) -> None:
+    """Search the newest finished games of ``game`` not searched yet (off the event loop),
+    up to :data:`GAMES_A_CALL` of them, until one gives a puzzle."""
+    for found in await repo.unsearched(game, GAMES_A_CALL):
+        seats = found.humans or tuple(range(found.players))
+        try:
+            result = await asyncio.to_thread(
+                puzzles.find, game, found.players, found.seed, found.variant, found.actions,
+                seats, random.Random(found.table_id))
+        except Exception:  # a log the engine no longer reads: no puzzle from it
+            log.warning("Table %s could not be searched for a puzzle", found.table_id,
+                        exc_info=True)
+            result = None
+        stored = [] if result is None else [(result[0], result[1].seat, result[1].to_json())]
+        await repo.searched(found.table_id, game, stored)
+        if stored:
+            return
+
+
+def puzzle_message(stored: StoredPuzzle, learner: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The position as the puzzler's seat saw it, and its moves as buttons (none marked)."""
+    puzzle = Puzzle.from_json(stored.data)
+    state = puzzle.state()
+    names = seat_names(puzzle, learner)
+    game = CATALOG[puzzle.game]
+    view = puzzle.engine.player_view(state, puzzle.seat)
+    embed = discord.Embed(
+        title=_("{game} puzzle", game=_(game.title)),
+        description=_("From a real game: it is your move. Which one is best?"),
+        colour=game.colour)
+    for field in game.look.public_fields(view, names):
+        embed.add_field(name=field.name, value=field.value[:1024], inline=field.inline)
+    embed.add_field(name=_("Your cards"), value=game.look.private_text(view)[:1024],
+                    inline=False)
+    buttons = discord.ui.View(timeout=None)
+    for i, move in enumerate(offered(puzzle)):
+        buttons.add_item(discord.ui.Button(
+            custom_id=f"{PREFIX}:{stored.id}:{i}", style=discord.ButtonStyle.secondary,
+            label=truncate(legible(move_words(puzzle, state, move, names)), 80)))
+    buttons.stop()
+    return embed, buttons
+
+
+class PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"crp:(?P<id>[0-9]{1,18}):(?P<move>[0-9]{1,2})"):
+    """One move of a puzzle."""
+
+    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
+        self.match = match
+        super().__init__(discord.ui.Button(custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> PuzzleButton:
+        return cls(str(getattr(item, "custom_id", "")), match)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        assert self.match is not None
+        try:
+            await self._answer(interaction, int(self.match["id"]), int(self.match["move"]))
+        except Exception as exc:
+            log_failure("Puzzle button", exc)  # i18n: not for people
+            await answer_once(interaction, failure_text(exc))
+
+    @staticmethod
+    async def _answer(interaction: discord.Interaction[Any], puzzle_id: int, move: int) -> None:
+        stored = await repo_of(interaction).get(puzzle_id)
+        puzzle = Puzzle.from_json(stored.data) if stored is not None else None
+        if stored is None or puzzle is None or not 0 <= move < len(puzzle.moves):
+            await answer_once(interaction, _(OUT_OF_DATE))
+            return
+        state = puzzle.state()
+        learner = shown(interaction.user.display_name)
+        right, why = verdict(puzzle, state, offered(puzzle)[move], seat_names(puzzle, learner))
+        embed, _buttons = puzzle_message(stored, learner)
+        embed.description = ("✓ " if right else "✗ ") + why
+        await interaction.response.edit_message(embed=embed, view=None)
+
+
+class PuzzleCog(commands.Cog):
+    """``/puzzle``."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="puzzle",
+                          description=N_("A position from a real game: find the best move"))
+    @app_commands.describe(game=N_("The game of the puzzle"))
+    @app_commands.choices(game=game_choices())
+    async def puzzle(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """Show a puzzle of ``game`` privately (searching a finished game for more first)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        repo = repo_of(interaction)
+        if await repo.count(game) < ENOUGH:
+            await search(repo, game)
+        stored = await repo.pick(game, random.randrange(1 << 30))
+        if stored is None:
+            await interaction.followup.send(_(NONE_YET, game=_(CATALOG[game].title)),
+                                            ephemeral=True)
+            return
+        embed, view = puzzle_message(stored, shown(interaction.user.display_name))
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(PuzzleButton)
+    await bot.add_cog(PuzzleCog(bot))

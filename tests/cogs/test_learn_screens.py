@@ -1,0 +1,74 @@
+"""Lessons and a puzzle at phone width (400 px) in SimCord's preview (Debian's Chromium):
+a step with its one marked control, a wrong choice explained, a lesson's end, an Arabic
+step and a puzzle, each shot whole and readable.
+
+``CARDROOM_SAVE_SHOTS=1 python -m pytest -q tests/cogs/test_learn_screens.py`` keeps the
+pictures in docs/screenshots/learn-*.png and puzzle-*.png."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from simcord import Env
+
+from tests.cogs.test_learn import follow, follow_marks, marked, setup, unmarked_moves
+from tests.cogs.test_puzzle import store_puzzle
+from tests.helpers.preview import browser, browser_available, shoot
+
+pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def keep(*shots: Any) -> None:
+    if os.environ.get("CARDROOM_SAVE_SHOTS"):
+        for shot in shots:
+            shutil.copy(shot.path, SHOTS / shot.path.name)
+
+
+@pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
+async def test_a_lesson_at_phone_width(simcord_env: Env, game: str, tmp_path: Path) -> None:
+    """A step, a wrong choice explained and the lesson's end shoot whole at 400 px."""
+    channel, ana = setup(simcord_env)
+    async with browser() as b:
+        message = (await ana.slash(channel, "learn", game=game)).response
+        while not unmarked_moves(message):
+            message = (await follow(ana, message)).response
+        step = await shoot(simcord_env, channel, ana, message,
+                           tmp_path / f"learn-{game}-step-400-dark.png", b=b)
+        wrong = unmarked_moves(message)[0]
+        explained = (await ana.click(message, custom_id=wrong["custom_id"])).response
+        why = await shoot(simcord_env, channel, ana, explained,
+                          tmp_path / f"learn-{game}-wrong-400-dark.png", b=b)
+        end, _actions = await follow_marks(ana, explained)
+        done = await shoot(simcord_env, channel, ana, end,
+                           tmp_path / f"learn-{game}-end-400-light.png", b=b, theme="light")
+    assert "Not that one" in why.text and "Lesson complete" in done.text
+    assert marked(end)[0]["label"] in done.text
+    for shot in (step, why, done):
+        assert shot.height > 150
+    keep(step, why, done)
+
+
+async def test_an_arabic_lesson_step_and_a_puzzle(simcord_env: Env, locales: Any,
+                                                 tmp_path: Path) -> None:
+    """An Arabic learner's step reads in Arabic; a puzzle shoots whole at 400 px."""
+    channel, ana = setup(simcord_env)
+    locales.user(ana, "ar")
+    async with browser() as b:
+        message = (await ana.slash(channel, "learn", game="soureh")).response
+        message = (await follow(ana, message)).response
+        arabic = await shoot(simcord_env, channel, ana, message,
+                             tmp_path / "learn-ar-step-400-dark.png", b=b)
+        await store_puzzle(simcord_env)
+        res = await ana.slash(channel, "puzzle", game="pariah")
+        puzzle = res.followups[-1] if res.followups else res.response
+        shot = await shoot(simcord_env, channel, ana, puzzle,
+                           tmp_path / "puzzle-pariah-400-dark.png", b=b)
+    assert sum("\u0600" <= c <= "\u06ff" for c in arabic.text) > 60
+    assert shot.height > 150
+    keep(arabic, shot)
