@@ -112,3 +112,20 @@ def test_every_arabic_line_reads_right_to_left(
                     continue
                 assert reads_right_to_left(line), line
                 assert not suits_outside_ltr(line), line
+
+
+def test_arabic_lessons_read_right_to_left() -> None:
+    """Every step of every lesson's first position and its end, in Arabic: each line a
+    right-to-left isolate, cards left to right."""
+    from bot.learning import LESSONS
+    from bot.learning.show import end_embed, step_embed
+    from bot.learning.walk import position
+
+    for lessons in LESSONS.values():
+        lesson = lessons[0]
+        with use_locale("ar"):
+            embeds = [step_embed(position(lesson, i), "ana") for i in range(len(lesson.steps))]
+            embeds.append(end_embed(position(lesson, len(lesson.steps)), "ana", last=False))
+        for line in (line for embed in embeds for line in embed_lines(embed)):
+            assert reads_right_to_left(line), line
+            assert not suits_outside_ltr(line), line
