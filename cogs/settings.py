@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.catalog import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
+from bot.render.card_text import legible
 from bot.render.choices import (
     language_choices,
     settings_parameters,
@@ -192,7 +193,7 @@ class SettingsCog(
         with use_locale(new.language if language else current()):  # in the new language
             if language:
                 lines = apply_changes(current_settings, given)[1]
-            text = _("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines)
+            text = legible(_("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines))
             embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
                                    self.bot.languages.of_server(interaction.guild_id))
         await interaction.response.send_message(text, embed=embed, ephemeral=True)
