@@ -26,8 +26,9 @@ from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.games.views import GameView
+from bot.games.you import second_person
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
-from bot.options import OptionError, make_variant, spec
+from bot.options import OptionError, make_variant, option_name, spec
 from bot.render.rules_text import rules_pages
 from bot.render.seat_words import SeatWordError, read_move
 
@@ -52,7 +53,7 @@ def render_board(view: GameView, names: Sequence[str]) -> str:
     """Your seat's view of the table, as text (the game's look draws its part)."""
     totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"]))
     head = _("Round {round} · totals: {totals} ({kind} {target})", round=number(view["round"]),
-             totals=totals, kind=_(str(view["target_kind"])), target=view["target"])
+             totals=totals, kind=option_name(str(view["target_kind"])), target=view["target"])
     return "\n".join([head, *catalog.game(view["game"]).look.board_lines(view, names)])
 
 
@@ -118,7 +119,7 @@ def play(
             action = chosen
         transition = engine.apply(state, action)
         for event in seen_by(transition.events, HUMAN):
-            say(you_form(event.render(names)))
+            say(you_form(second_person(event, HUMAN, names) or event.render(names)))
         state = transition.state
     say()
     totals = engine.totals(state)

@@ -12,18 +12,50 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.variants import Kind, OptionField, option_fields
-from bot.i18n import _
+from bot.i18n import C_, DEFAULT, _, current, number
 
 log = logging.getLogger(__name__)
 
 TURN_TIMER_MIN = 30
 TURN_TIMER_MAX = 3600
+
+
+#: Every option's name in words, for people (a table's options, the console, errors);
+#: ``/play`` and ``/settings`` keep the English names (docs/translating.md), so English
+#: says the name itself. A new ``Variant`` field needs its words here
+#: (tests/i18n/test_option_words.py checks every field has them).
+OPTION_NAMES: dict[str, Callable[[], str]] = {
+    # Translators: Soureh's option: the score that ends the game (Pariah's: that wins it).
+    "threshold": lambda: C_("option", "threshold"),
+    # Translators: Soureh's option: what a declaration does ("final" or "reveal").
+    "declare": lambda: C_("option", "declare"),
+    # Translators: Soureh's option: how the game ends ("lowest" or "elimination").
+    "end": lambda: C_("option", "end"),
+    # Translators: Soureh's option: a declaring winner leaves the round (on or off).
+    "leave": lambda: C_("option", "leave"),
+    # Translators: Soureh's and Pariah's option: the discard pile "hidden" or "open".
+    "discards": lambda: C_("option", "discards"),
+    # Translators: Turup's option: the number of rounds in a game.
+    "rounds": lambda: C_("option", "rounds"),
+    # Translators: Turup's option: the pack, "standard" or "somali".
+    "pack": lambda: C_("option", "pack"),
+    # Translators: Soi's option: the score that ends the game.
+    "target": lambda: C_("option", "target"),
+    # Translators: Soi's option: the table shows only the last 3 asks (on or off).
+    "memory": lambda: C_("option", "memory"),
+}
+
+
+def option_name(name: str) -> str:
+    """An option's name in words, in the current language (``"threshold"`` → ``"الحد"``)."""
+    say = OPTION_NAMES.get(name)
+    return say() if say is not None else name
 
 
 class OptionError(ValueError):
@@ -74,8 +106,9 @@ class OptionSpec:
 
     @property
     def label(self) -> str:
-        """E.g. ``"Soureh threshold"``."""
-        return f"{title(self.game)} {self.name}"
+        """E.g. ``"Soureh threshold"``, in the current language."""
+        # Translators: an option of a game, in errors and /settings: "Soureh threshold".
+        return _("{game} {option}", game=_(title(self.game)), option=option_name(self.name))
 
     def allowed(self) -> str:
         """The allowed values in words, e.g. ``"20–1000"`` or ``"final or reveal"``."""
@@ -89,29 +122,44 @@ class OptionSpec:
             return parse_bool(value, self.label)
         text = str(value).strip().lower()
         if text not in self.choices:
-            raise OptionError(_("{option} must be {allowed}.", option=_(self.label),
+            raise OptionError(_("{option} must be {allowed}.", option=self.label,
                                 allowed=self.allowed()))
         return text
 
     def _validate_int(self, value: Any) -> int:
         assert self.minimum is not None and self.maximum is not None
         if isinstance(value, bool):
-            raise OptionError(_("{option} must be a whole number.", option=_(self.label)))
+            raise OptionError(_("{option} must be a whole number.", option=self.label))
         try:
             number = int(str(value).strip()) if not isinstance(value, int) else value
         except ValueError:
             raise OptionError(
-                _("{option} must be a whole number.", option=_(self.label))) from None
+                _("{option} must be a whole number.", option=self.label)) from None
         if not self.minimum <= number <= self.maximum:
             raise OptionError(_("{option} must be between {low} and {high}.",
-                                option=_(self.label), low=self.minimum, high=self.maximum))
+                                option=self.label, low=self.minimum, high=self.maximum))
         return number
 
     def show(self, value: Any) -> str:
-        """A value as people read it (``on``/``off`` for switches)."""
+        """A value as people read it, in the current language: ``on``/``off`` for
+        switches, a choice's label (``"hidden"`` → ``"مخفية"``), a number as the language
+        writes numbers."""
         if self.kind is Kind.BOOL:
             return _("on") if value else _("off")
+        if self.kind is Kind.CHOICE:
+            text = str(value)
+            labels = dict(zip(self.choices, self.field.labels, strict=True))
+            return _(labels[text]) if text in labels else text
+        if isinstance(value, int) and current() != DEFAULT:  # English: 1000, not 1,000
+            return number(value)
         return str(value)
+
+    def words(self, value: Any) -> str:
+        """The option and its value in words, in the current language: ``"threshold
+        100"``, ``"discards hidden"`` (English says ``/play``'s names), ``"الحد: 100"``."""
+        # Translators: an option and its value, in a table's options: "threshold 100",
+        # "discards hidden" (both already translated).
+        return _("{option} {value}", option=option_name(self.name), value=self.show(value))
 
 
 def title(game: str) -> str:
@@ -189,7 +237,7 @@ def parse_bool(value: Any, label: str) -> bool:
         return True
     if text in {"off", "no", "false", "0", "disabled"}:
         return False
-    raise OptionError(_("{option} must be on or off.", option=_(label)))
+    raise OptionError(_("{option} must be on or off.", option=label))
 
 
 def parse_turn_timer(value: Any) -> int | None:

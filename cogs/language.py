@@ -12,6 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LANGUAGES, N_, _, use_locale
+from bot.render.card_text import legible
+from bot.render.choices import language_choices
 from storage.languages import LanguageRepo
 
 if TYPE_CHECKING:
@@ -21,7 +23,7 @@ log = logging.getLogger(__name__)
 
 FOLLOW = "discord"  # the choice "follow my Discord language"
 CHOICES = [
-    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+    *language_choices(),
     app_commands.Choice(name=N_("Follow my Discord language"), value=FOLLOW),
 ]
 
@@ -58,6 +60,7 @@ class LanguageCog(commands.Cog):
                 text = _("Cardroom now speaks {language} to you: your panels, private answers "
                          "and messages. Tables in a server speak the server's language.",
                          language=LANGUAGES[now])
+            text = legible(text)  # in the language now spoken: Arabic right to left
         await interaction.response.send_message(text, ephemeral=True)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,7 +14,13 @@ from discord.ext import commands
 from bot.catalog import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
-from bot.render.choices import settings_parameters, with_parameters
+from bot.render.card_text import legible
+from bot.render.choices import (
+    language_choices,
+    settings_parameters,
+    spoken,
+    with_parameters,
+)
 from bot.render.stats_embeds import settings_embed
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
@@ -34,14 +41,20 @@ SWITCH_LABELS = {  # how the server's switches are named in the "Saved" lines
 }
 HINT_NAMES = {"always": N_("always"), "practice": N_("practice"), "off": N_("off")}
 HINT_CHOICES = [app_commands.Choice(name=HINT_NAMES[name], value=name) for name in HINT_POLICIES]
+def _game_options(title: str) -> str:
+    """A game's options, as /settings reset names them: "Soureh options"."""
+    return _("{game} options", game=_(title))
+
+
 RESET_CHOICES = [
     app_commands.Choice(name=N_("everything"), value="all"),
     app_commands.Choice(name=N_("table switches and timer"), value="server"),
-    *(app_commands.Choice(name=f"{entry.title} options", value=name)  # i18n: not for people
-      for name, entry in CATALOG.items()),  # (the label is made again in the answer)
+    *(app_commands.Choice(name=spoken(
+        f"{entry.title} options",  # i18n: not for people (said by _game_options, translated)
+        partial(_game_options, entry.title)), value=name)
+      for name, entry in CATALOG.items()),
 ]
-LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code)  # each named in itself
-                    for code, name in LANGUAGES.items()]
+LANGUAGE_CHOICES = language_choices()  # each named in itself and in the reader's language
 GAME_PARAMETERS = settings_parameters()
 
 
@@ -82,7 +95,8 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
             option = spec(game, name)
             value = option.validate(raw)
             game_options.setdefault(game, {})[name] = value
-            lines.append(f"{option.label} → {option.show(value)}")
+            lines.append(_("{setting} → {value}", setting=option.label,
+                           value=option.show(value)))
     new = dataclasses.replace(current, game_options=game_options, **server)
     return new, lines
 
@@ -179,7 +193,7 @@ class SettingsCog(
         with use_locale(new.language if language else current()):  # in the new language
             if language:
                 lines = apply_changes(current_settings, given)[1]
-            text = _("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines)
+            text = legible(_("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines))
             embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
                                    self.bot.languages.of_server(interaction.guild_id))
         await interaction.response.send_message(text, embed=embed, ephemeral=True)

@@ -13,7 +13,7 @@ from bot.catalog import CATALOG
 from bot.games.protocol import Action, GameError
 from bot.i18n import N_, _, _n, current, use_locale
 from bot.render.action_words import suggestions
-from bot.render.card_text import legible, truncate
+from bot.render.card_text import legible, legible_embed, truncate
 from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
 from bot.render.names import labelled
@@ -250,7 +250,7 @@ def help_embed() -> discord.Embed:
         "`/table` — post the table again · `/resign` — leave (a computer plays on) · "
         "`/language` — the language Cardroom speaks to you"
     ), inline=False)
-    return embed
+    return legible_embed(embed)  # Arabic lines right to left
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,6 +11,8 @@ How code speaks:
   ``{placeholders}`` after translation: ``_("{name} drew a card.", name=who)``.
 - ``_n("{n} card", "{n} cards", n)`` picks the plural form the language needs (Arabic has
   six); ``n`` is passed to the text as ``{n}``, formatted for the language.
+- ``C_("option", "end")`` translates a short word whose meaning its context gives (the
+  same English word may mean something else elsewhere: the ``/move`` word ``declare``).
 - ``N_("Draw")`` only marks a text for the catalogs (a module-level constant); translate it
   where it is shown with ``_(CONSTANT)``.
 - ``L_("{p0} drew a card.", ...)`` and ``L_n(...)`` make a :class:`Msg`: a text that is
@@ -145,9 +147,44 @@ def _n(singular: str, plural: str, n: int, /, **values: Any) -> str:
     return _fill(text, english, {"n": number(n), **values})
 
 
+def C_(context: str, msgid: str, /, **values: Any) -> str:
+    """``msgid`` in the current language as ``context`` means it (gettext's ``msgctxt``)."""
+    lang = _current.get()
+    text = msgid if lang == DEFAULT else translations(lang).pgettext(context, msgid)
+    return _fill(text, msgid, values)
+
+
 def N_(msgid: str, /) -> str:
     """Mark ``msgid`` for the catalogs without translating it (translate where shown)."""
     return msgid
+
+
+#: Each language's name in English, translated where a reader sees it beside the name in
+#: itself ("Ελληνικά (اليونانية)" in Arabic's command picker).
+ENGLISH_NAMES: dict[str, str] = {
+    "en": N_("English"), "ar": N_("Arabic"), "so": N_("Somali"), "el": N_("Greek"),
+}
+
+
+def language_label(code: str) -> str:
+    """A language as a reader of the current language finds it: its name in itself, and
+    beside it in the reader's language ("Ελληνικά (Greek)"); the reader's own language by
+    its name alone."""
+    own = LANGUAGES[code]
+    if code == _current.get():
+        return own
+    # Translators: a language in a list: {own} is its name in itself, {name} in your
+    # language: "العربية (Arabic)". A right-to-left language puts {name} first.
+    return _("{own} ({name})", own=own, name=_(ENGLISH_NAMES[code]))
+
+
+def translates(msgid: str, lang: str) -> bool:
+    """Does the catalog of ``lang`` hold a translation of ``msgid`` (even one written the
+    same as the English, as a game's name may be)?"""
+    if lang == DEFAULT:
+        return False
+    catalog = getattr(translations(lang), "_catalog", None)
+    return isinstance(catalog, dict) and msgid in catalog
 
 
 def number(value: int | float) -> str:

@@ -3,7 +3,7 @@
     python -m bot.i18n.catalogs update   # extract every marked text, merge into each .po
     python -m bot.i18n.catalogs check    # list missing or broken translations (exit 1)
 
-Extraction reads ``bot/`` and ``cogs/`` for ``_``, ``_n``, ``N_``, ``L_`` and ``L_n``
+Extraction reads ``bot/`` and ``cogs/`` for ``_``, ``_n``, ``N_``, ``L_``, ``L_n`` and ``C_``
 (see :mod:`bot.i18n`). ``update`` keeps existing translations, adds new texts untranslated
 and drops texts the code no longer says. See docs/translating.md.
 """
@@ -25,10 +25,12 @@ from bot.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
-KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "L_": None, "L_n": (1, 2)}
+KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "L_": None, "L_n": (1, 2), "C_": ((1, "c"), 2)}
 TEMPLATE = LOCALES_DIR / f"{DOMAIN}.pot"
 STAMP = datetime(2026, 11, 24, tzinfo=UTC)  # fixed: catalogs change only when texts do
 BUGS = "https://github.com/cardroom/cardroom/issues"
+#: A text said to the person it is about (bot.games.you) leaves out his placeholder.
+SAID_TO: dict[str, set[str]] = {"you": {"player"}, "to you": {"target", "other"}}
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
 
@@ -132,9 +134,10 @@ def problems(langs: Iterable[str] | None = None) -> list[Problem]:
                 found.append(Problem(lang, first, "untranslated"))
                 continue
             wanted = set().union(*(placeholders(i) for i in _ids(message)))
+            optional = {"n"} | SAID_TO.get(message.context or "", set())
             for text in strings:
                 got = placeholders(text)
-                if got - wanted or (wanted - {"n"}) - got:
+                if got - wanted or (wanted - optional) - got:
                     found.append(Problem(lang, first, f"placeholders {sorted(got)}"))
                     break
     return found

@@ -17,7 +17,7 @@ from bot.games.protocol import MOVE_WORDS_GAP, Event
 from bot.i18n import N_, _
 from bot.learning.model import Lesson, Step, cards_named
 from bot.learning.walk import Position, options
-from bot.render.card_text import card, isolated, legible, truncate
+from bot.render.card_text import card, isolated, legible, legible_embed, truncate
 
 # The scripted opponents' names (seats 1 to 3): names, the same in every language.
 OPPONENTS = ("Nikos", "Omar", "Farah")  # i18n: not for people
@@ -97,7 +97,7 @@ def step_embed(pos: Position, learner: str, wrong: str | None = None) -> discord
     if mine:
         embed.add_field(name=_("Your cards"), value=mine[:1024], inline=False)
     embed.set_footer(text=_(STEP_OF, step=pos.index + 1, steps=len(lesson.steps)))
-    return embed
+    return legible_embed(embed)  # Arabic lines right to left
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +148,7 @@ def end_embed(pos: Position, learner: str, last: bool) -> discord.Embed:
     if summary:
         embed.add_field(name=_("The round"), value=summary[:1024], inline=False)
     embed.set_footer(text=_(COMPLETE))
-    return embed
+    return legible_embed(embed)
 
 
 def end_controls(pos: Position, last: bool) -> list[Control]:

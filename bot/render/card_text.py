@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games.cards import Card
 from bot.i18n import DEFAULT, FSI, LRI, PDI, _, current, is_rtl, ltr, number
+from bot.render.direction import directed
 from bot.render.names import shown
 
 FACE_DOWN = "🂠"
@@ -24,8 +25,14 @@ _SUIT = re.compile("([♥♦♠♣])[\ufe0e\ufe0f]?")
 
 def legible(text: str) -> str:
     """``text`` with every suit symbol in its legible form (see :data:`LEGIBLE_SUITS`):
-    the one rendering of suits in every text the bot sends. Idempotent (a suit already
-    followed by a selector gets the right one, once)."""
+    the one rendering of suits in every text the bot sends; in a right-to-left language
+    every line also reads right to left (:func:`bot.render.direction.directed`).
+    Idempotent (a suit already followed by a selector gets the right one, once)."""
+    return directed(legible_suits(text))  # lines right to left in Arabic (bot.render.direction)
+
+
+def legible_suits(text: str) -> str:
+    """``text`` with legible suits only (the same in every language)."""
     if not any(symbol in text for symbol in LEGIBLE_SUITS):
         return text
     return _SUIT.sub(lambda m: LEGIBLE_SUITS[m[1]], text)
@@ -65,7 +72,7 @@ def _display(code: str) -> str:
     """``card`` of a code (a panel shows a dozen cards a click: each is parsed once). The
     same in every language: the direction is added outside the cache."""
     try:
-        return legible(Card.parse(code).display)
+        return legible_suits(Card.parse(code).display)
     except ValueError:
         return code
 

@@ -9,8 +9,10 @@ are exactly the bot's checks.
 
 A parameter's description is built from several catalog texts (the games' names, the
 option's description), so it goes to discord.py as a ``locale_str`` whose ``parameter``
-extra is the :class:`Parameter`: a translator (``app_commands.Translator``) says it in a
-language with ``with use_locale(lang): parameter.description()``.
+extra is the :class:`Parameter` and whose ``say`` extra is its ``description``: a translator
+(``app_commands.Translator``) says it in a language with ``with use_locale(lang): say()``.
+A choice is named by its label (``Variant`` field labels, catalog texts), so a translator
+finds it in the catalogs.
 """
 
 from __future__ import annotations
@@ -18,16 +20,36 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from discord import app_commands
 
 from bot.catalog import CATALOG
 from bot.games.variants import Kind
-from bot.i18n import _
+from bot.i18n import DEFAULT, LANGUAGES, _, language_label, use_locale
 from bot.options import OptionSpec
 
 ON_OFF = (app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off"))
+
+
+def spoken(text: str, say: Callable[[], str]) -> app_commands.locale_str:
+    """A composed text for discord.py: ``text`` in English, ``say`` saying it in the
+    current language (``bot.tables.locales.CatalogTranslator`` and the ``ar`` bridge call
+    it)."""
+    return app_commands.locale_str(text, say=say)
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """Every language, named in itself and in the reader's language ("العربية (Arabic)",
+    in Arabic "اليونانية (Ελληνικά)")."""
+    choices = []
+    for code in LANGUAGES:
+        with use_locale(DEFAULT):
+            english = language_label(code)
+        choices.append(app_commands.Choice(
+            name=spoken(english, partial(language_label, code)), value=code))
+    return choices
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -63,10 +85,12 @@ class Parameter:
         if first.kind is Kind.BOOL:
             return list(ON_OFF)
         if first.kind is Kind.CHOICE:
-            words: list[str] = []
+            labels: dict[str, str] = {}
             for spec in self.specs:
-                words.extend(w for w in spec.choices if w not in words)
-            return [app_commands.Choice(name=w, value=w) for w in words][:25]
+                for word, label in zip(spec.choices, spec.field.labels, strict=True):
+                    labels.setdefault(word, label)
+            return [app_commands.Choice(name=label, value=word)
+                    for word, label in labels.items()][:25]
         return None
 
     def description(self) -> str:
@@ -83,7 +107,8 @@ class Parameter:
     def localisable(self) -> app_commands.locale_str:
         """The English description for discord.py, with this parameter as its ``parameter``
         extra so a translator can say it in another language (see the module's doc)."""
-        return app_commands.locale_str(self.description(), parameter=self)
+        return app_commands.locale_str(self.description(), parameter=self,
+                                       say=self.description)
 
 
 def play_parameters() -> list[Parameter]:

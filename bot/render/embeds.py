@@ -80,11 +80,11 @@ def timer_text(seconds: int | None) -> str:
 
 def options_text(name: str, variant: dict[str, Any], timer: int | None) -> str:
     """The table's options in a line: ``threshold 100 · declare final · timer 3 min`` (an
-    option as ``/play`` names it: notation, kept left to right)."""
+    option as ``/play`` names it in English; in words in another language: ``الحد 100``)."""
     parts = []
     for spec in game(name).options:
         if spec.name in variant:
-            parts.append(notation(f"{spec.name} {spec.show(variant[spec.name])}"))
+            parts.append(spec.words(variant[spec.name]))
     parts.append(_("timer {time}", time=timer_text(timer)))
     return " · ".join(parts)
 
@@ -138,7 +138,7 @@ def lobby_embed(table: Table) -> discord.Embed:
                                     reason=reason_text(reason)))
     embed.set_footer(text=_("Table #{id} · /rules game:{game}", id=rec.id,
                             game=title_of(rec.game)))
-    return embed
+    return legible_embed(embed)
 
 
 def _turn_line(table: Table, view: GameView) -> str:
@@ -282,7 +282,7 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     if seat < len(totals):
         embed.set_footer(text=_("Round {round} · your total {total}",
                                 round=num(view.get("round", 1)), total=num(totals[seat])))
-    return embed
+    return legible_embed(embed)
 
 
 def last_round_embed(table: Table) -> discord.Embed | None:

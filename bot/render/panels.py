@@ -54,7 +54,7 @@ def panel(
     title = (_("{game} table #{id} — your turn", game=title_of(table.game), id=table.id)
              if mine else
              _("{game} table #{id} — waiting", game=title_of(table.game), id=table.id))
-    embed = discord.Embed(title=title, colour=entry.colour)
+    embed = discord.Embed(title=legible(title), colour=entry.colour)
     if not mine:
         if not table.running:
             lines.append(_("The game is over.") if table.state is not None else "")

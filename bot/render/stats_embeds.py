@@ -13,7 +13,7 @@ from bot.catalog import CATALOG
 from bot.i18n import N_, _, _n
 from bot.options import defaults
 from bot.rating import initial
-from bot.render.card_text import notation, num, truncate
+from bot.render.card_text import legible_embed, notation, num, truncate
 from bot.render.embeds import reason_text, timer_text
 from bot.render.names import plain, shown
 
@@ -131,7 +131,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         values = {**defaults(game), **stored}
         parts = []
         for spec in entry.options:
-            text = notation(f"{spec.name} {spec.show(values.get(spec.name, spec.default))}")
+            text = spec.words(values.get(spec.name, spec.default))
             parts.append(f"**{text}**" if spec.name in stored else text)
         embed.add_field(name=title_of(game), value=" · ".join(parts), inline=False)
     switches = [
@@ -146,7 +146,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
     embed.add_field(name=_("Tables"), value="\n".join(switches), inline=False)
     embed.set_footer(
         text=_("Bold values are this server's; the rest are the rule book's defaults."))
-    return embed
+    return legible_embed(embed)
 
 
 def _on(value: bool) -> str:
@@ -176,7 +176,7 @@ def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> disco
             "get ranked — games with a computer seat are practice and are not counted "
             "(unless the server turns `count_computer_games` on)."
         )
-        return embed
+        return legible_embed(embed)
     lines = [_board_line(r, mark=r.user_id == viewer) for r in page.rows]
     if page.own is not None and not page.own_on_page:
         lines += ["", _("Your place:"), _board_line(page.own, mark=True)]
@@ -190,7 +190,7 @@ def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> disco
                 "conservative (mu − 3σ)", page.total, page=num(page.page + 1),
                 pages=num(page.pages), start=initial().display)
     )
-    return embed
+    return legible_embed(embed)
 
 
 # -------------------------------------------------------------------- stats
@@ -245,13 +245,13 @@ def stats_embed(stats: PlayerStats, shown_name: str, game: str | None = None) ->
         embed.description = (_("No finished {game} games in this server yet.",
                                game=title_of(game)) if game
                              else _("No finished games in this server yet."))
-        return embed
+        return legible_embed(embed)
     for entry in stats.games[:25]:
         embed.add_field(
             name=title_of(entry.game), value=_game_block(entry, detailed=game is not None),
             inline=False,
         )
-    return embed
+    return legible_embed(embed)
 
 
 # ------------------------------------------------------------------ history
@@ -284,7 +284,7 @@ def history_embed(page: HistoryPage) -> discord.Embed:
     embed = discord.Embed(title=title, colour=GAME_COLOURS.get(page.game or "", COLOUR))
     if not page.games:
         embed.description = _("No finished games in this server yet.")
-        return embed
+        return legible_embed(embed)
     budget = min(MAX_FIELD, HISTORY_BUDGET // len(page.games))
     for game in page.games:
         line = f"\n{when(game.ended_at)} · {status_text(game)}"
@@ -295,7 +295,7 @@ def history_embed(page: HistoryPage) -> discord.Embed:
                 "Page {page}/{pages} · {n} games · a game's button shows its rounds",
                 page.total, page=num(page.page + 1), pages=num(page.pages))
     )
-    return embed
+    return legible_embed(embed)
 
 
 def rounds_table(detail: GameDetail, limit: int = ROUNDS_BUDGET) -> str:
@@ -344,4 +344,4 @@ def rounds_embed(detail: GameDetail) -> discord.Embed:
         embed.add_field(name=_("Options"), value=clip(options, 300), inline=False)
     embed.set_footer(text=_("Table #{id} · {status}", id=summary.table_id,
                             status=status_text(summary)))
-    return embed
+    return legible_embed(embed)

@@ -5,7 +5,10 @@ slash commands' descriptions and choices in every language Cardroom speaks.
   reader's language (see :mod:`bot.tables.languages`) is made current before discord.py
   starts the command, the component callback, the modal or the ``on_interaction``
   listeners, so every one of their tasks (and ``asyncio.to_thread`` inside) inherits it.
-- :class:`CatalogTranslator` gives discord.py our catalogs' descriptions and choice names.
+- :class:`CatalogTranslator` gives discord.py our catalogs' descriptions and choice names;
+  a text made of several catalog texts (an option's description with its games and
+  ranges, "Soureh options") comes as a ``locale_str`` whose ``say`` extra says it in the
+  current language.
 - The Arabic bridge: discord.py 2.7.1's ``Locale`` enum has no ``ar``, so its sync never
   asks a translator for it, and an Arabic client's ``interaction.locale`` is an unknown
   enum value whose ``.value`` is ``"ar"``. :class:`CardroomTree` adds the ``ar`` (or any
@@ -30,7 +33,7 @@ from discord.app_commands import (
     locale_str,
 )
 
-from bot.i18n import DEFAULT, LANGUAGES, _, use_locale
+from bot.i18n import DEFAULT, _, translates, use_locale
 from bot.tables.languages import Languages
 
 log = logging.getLogger(__name__)
@@ -43,50 +46,80 @@ NAMED = (TranslationContextLocation.command_name, TranslationContextLocation.gro
 DISCORD_LOCALES: dict[str, str] = {"ar": "ar", "el": "el"}
 
 
-def translated(text: str, lang: str) -> str | None:
+def _fit(text: str) -> str:
+    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
+
+
+def translated(text: str, lang: str, say: Callable[[], str] | None = None) -> str | None:
     """``text`` (an English msgid) in ``lang``, cut to Discord's limit; ``None`` when the
-    catalog has no translation (Discord then shows the English)."""
+    catalog has no translation (Discord then shows the English). ``say`` says a composed
+    text in the current language (``text`` is its English). A translation written as the
+    English (a game's name kept in Greek) is a translation."""
     if lang == DEFAULT:
         return None
     with use_locale(lang):
-        result = _(text)
-    if result == text or not result.strip():
+        result = say() if say is not None else _(text)
+    if not result.strip():
         return None
-    return result if len(result) <= DESCRIPTION_LIMIT else result[: DESCRIPTION_LIMIT - 1] + "…"
+    if result == text and (say is not None or not translates(text, lang)):
+        return None
+    return _fit(result)
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Descriptions and choice names from our gettext catalogs; names stay English."""
+    """Descriptions and choice names from our gettext catalogs; names stay English.
+
+    Every string it is asked for is remembered (:attr:`strings`), so the ``ar`` bridge
+    (:func:`add_missing_locales`), which sees only the payload's English, can say a
+    composed one too."""
+
+    def __init__(self) -> None:
+        self.strings: dict[str, locale_str] = {}
 
     async def translate(self, string: locale_str, locale: Locale,
                         context: TranslationContextTypes) -> str | None:
         if context.location in NAMED:
             return None
+        self.strings.setdefault(string.message, string)
         lang = next((ours for ours, code in DISCORD_LOCALES.items() if code == locale.value),
                     None)
-        return translated(string.message, lang) if lang is not None else None
+        return said(string, lang) if lang is not None else None
 
 
-def add_missing_locales(payload: dict[str, Any]) -> dict[str, Any]:
+def said(string: locale_str, lang: str) -> str | None:
+    """A ``locale_str`` in ``lang`` (its ``say`` extra, or its catalog text), or ``None``."""
+    say = string.extras.get("say")
+    if not callable(say):
+        parameter = string.extras.get("parameter")  # bot.render.choices.Parameter
+        say = getattr(parameter, "description", None)
+    return translated(string.message, lang, say if callable(say) else None)
+
+
+def add_missing_locales(payload: dict[str, Any],
+                        strings: dict[str, locale_str] | None = None) -> dict[str, Any]:
     """``payload`` (a command as synced) with the localisations discord.py's enum cannot
     ask for (``ar``): its description, every option's description and every choice's name,
-    all the way down the subcommands. Changes and returns ``payload``."""
+    all the way down the subcommands; ``strings`` are the ``locale_str`` the translator was
+    asked for, by their English (a composed text is said by its ``say``). Changes and
+    returns ``payload``."""
     known = {locale.value for locale in Locale}
     missing = {ours: code for ours, code in DISCORD_LOCALES.items() if code not in known}
-    _localise(payload, missing, "description", "description_localizations")
+    _localise(payload, missing, "description", "description_localizations", strings or {})
     for option in payload.get("options") or ():
-        add_missing_locales(option)
+        add_missing_locales(option, strings)
     for choice in payload.get("choices") or ():
-        _localise(choice, missing, "name", "name_localizations")
+        _localise(choice, missing, "name", "name_localizations", strings or {})
     return payload
 
 
-def _localise(item: dict[str, Any], missing: dict[str, str], key: str, field: str) -> None:
+def _localise(item: dict[str, Any], missing: dict[str, str], key: str, field: str,
+              strings: dict[str, locale_str]) -> None:
     text = item.get(key)
     if not isinstance(text, str) or not text:
         return
     for ours, code in missing.items():
-        result = translated(text, ours)
+        string = strings.get(text)
+        result = said(string, ours) if string is not None else translated(text, ours)
         if result is not None:
             item[field] = {**(item.get(field) or {}), code: result}
 
@@ -107,7 +140,8 @@ class CardroomTree(app_commands.CommandTree[Any]):
         else:
             payload = [await command.get_translated_payload(self, translator)
                        for command in commands]
-        payload = [add_missing_locales(p) for p in payload]
+        strings = getattr(translator, "strings", None)
+        payload = [add_missing_locales(p, strings) for p in payload]
         app_id = self.client.application_id
         try:
             if guild is None:
@@ -157,8 +191,3 @@ def speak_in_readers_language(state: Any, languages: Languages) -> None:
             parse(data)
 
     state.parsers["INTERACTION_CREATE"] = parse_in_language
-
-
-def language_choices() -> list[app_commands.Choice[str]]:
-    """Every language, named in itself (the same in every language)."""
-    return [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]

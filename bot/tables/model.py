@@ -12,6 +12,7 @@ from typing import Any
 from bot.games import ENGINES
 from bot.games.protocol import Action, Engine, Event
 from bot.games.views import GameView
+from bot.games.you import second_person
 from bot.i18n import _, _n, use_locale
 from bot.tables import languages
 from storage.tables import SeatRecord, TableRecord, TableStatus
@@ -231,8 +232,9 @@ class Table:
                     self.recent.append(event.render(names))
             else:
                 text = event.render(names)  # the acting reader's language
-                for seat in event.seats:
-                    self.private.setdefault(seat, deque(maxlen=PRIVATE_EVENTS)).append(text)
+                for seat in event.seats:  # to the seat it is about: "سحبتَ الورقة A♠"
+                    said = second_person(event, seat, names) or text
+                    self.private.setdefault(seat, deque(maxlen=PRIVATE_EVENTS)).append(said)
 
     def say(self, text: str, /, **values: object) -> None:
         """A Recent line of the table's own (``text`` a msgid), in the table's language."""

@@ -16,6 +16,7 @@ from bot.client import CardroomBot
 from bot.i18n import _, use_locale
 from bot.learning import LESSONS
 from tests.helpers.discord import Audit, check_payload
+from tests.helpers.i18n import without_isolates
 
 GAMES = list(LESSONS)
 
@@ -45,7 +46,8 @@ def unmarked_moves(message: Any) -> list[dict[str, Any]]:
 
 
 def footer(message: Any) -> str:
-    return str(message.embeds[0].footer.text or "")
+    """The footer's words (an Arabic line's right-to-left isolate left out)."""
+    return without_isolates(str(message.embeds[0].footer.text or ""))
 
 
 async def follow(actor: MemberActor, message: Any) -> InteractionResult:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MARKERS = {"_", "_n", "N_", "L_", "L_n", "locale_str"}
+MARKERS = {"_", "_n", "N_", "L_", "L_n", "C_", "locale_str"}
 LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical", "log"}
 LOGGERS = {"log", "logger", "logging", "LOG"}
 PRAGMA = "i18n: not for people"

@@ -56,6 +56,9 @@ class MarkedTranslations(gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return mark(msgid1 if n == 1 else msgid2)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return mark(message)
+
 
 MARKED = MarkedTranslations()
 
@@ -95,3 +98,12 @@ def english_outside_marks(text: str, allowed: Iterable[str] = ()) -> list[str]:
     rest = _NOT_WORDS.sub(" ", unmarked(text))
     ok = {w.lower() for phrase in allowed for w in _ENGLISH.findall(phrase)}
     return [w for w in _ENGLISH.findall(rest) if w.lower() not in ok]
+
+
+_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+
+def without_isolates(text: str) -> str:
+    """``text`` without its bidi isolates (a right-to-left line's RLI…PDI, a card's or a
+    name's), for comparing what was said with what a catalog says."""
+    return text.translate(_ISOLATES)

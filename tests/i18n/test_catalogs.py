@@ -29,7 +29,12 @@ def marked_in_code() -> dict[str, str]:
                 if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                         and node.func.id in KEYWORDS and node.args):
                     continue
-                first = node.args[0]
+                spec = KEYWORDS[node.func.id]
+                # a keyword whose spec names a context ((1, "c"), 2) gives its text second
+                at = 1 if isinstance(spec, tuple) and isinstance(spec[0], tuple) else 0
+                if len(node.args) <= at:
+                    continue
+                first = node.args[at]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     where = f"{path.relative_to(ROOT)}:{node.lineno}"
                     marked.setdefault(first.value, where)

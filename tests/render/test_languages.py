@@ -28,8 +28,9 @@ from bot.render.announce import (
     result_dm_text,
     round_end_embed,
 )
-from bot.render.card_text import legible, truncate
+from bot.render.card_text import legible, legible_suits, truncate
 from bot.render.components import STEP_KINDS, Kind, Step, parse_custom_id
+from bot.render.direction import cards_isolated
 from bot.render.embeds import dm_text, hand_embed, last_round_embed, lobby_embed, table_embed
 from bot.render.panels import panel
 from bot.render.rules_text import RULES, rules_page
@@ -45,6 +46,7 @@ from tests.helpers.i18n import (
     mark,
     marked_catalogs,
     marked_language,
+    without_isolates,
 )
 from tests.render.test_embeds import CASES, _play, _table
 
@@ -130,7 +132,9 @@ def foreign(table: Table) -> list[str]:
             for a in (action, dataclasses.replace(action, call="")):
                 texts += [describe(table, a), table.describe(a)]
     texts += [truncate(t, 200) for t in texts]
+    texts += [line for t in texts if "\n" in t for line in t.split("\n")]  # lines apart
     texts += [legible(t) for t in texts]
+    texts += [cards_isolated(legible_suits(t)) for t in texts]  # inside an Arabic line
     return sorted(set(texts), key=len, reverse=True)
 
 
@@ -156,8 +160,9 @@ def allowed_words(table: Table) -> set[str]:
 def english_left(table: Table, texts: list[str]) -> list[tuple[str, list[str]]]:
     others, allowed = foreign(table), allowed_words(table)
     left = []
+    plain = [without_isolates(o) for o in others]  # an Arabic line is isolated whole
     for text in texts:
-        words = english_outside_marks(without(text, others), allowed)
+        words = english_outside_marks(without(without_isolates(text), plain), allowed)
         if words:
             left.append((text, words))
     return left
@@ -223,7 +228,7 @@ def test_rules_pages_are_catalog_paragraphs(lang: str, name: str) -> None:
             embed, view = rules_page(name, page)
         texts = embed_texts(embed) + view_texts(view)
         assert [w for t in texts for w in english_outside_marks(t)] == []
-        for line in (embed.description or "").split("\n"):
+        for line in without_isolates(embed.description or "").split("\n"):
             assert not line or (line.startswith("⟦") and line.endswith("⟧")), line
 
 

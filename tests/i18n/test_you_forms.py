@@ -1,0 +1,70 @@
+"""The console tells its human his own moves in the second person (bot.games.you): Arabic
+"سحبتَ الورقة A♠." instead of "سحب أنت الورقة A♠." (the name "أنت" glued into a
+third-person verb), a move done to him "لخانتك" instead of "لخانة أنت" (issue 37)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.games.you import SAID_TO_YOU
+from bot.i18n.catalogs import extract
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_second_person_text_is_an_engine_text() -> None:
+    """Each text said to "you" is, word for word, a text an engine says (else it would
+    never be used)."""
+    plain = {m.id for m in extract() if m.id and not m.context}
+    for say in SAID_TO_YOU:
+        msgid = say.__code__.co_consts
+        texts = [c for c in msgid if isinstance(c, str) and "{player}" in c]
+        assert texts and all(t in plain for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "glued", "own"), [
+    ("ar", ["سحب أنت", "احتفظ أنت", "لخانة أنت"], "سحبتَ"),
+    ("el", ["(εσύ) τράβηξε", "(εσύ) κράτησε"], "Τράβηξες"),
+    ("so", ["Adiga ayaa soo qaaday"], "Waxaad soo qaadatay"),
+])
+def test_console_says_your_moves_to_you(lang: str, glued: list[str], own: str) -> None:
+    """A seeded Soureh game in the console (a real process): the person's draws and keeps
+    are told to him, no "you" glued into a third-person sentence."""
+    moves = "1\n" * 12 + "quit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "soureh", "--lang", lang, "--seed", "3"],
+        input=moves, capture_output=True, text=True, cwd=ROOT, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert own in done.stdout, done.stdout
+    for phrase in glued:
+        assert phrase not in done.stdout, (phrase, done.stdout)
+
+
+def test_a_panels_own_lines_are_said_to_its_seat() -> None:
+    """At an Arabic or Greek table a seat's private lines about its own moves are in the
+    second person ("سحبتَ الورقة …"), with no own name in them; English keeps the name."""
+    from bot.i18n import use_locale
+    from bot.render.panels import panel
+    from tests.helpers.i18n import without_isolates
+    from tests.render.test_embeds import _table
+
+    for lang, own in (("ar", "سحبتَ الورقة"), ("el", "Τράβηξες"), ("en", "Player0 drew")):
+        table = _table("soureh", 2, 5, {})
+        seat = table.to_act()
+        assert seat == 0
+        with use_locale(lang):
+            transition = table.engine.apply(table.state, table.engine.parse_action(
+                table.state, "draw"))
+            table.state = transition.state
+            table.record_events(transition.events)
+            embed, _view = panel(table, seat)
+        lines = [without_isolates(line) for line in table.private[seat]]
+        assert any(own in line for line in lines), (lang, lines)
+        if lang != "en":
+            assert not any("Player0" in line for line in lines), lines
+            assert own in (embed.description or "")
