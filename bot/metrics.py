@@ -1,3 +1,4 @@
+# i18n: nothing in this file is for players (metrics are read by the operator's monitoring)
 """The operator's metrics, in Prometheus' text format, served over HTTP when ``METRICS_PORT``
 is set (``start_server``; aiohttp, which discord.py already brings).
 

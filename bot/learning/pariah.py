@@ -43,7 +43,7 @@ FACE_CARDS = Lesson(
         Step(
             N_("A King swaps any two face-down cards on the table. Your {c_KS} face down "
                "spoils coop 4: swap it with {p1}'s face-down card in coop 2, which makes "
-               "his coop 2 invalid."),
+               "their coop 2 invalid."),
             "king 0 4 1 2",
             (Wrong("discard", N_("Discarding the King leaves your {c_KS} face down in coop "
                                  "4, and that coop invalid.")),
@@ -55,7 +55,7 @@ FACE_CARDS = Lesson(
             N_("All four of your coops are valid, and no extra turn is left: discard the "
                "{c_10H} and knock in the same move. {p1} then takes one last turn."),
             "discard knock",  # i18n: not for people
-            (Wrong("discard", N_("Without a knock the round goes on, and {p1} may mend his "
+            (Wrong("discard", N_("Without a knock the round goes on, and {p1} may mend their "
                                  "coops. Knock while you are ahead.")),),
             then=("draw", "discard"),
         ),

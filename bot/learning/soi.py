@@ -22,19 +22,19 @@ ASKING = Lesson(
     opening=("ask 0 KH",),  # i18n: not for people
     steps=(
         Step(
-            N_("{p1} asked you for {c_KH}, so he holds a King but not {c_KH}; you hold "
-               "{c_KC} and {c_KD}, so his is {c_KS}. Ask {p1} for it."),
+            N_("{p1} asked you for {c_KH}, so they hold a King but not {c_KH}; you hold "
+               "{c_KC} and {c_KD}, so theirs is {c_KS}. Ask {p1} for it."),
             "ask 1 KS",  # i18n: not for people
             (Wrong("ask 2 KS",  # i18n: not for people
                    N_("{p1} must hold a King, and the only one left is {c_KS}: "
-                                  "ask him.")),),
+                                  "ask them.")),),
         ),
         Step(
-            N_("He had to hand it over, and you ask again. {p1} asked for {c_KH}, so he lacks "
+            N_("They had to hand it over, and you ask again. {p1} asked for {c_KH}, so they lack "
                "it: ask {p2} for {c_KH}."),
             "ask 2 KH",  # i18n: not for people
             (Wrong("ask 1 KH",  # i18n: not for people
-                   N_("{p1} asked for {c_KH} himself: he does not hold it.")),),
+                   N_("{p1} asked for {c_KH} themselves: they do not hold it.")),),
         ),
         Step(
             N_("Four Kings: a quadruplet, laid down at once, worth 10. You still have the "
@@ -46,8 +46,8 @@ ASKING = Lesson(
             then=("ask 0 3S", "ask 2 3C", "ask 1 5D", "ask 0 9H"),
         ),
         Step(
-            N_("{p3} had no {c_7C}, so the turn passed to him; the asks went round and {p1} "
-               "asked you for {c_9H}: he holds a nine. Ask him for {c_9D}."),
+            N_("{p3} had no {c_7C}, so the turn passed to them; the asks went round and {p1} "
+               "asked you for {c_9H}: they hold a nine. Ask them for {c_9D}."),
             "ask 1 9D",
             (Wrong("ask 1 9S",  # i18n: not for people
                    N_("You hold {c_9S} yourself: ask for a card you lack."),
@@ -93,15 +93,15 @@ THE_END = Lesson(
     opening=("ask 1 8S", "ask 0 5D"),
     steps=(
         Step(
-            N_("{p1} asked you for {c_5D}: he holds a five, {c_5H} or {c_5C}. Ask him for "
+            N_("{p1} asked you for {c_5D}: they hold a five, {c_5H} or {c_5C}. Ask them for "
                "{c_5H}."),
             "ask 1 5H",
             (Wrong("ask 1 8H",  # i18n: not for people
-                   N_("{p1} asked for a five, so he holds one; nothing says he holds an "
+                   N_("{p1} asked for a five, so they hold one; nothing says they hold an "
                       "eight.")),),
         ),
         Step(
-            N_("{p1} has no cards left: he is out of the round, and nobody may ask him. Ask "
+            N_("{p1} has no cards left: they are out of the round, and nobody may ask them. Ask "
                "{p2} for {c_5D}."),
             "ask 2 5D",
             (Wrong("ask 1 5D",  # i18n: not for people
@@ -110,18 +110,18 @@ THE_END = Lesson(
         ),
         Step(N_("Ask {p2} for {c_5C}, the last five."), "ask 2 5C"),
         Step(
-            N_("Four fives laid down. Only eights are left, all with {p2}: ask him for "
+            N_("Four fives laid down. Only eights are left, all with {p2}: ask them for "
                "{c_8H}."),
             "ask 2 8H",
             (Wrong("ask 2 5H",  # i18n: not for people
                    N_("The fives are laid down: ask for a rank you still hold."),
                    label=N_("Ask {p2} for {c_5H}")),),
         ),
-        Step(N_("Ask him for {c_8D}."), "ask 2 8D"),
+        Step(N_("Ask them for {c_8D}."), "ask 2 8D"),
         Step(N_("And for {c_8C}: the last card in play."), "ask 2 8C"),
     ),
     summary=N_("Every card is laid down, so the round is over: each quadruplet scored its "
-               "rank (four aces 25). Had a player run out on his own turn, the next player "
+               "rank (four aces 25). Had a player run out on their own turn, the next player "
                "with cards would have taken it. Someone reached the target, so the game ended "
                "and the highest total won; the others are ranked by their totals."),
     rules=("outs", "scoring", "the_end", "deal_quads"),

@@ -54,7 +54,7 @@ COOPS = Lesson(
         ),
     ),
     summary=N_("Under rule **final**, your opponent took one last turn and the round ended. "
-               "You held four valid coops and scored nothing; he scored the lower card of "
+               "You held four valid coops and scored nothing; they scored the lower card of "
                "each coop. Lowest total wins."),
     rules=("coops", "validity", "aces", "draw", "keep", "discard", "declaring", "final",
            "scoring"),
@@ -88,7 +88,7 @@ GIVING = Lesson(
         Step(N_("Draw again."), "draw"),
         Step(
             N_("**Give** puts your card in place of an opponent's face-up card. {p1}'s coop 4 "
-               "is {c_9C} over a hidden card: give him the {c_5D} there."),
+               "is {c_9C} over a hidden card: give them the {c_5D} there."),
             "give 1 4",
             (Wrong("give 1 1", N_("A face-up ace may be replaced only by a 10."),
                    label=N_("Give {c_5D} to {p1}'s coop 1")),
@@ -99,7 +99,7 @@ GIVING = Lesson(
         Step(N_("Draw again."), "draw"),
         Step(
             N_("A 10 is the one card that may replace a face-up ace. Give the {c_10S} to "
-               "{p1}'s coop 1 and his {c_AS} goes to the discard pile."),
+               "{p1}'s coop 1 and their {c_AS} goes to the discard pile."),
             "give 1 1",
             (Wrong("keep 1", N_("Your coop 1 is valid already: its ace makes it so. The 10 "
                                 "can take {p1}'s ace away.")),),
@@ -115,7 +115,7 @@ GIVING = Lesson(
             then=("draw", "discard"),
         ),
     ),
-    summary=N_("You gave cards to spoil your opponent's coops, and replaced his ace with a "
+    summary=N_("You gave cards to spoil your opponent's coops, and replaced their ace with a "
                "10. The discard pile is face down: nobody sees what goes there (the `discards` "
                "option can show it)."),
     rules=("give", "aces", "the_10", "equal", "discards"),
@@ -135,7 +135,7 @@ REVEAL = Lesson(
         stock=["4S", "2D", "8C", "7H", "9D", "5C", "6D", "4H", "10H", "2C"],
     ),
     intro=N_("This table plays rule **reveal**: after a declaration every other player "
-             "takes one turn, and then the declarer may reveal his coops to win the round."),
+             "takes one turn, and then the declarer may reveal their coops to win the round."),
     steps=(
         Step(N_("Draw a card."), "draw"),
         Step(

@@ -115,7 +115,7 @@ SOMALI = Lesson(
                    N_("Your {c_6D} matches the {c_6H} on the pile.")),),
         ),
     ),
-    summary=N_("When the deck is empty and every hand played, each player counts his cards "
+    summary=N_("When the deck is empty and every hand played, each player counts their cards "
                "won: the most takes the round, and cards left on the pile count for nobody. "
                "A game is three rounds (the `rounds` option); the most cards won in all wins. "
                "Five to seven players use two decks, eight to twelve three; when the deck "
