@@ -97,6 +97,27 @@ SLOW: tuple[str, ...] = (
     "tests/render/test_wording.py::test_players_are_they_in_every_text_a_player_reads",
     # the benchmarks' harness runs whole load runs (the smoke runs are marked in their files)
     "tests/test_bench_smoke.py::test_quick_run_writes_no_file_unless_asked",
+    # the tenth session's additions: lessons and puzzles, notation, text mode, names, process
+    # stops, fencing, metrics and the wheel
+    "tests/cogs/test_learn_screens.py",
+    "tests/cogs/test_learn.py::test_every_lesson_in_each_language",
+    "tests/cogs/test_puzzle.py",
+    "tests/learning/test_puzzles.py",
+    "tests/cogs/test_notation.py",
+    "tests/cogs/test_text_mode.py",
+    "tests/cogs/test_names_are_data.py",
+    "tests/cogs/test_alt_text_discord.py",
+    "tests/cogs/test_hint_saving.py",
+    "tests/render/test_alt_text.py",
+    "tests/test_command_sync.py::test_two_starts_sync_once_and_sync_forces",
+    "tests/test_packaging.py",
+    "tests/test_stop.py",
+    "tests/test_lost_shards.py",
+    "tests/test_metrics.py",
+    "tests/storage/test_outage_log.py",
+    "tests/storage/test_fencing.py",
+    "tests/tables/test_click_errors.py::test_a_forged_review_page_of_a_finished_game_is_out_of_date",
+    "tests/games/ai/test_hint_fresh.py",
 )
 
 _PARAMS = re.compile(r"[\[\]\-]")
