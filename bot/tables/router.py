@@ -333,6 +333,21 @@ async def _seat_image(interaction: discord.Interaction[Any], table: Table, seat:
     return await images_of(interaction.client).seat_file(table, seat, embed)
 
 
+async def _pictured_panel(interaction: discord.Interaction[Any], table: Table, seat: int,
+                          note: str | None = None
+                          ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The seat's panel with his picture while his turn goes on (the picture shows his cards,
+    so the panel does not list them again), without one once his turn is over."""
+    files: list[discord.File] = []
+    holder = discord.Embed()
+    if table.running and table.to_act() == seat:
+        files = await _seat_image(interaction, table, seat, holder)
+    embed, view = panel(table, seat, note=note, picture=bool(files))
+    if holder.image.url:
+        embed.set_image(url=holder.image.url)
+    return embed, view, files
+
+
 async def _my_cards(click: Click) -> None:
     table = click.table
     seat = table.seat_of(click.interaction.user.id)
@@ -375,8 +390,14 @@ async def _take_turn(click: Click) -> None:
                                          version=table.version)
         note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
     await hints.refresh(click.interaction.client, table)
-    embed, view = panel(table, seat, note=note)
-    files = await _seat_image(click.interaction, table, seat, embed)
+    embed, view, files = await _pictured_panel(click.interaction, table, seat, note)
+    message = click.interaction.message
+    if message is not None and message.id != table.record.message_id:
+        # Take turn on a turn ping: the panel is the answer itself (the table message's
+        # token stays the one that updates it)
+        await click.interaction.response.send_message(embed=embed, view=view, files=files,
+                                                      ephemeral=True)
+        return
     await answer_privately(click.interaction, table.id, embed=embed, view=view, files=files)
 
 
@@ -386,8 +407,8 @@ async def _take_back(click: Click) -> None:
     seat = click.table.seat_of(user_id)
     assert seat is not None
     await hints.refresh(click.interaction.client, click.table)
-    embed, view = panel(click.table, seat, note=_("Your seat is yours again."))
-    files = await _seat_image(click.interaction, click.table, seat, embed)
+    embed, view, files = await _pictured_panel(click.interaction, click.table, seat,
+                                               _("Your seat is yours again."))
     await click.interaction.response.send_message(embed=embed, view=view, files=files,
                                                   ephemeral=True)
 
@@ -403,7 +424,9 @@ async def _navigate(click: Click) -> None:
     seat = table.seat_of(click.interaction.user.id)
     if seat is None:
         raise TableError(_("You are not playing at this table."))
-    embed, view = panel(table, seat, Step(click.kind, click.choice))
+    message = click.interaction.message
+    pictured = any(a.filename == SEAT_PNG for a in (message.attachments if message else []))
+    embed, view = panel(table, seat, Step(click.kind, click.choice), picture=pictured)
     kept = _kept_picture(click.interaction, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=kept)
 
@@ -448,14 +471,11 @@ async def _play(click: Click, text: str) -> None:
                                      version=click.cid.version)
     try:
         note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
-        embed, view = panel(table, result.seat, note=note)
+        embed, view, files = await _pictured_panel(click.interaction, table, result.seat, note)
     except Exception:
         log.exception("Showing the panel after a move at table %s failed", table.id)
         await reply(click.interaction, _(PLAYED))
         return
-    files: list[discord.File] = []
-    if table.running and table.to_act() == result.seat:  # his turn goes on: his new picture
-        files = await _seat_image(click.interaction, table, result.seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
 
 
