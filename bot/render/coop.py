@@ -255,9 +255,10 @@ def _out_label(table: Table, action: Action, pv: CoopView) -> str:
     face-down 9♣ of slot 1 goes), "Jack 2 · 7♦ out" (the face-up 7♦ goes)."""
     seat = pv.get("seat")
     seats = pv.get("seats") or []
-    mine = seats[seat] if seat is not None and seat < len(seats) else None
     slot = Keep.of(action).slot
-    row = (mine or {}).get("down" if action.word == "keep" else "up")
+    row: Sequence[str | None] | None = None
+    if seat is not None and seat < len(seats):
+        row = seats[seat]["down"] if action.word == "keep" else seats[seat]["up"]
     old = row[slot - 1] if row is not None and slot - 1 < len(row) else None
     if action.word == "keep":
         return (_("Keep {slot} · {card} out", slot=slot, card=card(old)) if old

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from bot.tables.model import Table
 
 
+# The newest events a panel repeats above its options (the table message holds the rest).
+NOTE_LINES = 2
+
+
 def automatic_move(table: Table) -> str | None:
     """The move Take turn makes at once: the draw, when drawing is the seat's only move.
 
@@ -51,9 +55,10 @@ def panel(
     pv = table.player_view(seat)
     lines = []
     if note:
-        lines.append(legible(note))
+        lines.extend(legible(note).split("\n")[-NOTE_LINES:])
     else:
-        lines.extend(f"› {legible(text)}" for text in table.private.get(seat, ()))
+        recent = list(table.private.get(seat, ()))[-NOTE_LINES:]
+        lines.extend(f"› {legible(text)}" for text in recent)
     to_act = table.to_act()
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held
     title = (_("{game} table #{id} — your turn", game=title_of(table.game), id=table.id)
