@@ -67,6 +67,9 @@ class Look:
     pictures: Pictures
     # Component kinds whose choice this game turns into a move (e.g. Turup's captures).
     notations: dict[str, Notation] = field(default_factory=dict)
+    # Whether the round-end picture shows what its text cannot (Turup's holds only the
+    # cards won, which the text says: no picture then).
+    round_picture: bool = True
 
 
 V = TypeVar("V")
@@ -84,6 +87,7 @@ def look(
     panel_steps: Callable[[Table, Step, list[Action], TableView, V], str],
     pictures: Pictures,
     notations: dict[str, Notation] | None = None,
+    round_picture: bool = True,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -99,4 +103,5 @@ def look(
         ),
         pictures=pictures,
         notations=dict(notations or {}),
+        round_picture=round_picture,
     )

@@ -215,4 +215,5 @@ TURUP = look(
     round_over=round_over, private_text=private_text, board_lines=board_lines,
     panel_steps=panel_steps,
     pictures=images.PICTURES, notations={Kind.TURUP_CAPTURE: _capture, Kind.TURUP_TAKE: _take},
+    round_picture=False,
 )

@@ -208,7 +208,9 @@ class News:
         text = result_dm_text(table, seat, jump_url(table), rating_note(table, counts),
                               guild.name if guild else None)
         embed = hand_embed(table, seat, title=_("Your final cards"))
-        files = await self.notifier.images.hand_file(table, seat, embed)
+        view = table.player_view(seat)
+        empty = "hand" in view and not view.get("hand")  # Turup, Soi: nothing left to draw
+        files = [] if empty else await self.notifier.images.hand_file(table, seat, embed)
         try:
             if files:
                 embed.description = None  # the text lists the cards already

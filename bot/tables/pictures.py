@@ -21,6 +21,7 @@ from typing import Any
 
 import discord
 
+from bot.catalog import game
 from bot.i18n import DEFAULT, current
 from bot.render.images import (
     ImageCache,
@@ -194,8 +195,8 @@ class TableImages:
                                                        TableStatus.FINISHED):
             return []
         view, names, version = table.public_view(), table.names, table.version
-        if not view.get("last_round"):
-            return []
+        if not view.get("last_round") or not game(table.game).look.round_picture:
+            return []  # no round, or a picture that would show only what the text says
 
         def render(settings: GuildSettings) -> Callable[[], bytes]:
             cache = self._cache()
