@@ -37,7 +37,7 @@ def _pictures(message: Any) -> list[str]:
 async def test_turup_end_has_no_empty_pictures(world: dict[str, Any]) -> None:
     """The game-end message, the finished table and each player's result: text, no
     picture (an empty hand, two score boxes)."""
-    env, channel = world["env"], world["channel"]
+    channel = world["channel"]
     table = await _play_out(world, "turup", {"rounds": 1})
     end = [m for m in channel.history() if m.embeds and "game over" in (m.embeds[0].title or "")]
     assert end and all(not _pictures(m) and not m.embeds[0].image.url for m in end)
