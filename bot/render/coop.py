@@ -29,8 +29,6 @@ SIMPLE_WORDS = ("draw", "discard", "queen")
 LABELS = {"draw": N_("Draw"), "reveal": N_("Reveal"), "discard": N_("Discard"),
           "queen": N_("Queen: 2 more turns")}
 CALL_LABELS = {"declare": N_("{move} and declare"), "knock": N_("{move} and knock")}
-MAY_CALL = {"declare": N_("You may declare with your move."),
-            "knock": N_("You may knock with your move.")}
 PROMPTS = {
     "draw": N_("Draw a card."),
     "place": N_("Keep it, give it, or discard it."),
@@ -335,9 +333,7 @@ def panel_steps(
     prompt = _(PROMPTS.get(phase, fallback))
     if phase == "place" and words & {"jack", "queen", "king"}:
         prompt = _("Keep it, give it, discard it — or use the face card's power.")
-    if calls:
-        prompt += " " + _(MAY_CALL[calls[0].call])
-    return prompt
+    return prompt  # the toggle itself says the seat may declare or knock
 
 
 def look(colour: int, announced: str) -> Look:
