@@ -13,7 +13,7 @@ from bot.games.cards import Card, Rank
 from bot.games.coop.moves import Keep, King
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
-from bot.render.card_text import card, cards, notation, num, seat_name, truncate
+from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.images import coop as images
 from bot.render.look import Field, Look, RoundOver
@@ -275,7 +275,7 @@ def panel_steps(
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and _first_key(a) == first]
         seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
-        options = [option(call_label(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
+        options = [option(legible(call_label(table, a)), str(a)) for a in seconds[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder=_("King: the second face-down card"))
         view.button(Kind.ROOT, _("Back"), row=1)
         return _("King: choose the second face-down card to swap.")
@@ -311,7 +311,7 @@ def panel_steps(
                         style=discord.ButtonStyle.secondary)
     gives = [a for a in shown if a.word == "give"]
     if gives:
-        options = [option(describe(table, replace(a, call="")), str(a))
+        options = [option(legible(describe(table, replace(a, call=""))), str(a))
                    for a in gives[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, arg="give", placeholder=_("Give to an opponent…"),
                     row=2)
