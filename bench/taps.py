@@ -3,9 +3,11 @@ taps a turn).
 
 Run ``python -m bench.taps`` (or the ``taps`` section of ``python -m bench``). The real
 ``CardroomBot`` runs under SimCord; people press **Take turn** on the table message and
-then the buttons and selects of their panel, exactly as labelled, until the game ends.
-Each move's clicks are counted (a coop draw counts with the placement after it; the first
-move of a turn includes Take turn). The same code plays the games of
+then the buttons and selects of their panel (found by the move each carries, so the
+same player drives a panel in any language), until the game ends. Each move's clicks are
+counted (a coop draw counts with the placement after it; the first move of a turn includes
+Take turn; a move that declares or knocks includes its toggle and is counted as
+``<word>+call``). The same code plays the games of
 ``tests/cogs/test_two_taps.py``, which asserts the bounds this section reports.
 """
 
