@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 # The newest events a panel repeats above its options (the table message holds the rest).
 NOTE_LINES = 2
+TALL_ROWS = 4
 
 
 def automatic_move(table: Table) -> str | None:
@@ -53,12 +54,11 @@ def panel(
     entry = game(table.game)
     view = TableView(table)
     pv = table.player_view(seat)
-    lines = []
+    lines: list[str] = []
     if note:
-        lines.extend(legible(note).split("\n")[-NOTE_LINES:])
+        notes = legible(note).split("\n")[-NOTE_LINES:]
     else:
-        recent = list(table.private.get(seat, ()))[-NOTE_LINES:]
-        lines.extend(f"› {legible(text)}" for text in recent)
+        notes = [f"› {legible(t)}" for t in list(table.private.get(seat, ()))[-NOTE_LINES:]]
     to_act = table.to_act()
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held
     title = (_("{game} table #{id} — your turn", game=title_of(table.game), id=table.id)
@@ -70,7 +70,7 @@ def panel(
             lines.append(_("The game is over.") if table.state is not None else "")
         else:
             lines.append(_("Turn over — {who} is to act.", who=seat_name(table.names, to_act)))
-        embed.description = truncate("\n".join(x for x in lines if x), 4096)
+        embed.description = truncate("\n".join(x for x in [*notes, *lines] if x), 4096)
         return embed, after_turn(table, view).done()
     if not picture:
         lines.append(entry.look.private_text(pv))
@@ -78,8 +78,10 @@ def panel(
     prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
     if table.hints_offered:
         hint_button(view)
+    if len({item.row for item in view.children}) >= TALL_ROWS:
+        notes = notes[-1:]  # four rows of options: one event line, so a phone holds it all
     lines.append(f"**{prompt}**")
-    embed.description = truncate("\n".join(lines), 4096)
+    embed.description = truncate("\n".join([*notes, *lines]), 4096)
     return embed, view.done()
 
 
