@@ -79,7 +79,7 @@ def panel(
     if table.hints_offered:
         hint_button(view)
     if len({item.row for item in view.children}) >= TALL_ROWS:
-        notes = notes[-1:]  # four rows of options: one event line, so a phone holds it all
+        notes = []  # four rows of options: the events are in the picture and the table
     lines.append(f"**{prompt}**")
     embed.description = truncate("\n".join([*notes, *lines]), 4096)
     return embed, view.done()
