@@ -3,9 +3,11 @@ taps a turn).
 
 Run ``python -m bench.taps`` (or the ``taps`` section of ``python -m bench``). The real
 ``CardroomBot`` runs under SimCord; people press **Take turn** on the table message and
-then the buttons and selects of their panel, exactly as labelled, until the game ends.
-Each move's clicks are counted (a coop draw counts with the placement after it; the first
-move of a turn includes Take turn). The same code plays the games of
+then the buttons and selects of their panel (found by the move each carries, so the
+same player drives a panel in any language), until the game ends. Each move's clicks are
+counted (a coop draw counts with the placement after it; the first move of a turn includes
+Take turn; a move that declares or knocks includes its toggle and is counted as
+``<word>+call``). The same code plays the games of
 ``tests/cogs/test_two_taps.py``, which asserts the bounds this section reports.
 """
 
@@ -27,6 +29,7 @@ from bot.games.coop.moves import Keep
 Choose = Callable[[Any], str]
 Turn = tuple[str, int, int]  # (move word, clicks, its index in the turn)
 FACE_WORDS = ("jack", "queen", "king")
+CALLS = ("declare", "knock")
 
 
 # ------------------------------------------------------------------ SimCord messages
@@ -130,8 +133,8 @@ class Panel:
     def _items(self) -> list[dict[str, Any]]:
         return [c for row in component_rows(self.message) for c in row["components"]]
 
-    async def _press(self, label: str) -> None:
-        result = await self.member.click(self.message, label=label)
+    async def _press(self, custom_id: str) -> None:
+        result = await self.member.click(self.message, custom_id=custom_id)
         assert result.acknowledged
         self.clicks += 1
 
@@ -143,28 +146,49 @@ class Panel:
         assert result.acknowledged
         self.clicks += 1
 
+    def _button(self, kind: str, arg: str = "") -> str | None:
+        """The custom_id of the panel's button of ``kind`` (with ``arg``), if it has one."""
+        for item in self._items():
+            parts = item.get("custom_id", "").split(":", 4)
+            if item["type"] == 2 and len(parts) >= 4 and parts[3] == kind \
+                    and (parts[4] if len(parts) > 4 else "") == arg:
+                return str(item["custom_id"])
+        return None
+
+    def _offers(self, value: str, where: str = "") -> bool:
+        return any(i["type"] == 3 and where in i["custom_id"]
+                   and value in [o["value"] for o in i["options"]] for i in self._items())
+
     def _labels(self) -> set[str]:
         return {i.get("label") for i in self._items() if i["type"] == 2}
 
     async def play(self, notation: str) -> None:
-        """Make the move from the panel as a person would."""
+        """Make the move from the panel as a person would: its button, or its choice in a
+        select, after the steps that lead there (the declaration or knock toggle, a King's
+        first card, Soi's opponent or rank)."""
         from bot.render.turup import one_step_moves
 
         word, *args = notation.split()
-        labels = self._labels()
         call = args[-1] if args and args[-1] in ("declare", "knock") else ""
-        simple = {"draw": "Draw", "reveal": "Reveal", "discard": "Discard",
-                  "queen": "Queen: 2 more turns"}
-        if word == "keep" and not call:
-            await self._press(f"Keep {args[0]}")
-        elif word in ("keep", "discard") and call:
-            await self._press(" ".join([word.capitalize(), *args[:-1], "and", call]))
-        elif word == "jack" and not call and f"Jack {args[0]}" in labels:
-            await self._press(f"Jack {args[0]}")
-        elif word in simple and not call:
-            await self._press(simple[word])
+        button = self._button("a", notation.replace(" ", "_"))
+        if button is not None:
+            await self._press(button)
+        elif self._offers(notation):
+            await self._pick(notation)
+        elif call and word != "king" and self._button("call") is not None:
+            await self._press(str(self._button("call")))
+            await self.play(notation)
         elif word == "king":
             await self._pick(f"{args[0]}.{args[1]}", ":k1")
+            await self._pick(notation)
+        elif word == "ask":
+            target, rank = args[0], args[1][:-1]
+            opponent = self._button("sp", target)
+            if opponent is not None:
+                await self._press(opponent)
+                await self.play(notation)
+                return
+            await self._pick(f"{target}.{rank}", ":ss")
             await self._pick(notation)
         elif self.table.game == "turup" and one_step_moves(
                 self.table.engine.legal_actions(self.table.state)) is None:
@@ -220,6 +244,8 @@ async def play_through_panels(
             if after_move is not None:
                 after_move(table)
             word = notation.split()[0]
+            if notation.split()[-1] in CALLS:  # the call's toggle is one more tap
+                word += "+call"
             if word != "draw":  # a coop draw counts with the placement after it
                 turns.append((word, panel.clicks, index))
                 panel.clicks = 0

@@ -61,6 +61,7 @@ class Kind(StrEnum):
     HINT = "hint"  # the hard player's move for this position, privately (bot.tables.hints)
     ROOT = "nav"  # back to the decision's first step
     KING_FIRST = "k1"  # coop: the first face-down card of a King swap was chosen
+    CALL = "call"  # coop: the moves again, each with the declaration or knock
     TURUP_CARD = "tc"  # Turup: the card to play was chosen
     TURUP_PICK = "tp"  # Turup: pick the pile cards one by one
     TURUP_CAPTURE = "tx"  # Turup: one of the listed captures (select value: its index)
@@ -70,7 +71,7 @@ class Kind(StrEnum):
 
 
 # Kinds that move the panel to another step of the same decision (no move is made).
-STEP_KINDS = frozenset({Kind.ROOT, Kind.KING_FIRST, Kind.TURUP_CARD, Kind.TURUP_PICK,
+STEP_KINDS = frozenset({Kind.ROOT, Kind.KING_FIRST, Kind.CALL, Kind.TURUP_CARD, Kind.TURUP_PICK,
                         Kind.SOI_PLAYER, Kind.SOI_RANK})
 
 

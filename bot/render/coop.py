@@ -14,7 +14,7 @@ from bot.games.coop.moves import Keep, King
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.alt import coop as alt_coop
-from bot.render.card_text import card, cards, notation, num, seat_name, truncate
+from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.images import coop as images
 from bot.render.look import Field, Look, RoundOver
@@ -30,12 +30,17 @@ SIMPLE_WORDS = ("draw", "discard", "queen")
 LABELS = {"draw": N_("Draw"), "reveal": N_("Reveal"), "discard": N_("Discard"),
           "queen": N_("Queen: 2 more turns")}
 CALL_LABELS = {"declare": N_("{move} and declare"), "knock": N_("{move} and knock")}
-MAY_CALL = {"declare": N_("You may declare with your move."),
-            "knock": N_("You may knock with your move.")}
 PROMPTS = {
     "draw": N_("Draw a card."),
     "place": N_("Keep it, give it, or discard it."),
     "reveal": N_("Reveal your coops, or draw and play on (your declaration ends)."),
+}
+# The toggle that shows the moves with the call, and the one back to the plain moves.
+TOGGLE_LABELS = {"declare": N_("Declare with my move…"), "knock": N_("Knock with my move…")}
+UNCALL_LABELS = {"declare": N_("Don't declare"), "knock": N_("Don't knock")}
+CALLING = {
+    "declare": N_("Your move declares Soureh: your four coops must be valid after it."),
+    "knock": N_("Your move knocks: your opponent takes one more turn, then the round ends."),
 }
 # What the seat with a pending call is called: Soureh's declarer, Pariah's knocker.
 ANNOUNCED = {"declared": N_("declared"), "knocked": N_("knocked")}
@@ -244,17 +249,34 @@ def _first_key(king: Action) -> str:
     return f"{seat}.{slot}"
 
 
+def _out_label(table: Table, action: Action, pv: CoopView) -> str:
+    """A button's words: what it does and which card leaves: "Keep 1 · 9♣ out" (the
+    face-down 9♣ of slot 1 goes), "Jack 2 · 7♦ out" (the face-up 7♦ goes)."""
+    seat = pv.get("seat")
+    seats = pv.get("seats") or []
+    slot = Keep.of(action).slot
+    row: Sequence[str | None] | None = None
+    if seat is not None and seat < len(seats):
+        row = seats[seat]["down"] if action.word == "keep" else seats[seat]["up"]
+    old = row[slot - 1] if row is not None and slot - 1 < len(row) else None
+    if action.word == "keep":
+        return (_("Keep {slot} · {card} out", slot=slot, card=card(old)) if old
+                else _("Keep {slot}", slot=slot))
+    return (_("Jack {slot} · {card} out", slot=slot, card=card(old)) if old
+            else _("Jack {slot}", slot=slot))
+
+
 def panel_steps(
     table: Table, step: Step, actions: list[Action], view: TableView, pv: CoopView
 ) -> str:
-    """Keep, give, discard and the face cards' powers, each also with the declaration or
-    knock when the seat may make it (a private list: the panel is ephemeral); in phase
-    ``reveal`` always both Draw and Reveal."""
+    """Keep, give, discard and the face cards' powers; when the seat may declare (Soureh)
+    or knock (Pariah), one toggle shows the same moves again with the call (step ``CALL``)
+    instead of every move twice. In phase ``reveal`` always both Draw and Reveal."""
     if step.kind is Kind.KING_FIRST:
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and _first_key(a) == first]
         seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
-        options = [option(call_label(table, a), str(a)) for a in seconds[:MAX_OPTIONS]]
+        options = [option(legible(call_label(table, a)), str(a)) for a in seconds[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder=_("King: the second face-down card"))
         view.button(Kind.ROOT, _("Back"), row=1)
         return _("King: choose the second face-down card to swap.")
@@ -266,33 +288,36 @@ def panel_steps(
         view.button(Kind.ACT, _("Reveal"), arg="reveal", row=1,
                     style=discord.ButtonStyle.success)
         return _(PROMPTS["reveal"])
-    plain = [a for a in actions if not a.call]
     calls = [a for a in actions if a.call]
-    words = {a.word for a in plain}
-    for a in [a for a in plain if a.word == "keep"][:5]:
-        view.button(Kind.ACT, _("Keep {slot}", slot=Keep.of(a).slot), arg=action_arg(str(a)), row=0,
-                    style=discord.ButtonStyle.primary)
-    row1 = [a for a in plain if a.word in SIMPLE_WORDS] + [a for a in plain if a.word == "jack"]
-    for a in row1[:5]:
-        label = _("Jack {slot}", slot=Keep.of(a).slot) if a.word == "jack" else _(LABELS[a.word])
-        style = discord.ButtonStyle.success if a.word == "draw" \
+    calling = step.kind is Kind.CALL and bool(calls)
+    shown = calls if calling else [a for a in actions if not a.call]
+    words = {a.word for a in shown}
+    style = discord.ButtonStyle.success if calling else discord.ButtonStyle.primary
+    for a in [a for a in shown if a.word == "keep"][:5]:
+        view.button(Kind.ACT, _out_label(table, a, pv), arg=action_arg(str(a)), row=0,
+                    style=style)
+    row1 = [a for a in shown if a.word in SIMPLE_WORDS] + [a for a in shown if a.word == "jack"]
+    for a in row1[:4]:
+        label = _out_label(table, a, pv) if a.word == "jack" else _(LABELS[a.word])
+        colour = discord.ButtonStyle.success if a.word == "draw" or calling \
             else discord.ButtonStyle.secondary
-        view.button(Kind.ACT, label, arg=action_arg(str(a)), row=1, style=style)
-    for a in [a for a in calls if a.word in ("keep", "discard")][:5]:
-        view.button(Kind.ACT, call_label(table, a), arg=action_arg(str(a)), row=2,
-                    style=discord.ButtonStyle.success)
-    gives = [a for a in plain if a.word == "give"] + [a for a in calls if a.word == "give"]
+        view.button(Kind.ACT, label, arg=action_arg(str(a)), row=1, style=colour)
+    if calls:
+        call = calls[0].call
+        if calling:
+            view.button(Kind.ROOT, _(UNCALL_LABELS[call]), row=1,
+                        style=discord.ButtonStyle.danger)
+        else:
+            view.button(Kind.CALL, _(TOGGLE_LABELS[call]), row=1,
+                        style=discord.ButtonStyle.secondary)
+    gives = [a for a in shown if a.word == "give"]
     if gives:
-        options = [option(call_label(table, a), str(a)) for a in gives[:MAX_OPTIONS]]
+        options = [option(legible(describe(table, replace(a, call=""))), str(a))
+                   for a in gives[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, arg="give", placeholder=_("Give to an opponent…"),
-                    row=3)
-    jack_calls = [a for a in calls if a.word == "jack"]
-    if jack_calls:
-        options = [option(call_label(table, a), str(a)) for a in jack_calls[:MAX_OPTIONS]]
-        view.select(Kind.ACT, options, arg="jack", row=4,
-                    placeholder=_(CALL_LABELS[jack_calls[0].call], move=_("Jack")) + "…")
-    kings = [a for a in plain if a.word == "king"]
-    if kings:
+                    row=2)
+    kings = [a for a in actions if a.word == "king" and not a.call]
+    if kings and not calling:
         firsts: dict[str, str] = {}
         me, names = table.to_act(), table.names
         for a in kings:
@@ -303,14 +328,14 @@ def panel_steps(
                                                     slot=slot))
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(Kind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
-                    row=4)
+                    row=3)
+    if calling:
+        return _(CALLING[calls[0].call])
     fallback = N_("Choose your move.")
     prompt = _(PROMPTS.get(phase, fallback))
     if phase == "place" and words & {"jack", "queen", "king"}:
         prompt = _("Keep it, give it, discard it — or use the face card's power.")
-    if calls:
-        prompt += " " + _(MAY_CALL[calls[0].call])
-    return prompt
+    return prompt  # the toggle itself says the seat may declare or knock
 
 
 def look(colour: int, announced: str) -> Look:

@@ -256,7 +256,9 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:
         _add_fields(embed, game(rec.game).look.public_fields(view, table.names))
-    footer = options_text(rec.game, rec.variant, rec.timer_seconds)
+    from bot.render.option_words import plain_options  # it reads timer_text from here
+
+    footer = plain_options(rec.game, rec.variant, rec.timer_seconds)
     embed.set_footer(text=truncate(footer, 2048))
     legible_embed(embed)
     _fit(embed)

@@ -70,6 +70,9 @@ class Look:
     notations: dict[str, Notation] = field(default_factory=dict)
     # The pictures in words (their alt text); ``None``: only what every game shares.
     alt: AltTexts | None = None
+    # Whether the round-end picture shows what its text cannot (Turup's holds only the
+    # cards won, which the text says: no picture then).
+    round_picture: bool = True
 
 
 V = TypeVar("V")
@@ -88,6 +91,7 @@ def look(
     pictures: Pictures,
     notations: dict[str, Notation] | None = None,
     alt: AltTexts | None = None,
+    round_picture: bool = True,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -104,4 +108,5 @@ def look(
         pictures=pictures,
         notations=dict(notations or {}),
         alt=alt,
+        round_picture=round_picture,
     )

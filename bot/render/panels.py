@@ -15,12 +15,18 @@ import discord
 from bot.catalog import game
 from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
-from bot.render.components import Step, TableView
+from bot.render.components import Kind, Step, TableView
 from bot.render.embeds import title_of
 from bot.render.hint import hint_button
+from bot.render.table_message import jump_url
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
+
+
+# The newest events a panel repeats above its options (the table message holds the rest).
+NOTE_LINES = 2
+TALL_ROWS = 4
 
 
 def automatic_move(table: Table) -> str | None:
@@ -37,18 +43,22 @@ def automatic_move(table: Table) -> str | None:
 
 
 def panel(
-    table: Table, seat: int, step: Step | None = None, *, note: str | None = None
+    table: Table, seat: int, step: Step | None = None, *, note: str | None = None,
+    picture: bool = False,
 ) -> tuple[discord.Embed, TableView]:
-    """The panel for ``seat`` at ``step`` (the root decision when ``step`` is ``None``)."""
+    """The panel for ``seat`` at ``step`` (the root decision when ``step`` is ``None``).
+
+    ``picture``: the panel carries the seat's picture (``seat.png``), which shows his cards;
+    they are then not listed again in words (a phone shows the hand once). A panel whose
+    turn is over offers what comes next: My cards and the way back to the table."""
     entry = game(table.game)
     view = TableView(table)
     pv = table.player_view(seat)
-    lines = []
+    lines: list[str] = []
     if note:
-        lines.append(legible(note))
+        notes = legible(note).split("\n")[-NOTE_LINES:]
     else:
-        lines.extend(f"› {legible(text)}" for text in table.private.get(seat, ()))
-    lines.append(entry.look.private_text(pv))
+        notes = [f"› {legible(t)}" for t in list(table.private.get(seat, ()))[-NOTE_LINES:]]
     to_act = table.to_act()
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held
     title = (_("{game} table #{id} — your turn", game=title_of(table.game), id=table.id)
@@ -60,12 +70,25 @@ def panel(
             lines.append(_("The game is over.") if table.state is not None else "")
         else:
             lines.append(_("Turn over — {who} is to act.", who=seat_name(table.names, to_act)))
-        embed.description = truncate(legible("\n".join(x for x in lines if x)), 4096)
-        return embed, view.done()
+        embed.description = truncate(legible("\n".join(x for x in [*notes, *lines] if x)), 4096)
+        return embed, after_turn(table, view).done()
+    if not picture:
+        lines.append(entry.look.private_text(pv))
     actions = table.engine.legal_actions(table.state)
     prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
     if table.hints_offered:
         hint_button(view)
+    if len({item.row for item in view.children}) >= TALL_ROWS:
+        notes = []  # four rows of options: the events are in the picture and the table
     lines.append(f"**{prompt}**")
-    embed.description = truncate(legible("\n".join(lines)), 4096)
+    embed.description = truncate(legible("\n".join([*notes, *lines])), 4096)
     return embed, view.done()
+
+
+def after_turn(table: Table, view: TableView) -> TableView:
+    """What comes after a turn, on a panel whose turn is over: the seat's cards, and a link
+    back to the table message (a hint is for the seat to act, on his next panel)."""
+    if table.state is not None:
+        view.button(Kind.MY_CARDS, _("My cards"), row=0)
+    view.add_item(discord.ui.Button(label=_("Back to the table"), url=jump_url(table), row=0))
+    return view

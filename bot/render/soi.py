@@ -112,20 +112,16 @@ def board_lines(view: SoiView, names: Sequence[str]) -> list[str]:
 def panel_steps(
     table: Table, step: Step, actions: list[Action], view: TableView, pv: SoiView
 ) -> str:
-    """Every ask as one choice, in up to five selects (with more asks than they hold, a
-    select per player of the ranks first, then the suit)."""
+    """The asks grouped by opponent: one select per opponent ("Ask bob for…" and his asks,
+    or his ranks first when he has more asks than a select holds, then the suit); with
+    more opponents than fit beside the Hint button, the opponent first."""
     asks = [a for a in actions if a.word == "ask"]
     moves = {a: AskFor.of(a) for a in asks}
     if step.kind is Kind.SOI_PLAYER:
         target = int(step.arg)
-        ranks: list[str] = []
-        for move in moves.values():
-            if move.seat == target and move.rank not in ranks:
-                ranks.append(move.rank)
-        options = [option(r, f"{target}.{r}") for r in ranks[:MAX_OPTIONS]]
-        view.select(Kind.SOI_RANK, options, placeholder=_("Which rank?"))
+        _opponent_select(table, view, moves, target, row=0)
         view.button(Kind.ROOT, _("Back"), row=1)
-        return _("Ask {name} for which rank?", name=seat_name(table.names, target))
+        return _("Ask {name} for which card?", name=seat_name(table.names, target))
     if step.kind is Kind.SOI_RANK:
         target_text, rank = step.arg.split(".", 1)
         target = int(target_text)
@@ -139,31 +135,53 @@ def panel_steps(
     for move in moves.values():
         if move.seat not in targets:
             targets.append(move.seat)
-    ordered = [a for t in targets for a in asks if moves[a].seat == t]
-    if len(ordered) <= MAX_SELECTS * MAX_OPTIONS:  # one choice per ask
-        for row, start in enumerate(range(0, len(ordered), MAX_OPTIONS)):
-            chunk = ordered[start:start + MAX_OPTIONS]
-            options = [option(ask_label(table, a), str(a)) for a in chunk]
-            last = card(str(moves[chunk[-1]].card))
-            view.select(Kind.ACT, options, arg=f"m{row}", row=row,
-                        placeholder=_("{first} … {last}", first=ask_label(table, chunk[0]),
-                                      last=last))
+    if len(targets) > MAX_SELECTS:  # the opponent first, in one row of buttons
+        for target in targets[:5]:
+            view.button(Kind.SOI_PLAYER, seat_name(table.names, target, markdown=False),
+                        arg=str(target),
+                        row=0)
+        return _("Whom do you ask?")
+    mine = {t: [a for a, m in moves.items() if m.seat == t] for t in targets}
+    chunks = [(t, asks_of[i:i + MAX_OPTIONS]) for t, asks_of in mine.items()
+              for i in range(0, len(asks_of), MAX_OPTIONS)]
+    if len(chunks) <= MAX_SELECTS:  # every ask one tap away, an opponent's asks together
+        for row, (target, chunk) in enumerate(chunks):
+            name = seat_name(table.names, target, markdown=False)  # a label, not markdown
+            options = [option(card(str(moves[a].card)), str(a)) for a in chunk]
+            placeholder = (_("Ask {name} for…", name=name) if len(mine[target]) == len(chunk)
+                           else _("Ask {name} for {first} … {last}", name=name,
+                                  first=card(str(moves[chunk[0]].card)),
+                                  last=card(str(moves[chunk[-1]].card))))
+            view.select(Kind.ACT, options, arg=f"m{row}", row=row, placeholder=placeholder)
         return _("Choose whom to ask, and for which card.")
-    for row, target in enumerate(targets[:MAX_SELECTS]):  # too many: the rank first
-        name = seat_name(table.names, target, markdown=False)  # labels, not markdown
-        held: list[str] = []
-        for move in moves.values():
-            if move.seat == target and move.rank not in held:
-                held.append(move.rank)
-        options = [option(_("Ask {name} for a {rank}…", name=name, rank=notation(r)),
-                          f"{target}.{r}") for r in held]
-        view.select(Kind.SOI_RANK, options, arg=f"p{target}", row=row,
-                    placeholder=_("Ask {name} for which rank?", name=name))
-    return _("Choose whom to ask, and for which rank.")
+    for row, target in enumerate(targets):
+        _opponent_select(table, view, moves, target, row=row)
+    return _("Choose whom to ask, and for which card.")
 
 
-# A panel holds five rows: every ask is listed when they fit five selects.
-MAX_SELECTS = 5
+# Selects of opponents on the root panel; the fifth row is the Hint button's.
+MAX_SELECTS = 4
+
+
+def _opponent_select(table: Table, view: TableView, moves: dict[Action, AskFor],
+                     target: int, *, row: int) -> None:
+    """One opponent's select: his asks ("Ask bob for…": Q♥, Q♠, …), or, when they do not
+    fit, the ranks to ask him for (the suit comes next)."""
+    name = seat_name(table.names, target, markdown=False)  # a placeholder, not markdown
+    mine = [a for a, m in moves.items() if m.seat == target]
+    if len(mine) <= MAX_OPTIONS:
+        options = [option(card(str(moves[a].card)), str(a)) for a in mine]
+        view.select(Kind.ACT, options, arg=f"p{target}", row=row,
+                    placeholder=_("Ask {name} for…", name=name))
+        return
+    ranks: list[str] = []
+    for a in mine:
+        if moves[a].rank not in ranks:
+            ranks.append(moves[a].rank)
+    options = [option(_("{rank}…", rank=notation(r)), f"{target}.{r}")
+               for r in ranks[:MAX_OPTIONS]]
+    view.select(Kind.SOI_RANK, options, arg=f"p{target}", row=row,
+                placeholder=_("Ask {name} for which rank?", name=name))
 
 
 def ask_label(table: Table, action: Action) -> str:

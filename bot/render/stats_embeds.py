@@ -184,10 +184,11 @@ def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> disco
         lines += ["", _("You have no counted game of this yet.")]
     embed.description = clip("\n".join(lines), MAX_DESCRIPTION)
     embed.set_footer(
-        text=_n("Page {page}/{pages} · {n} player · rating starts at {start} and is "
-                "conservative (mu − 3σ)",
-                "Page {page}/{pages} · {n} players · rating starts at {start} and is "
-                "conservative (mu − 3σ)", page.total, page=num(page.page + 1),
+        text=_n("Page {page}/{pages} · {n} player · everyone starts at {start}; a rating "
+                "is what you have surely shown, so it rises as you play more games and win",
+                "Page {page}/{pages} · {n} players · everyone starts at {start}; a rating "
+                "is what you have surely shown, so it rises as you play more games and win",
+                page.total, page=num(page.page + 1),
                 pages=num(page.pages), start=initial().display)
     )
     return legible_embed(embed)

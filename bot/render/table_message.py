@@ -66,6 +66,14 @@ def table_view(table: Table) -> TableView:
     return view.done()
 
 
+def ping_view(table: Table) -> TableView:
+    """Take turn under a turn ping: from the notification, the panel is one tap away (a
+    draw-only turn is drawn at once, so the turn is two taps)."""
+    view = TableView(table)
+    view.button(Kind.TAKE_TURN, _("Take turn"), style=discord.ButtonStyle.primary, row=0)
+    return view.done()
+
+
 def end_view(table: Table) -> TableView:
     """Rematch (the same seats and options) and New game, under the game-end message."""
     view = TableView(table)

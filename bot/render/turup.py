@@ -217,4 +217,5 @@ TURUP = look(
     panel_steps=panel_steps,
     pictures=images.PICTURES, notations={Kind.TURUP_CAPTURE: _capture, Kind.TURUP_TAKE: _take},
     alt=alt_turup.ALT,
+    round_picture=False,
 )

@@ -36,7 +36,7 @@ from bot.render.announce import (
     round_end_embed,
 )
 from bot.render.embeds import hand_embed
-from bot.render.table_message import end_view, jump_url
+from bot.render.table_message import end_view, jump_url, ping_view
 from bot.tables.faults import UNKNOWN_MESSAGE, describe
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettings
@@ -155,7 +155,7 @@ class News:
         assert user_id is not None
         text = ping_text(table, seat, jump_url(table))
         heard.ping = await self._send(table, "turn ping", content=text,  # i18n: not for people
-                                      allowed_mentions=only(user_id))
+                                      view=ping_view(table), allowed_mentions=only(user_id))
 
     async def _unping(self, table: Table, heard: Heard) -> None:
         sent, heard.ping = heard.ping, None
@@ -208,7 +208,9 @@ class News:
         text = result_dm_text(table, seat, jump_url(table), rating_note(table, counts),
                               guild.name if guild else None)
         embed = hand_embed(table, seat, title=_("Your final cards"))
-        files = await self.notifier.images.hand_file(table, seat, embed)
+        view = table.player_view(seat)
+        empty = "hand" in view and not view.get("hand")  # Turup, Soi: nothing left to draw
+        files = [] if empty else await self.notifier.images.hand_file(table, seat, embed)
         try:
             if files:
                 embed.description = None  # the text lists the cards already

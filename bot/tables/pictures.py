@@ -30,7 +30,7 @@ from bot.i18n import DEFAULT, _, current
 from bot.metrics import timed_picture
 from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt
 from bot.render.alt.words import spoken
-from bot.render.card_text import truncate
+from bot.render.card_text import legible, truncate
 from bot.render.images import (
     ImageCache,
     cached_hand,
@@ -259,8 +259,8 @@ class TableImages:
                                                        TableStatus.FINISHED):
             return []
         view, names, version = table.public_view(), table.names, table.version
-        if not view.get("last_round"):
-            return []
+        if not view.get("last_round") or not game(table.game).look.round_picture:
+            return []  # no round, or a picture that would show only what the text says
 
         def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
             cache = self._cache()
@@ -274,7 +274,7 @@ class TableImages:
     def _mine(table: Table, seat: int) -> str | None:
         """The look's own text of the seat's cards (what the words replace in an embed)."""
         try:
-            return game(table.game).look.private_text(table.player_view(seat))
+            return legible(game(table.game).look.private_text(table.player_view(seat)))
         except Exception:
             return None
 

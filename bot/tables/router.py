@@ -45,7 +45,8 @@ from bot.render.table_message import jump_url, lobby_view
 from bot.tables import after_game, hints
 from bot.tables.click_args import BadArgument, check_id, check_step, game_move
 from bot.tables.model import StaleAction, Table, TableError
-from bot.tables.pictures import SEAT_PNG, images_of
+from bot.tables.panel_replies import SEAT_PNG, kept_picture, pictured_panel, seat_image
+from bot.tables.pictures import images_of
 from bot.tables.tokens import answer_privately, tokens_of
 from storage.errors import StorageBusy, StorageError
 from storage.guild_settings import GuildSettingsRepo
@@ -331,12 +332,6 @@ async def _hand(interaction: discord.Interaction[Any], table: Table, seat: int,
     return await images_of(interaction.client).hand_file(table, seat, embed)
 
 
-async def _seat_image(interaction: discord.Interaction[Any], table: Table, seat: int,
-                      embed: discord.Embed) -> list[discord.File]:
-    """The seat's ``seat.png`` (the table as he sees it) on a panel's ``embed``, or none."""
-    return await images_of(interaction.client).seat_file(table, seat, embed)
-
-
 async def _my_cards(click: Click) -> None:
     table = click.table
     seat = table.seat_of(click.interaction.user.id)
@@ -380,8 +375,14 @@ async def _take_turn(click: Click) -> None:
                                          version=table.version)
         note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
     await hints.refresh(click.interaction.client, table)
-    embed, view = panel(table, seat, note=note)
-    files = await _seat_image(click.interaction, table, seat, embed)
+    embed, view, files = await pictured_panel(click.interaction, table, seat, note)
+    message = click.interaction.message
+    if message is not None and message.id != table.record.message_id:
+        # Take turn on a turn ping: the panel is the answer itself (the table message's
+        # token stays the one that updates it)
+        await click.interaction.response.send_message(embed=embed, view=view, files=files,
+                                                      ephemeral=True)
+        return
     await answer_privately(click.interaction, table.id, embed=embed, view=view, files=files)
 
 
@@ -391,8 +392,8 @@ async def _take_back(click: Click) -> None:
     seat = click.table.seat_of(user_id)
     assert seat is not None
     await hints.refresh(click.interaction.client, click.table)
-    embed, view = panel(click.table, seat, note=_("Your seat is yours again."))
-    files = await _seat_image(click.interaction, click.table, seat, embed)
+    embed, view, files = await pictured_panel(click.interaction, click.table, seat,
+                                               _("Your seat is yours again."))
     await click.interaction.response.send_message(embed=embed, view=view, files=files,
                                                   ephemeral=True)
 
@@ -408,20 +409,13 @@ async def _navigate(click: Click) -> None:
     seat = table.seat_of(click.interaction.user.id)
     if seat is None:
         raise TableError(_("You are not playing at this table."))
-    embed, view = panel(table, seat, Step(click.kind, click.choice))
-    kept: list[Any] = _kept_picture(click.interaction, embed)
+    message = click.interaction.message
+    pictured = any(a.filename == SEAT_PNG for a in (message.attachments if message else []))
+    embed, view = panel(table, seat, Step(click.kind, click.choice), picture=pictured)
+    kept: list[Any] = kept_picture(click.interaction, embed)
     if not kept:  # no picture to keep (text mode, images off): the panel's words again
-        kept = await _seat_image(click.interaction, table, seat, embed)
+        kept = await seat_image(click.interaction, table, seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=kept)
-
-
-def _kept_picture(interaction: discord.Interaction[Any], embed: discord.Embed
-                  ) -> list[discord.Attachment]:
-    """The panel's own ``seat.png``, kept by id (nothing drawn or uploaded
-    again): a step of the panel makes no move, so the table version, hence the picture, is
-    the one the panel already shows."""
-    message = interaction.message
-    return [a for a in (message.attachments if message else []) if a.filename == SEAT_PNG]
 
 
 async def _game_choice(click: Click) -> None:
@@ -452,14 +446,11 @@ async def _play(click: Click, text: str) -> None:
                                      version=click.cid.version)
     try:
         note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
-        embed, view = panel(table, result.seat, note=note)
+        embed, view, files = await pictured_panel(click.interaction, table, result.seat, note)
     except Exception:
         log.exception("Showing the panel after a move at table %s failed", table.id)
         await reply(click.interaction, _(PLAYED))
         return
-    files: list[discord.File] = []
-    if table.running and table.to_act() == result.seat:  # his turn goes on: his new picture
-        files = await _seat_image(click.interaction, table, result.seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
 
 

@@ -96,8 +96,11 @@ async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
     notices = [m for m in channel.history() if "cannot send direct messages" in m.content]
     assert len(notices) == 1, "the refused DM is announced once"
     assert audit.public_posts == 1
-    for member in (ann, bob):
-        assert "final cards" in last_cards(member, channel).embeds[0].title
+    for member in (ann, bob):  # the result; a picture only of cards still held
+        result = last_cards(member, channel)
+        assert "game over" in result.content and "Your final cards" in result.content
+        assert bool(result.attachments) == bool(table.player_view(
+            table.seat_of(member.id))["hand"])
 
 
 def _cards(members: list[Any], channel: Any) -> dict[int, int]:

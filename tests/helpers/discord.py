@@ -15,7 +15,6 @@ from bench.taps import component_rows as component_rows  # shared with python -m
 from bench.taps import coop_policy as coop_policy
 from bench.taps import panel_of as panel_of
 from bot.games.cards import ALL_CARDS, Card
-from bot.games.soi.moves import AskFor
 from bot.render.alt.words import card_words
 from bot.render.card_text import card
 from bot.render.seat_words import by_number
@@ -296,26 +295,39 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
         results.append(r)
         return r
 
+    def offered(value: str) -> str | None:
+        """The custom_id of the panel's select that offers ``value``, if one does."""
+        for row in component_rows(panel_msg):
+            for c in row["components"]:
+                if c["type"] == 3 and value in [o["value"] for o in c["options"]]:
+                    return str(c["custom_id"])
+        return None
+
+    def has(custom_id: str) -> bool:
+        return any(c.get("custom_id") == custom_id
+                   for row in component_rows(panel_msg) for c in row["components"])
+
+    async def press(custom_id: str) -> Any:
+        r = await member.click(panel_msg, custom_id=custom_id)
+        results.append(r)
+        return r
+
     game = table.game
     if game in ("soureh", "pariah"):
-        labels = {"draw": "Draw", "reveal": "Reveal", "discard": "Discard",
-                  "queen": "Queen: 2 more turns"}
         call = args[-1] if args and args[-1] in ("declare", "knock") else ""
-        if call and word in ("keep", "discard"):
-            await click(" ".join([word.capitalize(), *args[:-1], "and", call]))
-        elif call and word == "jack":
-            await choose("a", notation, "jack")
-        elif word in labels:
-            await click(labels[word])
-        elif word == "keep":
-            await click(f"Keep {args[0]}")
-        elif word == "jack":
-            await click(f"Jack {args[0]}")
-        elif word == "give":
-            await choose("a", notation, "give")
+        button = f"cr:{table.id}:{version}:a:{notation.replace(' ', '_')}"
+        if call and word != "king" and not has(button):
+            await press(f"cr:{table.id}:{version}:call")  # the declaration/knock toggle
+        if has(button):
+            await press(button)
         elif word == "king":
             await choose("k1", f"{args[0]}.{args[1]}")
             await choose("a", notation)
+        else:
+            select = offered(notation)
+            assert select is not None, notation
+            r = await member.select(panel_msg, [notation], custom_id=select)
+            results.append(r)
     elif game == "turup":
         code = args[0]
         actions = table.engine.legal_actions(table.state)
@@ -332,14 +344,19 @@ async def via_panel(env: Env, member: Any, channel: Any, notation: str) -> list[
                 await choose("tx", str(captures.index(notation)), code)
     elif game == "soi":
         target, wanted = args
-        asks = [a for a in table.engine.legal_actions(table.state) if a.word == "ask"]
-        targets = list(dict.fromkeys(AskFor.of(a).seat for a in asks))
-        ordered = [str(a) for t in targets for a in asks if AskFor.of(a).seat == t]
-        if len(ordered) <= 125:  # every ask listed in the panel's selects
-            await choose("a", notation, f"m{ordered.index(notation) // 25}")
-        else:
-            await choose("ss", f"{target}.{wanted[:-1]}", f"p{target}")
-            await choose("a", notation)
+        if has(f"cr:{table.id}:{version}:sp:{target}"):  # the opponent first
+            await press(f"cr:{table.id}:{version}:sp:{target}")
+        select = offered(notation)
+        if select is None:  # his ranks first, then the suit
+            rank_select = offered(f"{target}.{wanted[:-1]}")
+            assert rank_select is not None, notation
+            r = await member.select(panel_msg, [f"{target}.{wanted[:-1]}"],
+                                    custom_id=rank_select)
+            results.append(r)
+            select = offered(notation)
+        assert select is not None, notation
+        r = await member.select(panel_msg, [notation], custom_id=select)
+        results.append(r)
     for r in results:
         assert r.acknowledged
     return results

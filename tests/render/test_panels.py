@@ -104,26 +104,35 @@ def test_turup_too_many_moves_ask_for_the_card_first() -> None:
     assert sorted(o["value"] for o in select["options"]) == sorted(table.player_view(0)["hand"])
 
 
-def test_soi_every_ask_is_one_choice() -> None:
-    """Soi's panel lists every legal ask as one choice ("Ask P1 for Q♥") in its selects,
-    and nothing else; a rank step remains for the longest lists."""
+def test_soi_asks_are_grouped_per_opponent() -> None:
+    """Soi's root panel holds every legal ask, each select one opponent's only ("Ask P1
+    for…"), never one select running across two opponents; a rank step remains for an
+    opponent with more asks than fit."""
     engine = ENGINES["soi"]
-    state = engine.new_game(4, 5)
-    seat = engine.to_act(state)
-    table = _table("soi", 4, state)
-    _, view = panel(table, seat)
-    items = _items(view)
-    assert all(i["custom_id"].startswith("cs:3:9:a:m") for i in items)
-    assert all(len(i["options"]) <= 25 for i in items) and len(items) <= 5
-    offered = _offered(view)
-    assert set(offered) == {str(a) for a in engine.legal_actions(state)}
-    for notation, label in offered.items():
-        _, target, code = notation.split()
-        assert label == f"Ask \u2068P{target}\u2069 for {card(code)}"
-    target, code = next(iter(offered)).split()[1:]
-    _, suits = panel(table, seat, Step(Kind.SOI_RANK, f"{target}.{code[:-1]}"))
-    asks = [o["value"] for o in _items(suits)[0]["options"]]
-    assert asks and set(asks) <= set(offered)
+    for seed in range(8):
+        state = engine.new_game(4, seed)
+        seat = engine.to_act(state)
+        table = _table("soi", 4, state)
+        _, view = panel(table, seat)
+        items = _items(view)
+        assert items and len(items) <= 4
+        reached = set()
+        for item in items:
+            values = [o["value"] for o in item["options"]]
+            if item["custom_id"].startswith("cs:3:9:ss:"):  # his ranks, then the suit
+                targets = {v.split(".")[0] for v in values}
+                for value in values:
+                    _, suits = panel(table, seat, Step(Kind.SOI_RANK, value))
+                    reached |= {o["value"] for o in _items(suits)[0]["options"]}
+            else:
+                assert item["custom_id"].startswith("cs:3:9:a:m")
+                targets = {v.split()[1] for v in values}
+                reached |= set(values)
+                labels = {o["label"] for o in item["options"]}
+                assert labels == {card(v.split()[2]) for v in values}
+            assert len(targets) == 1, values  # one opponent per select
+            assert item["placeholder"].startswith(f"Ask \u2068P{targets.pop()}\u2069 for")
+        assert reached == {str(a) for a in engine.legal_actions(state)}
 
 
 @pytest.mark.parametrize("game", ["soureh", "pariah"])
@@ -152,12 +161,17 @@ def test_coop_panels_follow_the_decision_points(game: str) -> None:
         assert drawn is not None and f"You drew **{card(drawn)}**" in (embed.description or "")
 
 
-def test_panel_for_waiting_seat_has_no_controls() -> None:
-    """A seat that is not to act sees its cards and whose turn it is, with no controls."""
+def test_panel_for_waiting_seat_offers_what_comes_next() -> None:
+    """A seat that is not to act sees whose turn it is and no move, but My cards and the way
+    back to the table message (a finished panel is no dead end)."""
     engine = ENGINES["turup"]
     table = _table("turup", 2, engine.new_game(2, 7))
     embed, view = panel(table, 1)
-    assert view.to_components() == [] and "\u2068P0\u2069 is to act" in (embed.description or "")
+    items = _items(view)
+    assert "\u2068P0\u2069 is to act" in (embed.description or "")
+    assert [i.get("label") for i in items] == ["My cards", "Back to the table"]
+    assert items[0]["custom_id"] == "cr:3:9:my"
+    assert items[1]["url"] == "https://discord.com/channels/1/2/4"
 
 
 def _find(game: str, variant: Any, wanted: Any) -> Any:
@@ -208,29 +222,41 @@ def test_reveal_turn_offers_draw_and_reveal_whatever_the_coops(can_reveal: bool)
     assert "Reveal your coops, or draw" in (embed.description or "")
 
 
-@pytest.mark.parametrize(("game", "call", "options"), [
-    ("soureh", "declare", {}), ("pariah", "knock", {}),
-])
-def test_placement_offers_declaring_forms_as_their_own_choices(
-    game: str, call: str, options: dict[str, str]
-) -> None:
-    """Every legal move is offered, each once: "Keep 2 and declare" / "Discard and knock"
-    are choices of their own beside the plain placements, and no standalone word remains."""
+@pytest.mark.parametrize(("game", "call"), [("soureh", "declare"), ("pariah", "knock")])
+def test_the_call_is_one_toggle_not_every_move_twice(game: str, call: str) -> None:
+    """The plain moves are offered once, with one toggle ("Knock with my move…"); the
+    toggle's step offers the same moves with the call, and a way back; together every
+    legal move but the Kings' (their own step) is offered, each once."""
     engine = ENGINES[game]
-    state = _find(game, engine.Variant(**options), lambda e, s: (
+    state = _find(game, None, lambda e, s: (
         e.public_view(s)["phase"] == "place" and any(a.call for a in e.legal_actions(s))))
     table = _table(game, 2, state)
-    _, view = panel(table, engine.to_act(state))
-    offered = _offered(view)
+    seat = engine.to_act(state)
+    _, root = panel(table, seat)
+    plain = _offered(root)
+    assert not any(n.endswith(call) for n in plain)
+    toggles = [i for i in _items(root) if i["custom_id"] == "cr:3:9:call"]
+    assert [t["label"] for t in toggles] == [f"{call.capitalize()} with my move…"]
+    _embed, calling = panel(table, seat, Step(Kind.CALL))
+    called = _offered(calling)
+    assert called and all(n.endswith(f" {call}") for n in called)
+    assert any(i.get("label") == f"Don't {call}" and i["custom_id"] == "cr:3:9:nav"
+               for i in _items(calling))
     legal = {str(a) for a in engine.legal_actions(state) if a.word != "king"}
-    assert set(offered) == legal
-    for notation, label in offered.items():
-        assert label.endswith(f"and {call}") is notation.endswith(f" {call}"), label
-        if notation.split()[0] in ("keep", "discard", "jack") and notation.endswith(call):
-            assert label == " ".join(notation.split()[:2]).capitalize().replace(
-                f" {call}", "") + f" and {call}"
-    labels = {i.get("label") for i in _items(view)}
-    assert not labels & {"Declare", "Knock", "End turn", "Continue"}
+    assert set(plain) | set(called) == legal and not set(plain) & set(called)
+    assert len(_rows(root)) <= 4 and len(_rows(calling)) <= 4
+
+
+def test_keep_buttons_say_which_card_goes_out() -> None:
+    """Keep 1 names the face-down card it replaces ("Keep 1 · 9♣ out"), Jack the face-up."""
+    engine = ENGINES["soureh"]
+    state = _find("soureh", None, _phase("place"))
+    table = _table("soureh", 2, state)
+    seat = engine.to_act(state)
+    mine = table.player_view(seat)["seats"][seat]
+    offered = _offered(panel(table, seat)[1])
+    for slot in range(1, 5):
+        assert offered[f"keep {slot}"] == f"Keep {slot} · {card(mine['down'][slot - 1])} out"
 
 
 def test_pariah_king_second_step_offers_the_knock() -> None:
@@ -249,7 +275,7 @@ def test_pariah_king_second_step_offers_the_knock() -> None:
 
 def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
     """In phases draw and place, every legal coop action appears on the panel (Kings by
-    their first card)."""
+    their first card, calls on the toggle's step)."""
     for game in ("soureh", "pariah"):
         engine = ENGINES[game]
         for phase in ("draw", "place"):
@@ -257,6 +283,7 @@ def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
             table = _table(game, 2, state)
             _, view = panel(table, engine.to_act(state))
             offered = _offered(view)
+            offered |= _offered(panel(table, engine.to_act(state), Step(Kind.CALL))[1])
             kings = {"{}.{}".format(*King.of(a).first) for a in engine.legal_actions(state)
                      if a.word == "king"}
             firsts = {o["value"] for i in _items(view) if i["custom_id"].startswith("cs:3:9:k1")
@@ -290,9 +317,10 @@ def test_discard_pile_text_shows_its_top_only_when_open(discards: str) -> None:
         assert f"Discard: {card(top)} ({count} cards)" in pile and "top" in board
 
 
-def test_soi_more_asks_than_five_selects_ask_for_the_rank_first() -> None:
-    """With more asks than five selects hold, each player's select lists ranks, whose step
-    then lists that rank's suits."""
+def test_soi_five_opponents_are_chosen_first() -> None:
+    """With five opponents the root panel names them (one row of buttons, room left for
+    Hint); an opponent's step lists his asks, or his ranks first when they do not fit one
+    select, then that rank's suits."""
     from bot.games.protocol import Action
     from bot.render.components import TableView
     from bot.render.soi import SOI
@@ -301,10 +329,20 @@ def test_soi_more_asks_than_five_selects_ask_for_the_rank_first() -> None:
     table = _table("soi", 6, engine.new_game(6, 1))
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]
     asks = [Action("ask", (t, f"{r}{s}")) for t in range(1, 6) for r in ranks for s in "SHD"]
-    assert len(asks) > 125
+    pv = table.player_view(table.to_act() or 0)
     view = TableView(table)
-    prompt = SOI.panel_steps(table, Step(), asks, view, table.player_view(table.to_act() or 0))
+    prompt = SOI.panel_steps(table, Step(), asks, view, pv)
     items = [c for row in view.to_components() for c in row["components"]]
-    assert len(items) == 5 and all(i["custom_id"].startswith("cs:3:9:ss:p") for i in items)
-    assert [o["value"] for o in items[0]["options"]] == [f"1.{r}" for r in ranks]
-    assert "rank" in prompt
+    assert [i["custom_id"] for i in items] == [f"cr:3:9:sp:{t}" for t in range(1, 6)]
+    assert [i["label"] for i in items] == [f"\u2068P{t}\u2069" for t in range(1, 6)]
+    assert len(view.to_components()) == 1 and "ask" in prompt
+    view = TableView(table)
+    SOI.panel_steps(table, Step(Kind.SOI_PLAYER, "2"), asks, view, pv)
+    (ranks_select,) = [c for row in view.to_components() for c in row["components"]
+                       if c["type"] == 3]
+    assert [o["value"] for o in ranks_select["options"]] == [f"2.{r}" for r in ranks]
+    view = TableView(table)
+    SOI.panel_steps(table, Step(Kind.SOI_RANK, "2.Q"), [*asks, Action("ask", (2, "QC"))],
+                    view, pv)
+    (suits,) = [c for row in view.to_components() for c in row["components"] if c["type"] == 3]
+    assert [o["value"] for o in suits["options"]] == ["ask 2 QC"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tests.helpers.discord import flush, message_of, panel_of, service, table_in
+from tests.helpers.discord import component_rows, flush, message_of, panel_of, service, table_in
 from tests.helpers.preview import browser, browser_available, shoot
 
 pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
@@ -66,7 +66,11 @@ async def test_panel_suits_read_in_both_themes(
     table = table_in(env, channel)
     member = ann if table.seats[table.to_act()].user_id == ann.id else bob
     panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
-    text = panel.embeds[0].description or ""
+    # the hand is the picture; the cards in words are the moves' (and the draw's note)
+    items = [c for row in component_rows(panel) for c in row["components"]]
+    text = "\n".join([panel.embeds[0].description or "",
+                      *(c.get("label") or "" for c in items),
+                      *(o["label"] for c in items for o in c.get("options") or [])])
     assert any(s in text for s in LEGIBLE_SUITS.values())
     assert not any(plain in text.replace(legible, "") for plain, legible in LEGIBLE_SUITS.items())
     async with browser() as b:

@@ -33,7 +33,8 @@ from bot.render.images.layout import pictures
 from bot.render.images.style import BACK_MAIN, HIDDEN_RING, PICK_RING, Theme
 
 CW, CH = 96, 134  # table card size
-PEEK = 50  # how much of the card behind a face-up card shows
+PEEK = 60  # how much of the card behind a face-up card shows: its whole index (Q ≠ O)
+LEGEND = 28  # px on the 960 px canvas: about 11 px on a phone
 COLUMNS = 2
 PANEL_H = PAD + HEAD_H + 6 + PEEK + CH + 8 + 26 + PAD
 CENTRE_H = CH + 64
@@ -199,15 +200,17 @@ def hand(view: CoopView, theme: Theme, four_colour: bool) -> Canvas:
         x = x0 + slot * (HAND_W + gap)
         label = _("coop {n}", n=slot + 1)
         canvas.text(x + HAND_W // 2, top, label, 24, t.muted, bold=True, anchor="ma")
+        # as on the table: the face-down card behind (its top showing, framed in blue),
+        # the face-up card over it
+        down = downs[slot]
+        canvas.card(x, y, None if down is None else str(down), HAND_W, HAND_H)
+        if down is not None:
+            canvas.ring(x, y, HAND_W, HAND_OVERLAP, HIDDEN_RING)
         up = info["up"][slot] if info["up"] is not None else None
         if up is None:
-            canvas.empty_slot(x, y, HAND_W, HAND_H)
+            canvas.empty_slot(x, y + HAND_OVERLAP, HAND_W, HAND_H)
         else:
-            canvas.card(x, y, str(up), HAND_W, HAND_H)
-        down = downs[slot]
-        canvas.card(x, y + HAND_OVERLAP, None if down is None else str(down), HAND_W, HAND_H)
-        if down is not None:
-            canvas.ring(x, y + HAND_OVERLAP, HAND_W, HAND_H, HIDDEN_RING)
+            canvas.card(x, y + HAND_OVERLAP, str(up), HAND_W, HAND_H)
         ly = y + coop_h + 12
         if isinstance(valid, list) and len(valid) == 4:
             ok = bool(valid[slot])
@@ -230,9 +233,9 @@ def hand(view: CoopView, theme: Theme, four_colour: bool) -> Canvas:
         canvas.empty_slot(dx, y, HAND_W, HAND_H)
     canvas.text(
         MARGIN + 8,
-        height - MARGIN - 30,
-        _("Top: the face-up card · blue frame: your face-down card (only you see it)"),
-        22,
+        height - MARGIN - 34,
+        _("Front: face-up · behind, in blue: your face-down card"),
+        LEGEND,
         t.muted,
         max_width=WIDTH - 2 * MARGIN - 16,
     )
@@ -317,9 +320,9 @@ def round_end(
         legend.append(_("100 → 50: a multiple of 100 drops by 50"))
     canvas.text(
         MARGIN + 8,
-        height - MARGIN - 32,
+        height - MARGIN - 34,
         " · ".join(legend),
-        22,
+        LEGEND,
         t.muted,
         max_width=WIDTH - 2 * MARGIN - 16,
     )

@@ -1,0 +1,44 @@
+"""A control panel's reply with the seat's picture: drawn while his turn goes on (and then
+his cards are not listed again in words), kept by id on a step that makes no move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.render.panels import panel
+from bot.tables.model import Table
+from bot.tables.pictures import SEAT_PNG, images_of
+
+__all__ = ["SEAT_PNG", "kept_picture", "pictured_panel", "seat_image"]
+
+
+async def seat_image(interaction: discord.Interaction[Any], table: Table, seat: int,
+                     embed: discord.Embed) -> list[discord.File]:
+    """The seat's ``seat.png`` (the table as he sees it) on a panel's ``embed``, or none."""
+    return await images_of(interaction.client).seat_file(table, seat, embed)
+
+
+async def pictured_panel(interaction: discord.Interaction[Any], table: Table, seat: int,
+                         note: str | None = None
+                         ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The seat's panel with his picture while his turn goes on (the picture shows his cards,
+    so the panel does not list them again), without one once his turn is over. A reader in
+    text mode gets no picture: the picture's words take his cards' place in the panel."""
+    embed, view = panel(table, seat, note=note)
+    files: list[discord.File] = []
+    if table.running and table.to_act() == seat:
+        files = await seat_image(interaction, table, seat, embed)
+        if files:  # the picture shows his cards: the panel without them in words
+            embed, view = panel(table, seat, note=note, picture=True)
+    return embed, view, files
+
+
+def kept_picture(interaction: discord.Interaction[Any], embed: discord.Embed
+                 ) -> list[discord.Attachment]:
+    """The panel's own ``seat.png``, kept by id (shown by the message; nothing drawn or uploaded
+    again): a step of the panel makes no move, so the table version, hence the picture, is
+    the one the panel already shows."""
+    message = interaction.message
+    return [a for a in (message.attachments if message else []) if a.filename == SEAT_PNG]
