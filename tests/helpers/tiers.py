@@ -118,6 +118,7 @@ SLOW: tuple[str, ...] = (
     "tests/storage/test_fencing.py",
     "tests/tables/test_click_errors.py::test_a_forged_review_page_of_a_finished_game_is_out_of_date",
     "tests/games/ai/test_hint_fresh.py",
+    "tests/render/test_panel_phone.py",
 )
 
 _PARAMS = re.compile(r"[\[\]\-]")
