@@ -43,6 +43,7 @@ class Peek:
     user_to_act: int | None  # the person to act now, None for a computer or no one
     version: int  # changes with every move
     rounds: int  # rounds scored so far
+    message_id: int | None = None  # the table message (a turn ping has a Take turn too)
 
 
 def peek(env: simcord.Env, channel_id: int) -> Peek:
@@ -57,7 +58,8 @@ def peek(env: simcord.Env, channel_id: int) -> Peek:
         record = table.seats[seat]
         if record.computer_level is None and not record.is_computer_held:
             user = record.user_id
-    return Peek(True, bool(table.running), user, int(table.version), len(table.rounds))
+    return Peek(True, bool(table.running), user, int(table.version), len(table.rounds),
+                table.record.message_id)
 
 
 async def act(env: simcord.Env, operation: Awaitable[Any]) -> Any:
@@ -136,10 +138,10 @@ class Seated:
         if not peek(env, self.channel.id).running:
             raise RuntimeError(f"the {self.game} table in {self.channel.name} did not start")
 
-    def find_table_message(self) -> Any:
-        """The newest channel message with a Take turn button."""
+    def find_table_message(self, message_id: int | None) -> Any:
+        """The table message (not a turn ping, which carries a Take turn button too)."""
         for message in reversed(self.channel.history()):
-            if has_button(message, "Take turn"):
+            if message.id == message_id and has_button(message, "Take turn"):
                 return message
         raise RuntimeError(f"no table message in {self.channel.name}")
 
@@ -153,8 +155,10 @@ class Seated:
         reuse = (self.panel is not None and self.panel_user == user_id
                  and self.panel_version == before)
         if not reuse:
-            if self.table_message is None or not has_button(self.table_message, "Take turn"):
-                self.table_message = self.find_table_message()
+            wanted = peek(env, self.channel.id).message_id
+            if self.table_message is None or self.table_message.id != wanted \
+                    or not has_button(self.table_message, "Take turn"):
+                self.table_message = self.find_table_message(wanted)
             before_click()
             result = await act(env, member.click(self.table_message, label="Take turn"))
             clicks += 1
