@@ -128,7 +128,8 @@ async def short_game(world: dict[str, Any], reader: str, server: str) -> tuple[S
     message = message_of(env, table, channel)
     opened_panel = await ann.click(message, custom_id=button(message, "turn"))
     panel_message = panel_of(opened_panel)
-    pictured = bool(panel_message.embeds[0].image.url)  # the picture shows the hand
+    # the picture (an attachment the message shows) shows the hand
+    pictured = any(a.filename == "seat.png" for a in panel_message.attachments)
     private.same(shown(panel_message.embeds[0]),
                  lambda: shown(panel(table, ann_seat, picture=pictured)[0]))
     actions = table.engine.legal_actions(table.state)
