@@ -168,6 +168,10 @@ def _payload_view(rows: list[dict[str, Any]], *, rename: bool = False) -> Any:
     view = discord.ui.View(timeout=None)
     for number, row in enumerate(rows):
         for item in row.get("components") or []:
+            if "custom_id" not in item:  # a link (a finished panel's Back to the table)
+                view.add_item(discord.ui.Button(label=item.get("label"), url=item["url"],
+                                                row=number))
+                continue
             custom_id = str(item["custom_id"])
             if rename:
                 custom_id = FLOOR_PREFIX + custom_id[2:]

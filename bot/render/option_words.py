@@ -18,7 +18,7 @@ def _soureh(v: dict[str, Any]) -> list[str]:
              else _("Out at {n} · the last one left wins", n=n)]
     parts.append(_("a declaration gives everyone one more turn")
                  if str(v["declare"]) == "final"
-                 else _("a declarer may reveal his coops and win"))
+                 else _("a declarer may reveal their coops and win"))
     if v["leave"]:
         parts.append(_("a winning declarer leaves the round"))
     parts.append(_discards(v))
