@@ -17,7 +17,7 @@ JARGON = ("declare final", "end lowest", "leave off", "threshold", "discards hid
      "Lowest total wins · ends at 100 · a declaration gives everyone one more turn · "
      "discards face down · no turn timer"),
     ("soureh", {"end": "elimination", "declare": "reveal", "leave": True, "discards": "open"},
-     180, "Out at 100 · the last one left wins · a declarer may reveal his coops and win · "
+     180, "Out at 100 · the last one left wins · a declarer may reveal their coops and win · "
      "a winning declarer leaves the round · discards face up · 3 min a turn"),
     ("pariah", {"threshold": 60}, 45, "First to 60 wins · discards face up · 45 s a turn"),
     ("turup", {"rounds": 1}, None,
