@@ -21,14 +21,14 @@ from __future__ import annotations
 import itertools
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
-from storage.errors import MigrationError
+from storage.errors import MigrationError, StorageError
 from storage.outage import WriteHealth
 
 __all__ = ["Database", "MigrationError", "Row", "Transaction", "migration_files",
@@ -126,11 +126,22 @@ class Database(ABC):
 
     # ----------------------------------------------------------------- writes
 
-    @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
         """One write transaction: ``async with db.transaction() as tx: await tx.execute()``.
         Committed when the block ends; rolled back (and the error raised) on any error.
-        Not re-entrant."""
+        Not re-entrant. The outcome goes to ``health`` (an outage logged once)."""
+        try:
+            async with self._transaction() as tx:
+                yield tx
+        except StorageError as exc:
+            self.health.failed(exc)
+            raise
+        self.health.succeeded()
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """The backend's own write transaction, which :meth:`transaction` wraps."""
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         """One statement in a write transaction of its own; the number of rows changed."""

@@ -300,19 +300,8 @@ class PostgresDatabase(Database):
             _terminate(conn)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN`` ... ``COMMIT`` on one pooled connection (``ROLLBACK`` on any error);
-        the outcome goes to ``health`` (an outage logged once)."""
-        try:
-            async with self._transaction() as tx:
-                yield tx
-        except StorageError as exc:
-            self.health.failed(exc)
-            raise
-        self.health.succeeded()
-
-    @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Transaction]:
+        """``BEGIN`` ... ``COMMIT`` on one pooled connection (``ROLLBACK`` on any error)."""
         conn, tr = await self._begin()
         try:
             yield _PostgresTransaction(conn)

@@ -186,19 +186,8 @@ class SQLiteDatabase(Database):
         return await _fetchall(self.reader, sql, params)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on ``writer``, one at a time (bounded waits);
-        the outcome goes to ``health`` (an outage logged once)."""
-        try:
-            async with self._transaction() as tx:
-                yield tx
-        except StorageError as exc:
-            self.health.failed(exc)
-            raise
-        self.health.succeeded()
-
-    @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Transaction]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on ``writer``, one at a time (bounded waits)."""
         try:
             async with asyncio.timeout(LOCK_WAIT_SECONDS):
                 await self.write_lock.acquire()
