@@ -218,7 +218,7 @@ class Load:
 @asynccontextmanager
 async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simcord.Env]:
     """The real bot under SimCord on a database in ``folder``."""
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
     from bot.settings import load_settings
 
     settings = load_settings(
@@ -237,7 +237,7 @@ async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simc
 
 def drawn(env: simcord.Env) -> int:
     """How many pictures the bot has drawn so far (its image caches' misses)."""
-    from bot.tables.pictures import images_of
+    from bot.discord.pictures import images_of
 
     return sum(cache.misses for cache in images_of(env.bot).caches.values())
 

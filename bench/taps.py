@@ -166,7 +166,7 @@ class Panel:
         """Make the move from the panel as a person would: its button, or its choice in a
         select, after the steps that lead there (the declaration or knock toggle, a King's
         first card, Soi's opponent or rank)."""
-        from bot.render.turup import one_step_moves
+        from bot.games.turup.look.text import one_step_moves
 
         word, *args = notation.split()
         call = args[-1] if args and args[-1] in ("declare", "knock") else ""

@@ -18,7 +18,7 @@ GROUPS = ("pictures", "sqlite", "loop", "other")
 def group(thread: threading.Thread) -> str:
     """The group of a thread, by its name."""
     if thread.name.startswith("card-images"):
-        return "pictures"  # bot.tables.pictures' render threads
+        return "pictures"  # bot.discord.pictures' render threads
     if "_connection_worker_thread" in thread.name:
         return "sqlite"  # aiosqlite's one thread per connection
     if thread is threading.main_thread():

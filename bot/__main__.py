@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from bot.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +138,7 @@ def run_command(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_CONFIG
-    from bot.client import CardroomBot  # discord is imported only when the bot runs
+    from bot.discord.client import CardroomBot  # discord is imported only when the bot runs
 
     return asyncio.run(serve(CardroomBot(settings), token, settings))
 
@@ -337,7 +337,7 @@ def _start_status(runner: asyncio.Task[None], bot: CardroomBot) -> int:
     import aiohttp
     import discord
 
-    from bot.client import SettingUnusable
+    from bot.discord.client import SettingUnusable
     from storage import DatabaseUnusable
 
     error = None if runner.cancelled() else runner.exception()
@@ -395,7 +395,7 @@ async def force_sync(settings: Settings, token: str) -> int:
     import aiohttp
     import discord
 
-    from bot.client import CardroomBot, SettingUnusable
+    from bot.discord.client import CardroomBot, SettingUnusable
     from storage import DatabaseUnusable
 
     bot = CardroomBot(settings, sync_commands=False)

@@ -24,9 +24,11 @@ from typing import Any
 from bot import options
 from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS
+from bot.games.coop.look import text as coop
 from bot.games.protocol import Engine
+from bot.games.soi.look import text as soi
+from bot.games.turup.look import text as turup
 from bot.options import OptionSpec
-from bot.render import coop, soi, turup
 from bot.render.look import Look
 
 

@@ -6,7 +6,7 @@ Counters and histograms live here, process-wide, and are bumped by one-line hook
 things happen (a move in the table service, a picture drawn, a Discord error); what is a
 state, not an event (live tables, owned shards, storage's own counts) is read at each scrape
 from sources set with ``set_source``. Nothing here imports discord or the table service:
-``bot.discord_metrics`` ties them to the bot.
+``bot.discord.metrics`` ties them to the bot.
 """
 
 from __future__ import annotations

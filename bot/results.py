@@ -42,7 +42,7 @@ class GameResult:
     reason: str = "finished"  # "finished", "cancelled", "inactive", "broken"
     started_at: str = ""
     ended_at: str = ""
-    #: Seats that asked for a hint (``bot.tables.hints``): such a game is not rated.
+    #: Seats that asked for a hint (``bot.discord.hints``): such a game is not rated.
     hinted: tuple[int, ...] = ()
 
 

@@ -12,12 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.pictures import images_of
 from bot.i18n import N_, _
-from bot.tables.pictures import images_of
 from storage.user_display import UserDisplayRepo
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from bot.render.choices import language_choices
 from storage.languages import LanguageRepo
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """``/learn``: lessons of each game, private to the learner (ephemeral messages), on
 stacked decks against scripted opponents (``bot.learning``).
 
-custom_ids (``bot.learning.show.custom_id``): ``crl:<game>:<lesson>:<version>:<step>:<what>``
+custom_ids (``bot.discord.lessons.custom_id``): ``crl:<game>:<lesson>:<version>:<step>:<what>``
 — a lesson's step is rebuilt from its deck and the moves before it, so a click works after
 a restart; a lesson changed since its message (another version) or a custom_id that does
 not read is answered "out of date", privately, and nothing else happens."""
@@ -17,24 +17,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import CATALOG
-from bot.i18n import N_, _
-from bot.learning import LESSONS, lesson, next_lesson
-from bot.learning.model import Lesson
-from bot.learning.show import (
+from bot.discord.lessons import (
     as_view,
     end_controls,
     end_embed,
     step_controls,
     step_embed,
 )
+from bot.discord.router import answer_once, failure_text, log_failure
+from bot.i18n import N_, _
+from bot.learning import LESSONS, lesson, next_lesson
+from bot.learning.model import Lesson
 from bot.learning.walk import judge, options, position
 from bot.render.choices import game_choices
 from bot.render.names import shown
-from bot.tables.router import answer_once, failure_text, log_failure
 from storage.lessons import LessonProgressRepo
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 

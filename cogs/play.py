@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import game
+from bot.discord.router import computers_allowed
 from bot.games.protocol import GameError
 from bot.i18n import N_, _, _n, use_locale
 from bot.options import OptionError, effective_options, parse_turn_timer
@@ -17,7 +18,6 @@ from bot.render.choices import game_choices, play_parameters, with_parameters
 from bot.render.embeds import lobby_embed
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import TableError, TableExists
-from bot.tables.router import computers_allowed
 from bot.tables.service import TableService
 from storage.guild_settings import GuildSettingsRepo
 

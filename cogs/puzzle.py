@@ -22,17 +22,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import CATALOG
+from bot.discord.router import answer_once, failure_text, log_failure
 from bot.i18n import N_, _
 from bot.learning import puzzles
 from bot.learning.puzzles import Puzzle, move_words, offered, verdict
 from bot.render.card_text import legible, truncate
 from bot.render.choices import game_choices
 from bot.render.names import shown
-from bot.tables.router import answer_once, failure_text, log_failure
 from storage.puzzles import PuzzleRepo, StoredPuzzle
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from bot.render.stats_embeds import settings_embed
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 

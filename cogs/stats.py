@@ -34,7 +34,7 @@ from storage.stats import StatsRepo
 from storage.stats_models import HistoryPage, LeaderboardPage, SortKey
 
 if TYPE_CHECKING:
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 

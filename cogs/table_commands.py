@@ -10,6 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import CATALOG
+from bot.discord.faults import describe, is_transient
+from bot.discord.pictures import images_of
+from bot.discord.publisher import DiscordNotifier
+from bot.discord.tokens import tokens_of
 from bot.games.protocol import Action, GameError
 from bot.i18n import N_, _, _n, current, use_locale
 from bot.render.action_words import suggestions
@@ -20,12 +24,8 @@ from bot.render.names import labelled
 from bot.render.rules_text import rules_page
 from bot.render.seat_words import SeatWordError, by_name, by_number, read_move, words_of
 from bot.render.table_message import jump_url
-from bot.tables.faults import describe, is_transient
 from bot.tables.model import Table, TableError
-from bot.tables.pictures import images_of
-from bot.tables.publisher import DiscordNotifier
 from bot.tables.service import TableService
-from bot.tables.tokens import tokens_of
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.tables.faults import CHANNEL_DELETED
-from bot.tables.router import on_component
+from bot.discord.faults import CHANNEL_DELETED
+from bot.discord.router import on_component
 from storage.tables import TableStatus
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ class TableEvents(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a table button or select (routed by kind: bot.tables.router)."""
+        """A click on a table button or select (routed by kind: bot.discord.router)."""
         await on_component(interaction)
 
     @commands.Cog.listener()

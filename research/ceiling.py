@@ -44,12 +44,12 @@ from typing import Any, cast
 
 from bot.games import ENGINES
 from bot.games.ai import choose, game_module
-from bot.games.ai.determinize_coop import determinize
 from bot.games.ai.ismcts import Budget, search
 from bot.games.ai.view import observe
 from bot.games.cards import Card
+from bot.games.coop.ai.determinize import determinize
+from bot.games.coop.pariah import coop_valid
 from bot.games.coop.state import Coops, CoopState, Valid
-from bot.games.pariah import coop_valid
 from bot.games.protocol import Action
 from bot.games.turup.state import TurupState
 from bot.simulate import wilson

@@ -11,8 +11,8 @@ ways, and for each the share of the opponent's true hand it gets right, by rank 
 captures go by rank; ranks counted as a multiset), is averaged:
 
 - ``uniform``: the engine's redeal of the unseen cards;
-- ``belief``: the hard player's redeal (:func:`bot.games.ai.turup.believe` with the
-  product's :class:`~bot.games.ai.turup.TurupParams`: 24 tries, a play normal would not
+- ``belief``: the hard player's redeal (:func:`bot.games.turup.ai.believe` with the
+  product's :class:`~bot.games.turup.ai.TurupParams`: 24 tries, a play normal would not
   have made kept 1 in 50);
 - ``exact``: the same belief with 1,000 tries and a play normal would not have made never
   kept (:data:`EXACT`): the posterior given that the opponent *is* the normal player.
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games import ENGINES
-from bot.games.ai import turup
+from bot.games.turup import ai as turup
 from bot.games.turup.state import TurupState
 from bot.simulate import play_game
 

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games import ENGINES
-from bot.games.ai import choose, turup
+from bot.games.ai import choose
+from bot.games.turup import ai as turup
 from research import ceiling, reading, weights
 
 

@@ -7,8 +7,8 @@ itself (not 50 %: the same seeds favour one rotation a little), the baseline for
 
 - Turup (``--game turup``): normal scores a move as cards won + ``follow_weight`` × the
   best capture its other cards then have − ``leave_weight`` × what the pile left offers the
-  next player; a grid of the two (:class:`bot.games.ai.turup.TurupParams`).
-- Pariah (``--game pariah``): each of the parameters of :class:`bot.games.ai.coop.CoopParams`
+  next player; a grid of the two (:class:`bot.games.turup.ai.TurupParams`).
+- Pariah (``--game pariah``): each of the parameters of :class:`bot.games.coop.ai.player.CoopParams`
   that steer normal play (``knock_lead``, ``declare_if_opponents_below``,
   ``robust_weight``, ``queen_bonus``) moved one at a time.
 
@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games import ENGINES
-from bot.games.ai import choose, coop, turup
+from bot.games.ai import choose
+from bot.games.coop.ai import player as coop
+from bot.games.turup import ai as turup
 from bot.simulate import wilson
 
 Weights = dict[str, float]

@@ -13,7 +13,7 @@ from storage.database import Database
 
 DEFAULT_TURN_TIMER = 180  # seconds; None means no timer
 #: The ``hints`` setting: the Hint button in every game, only in games that are not rated
-#: (the default), or never (``bot.tables.hints``).
+#: (the default), or never (``bot.discord.hints``).
 HINT_POLICIES = ("always", "practice", "off")
 #: Seconds a server's settings, once read, are answered from memory. Every picture, pause
 #: and hint asks for them (a thousand reads a minute at 25 live tables, each a round trip

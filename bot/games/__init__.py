@@ -13,6 +13,7 @@ from typing import Any
 from bot.games.protocol import Engine
 
 GAME_NAMES: tuple[str, ...] = ("soureh", "pariah", "turup", "soi")
+_MODULES = {"soureh": "bot.games.coop.soureh", "pariah": "bot.games.coop.pariah"}
 
 
 class _EngineRegistry(Mapping[str, Engine[Any]]):
@@ -27,7 +28,7 @@ class _EngineRegistry(Mapping[str, Engine[Any]]):
         if engine is None:
             if name not in self._names:
                 raise KeyError(name)
-            module = importlib.import_module(f"bot.games.{name}")
+            module = importlib.import_module(_MODULES.get(name, f"bot.games.{name}"))
             engine = module.ENGINE
             self._loaded[name] = engine
         return engine

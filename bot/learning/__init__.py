@@ -4,13 +4,15 @@ engine (``bot.games``) so that the rules shown are the rules played.
 - :mod:`bot.learning.model` — a lesson as data (deck, seats, variant, steps);
 - :mod:`bot.learning.walk` — the engine driven through a lesson (pure);
 - one module per game with its lessons (:data:`LESSONS`);
-- :mod:`bot.learning.show` — a step as a private message (Discord embed and controls).
+- :mod:`bot.discord.lessons` — a step as a private message (Discord embed and controls).
 
 The Discord side is ``cogs/learn.py``; progress is stored by ``storage.lessons``."""
 
 from __future__ import annotations
 
-from bot.learning import pariah, soi, soureh, turup
+from bot.games.coop.lessons import pariah, soureh
+from bot.games.soi import lessons as soi
+from bot.games.turup import lessons as turup
 from bot.learning.model import Lesson
 
 LESSONS: dict[str, tuple[Lesson, ...]] = {

@@ -35,7 +35,7 @@ ON_OFF = (app_commands.Choice(name="on", value="on"), app_commands.Choice(name="
 
 def spoken(text: str, say: Callable[[], str]) -> app_commands.locale_str:
     """A composed text for discord.py: ``text`` in English, ``say`` saying it in the
-    current language (``bot.tables.locales.CatalogTranslator`` and the ``ar`` bridge call
+    current language (``bot.discord.locales.CatalogTranslator`` and the ``ar`` bridge call
     it)."""
     return app_commands.locale_str(text, say=say)
 

@@ -4,7 +4,7 @@ them (lobby, table message, control panel, ``/rules`` pages).
 Every table component's custom_id is ``cr:<table>:<version>:<kind>[:<arg>]`` (a button) or
 ``cs:…`` (a select), at most 100 characters, so a click still works after a restart and a
 click on an old message (version mismatch) is recognised. ``<kind>`` is a :class:`Kind`;
-``bot.tables.router`` holds the one dispatch table from kind to handler. ``<arg>`` of an
+``bot.discord.router`` holds the one dispatch table from kind to handler. ``<arg>`` of an
 action button is the engine notation with spaces as ``_`` (``cr:12:34:a:keep_2``).
 
 Table views are plain ``discord.ui.View``s of ``discord.ui`` items, stopped before they are
@@ -51,14 +51,14 @@ class Kind(StrEnum):
     MY_CARDS = "my"
     LAST_ROUND = "last"
     TAKE_BACK = "back"
-    # after the game (bot.render.table_message.end_view, bot.tables.after_game)
+    # after the game (bot.render.table_message.end_view, bot.discord.after_game)
     REMATCH = "rematch"  # a lobby with the same seats and options
     NEW_GAME = "new"  # a lobby of the same game with the server's defaults
     REPLAY = "replay"  # the game's public moves, paged (the version field is the page)
     REVIEW = "review"  # the presser's decisions the hard player would change (tables.reviews)
     # control panel (bot.render.panels and each game's steps)
     ACT = "a"  # play the notation in the arg (button) or the chosen value (select)
-    HINT = "hint"  # the hard player's move for this position, privately (bot.tables.hints)
+    HINT = "hint"  # the hard player's move for this position, privately (bot.discord.hints)
     ROOT = "nav"  # back to the decision's first step
     KING_FIRST = "k1"  # coop: the first face-down card of a King swap was chosen
     CALL = "call"  # coop: the moves again, each with the declaration or knock

@@ -1,7 +1,7 @@
 """What a game looks like to people: the one shape every game's presentation fills in.
 
-Each game's presentation module (``bot.render.coop``, ``bot.render.turup``,
-``bot.render.soi``) makes a :class:`Look`; the catalog (``bot.catalog``) holds it beside
+Each game's presentation module (``bot.games.coop.look.text``, ``bot.games.turup.look.text``,
+``bot.games.soi.look.text``) makes a :class:`Look`; the catalog (``bot.catalog``) holds it beside
 the game's engine, options and computer players. Generic presentation (the table embed,
 the control panel, the terminal board) asks the look, never the game's name.
 """

@@ -109,7 +109,7 @@ class Table:
     # a rematch lobby: the old table's seats (user ids, None for a computer seat) in order;
     # whoever joins sits where they sat before, whatever the order of the Join clicks
     seat_order: tuple[int | None, ...] = ()
-    # hints (bot.tables.hints): seat -> hints used (kept in snapshots), and whether the
+    # hints (bot.discord.hints): seat -> hints used (kept in snapshots), and whether the
     # panel offers the Hint button (the server's setting, read at Take turn)
     hints: dict[int, int] = field(default_factory=dict)
     hints_offered: bool = False

@@ -49,7 +49,7 @@ class Restored:
     final_recorded: bool
     recent: list[str]
     private: dict[int, list[str]]
-    #: Hints used per seat (``bot.tables.hints``); a snapshot older than them has none.
+    #: Hints used per seat (``bot.discord.hints``); a snapshot older than them has none.
     hints: dict[int, int] = field(default_factory=dict)
 
     def __repr__(self) -> str:  # the state holds hidden cards

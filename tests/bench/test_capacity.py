@@ -96,7 +96,7 @@ def test_py_spy_stacks_are_split_by_owner() -> None:
             "20);measure (bench/capacity.py:30);run (asyncio/runners.py:190);"
             "BaseEventLoop._run_once (asyncio/base_events.py:1922)")
     raw = "\n".join([
-        f"{loop};Handle._run (asyncio/events.py:80);on_component (bot/tables/router.py:9) 5",
+        f"{loop};Handle._run (asyncio/events.py:80);on_component (bot/discord/router.py:9) 5",
         f"{loop};Handle._run (asyncio/events.py:80);Message.__init__ (discord/message.py:2);"
         "deepcopy (copy.py:128) 2",
         f"{loop};Env._settle_internal (simcord/env.py:595);isfuture (asyncio/base_futures.py:14)"
@@ -116,7 +116,7 @@ def test_py_spy_stacks_are_split_by_owner() -> None:
     ])
     where = spy.places(raw + "\n" + idle)  # every thread; polls and idle workers left out
     assert where[("bot", "PIL/Image.py:paste")] == 9
-    assert where[("bot", "bot/tables/router.py:on_component")] == 5
+    assert where[("bot", "bot/discord/router.py:on_component")] == 5
     assert where[("simcord", "simcord/env.py:Env._settle_internal")] == 7
     assert where[("asyncio", "asyncio/events.py:Handle._run")] == 4
     assert sum(where.values()) == 5 + 2 + 7 + 3 + 4 + 9

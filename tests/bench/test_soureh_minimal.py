@@ -7,7 +7,7 @@ import random
 
 from bench import engine_soureh, soureh_minimal
 from bot.games.cards import Card, soureh_deck
-from bot.games.soureh import best_pick, coop_valid
+from bot.games.coop.soureh import best_pick, coop_valid
 
 
 def as_int(card: Card) -> int:

@@ -14,7 +14,7 @@ import discord
 import pytest
 from simcord import assert_error
 
-from bot.tables import router
+from bot.discord import router
 from storage.errors import StorageBusy
 from storage.tables import TableStatus
 from tests.helpers.discord import flush, message_of, table_in

@@ -13,10 +13,11 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.client import CardroomBot
+from bot.discord import hints
+from bot.discord.client import CardroomBot
 from bot.games.ai.ismcts import Budget
 from bot.settings import Settings, load_settings
-from bot.tables import hints, snapshots
+from bot.tables import snapshots
 from tests.helpers.databases import BACKENDS, create_database, drop_database, require_server
 from tests.helpers.discord import flush, message_of, panel_of, service, table_in
 from tests.helpers.flaky import write_lock

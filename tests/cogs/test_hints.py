@@ -8,12 +8,12 @@ from typing import Any
 
 from simcord.actors import _component_interaction, _visible_message
 
+from bot.discord import hints
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.i18n import _, use_locale
 from bot.render.embeds import title_of
 from bot.render.seat_words import by_name
-from bot.tables import hints
 from storage.guild_settings import GuildSettingsRepo
 from tests.helpers.discord import (
     Audit,
@@ -205,7 +205,7 @@ async def test_hints_used_survive_a_restart(world: dict[str, Any], settings: Any
     """The count of hints is in the table's snapshot: a restarted bot still knows it (and
     so still leaves the game unrated), and a move after the hint keeps it in the next
     snapshot."""
-    from bot.client import CardroomBot
+    from bot.discord.client import CardroomBot
 
     env, channel = world["env"], world["channel"]
     ann, bob = world["members"][:2]

@@ -10,9 +10,9 @@ import discord
 import pytest
 from simcord.actors import _component_interaction, _visible_message
 
-from bot.tables import pictures
+from bot.discord import pictures
+from bot.discord.pictures import images_of
 from bot.tables.display import QUIET_WAIT
-from bot.tables.pictures import images_of
 from tests.helpers.discord import (
     Audit,
     component_rows,

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
+from bot.discord import hints
 from bot.games.ai.ismcts import Budget
 from bot.i18n import FSI, PDI, use_locale
 from bot.render.announce import game_end_embed, rating_note, round_end_embed
 from bot.render.components import BUTTON_PREFIX, ComponentId, Kind
 from bot.render.names import shown
-from bot.tables import hints
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettingsRepo
 from tests.helpers.discord import flush, message_of, panel_of, payload_of, table_in

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from bot.discord import hints, reviews
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.render.seat_words import by_name
-from bot.tables import hints, reviews
 from tests.helpers.discord import (
     component_rows,
     flush,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.tables.tokens import tokens_of
+from bot.discord.tokens import tokens_of
 from tests.helpers.discord import component_rows, flush, message_of, two_at_a_table
 
 

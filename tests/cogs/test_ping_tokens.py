@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.tables.tokens import TOKEN_LIFETIME, tokens_of
+from bot.discord.tokens import TOKEN_LIFETIME, tokens_of
 from tests.helpers.discord import flush, service, table_in
 
 MINUTE = 60.0

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from bot.discord import reviews
 from bot.games.ai import choose
 from bot.games.ai.explain import card_words
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import decision_positions
 from bot.games.cards import Card
-from bot.tables import reviews
 from storage.tables import TableRepo
 from tests.helpers.discord import (
     CARD_CODE,
@@ -127,7 +127,7 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
 def test_a_long_game_is_reviewed_within_the_overall_cap() -> None:
     """Per-decision seconds shrink so a whole review thinks REVIEW_SECONDS at most: a short
     game keeps the full budget, a 150-decision Soureh game gets a 150th of the cap each."""
-    from bot.tables.reviews import REVIEW_SECONDS, budget, review_budget
+    from bot.discord.reviews import REVIEW_SECONDS, budget, review_budget
 
     assert budget.seconds is not None
     assert review_budget(10).seconds == budget.seconds

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from bot.games.cards import Card, cards
+from bot.games.coop.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.coop.state import CoopState
-from bot.games.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.protocol import Event, IllegalAction
 from tests.games.test_audit_soureh_games import (
     check_answers_ignore_hidden_cards,

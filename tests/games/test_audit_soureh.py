@@ -8,9 +8,9 @@ import random
 import pytest
 
 from bot.games.cards import Card, cards
+from bot.games.coop.soureh import ENGINE, Variant, best_pick, score_round
 from bot.games.coop.state import CoopState
 from bot.games.protocol import Event, IllegalAction
-from bot.games.soureh import ENGINE, Variant, best_pick, score_round
 
 # Valid coops: red face-up cards under higher face-down cards (lowest pick 2+2+3+3 = 10).
 V1_UP, V1_DOWN = "2H 2D 3H 3D", "5S 5C 6S 6C"

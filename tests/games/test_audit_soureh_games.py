@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from bot.games.cards import Card
+from bot.games.coop.soureh import ENGINE, Variant, coop_valid
 from bot.games.coop.state import CoopState
 from bot.games.protocol import Event, GameError
-from bot.games.soureh import ENGINE, Variant, coop_valid
 from tests.helpers.redeal import redeal
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from bot.games import pariah, soureh
 from bot.games.cards import Card, cards
+from bot.games.coop import pariah, soureh
 from bot.games.coop.engine import CoopEngine
 from bot.games.coop.state import CoopState
 from tests.helpers.redeal import redeal

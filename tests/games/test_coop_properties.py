@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.games import pariah, soureh
 from bot.games.cards import Card
+from bot.games.coop import pariah, soureh
 from bot.games.coop.engine import CoopEngine
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Event, replay

@@ -6,8 +6,8 @@ import pytest
 
 from bot.games import ENGINES
 from bot.games.cards import Card, cards
+from bot.games.coop.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.coop.state import CoopState
-from bot.games.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.protocol import Event, IllegalAction, InvalidVariant
 
 # Seat 0: red face-up under higher cards, valid, 2+5+2+5+3+6+3+6 = 32 (+50 bonus).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.coop.soureh import ENGINE
 from bot.games.protocol import GameOver
-from bot.games.soureh import ENGINE
 from tests.games.test_soureh import BAD_DOWN, BAD_UP, VALID_DOWN, VALID_UP, game, kinds, play
 
 # ---------------------------------------------------------------------------- game end

@@ -15,11 +15,11 @@ from bench.taps import component_rows as component_rows  # shared with python -m
 from bench.taps import coop_policy as coop_policy
 from bench.taps import panel_of as panel_of
 from bot.games.cards import ALL_CARDS, Card
+from bot.games.turup.look.text import captures as turup_captures
+from bot.games.turup.look.text import one_step_moves as turup_one_step
 from bot.render.alt.words import card_words
 from bot.render.card_text import card
 from bot.render.seat_words import by_number
-from bot.render.turup import captures as turup_captures
-from bot.render.turup import one_step_moves as turup_one_step
 from bot.tables.model import Table
 from bot.tables.service import TableService
 

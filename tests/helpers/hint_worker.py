@@ -25,7 +25,7 @@ TABLES: dict[str, tuple[int, dict[str, Any], int]] = {
     "turup": (2, {"rounds": 1}, 9),
     "soureh": (3, {"threshold": 30}, 9),
 }
-AI_MODULES = ("bot.games.ai.soi", "bot.games.ai.turup", "bot.games.ai.coop")
+AI_MODULES = ("bot.games.soi.ai", "bot.games.turup.ai", "bot.games.coop.ai.player")
 
 
 def position(game: str) -> tuple[Any, Any, int]:

@@ -1,7 +1,7 @@
 """A state one seat cannot tell from another: the redeal the computer players search over.
 
 Soureh and Pariah are redealt by the computer players' own determinizer
-(:mod:`bot.games.ai.determinize_coop`); Turup and Soi by their engine's ``determinize``.
+(:mod:`bot.games.coop.ai.determinize`); Turup and Soi by their engine's ``determinize``.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.ai.determinize_coop import determinize
+from bot.games.coop.ai.determinize import determinize
 from bot.games.coop.state import CoopState
 
 

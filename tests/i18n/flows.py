@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from bot.games.protocol import GameError
+from bot.games.turup.look.text import one_step_moves
 from bot.i18n import DEFAULT, _, use_locale
 from bot.i18n.catalogs import problems
 from bot.render.card_text import truncate
@@ -17,7 +18,6 @@ from bot.render.components import parse_custom_id
 from bot.render.direction import directed
 from bot.render.embeds import lobby_embed, table_embed
 from bot.render.panels import panel
-from bot.render.turup import one_step_moves
 from tests.helpers.discord import (
     component_rows,
     flush,

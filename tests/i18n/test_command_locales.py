@@ -1,5 +1,5 @@
 """Slash commands in Arabic and Greek, and an Arabic client's interactions understood,
-although discord.py 2.7.1's ``Locale`` enum has no ``ar`` (bot.tables.locales)."""
+although discord.py 2.7.1's ``Locale`` enum has no ``ar`` (bot.discord.locales)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pytest
 from discord.enums import try_enum
 from simcord import Env
 
+from bot.discord.locales import add_missing_locales, reader_language
 from bot.games.protocol import Action
 from bot.i18n import _, use_locale
 from bot.options import OptionError
 from bot.tables.languages import Languages
-from bot.tables.locales import add_missing_locales, reader_language
 from cogs.settings import SERVER_FIELDS, apply_changes
 from cogs.table_commands import in_notation
 from storage.guild_settings import GuildSettings

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from bot.games.coop.look.text import private_text
 from bot.i18n import FSI, LRI, PDI, _, use_locale
 from bot.render.card_text import legible
-from bot.render.coop import private_text
 from bot.render.direction import RLI, directed
 from bot.render.embeds import hand_embed, lobby_embed, table_embed
 from bot.render.panels import panel
@@ -117,8 +117,8 @@ def test_every_arabic_line_reads_right_to_left(
 def test_arabic_lessons_read_right_to_left() -> None:
     """Every step of every lesson's first position and its end, in Arabic: each line a
     right-to-left isolate, cards left to right."""
+    from bot.discord.lessons import end_embed, step_embed
     from bot.learning import LESSONS
-    from bot.learning.show import end_embed, step_embed
     from bot.learning.walk import position
 
     for lessons in LESSONS.values():

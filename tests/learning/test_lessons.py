@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.lessons import end_controls, end_embed, step_controls, step_embed
 from bot.games.protocol import GameError
 from bot.i18n import LANGUAGES, translations, use_locale
 from bot.learning import LESSONS
 from bot.learning.model import Lesson
-from bot.learning.show import end_controls, end_embed, step_controls, step_embed
 from bot.learning.walk import LEARNER, judge, options, position
 
 ALL = [item for lessons in LESSONS.values() for item in lessons]

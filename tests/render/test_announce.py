@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from bot.games.coop.look.text import round_summary, score_text
 from bot.render.announce import (
     PRACTICE,
     RATED,
@@ -15,7 +16,6 @@ from bot.render.announce import (
     rating_note,
     round_end_embed,
 )
-from bot.render.coop import round_summary, score_text
 from storage.tables import TableStatus
 from tests.helpers.discord import check_embed
 from tests.render.test_embeds import _play, _table

@@ -8,7 +8,8 @@ import io
 
 from PIL import Image
 
-from bot.render.images import coop, render_hand, seat_image
+from bot.games.coop.look import images as coop
+from bot.render.images import render_hand, seat_image
 from bot.render.images.canvas import GAP, HEAD_H, HEADER_H, MARGIN, PAD
 from bot.render.images.samples import sample_player_view
 

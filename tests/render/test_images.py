@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from bot.discord.pictures import file_name
 from bot.games.cards import Suit
 from bot.render.images import (
     WIDTH,
@@ -32,7 +33,6 @@ from bot.render.images.samples import (
     sample_round_end,
     sample_view,
 )
-from bot.tables.pictures import file_name
 
 MIN_PLAYERS = {"soureh": 2, "pariah": 2, "turup": 2, "soi": 3}
 SIZES = [(g, n) for g in GAMES for n in sorted({MIN_PLAYERS[g], MAX_PLAYERS[g]})]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from bot.tables.pictures import TableImages
+from bot.discord.pictures import TableImages
 
 
 async def test_concurrent_requests_share_one_render() -> None:

@@ -315,7 +315,7 @@ def test_arabic_isolates_names_and_cards(
 
 def test_signed_scores_and_counts_keep_their_order_in_arabic() -> None:
     """A score like ``+30 · 100 → 50`` is one left-to-right run in Arabic."""
-    from bot.render.coop import score_text
+    from bot.games.coop.look.text import score_text
 
     with marked_language("ar"):
         assert score_text(-9, 50, ["10H", "10D", "10S", "AH"]) == f"{LRI}+41 · 100 → 50{PDI}"

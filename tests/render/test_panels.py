@@ -10,10 +10,10 @@ import pytest
 from bot.games import ENGINES
 from bot.games.cards import Card, standard_deck
 from bot.games.coop.moves import King
+from bot.games.turup.look.text import captures as turup_captures
 from bot.render.card_text import card
 from bot.render.components import Kind, Step
 from bot.render.panels import panel
-from bot.render.turup import captures as turup_captures
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
 from tests.helpers.discord import check_components, check_embed
@@ -322,8 +322,8 @@ def test_soi_five_opponents_are_chosen_first() -> None:
     Hint); an opponent's step lists his asks, or his ranks first when they do not fit one
     select, then that rank's suits."""
     from bot.games.protocol import Action
+    from bot.games.soi.look.text import SOI
     from bot.render.components import TableView
-    from bot.render.soi import SOI
 
     engine = ENGINES["soi"]
     table = _table("soi", 6, engine.new_game(6, 1))

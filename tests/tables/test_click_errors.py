@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from simcord.actors import _component_interaction, _visible_message
 
+from bot.discord import router
 from bot.render.components import Kind
 from bot.render.table_message import jump_url
-from bot.tables import router
 from bot.tables.model import Table
 from tests.helpers.discord import flush, message_of, panel_of, service, table_in
 

@@ -8,9 +8,9 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord.tokens import tokens_of
 from bot.render.embeds import table_embed
 from bot.results import GameResult
-from bot.tables.tokens import tokens_of
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.discord import flush, message_of, service, table_in, text_only
 

@@ -10,7 +10,7 @@ import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from bot.tables.faults import missing_permissions
+from bot.discord.faults import missing_permissions
 from storage.tables import TableRepo
 from tests.tables.test_faults import _move, _shows, _table
 

@@ -11,8 +11,8 @@ import discord
 import pytest
 from simcord.actors import _component_interaction, _visible_message
 
+from bot.discord import router
 from bot.render.table_message import jump_url
-from bot.tables import router
 from bot.tables.model import Table
 from storage.tables import TableStatus
 from tests.helpers.discord import flush, message_of, service, table_in

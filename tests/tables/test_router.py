@@ -13,9 +13,9 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord import router as handlers
 from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
 from bot.render.table_message import jump_url
-from bot.tables import router as handlers
 from bot.tables.model import NotSaved, Table
 from bot.tables.service import TableService
 from storage.database import Database

@@ -30,10 +30,12 @@ import random
 from types import ModuleType
 from typing import Any
 
-from bot.games.ai import coop, soi, turup
 from bot.games.ai.ismcts import Budget, search
 from bot.games.ai.view import Info, observe
+from bot.games.coop.ai import player as coop
 from bot.games.protocol import Action, Engine, IllegalAction
+from bot.games.soi import ai as soi
+from bot.games.turup import ai as turup
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 

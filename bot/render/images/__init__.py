@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
+from bot.games.coop.look import images as coop
+from bot.games.soi.look import images as soi
+from bot.games.turup.look import images as turup
 from bot.games.views import GameView
 from bot.i18n import current
-from bot.render.images import coop, soi, turup
 from bot.render.images.cache import ImageCache, ImageKey
 from bot.render.images.canvas import WIDTH, Canvas
 from bot.render.images.layout import Pictures

@@ -1,6 +1,6 @@
 """One game's card-image layouts, as its :class:`~bot.render.look.Look` names them.
 
-Each game's image module (``bot.render.images.coop``, ``turup``, ``soi``) makes one
+Each game's image module (``bot.games.coop.look.images``, ``turup``, ``soi``) makes one
 :class:`Pictures`; the game's Look in the catalog holds it, and ``bot.render.images`` draws
 a view with the layouts of the view's game. A new game's pictures are one more module and
 one field of its Look.

@@ -7,8 +7,10 @@ import random
 from typing import Any
 
 from bot.games import ENGINES
-from bot.games.ai import choose, coop, turup
+from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
+from bot.games.coop.ai import player as coop
+from bot.games.turup import ai as turup
 
 
 def moves(game: str, levels: tuple[str, ...], seed: int, params: Any = None,

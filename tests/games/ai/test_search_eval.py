@@ -1,5 +1,5 @@
 """The hard players' search: reproducible with a seed, and Pariah's redeals after a knock
-believe the knocker (:data:`~bot.games.ai.determinize_coop.KNOCKER_VALID`)."""
+believe the knocker (:data:`~bot.games.coop.ai.determinize.KNOCKER_VALID`)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_pariah_redeal_believes_a_knock() -> None:
     """After an opponent knocked (here on coops that are not all valid), most redeals give
     him four valid coops; the redeal still sees only what seat 0 sees (same result from
     two states that differ only in hidden cards)."""
-    from bot.games.ai import determinize_coop
+    from bot.games.coop.ai import determinize as determinize_coop
 
     engine, state = _after_knock(300)
     samples = [redeal(engine, state, 0, random.Random(i)) for i in range(200)]

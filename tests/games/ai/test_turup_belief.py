@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from bot.games.ai import turup as ai
 from bot.games.cards import cards
-from bot.games.turup import ENGINE, TurupState, Variant
+from bot.games.turup import ENGINE, TurupState, Variant, ai
 
 E = ENGINE
 

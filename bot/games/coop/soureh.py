@@ -1,7 +1,7 @@
 """Soureh (RULES.md section 1): four coops each, lowest score wins.
 
 Pure rules: :func:`coop_valid`, :func:`best_pick`, :func:`score_round`,
-:func:`hundred_rule` (from :mod:`bot.games.soureh_scoring`); the engine is ``ENGINE`` (a
+:func:`hundred_rule` (from :mod:`bot.games.coop.soureh_scoring`); the engine is ``ENGINE`` (a
 :class:`SourehEngine`).
 """
 
@@ -17,13 +17,13 @@ from bot.games.cards import ALL_CARDS, soureh_deck
 from bot.games.coop import actions as A
 from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
+from bot.games.coop.soureh_scoring import Pick as Pick  # the rules, re-exported
+from bot.games.coop.soureh_scoring import best_pick as best_pick
+from bot.games.coop.soureh_scoring import coop_valid as coop_valid
+from bot.games.coop.soureh_scoring import hundred_rule as hundred_rule
+from bot.games.coop.soureh_scoring import score_round as score_round
 from bot.games.coop.state import CoopState, Phase
 from bot.games.protocol import Action, Event, InvalidVariant, seat_ref
-from bot.games.soureh_scoring import Pick as Pick  # the rules, re-exported
-from bot.games.soureh_scoring import best_pick as best_pick
-from bot.games.soureh_scoring import coop_valid as coop_valid
-from bot.games.soureh_scoring import hundred_rule as hundred_rule
-from bot.games.soureh_scoring import score_round as score_round
 from bot.games.variants import check_fields, option
 from bot.i18n import L_, N_, Msg, _
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.faults import UNKNOWN_MESSAGE, describe
 from bot.i18n import _, use_locale
 from bot.render.announce import (
     NOBODY,
@@ -37,13 +38,12 @@ from bot.render.announce import (
 )
 from bot.render.embeds import hand_embed
 from bot.render.table_message import end_view, jump_url, ping_view
-from bot.tables.faults import UNKNOWN_MESSAGE, describe
 from bot.tables.model import Table
 from storage.guild_settings import GuildSettings
 from storage.notify import NotifyRepo, PingRepo
 
 if TYPE_CHECKING:
-    from bot.tables.publisher import DiscordNotifier
+    from bot.discord.publisher import DiscordNotifier
 
 log = logging.getLogger(__name__)
 

@@ -16,18 +16,18 @@ from discord.ext import commands
 
 import cogs
 from bot import metrics, rating
-from bot.discord_metrics import watch
+from bot.discord.faults import FaultGuard
+from bot.discord.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
+from bot.discord.metrics import watch
+from bot.discord.pictures import prepare_in_background
+from bot.discord.publisher import DiscordNotifier
+from bot.discord.router import answer_once, failure_text, log_failure
 from bot.i18n import N_, _
 from bot.render.components import DYNAMIC_ITEMS
 from bot.render.names import shown
 from bot.settings import Settings
-from bot.tables.faults import FaultGuard
 from bot.tables.languages import Languages, speak_tables_with
-from bot.tables.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
 from bot.tables.model import show_names_with
-from bot.tables.pictures import prepare_in_background
-from bot.tables.publisher import DiscordNotifier
-from bot.tables.router import answer_once, failure_text, log_failure
 from bot.tables.service import TableService
 from storage.command_sync import CommandSyncRepo
 from storage.database import Database, open_database

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.games.cards import Card, Rank
+from bot.games.coop.look import alt as alt_coop
+from bot.games.coop.look import images
 from bot.games.coop.moves import Keep, King
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
-from bot.render.alt import coop as alt_coop
 from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
-from bot.render.images import coop as images
 from bot.render.look import Field, Look, RoundOver
 from bot.render.look import look as make_look
 from bot.render.round_lines import by_points

@@ -48,7 +48,7 @@ def seat(view: SoiView, names: Sequence[str]) -> list[str]:
 
 def round_end(view: SoiView, names: Sequence[str]) -> list[str]:
     """Points and quadruplets per seat."""
-    from bot.render.soi import round_summary
+    from bot.games.soi.look.text import round_summary
 
     summary = round_summary(view, names)
     return plain(summary).splitlines() if summary else []

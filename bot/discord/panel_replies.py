@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
+from bot.discord.pictures import SEAT_PNG, images_of
 from bot.render.panels import panel
 from bot.tables.model import Table
-from bot.tables.pictures import SEAT_PNG, images_of
 
 __all__ = ["SEAT_PNG", "kept_picture", "pictured_panel", "seat_image"]
 

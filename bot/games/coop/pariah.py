@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bot.games import soureh
 from bot.games.cards import ALL_CARDS, RANK_WORD, Card, Rank, standard_deck
 from bot.games.coop import actions as A
+from bot.games.coop import soureh
 from bot.games.coop.actions import disp
 from bot.games.coop.engine import PRIVATE, Args, CoopEngine, Events
 from bot.games.coop.state import PUBLIC, CoopState, Phase

@@ -32,7 +32,7 @@ from bot.tables.model import NotSaved, StaleAction, Table, TableError
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 if TYPE_CHECKING:
-    from bot.tables.router import Click
+    from bot.discord.router import Click
     from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)

@@ -3,13 +3,13 @@
 - easy: reveals whenever it may, takes a keep that completes its four valid coops,
   otherwise a random placement, and declares with it whenever that is true; Pariah:
   knocks with a placement that leaves four valid coops;
-- normal: scores every placement with :mod:`~bot.games.ai.coop_model` (its own expected
+- normal: scores every placement with :mod:`~bot.games.coop.ai.model` (its own expected
   result minus the opponents'), which puts red 10s and black 2s on opponents, aces under
   the hardest coops (or the easiest when none is hard: robust coops are rewarded),
   sabotages a declarer's least-protected coop on the last turn and follows the Pariah
   point tips; it adds the declaration or knock to a placement only when, after it, no
   opponent looks close to done;
-- hard: ISMCTS over redeals (:mod:`~bot.games.ai.determinize_coop`) among the normal
+- hard: ISMCTS over redeals (:mod:`~bot.games.coop.ai.determinize`) among the normal
   player's few best moves, normal players in the rollouts to the end of the round; it
   leaves the normal favourite only for a move that did clearly better. In Pariah the
   redeals after an opponent's knock mostly give him four valid coops (the last turn is
@@ -29,7 +29,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.ai.coop_model import (
+from bot.games.ai.ismcts import Search
+from bot.games.ai.view import Info, observe, register_history
+from bot.games.cards import Card
+from bot.games.coop.ai.determinize import determinize
+from bot.games.coop.ai.model import (
     JACK_KIND,
     PRIOR,
     Board,
@@ -39,10 +43,6 @@ from bot.games.ai.coop_model import (
     kind_of_text,
     unseen_counts,
 )
-from bot.games.ai.determinize_coop import determinize
-from bot.games.ai.ismcts import Search
-from bot.games.ai.view import Info, observe, register_history
-from bot.games.cards import Card
 from bot.games.coop.moves import Give, Keep, King
 from bot.games.coop.views import CoopView, coop_view
 from bot.games.protocol import Action, Engine
@@ -159,7 +159,7 @@ def _valid_after(info: Info, action: Action) -> bool:
 def _valid_fn(game: str) -> Any:
     import importlib
 
-    return importlib.import_module(f"bot.games.{game}").coop_valid
+    return importlib.import_module(f"bot.games.coop.{game}").coop_valid
 
 
 # ---------------------------------------------------------------------------- normal
@@ -345,7 +345,7 @@ def _world_value(game: str, world: Any, s: int) -> float:
     if game == "soureh":
         low = sum(min(u.order, d.order) for u, d in zip(up, down, strict=True))
         return -_FIX[bad] * low
-    from bot.games.ai.coop_model import pariah_points
+    from bot.games.coop.ai.model import pariah_points
 
     points = sum(
         pariah_points(kind_of(u)) + pariah_points(kind_of(d))

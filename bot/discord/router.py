@@ -8,7 +8,7 @@ table's (``cr:``/``cs:``, see ``bot.render.components``), and :data:`HANDLERS` m
 :class:`~bot.render.components.Kind` to its handler. A kind this code does not know (a
 message older than a change of kinds) is answered "out of date".
 
-A click is read in full (its custom_id and arguments, :mod:`bot.tables.click_args`)
+A click is read in full (its custom_id and arguments, :mod:`bot.discord.click_args`)
 before its handler runs, and only what does not read is answered "out of date": an
 exception inside a handler is a failure, logged once with its traceback, and the player
 is told the action failed and nothing changed.
@@ -24,6 +24,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.catalog import game
+from bot.discord import after_game, hints
+from bot.discord.click_args import BadArgument, check_id, check_step, game_move
+from bot.discord.panel_replies import SEAT_PNG, kept_picture, pictured_panel, seat_image
+from bot.discord.pictures import images_of
+from bot.discord.tokens import answer_privately, tokens_of
 from bot.games.protocol import GameError
 from bot.i18n import N_, _, use_locale
 from bot.metrics import discord_error
@@ -42,12 +47,7 @@ from bot.render.components import (
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.render.panels import automatic_move, panel
 from bot.render.table_message import jump_url, lobby_view
-from bot.tables import after_game, hints
-from bot.tables.click_args import BadArgument, check_id, check_step, game_move
 from bot.tables.model import StaleAction, Table, TableError
-from bot.tables.panel_replies import SEAT_PNG, kept_picture, pictured_panel, seat_image
-from bot.tables.pictures import images_of
-from bot.tables.tokens import answer_privately, tokens_of
 from storage.errors import StorageBusy, StorageError
 from storage.guild_settings import GuildSettingsRepo
 

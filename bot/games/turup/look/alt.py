@@ -46,7 +46,7 @@ def seat(view: TurupView, names: Sequence[str]) -> list[str]:
 
 def round_end(view: TurupView, names: Sequence[str]) -> list[str]:
     """Cards won per seat and the round's winners."""
-    from bot.render.turup import round_summary
+    from bot.games.turup.look.text import round_summary
 
     summary = round_summary(view, names)
     return [plain(summary)] if summary else []

@@ -47,7 +47,7 @@ def _sample(kind: int) -> Card:
 @lru_cache(maxsize=4)
 def valid_table(game: str) -> tuple[tuple[bool, ...], ...]:
     """``table[up][down]``: is a coop of those kinds valid in ``game``?"""
-    module = importlib.import_module(f"bot.games.{game}")
+    module = importlib.import_module(f"bot.games.coop.{game}")
     valid: Callable[[Card, Card], bool] = module.coop_valid
     return tuple(tuple(valid(_sample(u), _sample(d)) for d in range(26)) for u in range(26))
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.games.turup.look import alt as alt_turup
+from bot.games.turup.look import images
 from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _, _n
-from bot.render.alt import turup as alt_turup
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
-from bot.render.images import turup as images
 from bot.render.look import Field, RoundOver, look
 from bot.render.round_lines import by_cards
 from bot.render.steps import plain_cards

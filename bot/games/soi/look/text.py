@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.games.soi.look import alt as alt_soi
+from bot.games.soi.look import images
 from bot.games.soi.moves import AskFor
 from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
-from bot.render.alt import soi as alt_soi
 from bot.render.card_text import card, cards, notation, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
-from bot.render.images import soi as images
 from bot.render.look import Field, RoundOver, look
 from bot.render.round_lines import by_points
 from bot.render.steps import plain_card, plain_cards

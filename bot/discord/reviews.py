@@ -19,16 +19,16 @@ from typing import Any
 
 import discord
 
+from bot.discord.click_args import page_of
+from bot.discord.pictures import images_of, in_words
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import Decision, decision_positions, review
 from bot.i18n import _
 from bot.render.alt import as_text, review_alt
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
-from bot.tables.click_args import page_of
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table
-from bot.tables.pictures import images_of, in_words
 from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.news import News
+from bot.discord.pictures import images_of
+from bot.discord.tokens import tokens_of
 from bot.i18n import _, use_locale
 from bot.metrics import discord_error
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
 from bot.tables.languages import Languages
 from bot.tables.model import Table
-from bot.tables.news import News
-from bot.tables.pictures import images_of
-from bot.tables.tokens import tokens_of
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService

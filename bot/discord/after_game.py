@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.pictures import images_of
+from bot.discord.reviews import on_review
 from bot.games.protocol import GameError
 from bot.i18n import _, number, use_locale
 from bot.options import OptionError, effective_options
@@ -25,8 +27,6 @@ from bot.render.names import shown_all
 from bot.render.table_message import jump_url, lobby_view, replay_view
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table, TableError, TableExists
-from bot.tables.pictures import images_of
-from bot.tables.reviews import on_review
 from storage.guild_settings import GuildSettingsRepo
 from storage.tables import StoredTable, TableRepo, TableStatus
 

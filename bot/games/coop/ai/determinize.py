@@ -39,7 +39,7 @@ def determinize(
     ``others_down=False`` leaves the other seats' face-down cards as they truly are and
     deals the rest anew (``research.ceiling``: what reading the opponents perfectly is worth;
     never in play)."""
-    module = importlib.import_module(f"bot.games.{game}")
+    module = importlib.import_module(f"bot.games.coop.{game}")
     valid: Callable[[Card, Card], bool] = module.coop_valid
     others = [s for s in range(state.n)
               if others_down and s != seat and state.down[s] is not None]

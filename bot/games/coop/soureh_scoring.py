@@ -1,7 +1,7 @@
 """Soureh's scoring rules (RULES.md section 1): which coops are valid, the pick a scoring
 player makes (one card per coop, an ace 1 or 11) and the multiple-of-100 rule.
 
-Pure functions; :mod:`bot.games.soureh` plays them.
+Pure functions; :mod:`bot.games.coop.soureh` plays them.
 """
 
 from __future__ import annotations
