@@ -23,9 +23,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import ENGINES, GAME_NAMES
 from bot.games.ai import LEVELS, choose
 from bot.games.ai.ismcts import Budget
+from bot.games.registry import ENGINES, game_names
 from bot.simulate import percentile
 
 PLAYERS = {"soureh": 2, "pariah": 2, "turup": 2, "soi": 4}
@@ -153,13 +153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3, help="games per game and level")
     parser.add_argument("--decisions", type=int, default=150, help="timed decisions per game")
     parser.add_argument("--small", action="store_true", help="a quick smoke run")
-    parser.add_argument("--game", choices=GAME_NAMES, action="append", help="only these games")
+    parser.add_argument("--game", choices=game_names(), action="append", help="only these games")
     parser.add_argument("--level", choices=LEVELS, action="append", help="only these levels")
     parser.add_argument("--iterations", action="store_true",
                         help="the hard players' search iterations per 200 ms, per game")
     args = parser.parse_args(argv)
     if args.iterations:
-        for game in args.game or GAME_NAMES:
+        for game in args.game or game_names():
             budget = Budget(iterations=10, seconds=None) if args.small else None
             print(effort_text(search_effort(game, 3 if args.small else 20, budget)))
         return 0
@@ -167,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.small:
         games, decisions, budget = 1, 10, Budget(iterations=10, seconds=None)
     print(f"{'game':<8}{'level':<8}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
-    for game in args.game or GAME_NAMES:
+    for game in args.game or game_names():
         for level in args.level or LEVELS:
             ms = [t * 1000 for t in measure(game, level, games, decisions, budget)]
             median = statistics.median(ms) if ms else 0.0

@@ -16,7 +16,7 @@ import random
 import time
 
 from bench import soureh_minimal
-from bot.games import ENGINES
+from bot.games.registry import ENGINES
 
 TARGET_RATIO = 0.33
 

@@ -42,7 +42,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from bench.run import Figure, ms, percentile
-from bot.games import ENGINES
+from bot.games.registry import ENGINES
 from storage.database import Database, open_database
 from storage.tables import SeatRecord, TableRepo
 

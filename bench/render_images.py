@@ -41,7 +41,7 @@ from bot.render.images.samples import (
 def _views(game: str, players: int) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]:
     """(public view, player view of the seat to act, round-end view, source)."""
     try:
-        from bot.games import ENGINES
+        from bot.games.registry import ENGINES
 
         eng = ENGINES[game]
     except ModuleNotFoundError:

@@ -150,8 +150,8 @@ def captures(quick: bool) -> list[Figure]:
 def ai(quick: bool) -> list[Figure]:
     """Decision time per computer level per game (``bench.ai_decisions.measure``)."""
     from bench import ai_decisions
-    from bot.games import ENGINES
     from bot.games.ai import LEVELS, Budget
+    from bot.games.registry import ENGINES
 
     decisions = 2 if quick else 30
     budget = Budget(iterations=10, seconds=None) if quick else None

@@ -20,11 +20,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot import catalog
 from bot.console_moves import listing
-from bot.games import ENGINES, GAME_NAMES
+from bot.games import registry as catalog
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
+from bot.games.registry import ENGINES, game_names
 from bot.games.views import GameView
 from bot.games.you import second_person
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
@@ -239,7 +239,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=GAME_NAMES)
+    parser.add_argument("game", choices=game_names())
     # the command line's help stays English (like every operator text)
     parser.add_argument("--players", type=int, default=None,
                         help="seats, you included")  # i18n: not for people

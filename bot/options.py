@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import ENGINES, GAME_NAMES
+from bot.games.registry import ENGINES, game_names
 from bot.games.variants import Kind, OptionField, option_fields
 from bot.i18n import C_, DEFAULT, _, current, number
 
@@ -170,8 +170,8 @@ def title(game: str) -> str:
 def check_game(game: str) -> str:
     """The game's name, or :class:`OptionError` for an unknown game."""
     name = game.strip().lower()
-    if name not in GAME_NAMES:
-        titles = ", ".join(title(g) for g in GAME_NAMES)
+    if name not in game_names():
+        titles = ", ".join(title(g) for g in game_names())
         raise OptionError(_("Unknown game {game}; choose one of {titles}.", game=repr(game),
                             titles=titles))
     return name

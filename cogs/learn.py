@@ -16,7 +16,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import CATALOG
 from bot.discord.lessons import (
     as_view,
     end_controls,
@@ -25,8 +24,9 @@ from bot.discord.lessons import (
     step_embed,
 )
 from bot.discord.router import answer_once, failure_text, log_failure
+from bot.games.registry import CATALOG
 from bot.i18n import N_, _
-from bot.learning import LESSONS, lesson, next_lesson
+from bot.learning.catalog import lesson, lessons, next_lesson
 from bot.learning.model import Lesson
 from bot.learning.walk import judge, options, position
 from bot.render.choices import game_choices
@@ -70,7 +70,7 @@ async def show_step(interaction: discord.Interaction[Any], item: Lesson, index: 
     pos = position(item, index)
     name = learner(interaction)
     if pos.done:
-        last = item.number == len(LESSONS[item.game])
+        last = item.number == len(lessons()[item.game])
         await repo_of(interaction).finish(interaction.user.id, item.game, item.number)
         embed, view = end_embed(pos, name, last), as_view(end_controls(pos, last))
     else:
@@ -196,14 +196,14 @@ def progress_embed(finished: dict[str, set[int]]) -> discord.Embed:
     embed = discord.Embed(title=_("Your lessons"), description=_(
         "`/learn game:` starts your next lesson; `lesson:` picks one (a finished one is "
         "played again)."))
-    for name, lessons in LESSONS.items():
+    for name, found in lessons().items():
         done = finished.get(name, set())
         lines = [("✅ " if item.number in done else "▫️ ")
                  + _("{number}. {title}", number=item.number, title=_(item.title))
-                 for item in lessons]
+                 for item in found]
         embed.add_field(name=_("{game}: {done}/{count}", game=_(CATALOG[name].title),
-                               done=len(done & {i.number for i in lessons}),
-                               count=len(lessons)),
+                               done=len(done & {i.number for i in found}),
+                               count=len(found)),
                         value="\n".join(lines), inline=False)
     return embed
 
@@ -226,13 +226,13 @@ class LearnCog(commands.Cog):
             await interaction.response.send_message(embed=progress_embed(finished),
                                                     ephemeral=True)
             return
-        lessons = LESSONS.get(game, ())
+        found = lessons().get(game, ())
         number = lesson if lesson is not None else next_lesson(game, finished.get(game, set()))
-        if not 1 <= number <= len(lessons):
+        if not 1 <= number <= len(found):
             await interaction.response.send_message(_(NO_SUCH_LESSON, game=_(
-                CATALOG[game].title), count=len(lessons)), ephemeral=True)
+                CATALOG[game].title), count=len(found)), ephemeral=True)
             return
-        await show_step(interaction, lessons[number - 1], 0, new=True)
+        await show_step(interaction, found[number - 1], 0, new=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import game
 from bot.discord.router import computers_allowed
 from bot.games.protocol import GameError
+from bot.games.registry import game
 from bot.i18n import N_, _, _n, use_locale
 from bot.options import OptionError, effective_options, parse_turn_timer
 from bot.render.choices import game_choices, play_parameters, with_parameters

@@ -21,8 +21,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import CATALOG
 from bot.discord.router import answer_once, failure_text, log_failure
+from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning import puzzles
 from bot.learning.puzzles import Puzzle, move_words, offered, verdict

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import CATALOG
+from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
 from bot.render.choices import game_choices
 from bot.render.stats_embeds import (

@@ -9,12 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import CATALOG
 from bot.discord.faults import describe, is_transient
 from bot.discord.pictures import images_of
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.tokens import tokens_of
 from bot.games.protocol import Action, GameError
+from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n, current, use_locale
 from bot.render.action_words import suggestions
 from bot.render.card_text import legible, legible_embed, truncate

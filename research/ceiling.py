@@ -42,7 +42,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from bot.games import ENGINES
 from bot.games.ai import choose, game_module
 from bot.games.ai.ismcts import Budget, search
 from bot.games.ai.view import observe
@@ -51,6 +50,7 @@ from bot.games.coop.ai.determinize import determinize
 from bot.games.coop.pariah import coop_valid
 from bot.games.coop.state import Coops, CoopState, Valid
 from bot.games.protocol import Action
+from bot.games.registry import ENGINES
 from bot.games.turup.state import TurupState
 from bot.simulate import wilson
 from research.strength import PLAYOUTS_200MS

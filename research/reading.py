@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import ENGINES
+from bot.games.registry import ENGINES
 from bot.games.turup import ai as turup
 from bot.games.turup.state import TurupState
 from bot.simulate import play_game

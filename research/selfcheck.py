@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.ai import choose
+from bot.games.registry import ENGINES
 from bot.games.turup import ai as turup
 from research import ceiling, reading, weights
 

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from bot.games import ENGINES
 from bot.games.ai.ismcts import Budget
+from bot.games.registry import ENGINES
 from bot.simulate import LevelStats, percentile, simulate, wilson
 
 PLAYOUTS_200MS = {"soureh": 76, "pariah": 400, "turup": 300, "soi": 0}

@@ -23,9 +23,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.ai import choose
 from bot.games.coop.ai import player as coop
+from bot.games.registry import ENGINES
 from bot.games.turup import ai as turup
 from bot.simulate import wilson
 

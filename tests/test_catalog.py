@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from bot.catalog import CATALOG, game
-from bot.games import ENGINES, GAME_NAMES
+from bot.games.registry import CATALOG, ENGINES, game, game_names
 from bot.games.variants import Kind, option_fields
+from bot.options import specs
 from cogs.play import PlayCog
 from cogs.settings import SettingsCog
 
@@ -22,18 +22,18 @@ def _parameters(command: app_commands.Command[Any, ..., Any]) -> dict[str, Any]:
 
 def test_every_engine_has_one_entry() -> None:
     """The catalog lists exactly the engines, in order, each with its engine and title."""
-    assert tuple(CATALOG) == GAME_NAMES
-    for name in GAME_NAMES:
+    assert tuple(CATALOG) == game_names()
+    for name in game_names():
         assert game(name).engine is ENGINES[name]
         assert game(name).title == ENGINES[name].title
 
 
-@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("name", game_names())
 def test_options_are_the_variant_fields(name: str) -> None:
     """A game's options are its Variant's fields, in order, with their metadata."""
     fields = option_fields(ENGINES[name].Variant)
-    assert [o.field for o in game(name).options] == list(fields)
-    assert [o.name for o in game(name).options] == [
+    assert [o.field for o in specs(name)] == list(fields)
+    assert [o.name for o in specs(name)] == [
         f.name for f in dataclasses.fields(ENGINES[name].Variant)]
 
 
@@ -42,7 +42,7 @@ def test_settings_set_has_each_field_with_its_exact_range() -> None:
     choices (on/off for a switch)."""
     params = _parameters(SettingsCog.set_)
     for name, entry in CATALOG.items():
-        for spec in entry.options:
+        for spec in specs(entry.name):
             param = params[f"{name}_{spec.name}"]
             assert not param.required
             if spec.kind is Kind.INT:
@@ -59,7 +59,7 @@ def test_play_has_each_option_name_within_every_games_range() -> None:
     params = _parameters(PlayCog.play)
     assert params["game"].required
     for entry in CATALOG.values():
-        for spec in entry.options:
+        for spec in specs(entry.name):
             param = params[spec.name]
             if spec.kind is Kind.INT:
                 assert param.min_value <= spec.minimum and spec.maximum <= param.max_value
@@ -71,7 +71,7 @@ def test_play_has_each_option_name_within_every_games_range() -> None:
 def test_single_game_numbers_have_the_exact_range_on_play() -> None:
     """An option only one game has keeps that game's exact range on /play."""
     params = _parameters(PlayCog.play)
-    rounds = game("turup").options[0]
+    rounds = specs("turup")[0]
     assert rounds.name == "rounds"
     assert (params["rounds"].min_value, params["rounds"].max_value) == (
         rounds.minimum, rounds.maximum)

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from bot import options
-from bot.games import ENGINES, GAME_NAMES
+from bot.games.registry import ENGINES, game_names
 from bot.games.variants import option_fields
 from bot.options import OptionError
 
@@ -62,7 +62,7 @@ def test_rule_book_defaults() -> None:
     assert options.defaults("soi") == {"target": 200, "memory": True}
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_specs_cover_engine_variant(game: str) -> None:
     """The engine's Variant's fields are exactly the option names, with their ranges."""
     cls = ENGINES[game].Variant

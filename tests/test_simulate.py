@@ -7,8 +7,8 @@ import random
 import pytest
 
 from bot import simulate
-from bot.games import ENGINES
 from bot.games.ai.ismcts import Budget
+from bot.games.registry import ENGINES
 
 
 def test_simulate_prints_a_table_per_level(capsys: pytest.CaptureFixture[str]) -> None:

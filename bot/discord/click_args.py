@@ -8,7 +8,7 @@ failure, logged once with its traceback.
 
 from __future__ import annotations
 
-from bot.catalog import game
+from bot.games.registry import game
 from bot.render.components import ComponentId, Kind
 from bot.tables.model import Table
 

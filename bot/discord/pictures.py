@@ -25,7 +25,7 @@ from typing import Any
 
 import discord
 
-from bot.catalog import game
+from bot.games.registry import game
 from bot.i18n import DEFAULT, _, current
 from bot.metrics import timed_picture
 from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt

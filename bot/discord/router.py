@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.catalog import game
 from bot.discord import after_game, hints
 from bot.discord.click_args import BadArgument, check_id, check_step, game_move
 from bot.discord.panel_replies import SEAT_PNG, kept_picture, pictured_panel, seat_image
 from bot.discord.pictures import images_of
 from bot.discord.tokens import answer_privately, tokens_of
 from bot.games.protocol import GameError
+from bot.games.registry import game
 from bot.i18n import N_, _, use_locale
 from bot.metrics import discord_error
 from bot.render.card_text import legible

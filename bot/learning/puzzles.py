@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import decision_positions
 from bot.games.protocol import MOVE_WORDS_GAP, Engine, Event
+from bot.games.registry import ENGINES
 from bot.i18n import _
 
 #: The hard player's search for a puzzle: iterations only, so a puzzle is reproducible.

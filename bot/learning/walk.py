@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.cards import Card
 from bot.games.protocol import Engine, Event, seen_by
+from bot.games.registry import ENGINES
 from bot.learning.model import Lesson, Step
 
 LEARNER = 0  # the learner's engine seat

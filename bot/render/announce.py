@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.catalog import game
+from bot.games.registry import game
 from bot.games.views import GameView
 from bot.i18n import L_, N_, Msg, _
 from bot.render.card_text import isolated, legible, num, seat_name, truncate

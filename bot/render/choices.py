@@ -25,7 +25,8 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.catalog import CATALOG
+from bot import options
+from bot.games.registry import CATALOG
 from bot.games.variants import Kind
 from bot.i18n import DEFAULT, LANGUAGES, _, language_label, use_locale
 from bot.options import OptionSpec
@@ -115,7 +116,7 @@ def play_parameters() -> list[Parameter]:
     """One ``/play`` parameter per option name, in catalog order."""
     by_name: dict[str, list[OptionSpec]] = {}
     for entry in CATALOG.values():
-        for spec in entry.options:
+        for spec in options.specs(entry.name):
             by_name.setdefault(spec.name, []).append(spec)
     return [Parameter(name, tuple(specs)) for name, specs in by_name.items()]
 
@@ -124,7 +125,7 @@ def settings_parameters() -> list[Parameter]:
     """One ``/settings set`` parameter per game option, ``<game>_<option>``."""
     return [
         Parameter(f"{name}_{spec.name}", (spec,))  # described as "Soureh 20–1000: …"
-        for name, entry in CATALOG.items() for spec in entry.options
+        for name, entry in CATALOG.items() for spec in options.specs(name)
     ]
 
 

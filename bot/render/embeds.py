@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.catalog import CATALOG, game
+from bot import options
+from bot.games.registry import CATALOG, game
 from bot.games.views import GameView
 from bot.i18n import N_, _, _n
 from bot.render.card_text import (
@@ -82,7 +83,7 @@ def options_text(name: str, variant: dict[str, Any], timer: int | None) -> str:
     """The table's options in a line: ``threshold 100 · declare final · timer 3 min`` (an
     option as ``/play`` names it in English; in words in another language: ``الحد 100``)."""
     parts = []
-    for spec in game(name).options:
+    for spec in options.specs(name):
         if spec.name in variant:
             parts.append(spec.words(variant[spec.name]))
     parts.append(_("timer {time}", time=timer_text(timer)))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.catalog import game
+from bot.games.registry import game
 from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
 from bot.render.components import Kind, Step, TableView

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.catalog import CATALOG
+from bot import options
+from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n
 from bot.options import defaults
 from bot.rating import initial
@@ -130,7 +131,7 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         stored = settings.options_for(game)
         values = {**defaults(game), **stored}
         parts = []
-        for spec in entry.options:
+        for spec in options.specs(entry.name):
             text = spec.words(values.get(spec.name, spec.default))
             parts.append(f"**{text}**" if spec.name in stored else text)
         embed.add_field(name=title_of(game), value=" · ".join(parts), inline=False)

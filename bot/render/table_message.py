@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.catalog import game
+from bot.games.registry import game
 from bot.i18n import N_, _
 from bot.render.components import (
     BUTTON_PREFIX,

@@ -9,9 +9,8 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from bot.games import ENGINES
-from bot.games.ai import LEVELS
 from bot.games.protocol import InvalidVariant
+from bot.games.registry import ENGINES, LEVELS
 from bot.i18n import _, _n, number
 from bot.tables.model import StaleAction, Table, TableError, TableExists
 from storage.tables import OpenTableExists, SeatRecord, TableStatus

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.protocol import Action, Engine, Event
+from bot.games.registry import ENGINES
 from bot.games.views import GameView
 from bot.games.you import second_person
 from bot.i18n import _, _n, use_locale

@@ -12,8 +12,8 @@ import sys
 from collections import deque
 from typing import TYPE_CHECKING
 
-from bot.games import ENGINES
 from bot.games.protocol import Event, GameError, LegacyLogError
+from bot.games.registry import ENGINES
 from bot.i18n import _, use_locale
 from bot.tables import snapshots
 from bot.tables.lobby import build_variant

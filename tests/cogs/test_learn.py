@@ -14,11 +14,12 @@ from simcord.components import walk_components
 
 from bot.discord.client import CardroomBot
 from bot.i18n import _, use_locale
-from bot.learning import LESSONS
+from bot.learning.catalog import lessons
 from tests.helpers.discord import Audit, check_payload
+from tests.helpers.games import with_lessons
 from tests.helpers.i18n import without_isolates
 
-GAMES = list(LESSONS)
+GAMES = list(lessons())
 
 
 def setup(env: Env) -> tuple[Any, MemberActor]:
@@ -91,7 +92,7 @@ async def test_following_the_marks_finishes_lesson_one_privately(
     assert footer(end) == "Lesson complete"
     labels = [c.get("label", "") for c in marked(end)]
     assert len(labels) == 1
-    assert labels[0].startswith("Next lesson") or len(LESSONS[game]) == 1
+    assert labels[0].startswith("Next lesson") or len(lessons()[game]) == 1
     assert audit.public_payloads() == []
     for req in simcord_env.http_requests:
         if req.method in ("POST", "PATCH") and isinstance(req.json, dict):
@@ -127,15 +128,15 @@ async def test_progress_is_stored_shown_and_a_finished_lesson_replays(simcord_en
     shown = await ana.slash(channel, "learn")
     assert shown.response is not None and shown.response.ephemeral
     fields = {f.name: f.value for f in shown.response.embeds[0].fields}
-    count = len(LESSONS["soureh"])
+    count = len(lessons()["soureh"])
     assert f"Soureh: 1/{count}" in fields and "✅" in fields[f"Soureh: 1/{count}"]
-    assert "Pariah: 0/" + str(len(LESSONS["pariah"])) in fields
+    assert "Pariah: 0/" + str(len(lessons()["pariah"])) in fields
     nxt = await ana.slash(channel, "learn", game="soureh")
     expected = "lesson 2" if count > 1 else "lesson 1"
     assert expected in (nxt.response.embeds[0].title or "")
     again = await ana.slash(channel, "learn", game="soureh", lesson=1)
     assert "lesson 1" in (again.response.embeds[0].title or "")
-    assert footer(again.response) == f"Step 1 of {len(LESSONS['soureh'][0].steps)}"
+    assert footer(again.response) == f"Step 1 of {len(lessons()['soureh'][0].steps)}"
 
 
 async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(
@@ -145,10 +146,10 @@ async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(
     channel, ana = setup(simcord_env)
     res = await ana.slash(channel, "learn", game="turup")
     message = res.response
-    old = LESSONS["turup"][0]
+    old = lessons()["turup"][0]
     changed = replace(old, deck=(*old.deck[:-1], "7H"))
     assert changed.version != old.version
-    monkeypatch.setitem(LESSONS, "turup", (changed, *LESSONS["turup"][1:]))
+    with_lessons(monkeypatch, "turup", (changed, *lessons()["turup"][1:]))
     stale = await ana.click(message, custom_id=marked(message)[0]["custom_id"])
     assert stale.response is not None and stale.response.ephemeral
     assert "changed since this message" in stale.response.content
@@ -167,12 +168,12 @@ async def test_every_lesson_in_each_language(simcord_env: Env, locales: Any, gam
         locales.user(ana, lang)
     audit = Audit(simcord_env)
     message = (await ana.slash(channel, "learn", game=game)).response
-    for number, item in enumerate(LESSONS[game], start=1):
+    for number, item in enumerate(lessons()[game], start=1):
         assert f" {number}:" in (message.embeds[0].title or "")
         message, actions = await follow_marks(ana, message)
         assert actions == len(item.steps)
         (control,) = marked(message)
-        if number < len(LESSONS[game]):
+        if number < len(lessons()[game]):
             assert control["custom_id"].endswith(":next")
             message = (await ana.click(message, custom_id=control["custom_id"])).response
     assert control["custom_id"].endswith(":practice")
@@ -199,7 +200,7 @@ async def test_a_lessons_buttons_work_after_a_restart(simcord_env: Env, settings
 async def test_practice_after_the_last_lesson_opens_a_table(simcord_env: Env) -> None:
     """The last lesson's Practice button opens a table's lobby in the channel."""
     channel, ana = setup(simcord_env)
-    last = len(LESSONS["turup"])
+    last = len(lessons()["turup"])
     message = (await ana.slash(channel, "learn", game="turup", lesson=last)).response
     message, _actions = await follow_marks(ana, message)
     opened = await follow(ana, message)
@@ -213,7 +214,7 @@ async def test_a_select_step_is_followed_by_its_default(simcord_env: Env,
     another option is explained and the select comes back."""
     from tests.learning.test_lessons import many_moves
 
-    monkeypatch.setitem(LESSONS, "soureh", (many_moves(),))
+    with_lessons(monkeypatch, "soureh", (many_moves(),))
     channel, ana = setup(simcord_env)
     message = (await ana.slash(channel, "learn", game="soureh")).response
     message = (await follow(ana, message)).response

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.coop.state import Phase
+from bot.games.registry import ENGINES
 from bot.tables.display import QUIET_WAIT
 from tests.helpers.discord import message_of, panel_of, two_at_a_table
 

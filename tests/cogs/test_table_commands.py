@@ -237,7 +237,7 @@ async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) 
 
 async def test_help_explains_the_games_a_turn_and_the_commands(world: dict[str, Any]) -> None:
     """/help answers privately with the games, how a turn works and where the rules are."""
-    from bot.catalog import CATALOG
+    from bot.games.registry import CATALOG
 
     env, channel = world["env"], world["channel"]
     shown = await world["members"][0].slash(channel, "help")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, cards
 from bot.games.coop.state import CoopState
 from bot.games.protocol import Event, IllegalAction
+from bot.games.registry import ENGINES
 
 SOUREH = ENGINES["soureh"]
 PARIAH = ENGINES["pariah"]

@@ -8,12 +8,12 @@ import random
 import pytest
 
 import bot.games.coop.ai.player  # noqa: F401  (registers the coop players' public history)
-from bot.games import ENGINES
 from bot.games.ai.view import observe
 from bot.games.cards import Card, cards
 from bot.games.coop.ai.determinize import determinize
 from bot.games.coop.state import CoopState
 from bot.games.protocol import Event, InvalidVariant
+from bot.games.registry import ENGINES
 
 SOUREH = ENGINES["soureh"]
 PARIAH = ENGINES["pariah"]

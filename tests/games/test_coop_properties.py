@@ -193,9 +193,9 @@ def test_soureh_calling_forms_equal_asking_each_placement() -> None:
     """Soureh's fast calling forms (the search asks them on every placement turn) are
     exactly the placements :meth:`call_error` allows, in order, on thousands of positions
     of seeded games under both declare rules and 2–4 players."""
-    from bot.games import ENGINES
     from bot.games.coop.engine import CoopEngine
     from bot.games.coop.state import Phase
+    from bot.games.registry import ENGINES
 
     engine = ENGINES["soureh"]
     rng = random.Random(3)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.ai import choose
+from bot.games.registry import ENGINES
 from tests.helpers.redeal import redeal
 
 

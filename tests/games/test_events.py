@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.games import ENGINES
 from bot.games.cards import cards
 from bot.games.protocol import Action, Event, public_events, seen_by
+from bot.games.registry import ENGINES
 
 
 def test_seen_by_keeps_what_a_seat_may_see_and_drops_replaced_public_lines() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
+from bot.games.registry import ENGINES
 
 GAMES = ["soureh", "pariah", "turup", "soi"]
 

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, standard_deck
 from bot.games.protocol import Engine, Event
+from bot.games.registry import ENGINES
 from bot.games.turup.state import pack_cards
 from bot.render.alt import round_end_alt, table_alt
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.protocol import Event, GameError, InvalidVariant
+from bot.games.registry import ENGINES
 from bot.games.variants import option_fields
 from bot.i18n import L_, Msg, use_locale
 from tests.games.fake_language import OPEN, bare_english, catalog_ids, speaking

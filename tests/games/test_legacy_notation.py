@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.coop.legacy import replay_legacy
 from bot.games.protocol import BadNotation, LegacyLogError
+from bot.games.registry import ENGINES
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "legacy_coop_logs.json").read_text())
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, cards
 from bot.games.coop.pariah import ENGINE, Variant, coop_valid, round_points
 from bot.games.coop.state import CoopState
 from bot.games.protocol import Event, IllegalAction, InvalidVariant
+from bot.games.registry import ENGINES
 
 # Seat 0: red face-up under higher cards, valid, 2+5+2+5+3+6+3+6 = 32 (+50 bonus).
 UP0, DOWN0 = "2H 2D 3H 3D", "5S 5C 6S 6C"

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, Rank, card, cards, standard_deck
 from bot.games.protocol import Action, BadNotation, Engine, GameOver, InvalidVariant
+from bot.games.registry import ENGINES
 from bot.games.soi import (
     ENGINE,
     AskedEmptySeat,

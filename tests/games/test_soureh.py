@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, cards
 from bot.games.coop.soureh import ENGINE, Variant, best_pick, coop_valid, hundred_rule, score_round
 from bot.games.coop.state import CoopState
 from bot.games.protocol import Event, IllegalAction, InvalidVariant, NotYourTurn
+from bot.games.registry import ENGINES
 
 VALID_UP = "2H 2D 3H 3D"  # red face-up cards ...
 VALID_DOWN = "5S 5C 6S 6C"  # ... over higher face-down cards: four valid coops

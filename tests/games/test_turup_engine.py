@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, card, cards, standard_decks
 from bot.games.protocol import (
     Action,
@@ -20,6 +19,7 @@ from bot.games.protocol import (
     InvalidVariant,
     Transition,
 )
+from bot.games.registry import ENGINES
 from bot.games.turup import (
     ENGINE,
     TurupState,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import ENGINES, GAME_NAMES
 from bot.games.protocol import InvalidVariant
+from bot.games.registry import ENGINES, game_names
 from bot.games.variants import Kind, check_fields, option_fields
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_every_variant_field_is_an_option(game: str) -> None:
     """Each Variant field has option metadata whose kind fits its default."""
     fields = option_fields(ENGINES[game].Variant)

@@ -13,10 +13,10 @@ import random
 import sys
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.view import observe
+from bot.games.registry import ENGINES
 
 SMALL = Budget(iterations=60, seconds=None)  # reproducible: no clock in it
 TABLES: dict[str, tuple[int, dict[str, Any], int]] = {

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 from simcord import Env
 
-from bot.catalog import CATALOG
-from bot.games import ENGINES, GAME_NAMES
+from bot.games.registry import CATALOG, ENGINES, game_names
 from bot.games.variants import option_fields
 from bot.i18n import LANGUAGES, use_locale
 from bot.options import OPTION_NAMES, defaults, spec, specs
@@ -79,7 +78,7 @@ async def test_game_option_descriptions_are_said_in_the_language(simcord_env: En
 def test_every_option_has_words() -> None:
     """Every Variant field of every game has its name in words (OPTION_NAMES), and every
     choice a label."""
-    for game in GAME_NAMES:
+    for game in game_names():
         for field in option_fields(ENGINES[game].Variant):
             assert field.name in OPTION_NAMES, (game, field.name)
             assert len(field.labels) == len(field.choices)
@@ -89,7 +88,7 @@ def test_every_option_has_words() -> None:
 def test_option_words_are_translated(lang: str) -> None:
     """A table's options read in the language: no option name or choice left in English
     (Arabic and Greek have no Latin words at all), numbers as the language writes them."""
-    english_words = {w for game in GAME_NAMES for s in specs(game)
+    english_words = {w for game in game_names() for s in specs(game)
                      for w in (s.name, *s.choices, "on", "off")}
     for game in CATALOG:
         with use_locale(lang):

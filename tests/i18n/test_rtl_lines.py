@@ -118,11 +118,11 @@ def test_arabic_lessons_read_right_to_left() -> None:
     """Every step of every lesson's first position and its end, in Arabic: each line a
     right-to-left isolate, cards left to right."""
     from bot.discord.lessons import end_embed, step_embed
-    from bot.learning import LESSONS
+    from bot.learning.catalog import lessons
     from bot.learning.walk import position
 
-    for lessons in LESSONS.values():
-        lesson = lessons[0]
+    for found in lessons().values():
+        lesson = found[0]
         with use_locale("ar"):
             embeds = [step_embed(position(lesson, i), "ana") for i in range(len(lesson.steps))]
             embeds.append(end_embed(position(lesson, len(lesson.steps)), "ana", last=False))

@@ -9,11 +9,11 @@ import pytest
 from bot.discord.lessons import end_controls, end_embed, step_controls, step_embed
 from bot.games.protocol import GameError
 from bot.i18n import LANGUAGES, translations, use_locale
-from bot.learning import LESSONS
+from bot.learning.catalog import lessons
 from bot.learning.model import Lesson
 from bot.learning.walk import LEARNER, judge, options, position
 
-ALL = [item for lessons in LESSONS.values() for item in lessons]
+ALL = [item for found in lessons().values() for item in found]
 IDS = [f"{item.game}-{item.number}" for item in ALL]
 
 
@@ -68,7 +68,7 @@ def test_following_the_marks_in_each_language(item: Lesson, lang: str) -> None:
                     assert "{" not in (step_embed(pos, "ana", judge(pos, move).why)
                                        .description or "")
             pos = judged.after
-        last = item.number == len(LESSONS[item.game])
+        last = item.number == len(lessons()[item.game])
         end = end_embed(pos, "ana", last)
         (button,) = end_controls(pos, last)
         assert button.primary and "{" not in (end.description or "")
@@ -84,8 +84,8 @@ def test_every_lesson_text_is_translated(lang: str) -> None:
 
 def test_lesson_one_of_each_game_has_five_actions_and_a_wrong_choice() -> None:
     """The issue's floor: at least five marked actions and a step with a wrong choice."""
-    for game, lessons in LESSONS.items():
-        first = lessons[0]
+    for game, found in lessons().items():
+        first = found[0]
         assert len(first.steps) >= 5, game
         assert any(step.wrong for step in first.steps), game
 
@@ -96,7 +96,7 @@ def many_moves() -> Lesson:
 
     from bot.learning.model import Wrong
 
-    item = LESSONS["soureh"][2]
+    item = lessons()["soureh"][2]
     moves = ["keep 1", "keep 2", "keep 3", "keep 4", "discard", "give 1 1", "give 1 2",
              "give 1 3", "give 1 4", "give 2 1", "give 2 2", "give 2 4"]
     step = replace(item.steps[1], wrong=tuple(Wrong(m, item.steps[1].wrong[0].why)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bot.games import ENGINES
 from bot.games.ai import choose
+from bot.games.registry import ENGINES
 from bot.learning.puzzles import PUZZLE_MARGIN, Puzzle, find, offered, verdict
 
 

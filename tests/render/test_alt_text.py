@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
+from bot.games.registry import ENGINES
 from bot.i18n import use_locale
 from bot.render.alt import LIMIT, Minor, fit, hand_alt, round_end_alt, seat_alt, table_alt
 from bot.render.alt.words import card_words

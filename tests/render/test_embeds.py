@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.games import ENGINES
+from bot.games.registry import ENGINES
 from bot.render.card_text import card, legible
 from bot.render.embeds import (
     hand_embed,

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, shuffled, soureh_deck, standard_decks
+from bot.games.registry import ENGINES
 from bot.render.images import render_hand, render_round_end, render_table
 from bot.render.images.samples import MAX_PLAYERS, NAMES
 

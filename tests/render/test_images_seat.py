@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.games import ENGINES
 from bot.games.coop.look.images import _score_text, private_copy
 from bot.games.coop.views import coop_view
+from bot.games.registry import ENGINES
 from bot.render.images import render_round_end, render_table, seat_image
 from bot.render.images.canvas import WIDTH, round_end_title, target_text
 from bot.render.images.samples import NAMES, sample_player_view, sample_round_end, sample_view

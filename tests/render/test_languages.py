@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot.catalog import game
+from bot.games.registry import game
 from bot.i18n import FSI, LRI, PDI, use_locale
 from bot.render.announce import (
     RATED,
@@ -428,7 +428,7 @@ def test_cached_card_displays_follow_the_language() -> None:
 
 def test_every_game_title_is_marked_for_the_catalogs() -> None:
     """The games' names are translated where shown, so each is marked for extraction."""
-    from bot.catalog import CATALOG
+    from bot.games.registry import CATALOG
     from bot.render.embeds import GAME_TITLES
 
     assert sorted(GAME_TITLES) == sorted(entry.title for entry in CATALOG.values())

@@ -7,9 +7,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.games import ENGINES
 from bot.games.cards import Card, standard_deck
 from bot.games.coop.moves import King
+from bot.games.registry import ENGINES
 from bot.games.turup.look.text import captures as turup_captures
 from bot.render.card_text import card
 from bot.render.components import Kind, Step
@@ -297,7 +297,7 @@ def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
 def test_discard_pile_text_shows_its_top_only_when_open(discards: str) -> None:
     """With face-down discards the table text, the panel and the terminal name only the
     pile's size; with open discards they show its top card too."""
-    from bot.catalog import game as catalog_game
+    from bot.games.registry import game as catalog_game
 
     engine = ENGINES["soureh"]
     state = _find("soureh", engine.Variant(discards=discards), lambda e, s: (

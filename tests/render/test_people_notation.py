@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.ai import choose
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.protocol import Action, Event
+from bot.games.registry import ENGINES
 from bot.render.card_text import legible
 from bot.render.seat_words import move_line, read_move, with_names, words_of
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.catalog import game
-from bot.games import ENGINES
+from bot.games.registry import ENGINES, game
 
 
 def test_counts_agree_with_their_number() -> None:

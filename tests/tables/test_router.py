@@ -221,7 +221,7 @@ def _table_of(game: str) -> Table:
 def test_every_kind_has_one_handler() -> None:
     """Each component kind is handled: by the dispatch table, as a panel step, or as a
     choice of the game that emits it; another game's choice is "out of date"."""
-    from bot.catalog import CATALOG
+    from bot.games.registry import CATALOG
     from bot.render.components import STEP_KINDS
 
     for kind in Kind:

@@ -32,28 +32,16 @@ from typing import Any
 
 from bot.games.ai.ismcts import Budget, search
 from bot.games.ai.view import Info, observe
-from bot.games.coop.ai import player as coop
 from bot.games.protocol import Action, Engine, IllegalAction
-from bot.games.soi import ai as soi
-from bot.games.turup import ai as turup
-
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+from bot.games.registry import LEVELS, players
 
 #: The default search budget of the ``hard`` level (keeps p95 under 300 ms).
 HARD_BUDGET = Budget()
 
-_MODULES: dict[str, ModuleType] = {
-    "soureh": coop,
-    "pariah": coop,
-    "turup": turup,
-    "soi": soi,
-}
-
-
 def game_module(game: str) -> ModuleType:
     """The module holding ``game``'s computer players."""
     try:
-        return _MODULES[game]
+        return players(game)
     except KeyError:
         raise ValueError(f"No computer players for {game!r}.") from None  # i18n: not for people
 

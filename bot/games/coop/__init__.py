@@ -8,9 +8,16 @@
   ``determinize(state, seat, rng)`` for computer players.
 - ``actions``: the shared, pre-built ``Action`` values and the notation.
 - ``views``, ``determinize``: views and determinization.
+- ``soureh``, ``pariah``: the two games; ``ai``, ``look``, ``lessons``: their computer
+  players, presentation and lessons; ``game``: their registration.
 """
 
+from bot.games.coop import pariah, soureh
+from bot.games.coop.ai import player
 from bot.games.coop.engine import CoopEngine
 from bot.games.coop.state import CoopState, Phase
 
-__all__ = ["CoopEngine", "CoopState", "Phase"]  # i18n: not for people
+ENGINES = (soureh.ENGINE, pariah.ENGINE)  # the family's games, registered by ``game``
+PLAYERS = {soureh.ENGINE.name: player, pariah.ENGINE.name: player}  # computer players
+
+__all__ = ["ENGINES", "PLAYERS", "CoopEngine", "CoopState", "Phase"]  # i18n: not for people

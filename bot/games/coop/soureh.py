@@ -120,7 +120,7 @@ class SourehEngine(CoopEngine):
     title = N_("Soureh")  # a name: the catalogs may write it in their script
     min_players = 2
     max_players = 4
-    Variant = Variant
+    Variant: type = Variant
     full_deck = tuple(soureh_deck())
     valid_table = _VALID
     declare_word = "declare"

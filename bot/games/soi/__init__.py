@@ -9,6 +9,7 @@ may use ``ENGINE.knowledge(state, seat)`` (public knowledge about a hand) and
 
 from __future__ import annotations
 
+from bot.games.soi import ai
 from bot.games.soi.checks import ask_problem
 from bot.games.soi.engine import SoiEngine
 from bot.games.soi.rules import (
@@ -26,9 +27,13 @@ from bot.games.soi.rules import (
 )
 
 ENGINE = SoiEngine()
+ENGINES = (ENGINE,)
+PLAYERS = {ENGINE.name: ai}  # its computer players  # registered by ``bot.games.soi.game``
 
 __all__ = [
     "ENGINE",  # i18n: not for people
+    "ENGINES",  # i18n: not for people
+    "PLAYERS",  # i18n: not for people
     "Ask",  # i18n: not for people
     "AskedEmptySeat",  # i18n: not for people
     "AskedSelf",  # i18n: not for people

@@ -32,7 +32,7 @@ def _value(rank: Rank) -> int:
 
 
 def _knowledge(state: Any, seat: int) -> tuple[Any, ...]:
-    from bot.games import ENGINES
+    from bot.games.registry import ENGINES
 
     engine: Any = ENGINES["soi"]
     return tuple(engine.knowledge(state, s) for s in range(state.players))

@@ -5,12 +5,18 @@
 ``totals(state)`` and ``round_wins(state)`` the scores; ``ENGINE.determinize`` serves the AI.
 """
 
+from bot.games.turup import ai
 from bot.games.turup.capture import captures, is_capture, maximal_captures
 from bot.games.turup.engine import ENGINE, TurupEngine, capture_error, round_wins, totals
 from bot.games.turup.state import RoundResult, TurupState, Variant, deck_count
 
+ENGINES = (ENGINE,)
+PLAYERS = {ENGINE.name: ai}  # its computer players  # registered by ``bot.games.turup.game``
+
 __all__ = [
     "ENGINE",  # i18n: not for people
+    "ENGINES",  # i18n: not for people
+    "PLAYERS",  # i18n: not for people
     "RoundResult",  # i18n: not for people
     "TurupEngine",  # i18n: not for people
     "TurupState",  # i18n: not for people

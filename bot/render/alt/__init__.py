@@ -96,14 +96,14 @@ def fit(lines: Sequence[str], limit: int = LIMIT) -> str:
 
 def _describers(view: GameView) -> AltTexts | None:
     """The view's game's describers, as the catalog's Look holds them."""
-    from bot.catalog import CATALOG  # read at the first description, as the pictures are
+    from bot.games.registry import CATALOG  # read at the first description, as the pictures are
 
     entry = CATALOG.get(view["game"])
     return entry.look.alt if entry is not None else None
 
 
 def _title(view: GameView) -> str:
-    from bot.catalog import CATALOG
+    from bot.games.registry import CATALOG
 
     entry = CATALOG.get(view["game"])
     return _(entry.title) if entry is not None else view["game"]

@@ -50,7 +50,7 @@ def _pictures(view: GameView) -> Pictures:
     """The image layouts of the view's game, as the catalog's Look names them."""
     # The catalog holds the presentation modules, whose Looks hold these layouts: it is
     # read when the first picture is drawn, not when this package is imported.
-    from bot.catalog import CATALOG
+    from bot.games.registry import CATALOG
 
     entry = CATALOG.get(view["game"])
     if entry is None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games import ENGINES
+from bot.games.registry import ENGINES
 from bot.games.views import GameView
 from bot.i18n import N_, _, _n, is_rtl
 from bot.render.images import text as lines

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from bot.games import ENGINES
 from bot.games.cards import Rank, shuffled, standard_decks
+from bot.games.registry import ENGINES
 from bot.games.variants import Kind, option_fields
 from bot.games.views import GameView
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.ai import choose
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.protocol import IllegalAction
+from bot.games.registry import ENGINES
 from tests.helpers.redeal import redeal
 
 SMALL = Budget(iterations=60, seconds=None)

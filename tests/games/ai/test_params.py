@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.games.coop.ai import player as coop
+from bot.games.registry import ENGINES
 from bot.games.turup import ai as turup
 
 

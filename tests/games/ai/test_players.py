@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.ai import LEVELS, choose, choose_from_info, game_module
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.view import Info, observe
 from bot.games.cards import Card, cards
 from bot.games.protocol import Action
+from bot.games.registry import ENGINES
 from tests.helpers.redeal import redeal as redeal_state
 
 TINY = Budget(iterations=6, seconds=None)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games import ENGINES
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import review
 from bot.games.protocol import Action
+from bot.games.registry import ENGINES
 from tests.helpers.redeal import redeal
 
 SMALL = Budget(iterations=60, seconds=None)

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import ENGINES
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
+from bot.games.registry import ENGINES
 from tests.helpers.redeal import redeal
 
 # ---------------------------------------------------------------------------- reproducibility

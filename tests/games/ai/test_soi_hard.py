@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from bot.games import ENGINES
 from bot.games.ai import choose_from_info
 from bot.games.ai.view import Info
 from bot.games.cards import Card
 from bot.games.protocol import Action
+from bot.games.registry import ENGINES
 from bot.games.soi import Knowledge
 from bot.simulate import simulate
 

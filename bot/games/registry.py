@@ -1,0 +1,175 @@
+"""The registry of games: each game registers one :class:`Game` record from its own package,
+and everything else iterates over the registry instead of naming games.
+
+A game package ``bot/games/<family>/`` holds the pure rules (its ``__init__`` exports
+``ENGINES``, a tuple of engines: the Soureh family holds two, and ``PLAYERS``, each
+engine's computer players by name), and beside them the parts that touch people:
+``look`` (presentation: text, panels, pictures, alt text, rules pages, option words,
+component kinds), ``lessons`` and ``game``, the one registration (``GAMES``, a tuple of
+:class:`Game`). The built-in packages are named once, in :data:`BUILT_IN`; a game from
+elsewhere (a plug-in, or the test suite's fifth game) calls :func:`register`.
+
+Two lookups keep the engines light: :data:`ENGINES` imports only the pure packages (no
+Discord, no pictures), :func:`games` / :func:`game` / :data:`CATALOG` the registrations.
+Both import by name (``importlib``), the way discord.py loads extensions: the registry
+sits below every layer, and the games above it plug in.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.games.protocol import Engine
+
+if TYPE_CHECKING:  # the presentation and the lessons sit above this layer
+    from bot.learning.model import Lesson
+    from bot.render.look import Look
+
+#: The game packages shipped with the bot (each exports ``ENGINES``; ``<package>.game``
+#: exports ``GAMES``).
+BUILT_IN: tuple[str, ...] = ("bot.games.coop", "bot.games.turup", "bot.games.soi")
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+class ComputerPlayers:
+    """A game's computer players: the ``easy``, ``normal`` and (rule-based) ``hard``
+    players read an ``Info``; a searching ``hard`` gives ``search_spec(engine)``. A game's
+    ``ai`` module is one (``bot.games.ai.choose`` calls it); see docs/architecture.md."""
+
+    easy: Callable[..., Any]
+    normal: Callable[..., Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: its engine, computer players, presentation, lessons and scoring."""
+
+    engine: Engine[Any]
+    players: Any  # the game's ``ai`` module (see :class:`ComputerPlayers`)
+    look: Look
+    lessons: tuple[Lesson, ...] = ()
+    lowest_wins: bool = False  # Soureh: the lowest total wins
+    default_players: int = 2  # the seats of a terminal game when none are asked for
+    levels: tuple[str, ...] = LEVELS  # the computer players' levels the lobby offers
+
+    @property
+    def name(self) -> str:
+        """The game's name in commands and storage, e.g. ``"soureh"``."""
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        """The game's display name, e.g. ``"Soureh"`` (translate it with ``_``)."""
+        return self.engine.title
+
+    @property
+    def seats(self) -> str:
+        """The seats a table takes, in words: ``"2–4"`` or ``"2"``."""
+        low, high = self.engine.min_players, self.engine.max_players
+        return str(low) if low == high else f"{low}–{high}"
+
+    @property
+    def colour(self) -> int:
+        """The game's embed colour."""
+        return self.look.colour
+
+
+_registered: dict[str, Game] = {}
+_engines: dict[str, Engine[Any]] = {}
+_players: dict[str, Any] = {}
+_loaded = {"engines": False, "games": False}
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` to the registry (a game's ``game`` module, or a plug-in, calls it)."""
+    _registered[game.name] = game
+    _engines[game.name] = game.engine
+    _players[game.name] = game.players
+    return game
+
+
+def unregister(name: str) -> None:
+    """Remove a game registered with :func:`register` (tests)."""
+    _registered.pop(name, None)
+    _engines.pop(name, None)
+    _players.pop(name, None)
+
+
+def _load_engines() -> None:
+    if not _loaded["engines"]:
+        _loaded["engines"] = True
+        for package in BUILT_IN:
+            module = importlib.import_module(package)
+            for engine in module.ENGINES:
+                _engines.setdefault(engine.name, engine)
+                _players.setdefault(engine.name, module.PLAYERS[engine.name])
+
+
+def _load_games() -> None:
+    if not _loaded["games"]:
+        _loaded["games"] = True
+        _load_engines()
+        for package in BUILT_IN:
+            for entry in importlib.import_module(f"{package}.game").GAMES:
+                _registered.setdefault(entry.name, entry)
+
+
+def games() -> Mapping[str, Game]:
+    """Every registered game by name, the built-in ones first."""
+    _load_games()
+    order = [name for name in _engines if name in _registered]
+    return {name: _registered[name] for name in order}
+
+
+def game(name: str) -> Game:
+    """The registered game ``name`` (``KeyError`` for an unknown game)."""
+    return games()[name]
+
+
+def players(name: str) -> Any:
+    """The computer players of game ``name`` (its ``ai`` module; ``KeyError`` if unknown)."""
+    _load_engines()
+    return _players[name]
+
+
+def game_names() -> tuple[str, ...]:
+    """Every game's name, the built-in ones first (engines only: nothing else is loaded)."""
+    _load_engines()
+    return tuple(_engines)
+
+
+class _Engines(Mapping[str, Engine[Any]]):
+    """``ENGINES[name]``: a game's engine, importing only the pure game packages."""
+
+    def __getitem__(self, name: str) -> Engine[Any]:
+        _load_engines()
+        return _engines[name]
+
+    def __iter__(self) -> Iterator[str]:
+        _load_engines()
+        return iter(tuple(_engines))
+
+    def __len__(self) -> int:
+        _load_engines()
+        return len(_engines)
+
+
+class _Catalog(Mapping[str, Game]):
+    """``CATALOG[name]``: a game's registration (engine, players, look, lessons)."""
+
+    def __getitem__(self, name: str) -> Game:
+        return games()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(games())
+
+    def __len__(self) -> int:
+        return len(games())
+
+
+ENGINES: Mapping[str, Engine[Any]] = _Engines()
+CATALOG: Mapping[str, Game] = _Catalog()
