@@ -1,0 +1,116 @@
+"""The house's figures (issue #33): the modules outside a game's own package whose code
+names the game, and the import cycles between our modules at run time (grimp, the graph
+import-linter uses, counting imports inside functions too).
+
+``python scripts/house.py`` prints them; tests/test_house_figures.py holds them to target.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import grimp
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCT = ("bot", "cogs", "storage")
+HOMES = {"soureh": "bot/games/coop", "pariah": "bot/games/coop",
+         "turup": "bot/games/turup", "soi": "bot/games/soi"}
+
+
+def _documentation_lines(tree: ast.AST) -> set[int]:
+    """Lines of bare string statements: docstrings, attribute docstrings."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
+                and isinstance(node.value.value, str):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def code_words(path: Path) -> list[tuple[int, str]]:
+    """``(line, word)`` for the names and strings of a module's code: not its comments,
+    not its documentation."""
+    source = path.read_text(encoding="utf-8")
+    docs = _documentation_lines(ast.parse(source))
+    kinds = {tokenize.NAME, tokenize.STRING}
+    kinds.update(k for k in (getattr(tokenize, "FSTRING_MIDDLE", None),) if k is not None)
+    return [(token.start[0], token.string)
+            for token in tokenize.generate_tokens(io.StringIO(source).readline)
+            if token.type in kinds and token.start[0] not in docs]
+
+
+def naming(game: str) -> dict[str, list[int]]:
+    """The modules of the product outside ``game``'s package whose code names it (a module
+    named for it counts as line 0), with the lines."""
+    pattern = re.compile(game, re.IGNORECASE)
+    home = HOMES[game] + "/"
+    found: dict[str, list[int]] = {}
+    for folder in PRODUCT:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel.startswith(home):
+                continue
+            hits = [line for line, word in code_words(path) if pattern.search(word)]
+            if pattern.search(path.stem):
+                hits.insert(0, 0)
+            if hits:
+                found[rel] = hits
+    return found
+
+
+def cycles() -> list[list[str]]:
+    """The groups of our modules that import each other around a loop at run time
+    (strongly connected components of more than one module)."""
+    graph = grimp.build_graph(*PRODUCT, exclude_type_checking_imports=True, cache_dir=None)
+    ours = {m for m in graph.modules if m.split(".")[0] in PRODUCT}
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m) & ours) for m in ours}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+    for root in sorted(ours):  # Tarjan's algorithm, iteratively
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, child = work.pop()
+            if child == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+            if child < len(edges[node]):
+                work.append((node, child + 1))
+                nxt = edges[node][child]
+                if nxt not in index:
+                    work.append((nxt, 0))
+                elif nxt in stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(sorted(group))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return sorted(groups)
+
+
+def main() -> None:
+    for game, home in HOMES.items():
+        found = naming(game)
+        print(f"{game}: named in {len(found)} modules outside {home}")
+        for rel, lines in found.items():
+            print(f"    {rel}: lines {lines[:10]}")
+    groups = cycles()
+    print(f"import cycles: {len(groups)} groups, {sum(map(len, groups))} modules")
+    for group in groups:
+        print("    " + " ".join(group))
