@@ -4,15 +4,23 @@ is offered by ``/play``, and a person plays it against a computer player to its 
 
 from __future__ import annotations
 
+import json
+import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games import registry
+from bot.games.ai import choose
+from bot.games.cards import Card
+from bot.games.protocol import Engine, replay
 from storage.stats import StatsRepo
 from storage.tables import TableRepo, TableStatus
 from tests import fifth_game
+from tests.fifth_game.engine import rank
 from tests.helpers.discord import (
     Audit,
     component_rows,
@@ -96,3 +104,50 @@ async def test_a_fifth_game_is_offered_and_played_to_its_end(
     assert stored.status is TableStatus.FINISHED and stored.end_reason == "finished"
     history = await StatsRepo(env.bot.db).history(world["guild"].id, "highcard")
     assert history.total == 1 and not history.games[0].rated
+
+
+def test_the_fifth_engine_keeps_the_contract(high_card: registry.Game) -> None:
+    """High card follows the engine contract: the public view holds no card in a hand, a
+    replay of the action texts gives the same game, and the computer players of every
+    level play it to its end, the higher card taking each trick."""
+    engine = high_card.engine
+    assert isinstance(engine, Engine) and registry.game("highcard") is high_card
+    state = engine.new_game(2, 9)
+    played, rng = [], random.Random(2)
+    while (seat := engine.to_act(state)) is not None:
+        hidden = {c for s in (0, 1) for c in engine.hidden_cards(state, s)}
+        public = json.dumps(engine.public_view(state))
+        assert not any(re.search(rf"\b{code}\b", public) for code in hidden)
+        assert set(engine.player_view(state, seat)["hand"]) == set(engine.hidden_cards(state, seat))
+        action = choose(engine, state, seat, ("easy", "normal", "hard")[len(played) % 3], rng)
+        trick = engine.public_view(state)["trick"]
+        after = engine.apply(state, engine.parse_action(state, str(action))).state
+        if trick:  # the trick is complete: the higher card took it
+            lead, answer = Card.parse(trick[0]), action.args[0]
+            assert isinstance(answer, Card)
+            if rank(lead) != rank(answer):
+                taker = seat if rank(answer) > rank(lead) else 1 - seat
+                assert sum(after.totals) + sum(after.won) == sum(state.totals) + sum(state.won) + 1
+                assert after.over or after.leader == taker
+        played.append(str(action))
+        state = after
+    assert len(played) == 12 and engine.winners(state)  # 3 cards each, 2 rounds
+    assert replay(engine, 2, 9, played) == state
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+
+
+def test_the_docs_show_the_tested_code() -> None:
+    """Every code excerpt of docs/architecture.md's "Adding a fifth game" is the code of
+    the file it names (``# …`` marks a cut), so the docs' example is this test's game."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text.split("## Adding a fifth game", 1)[1].split("\n## ", 1)[0]
+    excerpts = re.findall(r"`(tests/[\w/]+\.py)`:\n\n *```python\n(.*?)\n *```", section, re.S)
+    assert len(excerpts) >= 5
+    root = DOCS.parents[1]
+    for path, code in excerpts:
+        source = [line.strip() for line in (root / path).read_text(encoding="utf-8").splitlines()]
+        for line in code.splitlines():
+            if line.strip() and line.strip() != "# …":
+                assert line.strip() in source, f"{path}: {line.strip()!r}"

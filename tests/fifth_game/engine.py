@@ -29,7 +29,13 @@ from bot.games.protocol import (
 from bot.games.variants import check_fields, option
 from bot.i18n import L_, N_, _
 
-HAND = 3
+HAND = 3  # cards dealt to each seat a round
+Hands = tuple[tuple[Card, ...], ...]  # each seat's cards
+
+
+def rank(card: Card) -> int:
+    """A card's rank in a trick: 2 lowest, ace highest."""
+    return 14 if card.order == 1 else card.order
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,14 +66,6 @@ class State:
     @property
     def to_act(self) -> int | None:
         return None if self.over else (self.leader + len(self.trick)) % 2
-
-
-Hands = tuple[tuple[Card, ...], ...]
-
-
-def rank(card: Card) -> int:
-    """A card's rank in a trick: 2 lowest, ace highest."""
-    return 14 if card.order == 1 else card.order
 
 
 def _deal(seed: int, round_no: int, deck: Sequence[Card] | None = None) -> Hands:
