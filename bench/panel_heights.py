@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.taps import Choose, Panel, coop_policy, message_in, panel_of, soi_ask, turup_player
+from tests.helpers.taps import (
+    Choose,
+    Panel,
+    coop_policy,
+    message_in,
+    panel_of,
+    soi_ask,
+    turup_player,
+)
 
 PHONE = 400
 BUDGET = 640

@@ -70,6 +70,35 @@ def test_research_stays_out_of_the_product_and_the_tests() -> None:
     assert found == []
 
 
+#: The benchmarks' own tests: they test bench's code in process, and go where bench goes.
+#: Every other test drives the bot through tests/helpers (bench imports those helpers,
+#: e.g. ``tests.helpers.taps``, never the other way round).
+BENCH_OWN_TESTS = ("tests/bench/", "tests/test_bench_smoke.py",
+                   "tests/render/test_panel_phone.py")
+
+
+def test_bench_stays_out_of_the_product_and_the_tests() -> None:
+    """Neither the product nor the tests (but the benchmarks' own) import bench/."""
+    found = [rel for folder in ("bot", "cogs", "storage", "tests")
+             for p in (ROOT / folder).rglob("*.py")
+             if not (rel := str(p.relative_to(ROOT))).startswith(BENCH_OWN_TESTS)
+             and "bench" in _imported(p)]
+    assert found == []
+
+
+def test_the_import_scan_sees_an_import_anywhere(tmp_path: Path) -> None:
+    """The scan above can fail: it sees ``from bench…`` and ``import bench`` at the top
+    and inside a function, and nothing in a mere mention."""
+    seen = tmp_path / "seen.py"
+    seen.write_text("from bench.taps import panel_of\n", encoding="utf-8")
+    inside = tmp_path / "inside.py"
+    inside.write_text("def f():\n    import bench.run\n", encoding="utf-8")
+    mention = tmp_path / "mention.py"
+    mention.write_text('"""python -m bench.taps"""\nbench = 1\n', encoding="utf-8")
+    assert "bench" in _imported(seen) and "bench" in _imported(inside)
+    assert "bench" not in _imported(mention)
+
+
 def test_tools_do_not_rewrite_the_bots_modules() -> None:
     """bench/ and research/ set no attribute of a module of the bot: the computer players'
     numbers are parameters (TurupParams, CoopParams) a tool passes, not globals it rewrites."""

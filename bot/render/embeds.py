@@ -3,7 +3,7 @@ table's record and the engine's views only (never from engine state)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,7 +29,23 @@ from bot.results import LOWEST_WINS, placements
 if TYPE_CHECKING:
     from bot.tables.model import Table
 
-COLOURS: Mapping[str, int] = {name: entry.colour for name, entry in CATALOG.items()}
+
+
+class _Colours(Mapping[str, int]):
+    """Each game's embed colour, read from the registry when asked: a game registered
+    after this module was imported (a plug-in, the tests' fifth game) has its own too."""
+
+    def __getitem__(self, name: str) -> int:
+        return CATALOG[name].colour
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(CATALOG)
+
+    def __len__(self) -> int:
+        return len(CATALOG)
+
+
+COLOURS: Mapping[str, int] = _Colours()
 PHASES = {
     "draw": N_("**Turn:** {who} to draw"),
     "place": N_("**Turn:** {who} to place the drawn card"),

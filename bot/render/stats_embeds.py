@@ -15,7 +15,7 @@ from bot.i18n import N_, _, _n
 from bot.options import defaults
 from bot.rating import initial
 from bot.render.card_text import legible_embed, notation, num, truncate
-from bot.render.embeds import reason_text, timer_text
+from bot.render.embeds import COLOURS, reason_text, timer_text
 from bot.render.names import plain, shown
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     )
 
 COLOUR = 0x455A64
-GAME_COLOURS: Mapping[str, int] = {name: entry.colour for name, entry in CATALOG.items()}
+GAME_COLOURS: Mapping[str, int] = COLOURS  # read from the registry when asked
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TOTAL = 6000

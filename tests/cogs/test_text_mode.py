@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from bench.taps import BY_NAME, Panel, message_in, panel_of, seated
 from bot.discord.pictures import images_of
 from bot.render.alt.words import card_words
 from bot.render.components import Kind, notation_of, parse_custom_id
 from storage.user_display import UserDisplay, UserDisplayRepo
 from tests.helpers.discord import Audit, component_rows, last_cards, payload_of
 from tests.helpers.preview import browser, browser_available, shoot
+from tests.helpers.taps import BY_NAME, Panel, message_in, panel_of, seated
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

@@ -1,5 +1,5 @@
 """Whole games played through the panels only, counting the clicks each move takes
-(issue 16: two taps a turn). The games and the counting are ``bench.taps``'s, which
+(issue 16: two taps a turn). The games and the counting are ``tests.helpers.taps``'s, which
 ``python -m bench`` reports."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from bench.taps import BY_NAME, FACE_WORDS, Turn, play_game, summary
 from tests.helpers.discord import Audit
+from tests.helpers.taps import BY_NAME, FACE_WORDS, Turn, play_game, summary
 
 
 async def _played(world: dict[str, Any], game: str) -> list[Turn]:
-    """One whole game of ``bench.taps``'s, audited for leaks after every move; no public
+    """One whole game of ``tests.helpers.taps``'s, audited for leaks after every move; no public
     post but the table (and its pings and announcements, which are follow-ups)."""
     env, channel = world["env"], world["channel"]
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})

@@ -11,9 +11,6 @@ from typing import Any
 
 from simcord import Env
 
-from bench.taps import component_rows as component_rows  # shared with python -m bench
-from bench.taps import coop_policy as coop_policy
-from bench.taps import panel_of as panel_of
 from bot.games.cards import ALL_CARDS, Card
 from bot.games.turup.look.text import captures as turup_captures
 from bot.games.turup.look.text import one_step_moves as turup_one_step
@@ -22,6 +19,9 @@ from bot.render.card_text import card
 from bot.render.seat_words import by_number
 from bot.tables.model import Table
 from bot.tables.service import TableService
+from tests.helpers.taps import component_rows as component_rows  # shared with python -m bench
+from tests.helpers.taps import coop_policy as coop_policy
+from tests.helpers.taps import panel_of as panel_of
 
 CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 

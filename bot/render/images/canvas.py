@@ -24,14 +24,6 @@ WEBP_EFFORT = 50
 PICTURE_BYTES = 40 * 1024  # the most a picture should upload (issue 17)
 RLM = "\u200f"  # starts a label in a right-to-left language: the whole label reads RTL
 
-GAME_TITLES = {
-    "soureh": N_("Soureh"),
-    "pariah": N_("Pariah"),
-    "turup": N_("Turup"),
-    "soi": N_("Soi"),
-}
-
-
 class Canvas:
     """An opaque felt image of a fixed size with helpers to draw the table on it."""
 
@@ -235,7 +227,7 @@ def round_title(view: GameView) -> str:
 def game_title(view: GameView) -> str:
     """The game's name, as the current language writes it."""
     game = str(view.get("game"))
-    return _(GAME_TITLES[game]) if game in GAME_TITLES else game.title()
+    return _(ENGINES[game].title) if game in ENGINES else game.title()
 
 
 def and_list(names: Sequence[str]) -> str:

@@ -1,0 +1,123 @@
+"""High card as people see it: text for the embeds, the terminal and the control panel,
+and pictures drawn with the shared canvas. Every function reads the game's own view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.views import GameView, WrongGame
+from bot.i18n import _
+from bot.render.card_text import card, cards, seat_name
+from bot.render.components import Kind, Step, TableView, action_arg
+from bot.render.images.canvas import HEADER_H, MARGIN, Canvas, header, table_header
+from bot.render.images.canvas import seat_name as plain_name
+from bot.render.images.layout import pictures
+from bot.render.images.seat import with_hand
+from bot.render.images.style import Theme
+from bot.render.look import Field, RoundOver, look
+from bot.render.round_lines import by_points
+
+if TYPE_CHECKING:
+    from bot.games.protocol import Action
+    from bot.tables.model import Table
+
+View = dict[str, Any]  # the engine's view: GameView's keys plus trick, hand_counts, won, hand
+CW, CH = 100, 140
+
+
+def view_of(view: GameView) -> View:
+    """``view`` read as High card's (``WrongGame`` for another game's)."""
+    if view["game"] != "highcard":  # i18n: not for people
+        raise WrongGame(view, "High card")  # i18n: not for people
+    return dict(view)
+
+
+def public_fields(view: View, names: Sequence[str]) -> list[Field]:
+    """Each seat's tricks and cards left, and the trick on the table."""
+    fields = [Field(seat_name(names, s), _("{won} tricks · {n} cards", won=view["won"][s],
+                                           n=view["hand_counts"][s]), inline=True)
+              for s in range(2)]
+    return [*fields, Field(_("Trick"), cards(view["trick"]) or "—")]
+
+
+def round_summary(view: View, names: Sequence[str]) -> str | None:
+    """The tricks each seat took in the last round."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    return "\n".join(_("**{name}**: {n} tricks", name=seat_name(names, s), n=won)
+                     for s, won in enumerate(last["won"]))
+
+
+def round_over(view: View, names: Sequence[str], low: bool) -> RoundOver | None:
+    """Who took the most tricks in the last round."""
+    last = view["last_round"]
+    return None if last is None else RoundOver(None, by_points(names, last["won"], low, None))
+
+
+def private_text(view: View) -> str:
+    """The seat's cards."""
+    return _("Your cards: {cards}", cards=cards(view["hand"] or []) or "—")
+
+
+def board_lines(view: View, names: Sequence[str]) -> list[str]:
+    """The terminal's board: the trick, the tricks taken, the seat's cards."""
+    lines = [_("Trick: {cards}", cards=" ".join(view["trick"]) or "—")]
+    lines += [f"  {names[s]}: {view['won'][s]}" for s in range(2)]
+    if view["hand"] is not None:
+        lines.append(_("Your cards: {cards}", cards=" ".join(view["hand"])))
+    return lines
+
+
+def panel_steps(table: Table, step: Step, actions: list[Action], panel: TableView,
+                view: View) -> str:
+    """One button per card: a decision is one tap."""
+    for action in actions:
+        panel.button(Kind.ACT, card(str(action.args[0])), arg=action_arg(str(action)), row=0,
+                     style=discord.ButtonStyle.primary)
+    return _("Play a card.")
+
+
+def _cards(canvas: Canvas, codes: Sequence[str | None], y: int) -> None:
+    for i, code in enumerate(codes):
+        canvas.card(MARGIN + 8 + i * (CW + 12), y, code, CW, CH)
+
+
+def table(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
+    """The trick on the table under the header."""
+    canvas = Canvas(HEADER_H + CH + 2 * MARGIN, theme, four)
+    table_header(canvas, view, names)  # type: ignore[arg-type]
+    _cards(canvas, view["trick"], HEADER_H + MARGIN)
+    return canvas
+
+
+def hand(view: View, theme: Theme, four: bool) -> Canvas:
+    """The seat's own cards."""
+    canvas = Canvas(HEADER_H + CH + 2 * MARGIN, theme, four)
+    header(canvas, view, _("your hand"), None)  # type: ignore[arg-type]
+    _cards(canvas, view["hand"] or [], HEADER_H + MARGIN)
+    return canvas
+
+
+def round_end(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
+    """The last round's tricks, in the header's pill."""
+    tricks = " · ".join(_("{name}: {n} tricks", name=plain_name(names, s), n=won)
+                        for s, won in enumerate(view["last_round"]["won"]))
+    canvas = Canvas(HEADER_H + MARGIN, theme, four)
+    header(canvas, view, _("round over"), tricks, turn=False)  # type: ignore[arg-type]
+    return canvas
+
+
+def seat(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
+    """The table with the seat's cards in a strip under the trick."""
+    public = table({**view, "hand": None}, names, theme, four)
+    return with_hand(public, view["hand"], HEADER_H + CH + MARGIN)
+
+
+LOOK = look(view_of, colour=0x6A1B9A, public_fields=public_fields,
+            round_summary=round_summary, round_over=round_over, private_text=private_text,
+            board_lines=board_lines, panel_steps=panel_steps,
+            pictures=pictures(view_of, table, hand, round_end, seat))
