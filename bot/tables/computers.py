@@ -16,7 +16,7 @@ from typing import Any
 from bot.games.ai import choose as ai_choose
 from bot.games.protocol import Action
 from bot.tables.model import Table
-from bot.tables.ports import MoveHost, Played
+from bot.tables.ports import ComputersHost, Played
 from bot.tables.retry import WRITE_ERRORS, backoff
 from storage.tables import SeatRecord
 
@@ -30,7 +30,7 @@ class ComputerPlayers:
     """Plays the computer-held seats of the host's tables (and, for ``TableClock``, the
     move of a seat whose time ran out)."""
 
-    def __init__(self, host: MoveHost, choose: Chooser = ai_choose) -> None:
+    def __init__(self, host: ComputersHost, choose: Chooser = ai_choose) -> None:
         self.host = host
         self.choose = choose
 

@@ -87,7 +87,7 @@ class DisplayHost(Spawner, Protocol):
     def render_interval(self) -> float: ...
 
 
-class MoveHost(Spawner, Protocol):
+class ComputersHost(Spawner, Protocol):
     """What ``ComputerPlayers`` uses: apply a chosen move, then tell the table."""
 
     @property
