@@ -1,4 +1,4 @@
-"""Showing tables: the ``Notifier`` the Discord side implements, and ``Display``, which
+"""Showing tables: ``Display`` (given the ``Notifier`` the Discord side implements), which
 renders a changed table at most once per ``render_interval`` seconds, then DMs the seats
 whose hidden cards changed, and posts public lines."""
 
@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Protocol
 
 from bot.i18n import _, use_locale
 from bot.tables.model import Table
-
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
+from bot.tables.ports import DisplayHost, Notifier
 
 log = logging.getLogger(__name__)
 
@@ -21,25 +18,12 @@ QUIET_WAIT = 10.0
 table shows it alone (people place a drawn card within a few seconds)."""
 
 
-class Notifier(Protocol):
-    """The Discord side of a table: what the service asks it to show."""
-
-    async def render(self, table: Table) -> None:
-        """Show the table's newest state on its table message."""
-
-    async def send_hand(self, table: Table, seat: int) -> bool:
-        """DM that seat its cards; ``False`` when the DM was refused."""
-
-    async def announce(self, table: Table, text: str) -> None:
-        """Post a short public line in the table's channel (never a hidden card)."""
-
-
 class Display:
-    """Coalesced rendering, DMs of hidden cards and public lines, through the service's
+    """Coalesced rendering, DMs of hidden cards and public lines, through the host's
     notifier (none in some tests: then nothing is shown)."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
+    def __init__(self, host: DisplayHost) -> None:
+        self.host = host
 
     def changed(self, table: Table, *, quiet: bool = False) -> None:
         """Render the table soon (one render covers every change until then). A ``quiet``
@@ -48,13 +32,13 @@ class Display:
         picture of the table, not two."""
         if quiet and not table.dirty:
             if table.quiet_task is None or table.quiet_task.done():
-                table.quiet_task = self.service.spawn(self._quiet(table))
+                table.quiet_task = self.host.spawn(self._quiet(table))
             return
         if table.quiet_task is not None and not table.quiet_task.done():
             table.quiet_task.cancel()  # this render shows the quiet move too
         table.dirty = True
         if table.flush_task is None or table.flush_task.done():
-            table.flush_task = self.service.spawn(self._flush(table))
+            table.flush_task = self.host.spawn(self._flush(table))
 
     async def _quiet(self, table: Table) -> None:
         await asyncio.sleep(QUIET_WAIT)
@@ -64,7 +48,7 @@ class Display:
     async def _flush(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         while table.dirty:
-            interval = self.service.render_interval
+            interval = self.host.render_interval
             if interval > 0:
                 since = loop.time() - table.last_render
                 wait = min(interval, interval - since)
@@ -72,7 +56,7 @@ class Display:
                     await asyncio.sleep(wait)
             table.dirty = False
             table.last_render = loop.time()
-            notifier = self.service.notifier
+            notifier = self.host.notifier
             if notifier is None:
                 table.pending_dms.clear()
                 continue
@@ -105,10 +89,13 @@ class Display:
 
     async def announce(self, table: Table, text: str) -> None:
         """A public line in the table's channel; a failure is logged, never raised."""
-        notifier = self.service.notifier
+        notifier = self.host.notifier
         if notifier is None:
             return
         try:
             await notifier.announce(table, text)
         except Exception:
             log.exception("Announcing in table %s's channel failed", table.id)
+
+
+__all__ = ("QUIET_WAIT", "Display", "Notifier")

@@ -1,22 +1,21 @@
 """The lobby: open, join, leave, computer seats, start — everything before the deal.
 
-``Lobby`` is a part of ``TableService`` (which offers these operations to the cogs)."""
+``Lobby`` is a part of ``TableService`` (its ``LobbyHost``, which offers these operations to
+the Discord side)."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.games.protocol import InvalidVariant
 from bot.games.registry import ENGINES, LEVELS
 from bot.i18n import _, _n, number
 from bot.tables.model import StaleAction, Table, TableError, TableExists
-from storage.tables import OpenTableExists, SeatRecord, TableStatus
-
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
+from bot.tables.ports import LobbyHost
+from storage.tables import OpenTableExists, SeatRecord, TableRepo, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +49,9 @@ def variant_dict(variant: Any) -> dict[str, Any]:
 class Lobby:
     """Everything that happens before the cards are dealt."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self.repo = service.repo
+    def __init__(self, host: LobbyHost, repo: TableRepo) -> None:
+        self.host = host
+        self.repo = repo
 
     async def open(
         self,
@@ -65,8 +64,9 @@ class Lobby:
         options: dict[str, Any],
         timer_seconds: int | None,
     ) -> Table:
-        """Open a lobby with the host seated. ``TableExists``/``InvalidVariant`` on refusal."""
-        existing = self.service.in_channel(channel_id)
+        """A new lobby with the host seated, stored (the service then holds it in memory
+        and starts its clock). ``TableExists``/``InvalidVariant`` on refusal."""
+        existing = self.host.in_channel(channel_id)
         if existing is not None:
             raise TableExists(existing.id, existing.record.message_id)
         variant = build_variant(game, options)
@@ -77,7 +77,7 @@ class Lobby:
                 host_id=host_id,
                 game=game,
                 variant=variant_dict(variant),
-                seed=self.service.seed_source(),
+                seed=self.host.seed_source(),
                 timer_seconds=timer_seconds,
                 seats=[SeatRecord(0, host_id, host_name)],
             )
@@ -87,14 +87,12 @@ class Lobby:
                 stored.id if stored else 0, stored.message_id if stored else None
             ) from None
         table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)])
-        self.service.remember(table)
-        self.service.timers.opened(table)
         log.info("Table %s opened (%s) in channel %s", table.id, game, channel_id)
         return table
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the channel message that shows the table (after posting it)."""
-        table = self.service.require(table_id)
+        table = self.host.require(table_id)
         await self.repo.set_message(table_id, message_id)
         table.record = dataclasses.replace(table.record, message_id=message_id)
 
@@ -114,7 +112,7 @@ class Lobby:
 
     async def join(self, table_id: int, version: int | None, user_id: int, name: str) -> Table:
         """Seat the user in the lobby."""
-        table = self.service.require(table_id)
+        table = self.host.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if table.seat_of(user_id) is not None:
@@ -129,7 +127,7 @@ class Lobby:
 
     async def leave(self, table_id: int, version: int | None, user_id: int) -> Table:
         """Take the user out of the lobby (the host cancels instead)."""
-        table = self.service.require(table_id)
+        table = self.host.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             seat = table.seat_of(user_id)
@@ -146,7 +144,7 @@ class Lobby:
         """The host adds a computer player at ``level``."""
         if level not in LEVELS:
             raise TableError(_("Choose a level: {levels}.", levels=", ".join(LEVELS)))
-        table = self.service.require(table_id)
+        table = self.host.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
@@ -164,7 +162,7 @@ class Lobby:
 
     async def remove_computer(self, table_id: int, version: int | None, user_id: int) -> Table:
         """The host removes the last computer seat from the lobby."""
-        table = self.service.require(table_id)
+        table = self.host.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
@@ -178,7 +176,7 @@ class Lobby:
 
     async def start(self, table_id: int, version: int | None, user_id: int) -> Table:
         """The host deals the game."""
-        table = self.service.require(table_id)
+        table = self.host.require(table_id)
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
@@ -193,7 +191,7 @@ class Lobby:
             variant = build_variant(table.game, table.record.variant)
             state = engine.new_game(len(table.seats), table.record.seed, variant)
             version = table.version + 1
-            deadline = self.service.deadline(table, state)
+            deadline = table.turn_deadline(self.host.clock(), state)
             # stored first: a start that fails to store leaves the lobby as it was
             await self.repo.start(
                 table.id, seats=table.seats, seed=table.record.seed, version=version,
@@ -208,7 +206,7 @@ class Lobby:
                 table.dm_hidden[seat.seat] = table.hidden_cards(seat.seat)
                 table.pending_dms.add(seat.seat)
         log.info("Table %s started with %d seats", table.id, len(table.seats))
-        self.service.changed(table)
+        self.host.changed(table)
         return table
 
 

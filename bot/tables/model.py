@@ -189,6 +189,15 @@ class Table:
             return None
         return self.engine.to_act(self.state)
 
+    def turn_deadline(self, now: float, state: Any = None) -> float | None:
+        """When the seat to act runs out of time (``now`` plus the turn's seconds), if the
+        table is timed (in ``state`` if given, else in the table's state)."""
+        seconds = self.record.timer_seconds
+        seat = self.to_act() if state is None else self.engine.to_act(state)
+        if not seconds or seat is None or self.seats[seat].is_computer_held:
+            return None
+        return now + seconds
+
     def humans_left(self) -> list[SeatRecord]:
         """Human seats that have not resigned."""
         return [s for s in self.seats if s.user_id is not None and not s.resigned]

@@ -2,7 +2,7 @@
 snapshot and the actions logged after it (or its whole log); a log that no longer replays
 marks the table broken, with an apology in its channel.
 
-``Restorer`` is a part of ``TableService``."""
+``Restorer`` is a part of ``TableService`` (its ``RestoreHost``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import dataclasses
 import logging
 import sys
 from collections import deque
-from typing import TYPE_CHECKING
 
 from bot.games.protocol import Event, GameError, LegacyLogError
 from bot.games.registry import ENGINES
@@ -18,11 +17,9 @@ from bot.i18n import _, use_locale
 from bot.tables import snapshots
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table, TableError
+from bot.tables.ports import Announcer, RestoreHost
 from storage.snapshots import SnapshotRecord
-from storage.tables import ActionRecord, StoredTable, TableRecord, TableStatus
-
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
+from storage.tables import ActionRecord, StoredTable, TableRecord, TableRepo, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +28,13 @@ REPLAY_EVENTS = 40  # transitions whose events are kept when a log is replayed
 
 
 class Restorer:
-    """Rebuilds the open tables of the service's repository."""
+    """Rebuilds the open tables of the repository and gives them to the host; apologises
+    through ``announcer`` for a table that cannot be rebuilt."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self.repo = service.repo
+    def __init__(self, host: RestoreHost, repo: TableRepo, announcer: Announcer) -> None:
+        self.host = host
+        self.repo = repo
+        self.announcer = announcer
 
     async def restore_all(self) -> list[int]:
         """Rebuild every open table from its log; a log that no longer replays marks the
@@ -54,7 +53,7 @@ class Restorer:
                 log.exception("Table %s no longer replays; marking it broken", stored.table.id)
                 await self._mark_broken(stored.table)
                 continue
-            self.service.remember(table)
+            self.host.remember(table)
             restored.append(table.id)
             if replayed >= snapshots.SNAPSHOT_EVERY or (
                 stored.snapshot is not None and replayed == len(table.log) and table.log
@@ -178,10 +177,9 @@ class Restorer:
                                   version=rec.version + 1)
         except Exception:
             log.exception("Could not mark table %s broken", rec.id)
-        if self.service.notifier is not None:
-            table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[])
-            with use_locale(table.language):
-                text = _("Sorry — the game at this table could not be restored after a restart "
-                         "and has been closed. Start a new one with /play.")
-            self.service.spawn(self.service.display.announce(table, text))
+        table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[])
+        with use_locale(table.language):
+            text = _("Sorry — the game at this table could not be restored after a restart "
+                     "and has been closed. Start a new one with /play.")
+        self.host.spawn(self.announcer.announce(table, text))
 

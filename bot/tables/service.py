@@ -5,7 +5,9 @@ One class given its parts: the repository (``TableRepo``, storage), the ``Notifi
 Discord side, passed in), the clock and seed source, and parts with one job each, built
 here and reached as attributes: ``lobby`` (before the deal), ``display`` (coalesced
 renders and DMs), ``computers`` (computer players), ``timers`` (turn, lobby and inactivity
-clocks) and ``restorer`` (rebuilding tables after a start).
+clocks) and ``restorer`` (rebuilding tables after a start). No part knows this class: each
+is given the repository, the other parts it calls and a host typed by its narrow protocol
+in ``bot.tables.ports`` (this service is every part's host).
 
 Every accepted change is committed before the method returns, so the caller answers the
 player only after the action is safe. Discord code calls these methods and catches
@@ -30,9 +32,10 @@ from bot.metrics import moved
 from bot.results import FinishListener, GameResult, SeatResult, placements
 from bot.tables import snapshots
 from bot.tables.computers import Chooser, ComputerPlayers
-from bot.tables.display import Display, Notifier
+from bot.tables.display import Display
 from bot.tables.lobby import Lobby
 from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError
+from bot.tables.ports import Notifier
 from bot.tables.restore import Restorer
 from bot.tables.retry import RETRY_FIRST, WRITE_ERRORS, backoff
 from bot.tables.timers import INACTIVE_SECONDS, LOBBY_SECONDS, TableClock
@@ -79,10 +82,10 @@ class TableService:
         self._closing = False
         self.display = Display(self)
         self.computers = ComputerPlayers(self, choose) if choose else ComputerPlayers(self)
-        self.timers = TableClock(self, lobby_seconds=lobby_seconds,
-                                 inactive_seconds=inactive_seconds)
-        self.lobby = Lobby(self)
-        self.restorer = Restorer(self)
+        self.timers = TableClock(self, repo, self.computers, self.display,
+                                 lobby_seconds=lobby_seconds, inactive_seconds=inactive_seconds)
+        self.lobby = Lobby(self, repo)
+        self.restorer = Restorer(self, repo, self.display)
         repo.fence.on_lost(self.drop)
 
     # ---------------------------------------------------------------- access
@@ -120,11 +123,7 @@ class TableService:
     def deadline(self, table: Table, state: Any = None) -> float | None:
         """When the seat to act runs out of time (service clock), if the table is timed
         (in ``state`` if given, else in the table's state)."""
-        seconds = table.record.timer_seconds
-        seat = table.to_act() if state is None else table.engine.to_act(state)
-        if not seconds or seat is None or table.seats[seat].is_computer_held:
-            return None
-        return self.clock() + seconds
+        return table.turn_deadline(self.clock(), state)
 
     def remember(self, table: Table) -> None:
         """Hold an open table in memory."""
@@ -184,8 +183,11 @@ class TableService:
     # ----------------------------------------------------------------- lobby
 
     async def open(self, **kwargs: Any) -> Table:
-        """Open a lobby with the host seated (see ``Lobby.open``)."""
-        return await self.lobby.open(**kwargs)
+        """Open a lobby with the host seated (see ``Lobby.open``) and start its clock."""
+        table = await self.lobby.open(**kwargs)
+        self.remember(table)
+        self.timers.opened(table)
+        return table
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the channel message that shows the table (after posting it)."""

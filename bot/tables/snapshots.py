@@ -20,11 +20,11 @@ from bot.games.protocol import Engine
 from bot.tables.model import PRIVATE_EVENTS, RECENT_EVENTS, Table
 from storage.snapshots import SnapshotRecord
 
+# Bump SNAPSHOT_FORMAT when the pickled payload or any engine state class changes shape: a
+# snapshot of an older format is refused and the table rebuilt from its log. 2: the coop
+# state gained the discards option's field, Turup's variant ``pack``, ``Action`` its
+# ``call`` (issue 23). 3: Turup's state gained the deal's ``plays`` (issue 22).
 SNAPSHOT_FORMAT = 3
-"""Bump when the pickled payload or any engine state class changes shape. 2: the coop state
-gained the discards option's field, Turup's variant ``pack``, ``Action`` its ``call`` (issue
-23): a format-1 snapshot is refused and the table rebuilt from its log. 3: Turup's state
-gained the deal's ``plays`` (issue 22)."""
 
 SNAPSHOT_EVERY = 32
 """A snapshot goes with every action whose sequence number is a multiple of this: a restore

@@ -1,12 +1,13 @@
 """The table clock: turn timers, lobby expiry and inactivity, on the event loop's clock.
 
-``TableClock`` is a part of ``TableService``: every change re-arms the table's timers with
-``loop.call_later`` (virtual under SimCord, never blocking):
+``TableClock`` is a part of ``TableService`` (its ``ClockHost``): every change re-arms the
+table's timers with ``loop.call_later`` (virtual under SimCord, never blocking):
 
 * **turn** — at the stored deadline (``tables.deadline``, epoch seconds) the seat to act
   makes the easiest computer player's move (the whole turn, if the turn has several
-  steps); the seat's consecutive-timeout count goes up in the same transaction and any
-  move of that person resets it. After ``TIMEOUTS_TO_COMPUTER`` timeouts in a row a
+  steps), played by the ``SeatPlayer`` the way a computer seat's move is; the seat's
+  consecutive-timeout count goes up in the same transaction and any move of that person
+  resets it. After ``TIMEOUTS_TO_COMPUTER`` timeouts in a row a
   computer player (``TAKEOVER_LEVEL``) holds the seat until **Take my seat back**.
 * **lobby** — a lobby not started within ``lobby_seconds`` closes itself.
 * **inactive** — a running table with no human action for ``inactive_seconds`` is closed
@@ -24,15 +25,13 @@ import dataclasses
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.i18n import N_, _, _n, number, use_locale
 from bot.tables.model import ActResult, Table, TableError
+from bot.tables.ports import Announcer, ClockHost, SeatPlayer
 from bot.tables.retry import WRITE_ERRORS, backoff
-from storage.tables import TableStatus
-
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
+from storage.tables import SeatRecord, TableRepo, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -57,16 +56,23 @@ def sqlite_epoch(text: str | None) -> float | None:
 
 
 class TableClock:
-    """The timers of the service's tables: turns, lobbies and inactivity."""
+    """The timers of the host's tables: turns, lobbies and inactivity. A timed-out turn
+    is played by ``player``; a takeover is announced by ``announcer``."""
 
     def __init__(
         self,
-        service: TableService,
+        host: ClockHost,
+        repo: TableRepo,
+        player: SeatPlayer,
+        announcer: Announcer,
         *,
         lobby_seconds: float = LOBBY_SECONDS,
         inactive_seconds: float = INACTIVE_SECONDS,
     ) -> None:
-        self.service = service
+        self.host = host
+        self.repo = repo
+        self.player = player
+        self.announcer = announcer
         self.lobby_seconds = lobby_seconds
         self.inactive_seconds = inactive_seconds
         self._handles: dict[tuple[int, str], asyncio.TimerHandle] = {}
@@ -76,8 +82,8 @@ class TableClock:
         self._failures: dict[tuple[int, str], int] = {}  # failed writes in a row, per timer
 
     def now(self) -> float:
-        """The service's clock (epoch seconds)."""
-        return self.service.clock()
+        """The host's clock (epoch seconds)."""
+        return self.host.clock()
 
     # ---------------------------------------------------------------- events
 
@@ -95,7 +101,7 @@ class TableClock:
         """Tables were restored: set their clocks from the stored times."""
         last = await self._last_actions(table_ids)
         for table_id in table_ids:
-            table = self.service.tables.get(table_id)
+            table = self.host.get(table_id)
             if table is None:
                 continue
             rec = table.record
@@ -109,7 +115,7 @@ class TableClock:
         if not table_ids:
             return {}
         found: dict[int, float] = {}
-        for table_id, at in (await self.service.repo.last_action_times()).items():
+        for table_id, at in (await self.repo.last_action_times()).items():
             when = sqlite_epoch(at)
             if when is not None:
                 found[table_id] = when
@@ -119,7 +125,7 @@ class TableClock:
 
     def arm(self, table: Table) -> None:
         """(Re-)arm the table's timers for its current state; cancel what no longer applies."""
-        if not table.status.is_open or self.service.get(table.id) is not table:
+        if not table.status.is_open or self.host.get(table.id) is not table:
             self.disarm(table.id)
             return
         if table.status is TableStatus.LOBBY:
@@ -141,7 +147,7 @@ class TableClock:
         if not timed:
             self._cancel((table.id, "turn"))
         elif table.record.deadline is None:
-            self.service.spawn(self._store_deadline(table, table.version))
+            self.host.spawn(self._store_deadline(table, table.version))
         else:
             self._set(table, "turn", table.record.deadline, self.timeout)
 
@@ -180,7 +186,7 @@ class TableClock:
               table: Table, version: int, at: float) -> None:
         self._handles.pop(key, None)
         self._armed.pop(key, None)
-        self.service.spawn(self._guarded(fire, table, version, at, key))
+        self.host.spawn(self._guarded(fire, table, version, at, key))
 
     async def _guarded(self, fire: Callable[[Table, int, float], Any], table: Table,
                        version: int, at: float, key: tuple[int, str]) -> None:
@@ -195,7 +201,7 @@ class TableClock:
             self._failures[key] = failures
             log.warning("The %s timer of table %s could not store its change (%s, try %d); "
                         "trying again", key[1], key[0], type(exc).__name__, failures)
-            self.service.spawn(self._again(fire, table, version, at, key, failures))
+            self.host.spawn(self._again(fire, table, version, at, key, failures))
             return
         except Exception:
             log.exception("The %s timer of table %s failed", key[1], key[0])
@@ -203,13 +209,13 @@ class TableClock:
 
     async def _again(self, fire: Callable[[Table, int, float], Any], table: Table,
                      version: int, at: float, key: tuple[int, str], failures: int) -> None:
-        await asyncio.sleep(backoff(failures, self.service.retry_delay))
-        if not table.status.is_open or self.service.get(table.id) is not table:
+        await asyncio.sleep(backoff(failures, self.host.retry_delay))
+        if not table.status.is_open or self.host.get(table.id) is not table:
             self._failures.pop(key, None)
             return
         if key[1] == "turn" and table.version != version:
             self._failures.pop(key, None)
-            self.service.changed(table)  # the table moved on meanwhile: arm afresh
+            self.host.changed(table)  # the table moved on meanwhile: arm afresh
             return
         await self._guarded(fire, table, version, at, key)
 
@@ -223,8 +229,8 @@ class TableClock:
             self._failures[key] = failures
             log.warning("Table %s: its turn deadline could not be stored (%s, try %d); "
                         "trying again", table.id, type(exc).__name__, failures)
-            await asyncio.sleep(backoff(failures, self.service.retry_delay))
-            if table.version == version and self.service.get(table.id) is table:
+            await asyncio.sleep(backoff(failures, self.host.retry_delay))
+            if table.version == version and self.host.get(table.id) is table:
                 self.arm(table)  # the deadline is still unset: this stores it again
             return
         self._failures.pop(key, None)
@@ -233,19 +239,19 @@ class TableClock:
         async with table.lock:
             if table.version != version or not table.running or table.record.deadline:
                 return
-            deadline = self.service.deadline(table)
+            deadline = table.turn_deadline(self.now())
             if deadline is None:
                 return
-            await self.service.repo.set_deadline(table.id, deadline)
+            await self.repo.set_deadline(table.id, deadline)
             table.record = dataclasses.replace(table.record, deadline=deadline)
-        self.service.changed(table)
+        self.host.changed(table)
 
     # ---------------------------------------------------------------- firing
 
     async def _expire_lobby(self, table: Table, _version: int, _at: float) -> None:
-        if table.status is TableStatus.LOBBY and self.service.get(table.id) is table:
+        if table.status is TableStatus.LOBBY and self.host.get(table.id) is table:
             log.info("Table %s: lobby not started in time", table.id)
-            await self.service.close(table, TableStatus.CANCELLED, LOBBY_REASON)
+            await self.host.close(table, TableStatus.CANCELLED, LOBBY_REASON)
 
     async def _close_inactive(self, table: Table, _version: int, at: float) -> None:
         last = self.last_human.get(table.id)
@@ -253,7 +259,7 @@ class TableClock:
             return
         log.info("Table %s: no human action for %.0f s, closing", table.id, self.inactive_seconds)
         table.say(N_("Nobody played for a long time: the table is closed."))
-        await self.service.close(table, TableStatus.CANCELLED, INACTIVE_REASON)
+        await self.host.close(table, TableStatus.CANCELLED, INACTIVE_REASON)
 
     async def timeout(self, table: Table, version: int, _at: float = 0.0) -> None:
         """The seat to act ran out of time: play its turn with the easiest computer."""
@@ -261,7 +267,7 @@ class TableClock:
         count = 0
         result: ActResult | None = None
         seat: int | None = None
-        first = True
+        update: SeatRecord | None = None
         while True:
             async with table.lock:
                 if table.version != version or not table.running:
@@ -273,41 +279,38 @@ class TableClock:
                 if record.user_id is None or record.is_computer_held:
                     break
                 seat, state = seat_now, table.state
-            chosen = await asyncio.to_thread(self.service.computers.think, table, state, seat,
-                                             TIMEOUT_LEVEL, 17)
-            async with table.lock:
-                if table.version != version or not table.running:
-                    break
-                record = table.seats[seat]
-                update = None
-                if first:
+                if result is None:  # the turn's first move counts the timeout
                     count = record.timeouts + 1
-                    takeover = count >= TIMEOUTS_TO_COMPUTER
                     update = dataclasses.replace(
                         record, timeouts=count,
-                        computer_level=TAKEOVER_LEVEL if takeover else record.computer_level,
+                        computer_level=TAKEOVER_LEVEL if count >= TIMEOUTS_TO_COMPUTER
+                        else record.computer_level,
                     )
-                action = table.engine.parse_action(table.state, str(chosen))
-                try:
-                    result = await self.service.apply_move(table, seat, action, update)
-                except WRITE_ERRORS:
-                    if result is None:
-                        raise  # nothing stored: the timer fires again after a back-off
-                    # part of the turn was stored (with a fresh deadline): arm that one
-                    log.warning("Table %s: the rest of a timed-out turn could not be stored; "
-                                "its timer runs again", table.id)
-                    break
-                version = result.version
+            first = result is None
+            try:
+                played = await self.player.play(table, seat, TIMEOUT_LEVEL, state, version,
+                                                salt=17, seat_update=update if first else None)
+            except WRITE_ERRORS:
                 if first:
-                    with use_locale(table.language):
-                        table.recent.append(self._timeout_line(table.shown(record.name), count,
-                                                               takeover))
-                first = False
+                    raise  # nothing stored: the timer fires again after a back-off
+                # part of the turn was stored (with a fresh deadline): arm that one
+                log.warning("Table %s: the rest of a timed-out turn could not be stored; "
+                            "its timer runs again", table.id)
+                break
+            if played is None:
+                break
+            result = played.result
+            version = result.version
+            if first:  # no await since the move was stored: still within its step
+                takeover = count >= TIMEOUTS_TO_COMPUTER
+                with use_locale(table.language):
+                    table.recent.append(self._timeout_line(table.shown(record.name), count,
+                                                           takeover))
             if result.over or takeover:
                 break
         if result is None or seat is None:
             return
-        self.service.changed(table)
+        self.host.changed(table)
         if takeover:
             user_id = table.seats[seat].user_id
             with use_locale(table.language):
@@ -319,9 +322,9 @@ class TableClock:
                     "your seat now. Press **Take my seat back** on the table message to play "
                     "again.",
                     TIMEOUTS_TO_COMPUTER, user=user_id, level=_(TAKEOVER_LEVEL))
-            await self.service.display.announce(table, text)
+            await self.announcer.announce(table, text)
         if result.over:
-            await self.service.finish(table, "finished")
+            await self.host.finish(table, "finished")
 
     @staticmethod
     def _timeout_line(name: str, count: int, takeover: bool) -> str:
