@@ -219,13 +219,12 @@ def chain() -> FontChain:
     return _chain
 
 
-def use_chain(new: FontChain | None) -> FontChain | None:
+def swap_chain(new: FontChain | None) -> FontChain | None:
     """Replace the process-wide chain (``None``: rebuild from the system on next use);
-    returns the previous one. Text sprites drawn with the old chain are dropped."""
+    returns the previous one. ``bot.render.images.text.use_chain`` also drops the text
+    sprites drawn with the old chain."""
     global _chain
-    from bot.render.images import text
 
     with _chain_lock:
         old, _chain = _chain, new
-    text.clear_cache()
     return old
