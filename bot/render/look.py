@@ -1,10 +1,10 @@
 """What a game looks like to people: the one shape every game's presentation fills in.
 
-Each game's presentation module (``bot.games.coop.look.text``, ``bot.games.turup.look.text``,
-``bot.games.soi.look.text``) makes a :class:`Look`; the game's registration
-(``bot.games.registry.Game``) holds it beside the engine, computer players and lessons.
-Generic presentation (the table embed, the control panel, the terminal board) asks the
-look, never the game's name.
+Each game's presentation (``bot/games/<family>/look/``: text, pictures and their samples,
+alt text, rules pages, option words, its own component kinds) makes a :class:`Look`; the
+game's registration (``bot.games.registry.Game``) holds it beside the engine, computer
+players and lessons. Generic presentation (the table embed, the control panel, ``/rules``,
+the footer, the pictures, the terminal board) asks the look, never the game's name.
 """
 
 from __future__ import annotations

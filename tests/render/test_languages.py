@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import discord
 import pytest
 
+from bot import options
 from bot.games.registry import CATALOG, game
 from bot.i18n import FSI, LRI, PDI, use_locale
 from bot.render.announce import (
@@ -150,7 +151,7 @@ def without(text: str, others: list[str]) -> str:
 def allowed_words(table: Table) -> set[str]:
     """Names and option notation (``threshold 40``, ``discards hidden``)."""
     words = set(table.names) | {"Club"}
-    for spec in game(table.game).options:
+    for spec in options.specs(table.game):
         words.add(spec.name)
         words.update(str(c) for c in spec.choices)
         words.add(str(spec.show(spec.default)))
@@ -243,8 +244,8 @@ def test_settings_say_nothing_outside_the_catalogs(lang: str) -> None:
     with marked_language(lang):
         texts = embed_texts(settings_embed(settings, "Club"))
     allowed = {"Club"}
-    for entry_name in ("soureh", "pariah", "turup", "soi"):
-        for spec in game(entry_name).options:
+    for entry_name in CATALOG:
+        for spec in options.specs(entry_name):
             allowed |= {spec.name, *map(str, spec.choices), str(spec.show(spec.default))}
     assert [w for t in texts for w in english_outside_marks(t, allowed)] == []
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -93,8 +94,6 @@ def is_emoji(ch: str) -> bool:
 def is_joiner(ch: str) -> bool:
     """Characters that belong with the one before them: marks, joiners, selectors,
     skin tones and emoji tags."""
-    import unicodedata
-
     cp = ord(ch)
     return (
         unicodedata.category(ch).startswith("M")

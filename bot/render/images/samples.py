@@ -39,12 +39,8 @@ class Samples:
     palette_players: int  # the seats of the samples the shared palette is chosen from
 
 
-def _games() -> tuple[str, ...]:
-    return game_names()
-
-
 #: The games with engines, the built-in ones first, and their largest tables.
-GAMES: tuple[str, ...] = _games()
+GAMES: tuple[str, ...] = game_names()
 MAX_PLAYERS: dict[str, int] = {name: ENGINES[name].max_players for name in GAMES}
 
 
