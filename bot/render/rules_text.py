@@ -16,6 +16,8 @@ from bot.render.components import RULES_PREFIX
 from bot.render.embeds import COLOURS, title_of
 from bot.render.look import BLANK, RulesPage
 
+NO_RULES = N_("That game has no rules page.")
+
 
 def pages_of(game: str) -> tuple[RulesPage, ...]:
     """The game's rules pages (none for a game the registry does not know)."""
@@ -30,8 +32,12 @@ def page_text(game: str, page: int) -> tuple[str, str]:
 
 
 def rules_page(game: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
-    """One page of a game's rules with Previous / Next buttons."""
+    """One page of a game's rules with Previous / Next buttons (a game without rules
+    pages: a line saying so)."""
     pages = pages_of(game)
+    if not pages:
+        embed = discord.Embed(description=_(NO_RULES), colour=COLOURS.get(game, 0x555555))
+        return embed, discord.ui.View(timeout=None)
     page = max(0, min(page, len(pages) - 1))
     heading, text = page_text(game, page)
     embed = discord.Embed(
@@ -123,8 +129,7 @@ class RulesOpenButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if not pages_of(self.game):
-            await interaction.response.send_message(_("That game has no rules page."),
-                                                    ephemeral=True)
+            await interaction.response.send_message(_(NO_RULES), ephemeral=True)
             return
         embed, view = rules_page(self.game, 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)

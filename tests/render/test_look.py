@@ -13,7 +13,7 @@ from bot.games.turup.look.kinds import TurupKind
 from bot.options import defaults
 from bot.render.components import Kind
 from bot.render.images.samples import sample_player_view, sample_round_end, sample_view
-from bot.render.rules_text import pages_of, rules_pages
+from bot.render.rules_text import pages_of, rules_page, rules_pages
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
 
@@ -65,8 +65,13 @@ def test_every_game_brings_rules_words_and_samples(name: str) -> None:
     players = look.pictures.samples.palette_players
     assert sample_view(name, players, 1)["game"] == name
     assert sample_player_view(name, players, 0, 1)["seat"] == 0
-    assert sample_round_end(name, players, 1)["last_round"] is not None
+    assert sample_round_end(name, players, 1).get("last_round") is not None
 
 
 def test_a_game_the_registry_does_not_know_has_no_rules() -> None:
     assert pages_of("nothing") == () and rules_pages("nothing") == []
+
+
+def test_a_game_without_rules_pages_says_so() -> None:
+    embed, view = rules_page("nothing", 0)
+    assert embed.description == "That game has no rules page." and not view.children

@@ -233,13 +233,13 @@ def test_every_kind_has_one_handler() -> None:
             assert handlers.handler_for(_table_of(name), kind) is not None, (kind, name)
     own = {k for entry in CATALOG.values() for k in (*entry.look.steps, *entry.look.notations)}
     assert own and not own & shared
-    for kind in own:
+    for code in own:
         for name, entry in CATALOG.items():
-            step, choice = kind in entry.look.steps, kind in entry.look.notations
-            assert step + choice <= 1, (kind, name)
-            found = handlers.handler_for(_table_of(name), kind)
+            step, choice = code in entry.look.steps, code in entry.look.notations
+            assert step + choice <= 1, (code, name)
+            found = handlers.handler_for(_table_of(name), code)
             assert found is (handlers._navigate if step else
-                             handlers._game_choice if choice else None), (kind, name)
+                             handlers._game_choice if choice else None), (code, name)
 
 
 async def test_a_kind_this_code_does_not_know_is_answered_out_of_date(
