@@ -41,26 +41,21 @@ def page_of(arg: str) -> int:
     return int(arg)
 
 
-def _seat_of(text: str, table: Table) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) >= len(table.seats):
-        raise BadArgument("not a seat of the table")  # i18n: not for people
-    return int(text)
+def check_step(table: Table, kind: str, choice: str) -> None:
+    """A panel step's argument, read as the table's game's Look says (``Look.steps``: e.g.
+    Soi's asked seat ``"2"``, or seat and rank ``"2.Q"``). A step without a reading compares
+    its argument with the legal moves (a forged one leads to a step with nothing to
+    choose)."""
+    check = game(table.game).look.steps.get(kind)
+    if check is None:
+        return
+    try:
+        check(table, choice)
+    except ValueError as exc:
+        raise BadArgument(str(exc)) from exc
 
 
-def check_step(table: Table, kind: Kind, choice: str) -> None:
-    """A panel step's argument: Soi's asked seat (``"2"``) or seat and rank (``"2.Q"``).
-    Every other step compares its argument with the legal moves (a forged one leads to a
-    step with nothing to choose), so it needs no reading."""
-    if kind is Kind.SOI_PLAYER:
-        _seat_of(choice, table)
-    elif kind is Kind.SOI_RANK:
-        seat, dot, rank = choice.partition(".")
-        if not dot or not rank:
-            raise BadArgument("not a seat and a rank")  # i18n: not for people
-        _seat_of(seat, table)
-
-
-def game_move(table: Table, kind: Kind, arg: str, values: list[str]) -> str:
+def game_move(table: Table, kind: str, arg: str, values: list[str]) -> str:
     """The move notation a choice of the table's game stands for (e.g. one of Turup's
     captures by its index)."""
     if table.state is None:  # a lobby: no move to choose yet
@@ -69,4 +64,4 @@ def game_move(table: Table, kind: Kind, arg: str, values: list[str]) -> str:
     try:
         return notation(table, kind, arg, values)
     except (ValueError, IndexError) as exc:
-        raise BadArgument(f"not a {kind.value} choice") from exc  # i18n: not for people
+        raise BadArgument(f"not a {kind} choice") from exc  # i18n: not for people

@@ -23,8 +23,8 @@ from bot.discord.pictures import prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.router import answer_once, failure_text, log_failure
 from bot.i18n import N_, _
-from bot.render.components import DYNAMIC_ITEMS
 from bot.render.names import shown
+from bot.render.rules_text import DYNAMIC_ITEMS
 from bot.settings import Settings
 from bot.tables.languages import Languages, speak_tables_with
 from bot.tables.model import show_names_with

@@ -75,7 +75,7 @@ class Click:
     service: TableService
     table: Table
     cid: ComponentId
-    kind: Kind
+    kind: str  # a Kind, or one of the table's game's own kinds (its Look's steps, notations)
     values: list[str]  # a select's chosen values; empty for a button
     move: str = ""  # the notation a game's own choice stands for (read before the handler)
 
@@ -209,11 +209,7 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
         log.info("Table %s: a click from another server or channel was refused", table.id)
         await reply(interaction, _(ELSEWHERE))
         return
-    try:
-        kind = Kind(cid.kind)
-    except ValueError:
-        await reply(interaction, _(UNKNOWN, url=jump_url(table)))
-        return
+    kind = kind_of(cid)
     handler = handler_for(table, kind)
     if handler is None:
         await reply(interaction, _(UNKNOWN, url=jump_url(table)))
@@ -228,7 +224,7 @@ async def route(interaction: discord.Interaction[Any], cid: ComponentId,
         click = read_arguments(click, handler)
     except BadArgument as exc:
         log.info("Table %s: a %s click with an argument that does not read (%s)", table.id,
-                 kind.value, exc)
+                 kind, exc)
         await answer_once(interaction, _(STALE, url=jump_url(table)))
         return
     try:
@@ -262,14 +258,25 @@ def _remember_private(interaction: discord.Interaction[Any], table: Table) -> No
         tokens_of(interaction.client).remember_private(table.id, user_id, interaction)
 
 
-def handler_for(table: Table, kind: Kind) -> Handler | None:
-    """The handler of ``kind`` at ``table``: the dispatch table, a panel step, or a move
-    the table's game makes of a choice (e.g. Turup's captures)."""
-    if kind in HANDLERS:
+def kind_of(cid: ComponentId) -> str:
+    """The click's kind: a shared :class:`Kind`, else the code as sent (one of the game's
+    own kinds, or one this code does not know)."""
+    try:
+        return Kind(cid.kind)
+    except ValueError:
+        return cid.kind
+
+
+def handler_for(table: Table, kind: str) -> Handler | None:
+    """The handler of ``kind`` at ``table``: the dispatch table, a panel step (shared or
+    the table's game's), or a move the table's game makes of a choice (e.g. Turup's
+    captures); ``None`` for a kind nobody here knows."""
+    look = game(table.game).look
+    if isinstance(kind, Kind) and kind in HANDLERS:
         return HANDLERS[kind]
-    if kind in STEP_KINDS:
+    if kind in STEP_KINDS or kind in look.steps:
         return _navigate
-    if kind in game(table.game).look.notations:
+    if kind in look.notations:
         return _game_choice
     return None
 

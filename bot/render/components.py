@@ -1,16 +1,19 @@
 """The components of a table's messages: typed kinds, custom_ids and the views that carry
-them (lobby, table message, control panel, ``/rules`` pages).
+them (lobby, table message, control panel).
 
 Every table component's custom_id is ``cr:<table>:<version>:<kind>[:<arg>]`` (a button) or
 ``cs:…`` (a select), at most 100 characters, so a click still works after a restart and a
-click on an old message (version mismatch) is recognised. ``<kind>`` is a :class:`Kind`;
-``bot.discord.router`` holds the one dispatch table from kind to handler. ``<arg>`` of an
+click on an old message (version mismatch) is recognised. ``<kind>`` is a :class:`Kind`
+(what every game shares) or one of the game's own kinds, which its Look declares
+(``Look.steps``, ``Look.notations``); ``bot.discord.router`` holds the one dispatch table
+from kind to handler. ``<arg>`` of an
 action button is the engine notation with spaces as ``_`` (``cr:12:34:a:keep_2``).
 
 Table views are plain ``discord.ui.View``s of ``discord.ui`` items, stopped before they are
 sent (``View.stop``), so discord.py never stores them: clicks reach the router through the
-``on_interaction`` listener of ``cogs.table_events``. ``/rules`` pages use a ``DynamicItem``.
-The lobby's and the table message's views are in ``bot.render.table_message``.
+``on_interaction`` listener of ``cogs.table_events``. ``/rules`` pages use a ``DynamicItem``
+(``bot.render.rules_text``). The lobby's and the table message's views are in
+``bot.render.table_message``.
 """
 
 from __future__ import annotations
@@ -19,11 +22,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import DEFAULT, N_, _, current, supported, use_locale
 from bot.render.card_text import legible, truncate
 
 if TYPE_CHECKING:
@@ -60,26 +62,19 @@ class Kind(StrEnum):
     ACT = "a"  # play the notation in the arg (button) or the chosen value (select)
     HINT = "hint"  # the hard player's move for this position, privately (bot.discord.hints)
     ROOT = "nav"  # back to the decision's first step
-    KING_FIRST = "k1"  # coop: the first face-down card of a King swap was chosen
-    CALL = "call"  # coop: the moves again, each with the declaration or knock
-    TURUP_CARD = "tc"  # Turup: the card to play was chosen
-    TURUP_PICK = "tp"  # Turup: pick the pile cards one by one
-    TURUP_CAPTURE = "tx"  # Turup: one of the listed captures (select value: its index)
-    TURUP_TAKE = "tq"  # Turup: the picked pile cards (select values: pile indexes)
-    SOI_PLAYER = "sp"  # Soi: the player to ask was chosen
-    SOI_RANK = "ss"  # Soi: the rank to ask for was chosen
 
 
-# Kinds that move the panel to another step of the same decision (no move is made).
-STEP_KINDS = frozenset({Kind.ROOT, Kind.KING_FIRST, Kind.CALL, Kind.TURUP_CARD, Kind.TURUP_PICK,
-                        Kind.SOI_PLAYER, Kind.SOI_RANK})
+# Kinds that move the panel to another step of the same decision (no move is made); a
+# game's own steps are its Look's ``steps``, its own choices its Look's ``notations``
+# (their codes must not be one of these kinds': ``tests/render`` checks it).
+STEP_KINDS = frozenset({Kind.ROOT})
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     """A partial choice inside one decision: the kind that led here and its argument."""
 
-    kind: Kind = Kind.ROOT
+    kind: str = Kind.ROOT  # a Kind, or one of the game's own step kinds (Look.steps)
     arg: str = ""
 
 
@@ -151,7 +146,7 @@ class TableView(discord.ui.View):
         self.version = table.version
 
     def button(
-        self, kind: Kind, label: str, *, arg: str = "", row: int | None = None,
+        self, kind: str, label: str, *, arg: str = "", row: int | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
         """Add a button at the table's version."""
@@ -160,7 +155,7 @@ class TableView(discord.ui.View):
                                         row=row, custom_id=cid.text(BUTTON_PREFIX)))
 
     def select(
-        self, kind: Kind, options: Sequence[discord.SelectOption], *, arg: str = "",
+        self, kind: str, options: Sequence[discord.SelectOption], *, arg: str = "",
         placeholder: str | None = None, row: int | None = None, max_values: int = 1,
     ) -> None:
         """Add a select at the table's version (at most 25 options)."""
@@ -176,86 +171,3 @@ class TableView(discord.ui.View):
         """Stop listening before the view is sent (discord.py then never stores it)."""
         self.stop()
         return self
-
-
-class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"crr:(?P<game>[a-z]+):(?P<page>[0-9]+)(?::(?P<lang>[a-z]{2,3}))?",
-):
-    """Paging buttons of the ``/rules`` embed. A page is in the language it was first
-    shown in (the custom_id carries it, ``crr:soureh:1:ar``; English adds nothing), so
-    paging speaks it whoever clicks and whatever discord.py's dispatch knows of locales."""
-
-    def __init__(
-        self, game: str, page: int, *, label: str, disabled: bool = False,
-        lang: str | None = None,
-    ) -> None:
-        self.lang = supported(lang) or current()
-        suffix = "" if self.lang == DEFAULT else f":{self.lang}"
-        super().__init__(
-            discord.ui.Button(
-                label=label, custom_id=f"{RULES_PREFIX}:{game}:{page}{suffix}",
-                disabled=disabled, style=discord.ButtonStyle.secondary,
-            )
-        )
-        self.game = game
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RulesButton:
-        return cls(match["game"], int(match["page"]), label=getattr(item, "label", None) or "",
-                   lang=match["lang"] or DEFAULT)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.render.rules_text import rules_page  # rules_text builds RulesButtons
-
-        with use_locale(self.lang):
-            embed, view = rules_page(self.game, self.page)
-        await interaction.response.edit_message(embed=embed, view=view)
-
-
-class RulesOpenButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"crr:(?P<game>[a-z]+):open",
-):
-    """The lobby's Rules button: the game's first rules page, shown to the clicker only."""
-
-    LABEL = N_("Rules")
-
-    def __init__(self, game: str, *, label: str | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(label=label or _(self.LABEL),
-                              custom_id=f"{RULES_PREFIX}:{game}:open",
-                              style=discord.ButtonStyle.secondary)
-        )
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RulesOpenButton:
-        return cls(match["game"], label=getattr(item, "label", None))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.render.rules_text import RULES, rules_page
-
-        if self.game not in RULES:
-            await interaction.response.send_message(_("That game has no rules page."),
-                                                    ephemeral=True)
-            return
-        embed, view = rules_page(self.game, 0)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton, RulesOpenButton)
-"""Table components are not among them: they are routed by :class:`Kind`."""

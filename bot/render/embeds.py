@@ -24,6 +24,7 @@ from bot.render.card_text import (
 )
 from bot.render.look import Field
 from bot.render.names import shown
+from bot.render.option_words import plain_options, timer_text
 from bot.results import LOWEST_WINS, placements
 
 if TYPE_CHECKING:
@@ -55,9 +56,6 @@ PHASES = {
     "ask": N_("**Turn:** {who} to ask for a card"),
 }
 TO_ACT = N_("**Turn:** {who} to act")
-# Translators: the games' names, as the table message, the lobby and /rules title them
-# (keep them, or write them in your language's script).
-GAME_TITLES = (N_("Soureh"), N_("Pariah"), N_("Turup"), N_("Soi"))
 # Why a table closed, as stored (bot.tables) and as people read it.
 END_REASONS = {
     "finished": N_("finished"),
@@ -81,18 +79,6 @@ def title_of(name: str) -> str:
 def reason_text(reason: str) -> str:
     """Why a table closed, in the reader's language (an unknown reason as stored)."""
     return _(END_REASONS.get(reason, reason)) if reason else reason
-
-
-def timer_text(seconds: int | None) -> str:
-    """The turn timer in words: ``off``, ``45 s``, ``3 min``, ``1 min 30 s``."""
-    if seconds is None:
-        return _("off")
-    minutes, rest = divmod(seconds, 60)
-    if not minutes:
-        return _("{s} s", s=num(rest))
-    if not rest:
-        return _("{m} min", m=num(minutes))
-    return _("{m} min {s} s", m=num(minutes), s=num(rest))
 
 
 def options_text(name: str, variant: dict[str, Any], timer: int | None) -> str:
@@ -273,8 +259,6 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:
         _add_fields(embed, game(rec.game).look.public_fields(view, table.names))
-    from bot.render.option_words import plain_options  # it reads timer_text from here
-
     footer = plain_options(rec.game, rec.variant, rec.timer_seconds)
     embed.set_footer(text=truncate(footer, 2048))
     legible_embed(embed)

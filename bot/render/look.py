@@ -1,17 +1,17 @@
 """What a game looks like to people: the one shape every game's presentation fills in.
 
-Each game's presentation module (``bot.games.coop.look.text``, ``bot.games.turup.look.text``,
-``bot.games.soi.look.text``) makes a :class:`Look`; the game's registration
-(``bot.games.registry.Game``) holds it beside the engine, computer players and lessons.
-Generic presentation (the table embed, the control panel, the terminal board) asks the
-look, never the game's name.
+Each game's presentation (``bot/games/<family>/look/``: text, pictures and their samples,
+alt text, rules pages, option words, its own component kinds) makes a :class:`Look`; the
+game's registration (``bot.games.registry.Game``) holds it beside the engine, computer
+players and lessons. Generic presentation (the table embed, the control panel, ``/rules``,
+the footer, the pictures, the terminal board) asks the look, never the game's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.games.views import GameView
 from bot.render.alt import AltTexts
@@ -29,6 +29,27 @@ PanelSteps = Callable[["Table", "Step", "list[Action]", "TableView", View], str]
 
 # A game-specific select's choice as engine notation: ``(table, kind, arg, values)``.
 Notation = Callable[["Table", str, str, "list[str]"], str]
+
+# Reads a panel step's argument (``(table, arg)``): raises ``ValueError`` when it does not
+# read (a forged or out-of-date component); ``None``: the step needs no reading.
+StepCheck = Callable[["Table", str], None] | None
+
+# One page of a game's rules for ``/rules``: its heading and its paragraphs, each a text
+# of the catalogs marked with ``N_`` (:data:`BLANK` for an empty line).
+RulesPage = tuple[str, tuple[str, ...]]
+
+# The table's options in plain words for the table message's footer, from the option
+# values (defaults filled in): "Lowest total wins · ends at 100", ...
+OptionWords = Callable[[Mapping[str, Any]], list[str]]
+
+# An empty line between paragraphs of a rules page (never looked up: the empty msgid is
+# the catalog's header).
+BLANK = ""
+
+
+def no_words(values: Mapping[str, Any]) -> list[str]:
+    """Options a game does not put in words."""
+    return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +88,14 @@ class Look:
     panel_steps: PanelSteps
     # The card images' layouts (``bot.render.images`` draws a view with its game's).
     pictures: Pictures
+    # The pages of ``/rules``.
+    rules: tuple[RulesPage, ...] = ()
+    # The options in plain words, for the table message's footer.
+    option_words: OptionWords = no_words
+    # The game's own component kinds that move the control panel to another step of the
+    # same decision (e.g. Soi's "player to ask chosen"), each with its argument's reading.
+    # The codes are the ``<kind>`` of custom_ids in sent messages: never change one.
+    steps: Mapping[str, StepCheck] = field(default_factory=dict)
     # Component kinds whose choice this game turns into a move (e.g. Turup's captures).
     notations: dict[str, Notation] = field(default_factory=dict)
     # The pictures in words (their alt text); ``None``: only what every game shares.
@@ -90,6 +119,9 @@ def look(
     board_lines: Callable[[V, Sequence[str]], list[str]],
     panel_steps: Callable[[Table, Step, list[Action], TableView, V], str],
     pictures: Pictures,
+    rules: tuple[RulesPage, ...] = (),
+    option_words: OptionWords = no_words,
+    steps: Mapping[str, StepCheck] | None = None,
     notations: dict[str, Notation] | None = None,
     alt: AltTexts | None = None,
     round_picture: bool = True,
@@ -107,6 +139,9 @@ def look(
             table, step, actions, panel, view_of(view)
         ),
         pictures=pictures,
+        rules=rules,
+        option_words=option_words,
+        steps=dict(steps or {}),
         notations=dict(notations or {}),
         alt=alt,
         round_picture=round_picture,

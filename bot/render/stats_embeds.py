@@ -15,8 +15,9 @@ from bot.i18n import N_, _, _n
 from bot.options import defaults
 from bot.rating import initial
 from bot.render.card_text import legible_embed, notation, num, truncate
-from bot.render.embeds import COLOURS, reason_text, timer_text
+from bot.render.embeds import COLOURS, reason_text
 from bot.render.names import plain, shown
+from bot.render.option_words import timer_text
 
 if TYPE_CHECKING:
     from storage.guild_settings import GuildSettings

@@ -12,10 +12,10 @@ from bot.render.components import (
     BUTTON_PREFIX,
     ComponentId,
     Kind,
-    RulesOpenButton,
     TableView,
     option,
 )
+from bot.render.rules_text import RulesOpenButton
 
 if TYPE_CHECKING:
     from bot.tables.model import Table

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.games.registry import ENGINES
+from bot.games.registry import CATALOG, ENGINES
 from bot.render.card_text import card, legible
 from bot.render.embeds import (
     hand_embed,
@@ -18,7 +18,7 @@ from bot.render.embeds import (
     standings_lines,
     table_embed,
 )
-from bot.render.rules_text import RULES, rules_page
+from bot.render.rules_text import pages_of, rules_page
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
 from tests.helpers.discord import check_components, check_embed, hidden_cards, public_displays
@@ -138,15 +138,15 @@ def test_options_text_shows_only_given_options() -> None:
     assert options_text("turup", {"rounds": 2}, None) == "rounds 2 · timer off"
 
 
-@pytest.mark.parametrize("game", sorted(RULES))
+@pytest.mark.parametrize("game", sorted(CATALOG))
 def test_rules_pages_fit(game: str) -> None:
     """Every rules page fits an embed and pages with two distinct buttons."""
-    for page in range(len(RULES[game])):
+    for page in range(len(pages_of(game))):
         embed, view = rules_page(game, page)
         check_embed(embed.to_dict())
         rows = view.to_components()
         check_components(rows)
-        assert f"Page {page + 1} of {len(RULES[game])}" in (embed.footer.text or "")
+        assert f"Page {page + 1} of {len(pages_of(game))}" in (embed.footer.text or "")
 
 
 def test_soi_memory_keeps_only_last_asks_in_view() -> None:

@@ -131,11 +131,11 @@ def no_noto(tmp_path: Path) -> Iterator[None]:
     dejavu = Path("/usr/share/fonts/truetype/dejavu")
     if not (dejavu / "DejaVuSans.ttf").exists():
         pytest.skip("DejaVu Sans is not installed")
-    old = fonts.use_chain(fonts.FontChain([dejavu]))
+    old = text.use_chain(fonts.FontChain([dejavu]))
     try:
         yield
     finally:
-        fonts.use_chain(old)
+        text.use_chain(old)
 
 
 def test_without_the_fonts_a_name_becomes_an_initials_badge(no_noto: None) -> None:

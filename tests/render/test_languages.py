@@ -19,9 +19,9 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot.games.registry import game
+from bot import options
+from bot.games.registry import CATALOG, game
 from bot.i18n import FSI, LRI, PDI, use_locale
-from bot.options import specs
 from bot.render.announce import (
     RATED,
     game_end_embed,
@@ -34,7 +34,7 @@ from bot.render.components import STEP_KINDS, Kind, Step, parse_custom_id
 from bot.render.direction import cards_isolated
 from bot.render.embeds import dm_text, hand_embed, last_round_embed, lobby_embed, table_embed
 from bot.render.panels import panel
-from bot.render.rules_text import RULES, rules_page
+from bot.render.rules_text import pages_of, rules_page
 from bot.render.stats_embeds import settings_embed, trend_text
 from bot.render.steps import describe
 from bot.render.table_message import end_view, lobby_view, table_view
@@ -81,12 +81,14 @@ def view_texts(view: discord.ui.View) -> list[str]:
 
 
 def steps_of(view: discord.ui.View) -> Iterator[Step]:
-    """The further steps a panel offers (its step buttons and selects' choices)."""
+    """The further steps a panel offers (its step buttons and selects' choices): the
+    games' own steps (each game's Look's ``steps``) and the shared ones but the first."""
+    steps = {k for entry in CATALOG.values() for k in entry.look.steps} | STEP_KINDS
     for item in view.children:
         parsed = parse_custom_id(getattr(item, "custom_id", "") or "")
-        if parsed is None or parsed[1].kind not in STEP_KINDS or parsed[1].kind == Kind.ROOT:
+        if parsed is None or parsed[1].kind not in steps or parsed[1].kind == Kind.ROOT:
             continue
-        kind = Kind(parsed[1].kind)
+        kind = parsed[1].kind
         if isinstance(item, discord.ui.Select):
             for o in item.options[:3]:
                 yield Step(kind, o.value)
@@ -149,7 +151,7 @@ def without(text: str, others: list[str]) -> str:
 def allowed_words(table: Table) -> set[str]:
     """Names and option notation (``threshold 40``, ``discards hidden``)."""
     words = set(table.names) | {"Club"}
-    for spec in specs(table.game):
+    for spec in options.specs(table.game):
         words.add(spec.name)
         words.update(str(c) for c in spec.choices)
         words.add(str(spec.show(spec.default)))
@@ -221,10 +223,10 @@ def test_lobby_says_nothing_outside_the_catalogs(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["el", "ar"])
-@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("name", sorted(CATALOG))
 def test_rules_pages_are_catalog_paragraphs(lang: str, name: str) -> None:
     """Every paragraph of /rules is one catalog text, Markdown and notation inside it."""
-    for page in range(len(RULES[name])):
+    for page in range(len(pages_of(name))):
         with marked_language(lang):
             embed, view = rules_page(name, page)
         texts = embed_texts(embed) + view_texts(view)
@@ -242,8 +244,8 @@ def test_settings_say_nothing_outside_the_catalogs(lang: str) -> None:
     with marked_language(lang):
         texts = embed_texts(settings_embed(settings, "Club"))
     allowed = {"Club"}
-    for entry_name in ("soureh", "pariah", "turup", "soi"):
-        for spec in specs(entry_name):
+    for entry_name in CATALOG:
+        for spec in options.specs(entry_name):
             allowed |= {spec.name, *map(str, spec.choices), str(spec.show(spec.default))}
     assert [w for t in texts for w in english_outside_marks(t, allowed)] == []
 
@@ -391,7 +393,7 @@ class _Interaction:
 async def test_rules_pages_turn_in_the_language_they_were_shown_in() -> None:
     """A rules page's buttons carry its language, so the next page is in it too, whatever
     language is current when the click arrives; English buttons keep their old ids."""
-    from bot.render.components import RulesButton
+    from bot.render.rules_text import RulesButton
 
     with marked_language("el"):
         _, view = rules_page("soureh", 0)
@@ -429,10 +431,11 @@ def test_cached_card_displays_follow_the_language() -> None:
 
 def test_every_game_title_is_marked_for_the_catalogs() -> None:
     """The games' names are translated where shown, so each is marked for extraction."""
-    from bot.games.registry import CATALOG
-    from bot.render.embeds import GAME_TITLES
+    from bot.i18n.catalogs import TEMPLATE
 
-    assert sorted(GAME_TITLES) == sorted(entry.title for entry in CATALOG.values())
+    template = TEMPLATE.read_text(encoding="utf-8")
+    for entry in CATALOG.values():
+        assert f'msgid "{entry.title}"' in template, entry.name
 
 
 def test_option_descriptions_can_be_said_in_a_language() -> None:

@@ -8,11 +8,14 @@ import discord
 import pytest
 
 from bot.games.cards import Card, standard_deck
+from bot.games.coop.look.kinds import CoopKind
 from bot.games.coop.moves import King
 from bot.games.registry import ENGINES
+from bot.games.soi.look.kinds import SoiKind
+from bot.games.turup.look.kinds import TurupKind
 from bot.games.turup.look.text import captures as turup_captures
 from bot.render.card_text import card
-from bot.render.components import Kind, Step
+from bot.render.components import Step
 from bot.render.panels import panel
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
@@ -58,13 +61,13 @@ def test_turup_more_than_25_captures_offers_pick_cards() -> None:
     table = _table("turup", 2, _big_pile_state())
     actions = table.engine.legal_actions(table.state)
     assert len(turup_captures(actions, "10S")) > 25
-    embed, view = panel(table, 0, Step(Kind.TURUP_CARD, "10S"))
+    embed, view = panel(table, 0, Step(TurupKind.CARD, "10S"))
     check_embed(embed.to_dict())
     items = _items(view)
     capture_select = next(i for i in items if i.get("custom_id") == "cs:3:9:tx:10S")
     assert len(capture_select["options"]) == 24
     assert any(i.get("custom_id") == "cr:3:9:tp:10S" for i in items)
-    _, pick = panel(table, 0, Step(Kind.TURUP_PICK, "10S"))
+    _, pick = panel(table, 0, Step(TurupKind.PICK, "10S"))
     multi = next(i for i in _items(pick) if i.get("custom_id") == "cs:3:9:tq:10S")
     pile = table.public_view()["pile"]
     assert multi["max_values"] == len(pile) == len(multi["options"])
@@ -122,7 +125,7 @@ def test_soi_asks_are_grouped_per_opponent() -> None:
             if item["custom_id"].startswith("cs:3:9:ss:"):  # his ranks, then the suit
                 targets = {v.split(".")[0] for v in values}
                 for value in values:
-                    _, suits = panel(table, seat, Step(Kind.SOI_RANK, value))
+                    _, suits = panel(table, seat, Step(SoiKind.RANK, value))
                     reached |= {o["value"] for o in _items(suits)[0]["options"]}
             else:
                 assert item["custom_id"].startswith("cs:3:9:a:m")
@@ -237,7 +240,7 @@ def test_the_call_is_one_toggle_not_every_move_twice(game: str, call: str) -> No
     assert not any(n.endswith(call) for n in plain)
     toggles = [i for i in _items(root) if i["custom_id"] == "cr:3:9:call"]
     assert [t["label"] for t in toggles] == [f"{call.capitalize()} with my move…"]
-    _embed, calling = panel(table, seat, Step(Kind.CALL))
+    _embed, calling = panel(table, seat, Step(CoopKind.CALL))
     called = _offered(calling)
     assert called and all(n.endswith(f" {call}") for n in called)
     assert any(i.get("label") == f"Don't {call}" and i["custom_id"] == "cr:3:9:nav"
@@ -267,7 +270,7 @@ def test_pariah_king_second_step_offers_the_knock() -> None:
     table = _table("pariah", 2, state)
     king = next(a for a in engine.legal_actions(state) if a.word == "king" and a.call)
     seat, slot = King.of(king).first
-    _, view = panel(table, engine.to_act(state), Step(Kind.KING_FIRST, f"{seat}.{slot}"))
+    _, view = panel(table, engine.to_act(state), Step(CoopKind.KING_FIRST, f"{seat}.{slot}"))
     offered = _offered(view)
     assert str(king) in offered and offered[str(king)].endswith("and knock")
     assert str(king).removesuffix(" knock") in offered
@@ -283,7 +286,7 @@ def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
             table = _table(game, 2, state)
             _, view = panel(table, engine.to_act(state))
             offered = _offered(view)
-            offered |= _offered(panel(table, engine.to_act(state), Step(Kind.CALL))[1])
+            offered |= _offered(panel(table, engine.to_act(state), Step(CoopKind.CALL))[1])
             kings = {"{}.{}".format(*King.of(a).first) for a in engine.legal_actions(state)
                      if a.word == "king"}
             firsts = {o["value"] for i in _items(view) if i["custom_id"].startswith("cs:3:9:k1")
@@ -337,12 +340,12 @@ def test_soi_five_opponents_are_chosen_first() -> None:
     assert [i["label"] for i in items] == [f"\u2068P{t}\u2069" for t in range(1, 6)]
     assert len(view.to_components()) == 1 and "ask" in prompt
     view = TableView(table)
-    SOI.panel_steps(table, Step(Kind.SOI_PLAYER, "2"), asks, view, pv)
+    SOI.panel_steps(table, Step(SoiKind.PLAYER, "2"), asks, view, pv)
     (ranks_select,) = [c for row in view.to_components() for c in row["components"]
                        if c["type"] == 3]
     assert [o["value"] for o in ranks_select["options"]] == [f"2.{r}" for r in ranks]
     view = TableView(table)
-    SOI.panel_steps(table, Step(Kind.SOI_RANK, "2.Q"), [*asks, Action("ask", (2, "QC"))],
+    SOI.panel_steps(table, Step(SoiKind.RANK, "2.Q"), [*asks, Action("ask", (2, "QC"))],
                     view, pv)
     (suits,) = [c for row in view.to_components() for c in row["components"] if c["type"] == 3]
     assert [o["value"] for o in suits["options"]] == ["ask 2 QC"]

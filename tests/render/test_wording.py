@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.games.registry import ENGINES, game
+from bot.games.registry import CATALOG, ENGINES, game
 
 
 def test_counts_agree_with_their_number() -> None:
@@ -37,10 +37,8 @@ MASCULINE = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
 def test_players_are_they_in_every_text_a_player_reads() -> None:
     """One pronoun for a player (singular "they", docs/wording.md): the rules pages and
     the texts of whole random games of every game never say "he", "him" or "his"."""
-    from bot.render.rules_text import RULES
-
-    for game_name, pages in RULES.items():
-        for heading, paragraphs in pages:
+    for game_name, entry in CATALOG.items():
+        for heading, paragraphs in entry.look.rules:
             for text in paragraphs:
                 assert not MASCULINE.search(text), (game_name, heading, text)
     rng = random.Random(1)

@@ -14,6 +14,7 @@ import discord
 import pytest
 
 from bot.discord import router as handlers
+from bot.games.turup.look.kinds import TurupKind
 from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
 from bot.render.table_message import jump_url
 from bot.tables.model import NotSaved, Table
@@ -173,7 +174,7 @@ def test_table_views_are_send_only_and_fill_rows_by_discord_rules() -> None:
     carry the table, version and kind; rows fill by discord.py's rule."""
     view = TableView(_FakeTable())  # type: ignore[arg-type]
     view.button(Kind.ACT, "Keep 2", arg="keep_2", row=0)
-    view.select(Kind.TURUP_CARD, [discord.SelectOption(label="a", value="1")])
+    view.select(TurupKind.CARD, [discord.SelectOption(label="a", value="1")])
     view.button(Kind.ROOT, "Back")
     ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert ids == ["cr:3:9:a:keep_2", "cs:3:9:tc", "cr:3:9:nav"]
@@ -219,17 +220,26 @@ def _table_of(game: str) -> Table:
 
 
 def test_every_kind_has_one_handler() -> None:
-    """Each component kind is handled: by the dispatch table, as a panel step, or as a
-    choice of the game that emits it; another game's choice is "out of date"."""
+    """Each component kind is handled: a shared kind by the dispatch table or as a panel
+    step, a game's own kind as that game's step or choice; another game's kind is "out of
+    date", and no game's kind takes the code of a shared one."""
     from bot.games.registry import CATALOG
     from bot.render.components import STEP_KINDS
 
+    shared = {kind.value for kind in Kind}
     for kind in Kind:
-        owners = [name for name, entry in CATALOG.items() if kind in entry.look.notations]
-        assert (kind in handlers.HANDLERS) + (kind in STEP_KINDS) + bool(owners) == 1, kind
+        assert (kind in handlers.HANDLERS) + (kind in STEP_KINDS) == 1, kind
         for name in CATALOG:
-            found = handlers.handler_for(_table_of(name), kind)
-            assert (found is None) == (bool(owners) and name not in owners), (kind, name)
+            assert handlers.handler_for(_table_of(name), kind) is not None, (kind, name)
+    own = {k for entry in CATALOG.values() for k in (*entry.look.steps, *entry.look.notations)}
+    assert own and not own & shared
+    for code in own:
+        for name, entry in CATALOG.items():
+            step, choice = code in entry.look.steps, code in entry.look.notations
+            assert step + choice <= 1, (code, name)
+            found = handlers.handler_for(_table_of(name), code)
+            assert found is (handlers._navigate if step else
+                             handlers._game_choice if choice else None), (code, name)
 
 
 async def test_a_kind_this_code_does_not_know_is_answered_out_of_date(

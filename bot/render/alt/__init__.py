@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from bot.games.registry import CATALOG
 from bot.games.views import GameView
 from bot.i18n import N_, _
 from bot.render.alt.words import name_of, plain
@@ -96,15 +97,11 @@ def fit(lines: Sequence[str], limit: int = LIMIT) -> str:
 
 def _describers(view: GameView) -> AltTexts | None:
     """The view's game's describers, as the catalog's Look holds them."""
-    from bot.games.registry import CATALOG  # read at the first description, as the pictures are
-
     entry = CATALOG.get(view["game"])
     return entry.look.alt if entry is not None else None
 
 
 def _title(view: GameView) -> str:
-    from bot.games.registry import CATALOG
-
     entry = CATALOG.get(view["game"])
     return _(entry.title) if entry is not None else view["game"]
 

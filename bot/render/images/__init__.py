@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-from bot.games.coop.look import images as coop
-from bot.games.soi.look import images as soi
-from bot.games.turup.look import images as turup
+from bot.games.cards import ALL_CARDS
+from bot.games.registry import games
 from bot.games.views import GameView
 from bot.i18n import current
+from bot.render.images import text
 from bot.render.images.cache import ImageCache, ImageKey
 from bot.render.images.canvas import WIDTH, Canvas
+from bot.render.images.cards import card_back, card_face
 from bot.render.images.layout import Pictures
+from bot.render.images.palette import palette_for
 from bot.render.images.seat import private_view
 from bot.render.images.style import THEMES, Theme, theme
 
@@ -47,12 +49,9 @@ __all__ = [
 
 
 def _pictures(view: GameView) -> Pictures:
-    """The image layouts of the view's game, as the catalog's Look names them."""
-    # The catalog holds the presentation modules, whose Looks hold these layouts: it is
-    # read when the first picture is drawn, not when this package is imported.
-    from bot.games.registry import CATALOG
-
-    entry = CATALOG.get(view["game"])
+    """The image layouts of the view's game, as the registry's Look names them (the
+    registry loads the games' presentation when the first picture is drawn)."""
+    entry = games().get(view["game"])
     if entry is None:
         raise ValueError(f"no image layout for game {view['game']!r}")  # i18n: not for people
     return entry.look.pictures
@@ -177,27 +176,16 @@ def prepare(*, four_colour: bool = False) -> None:
     """Draw every card sprite the layouts use, load the fonts and choose the default
     theme's palette, so the first real render is as fast as the rest (about a second of
     work; call it once at start-up, e.g. in a thread)."""
-    from bot.games.cards import ALL_CARDS
-    from bot.render.images import text
-    from bot.render.images.cards import card_back, card_face
-
     for bold in (False, True):
         text.layout("Aa 李 م 🂠", 28, bold)  # finds the fonts and reads their maps once
 
-    sizes = {
-        (coop.CW, coop.CH),
-        (coop.HAND_W, coop.HAND_H),
-        (turup.CW, turup.CH),
-        (turup.HAND_W, turup.HAND_H),
-        (soi.HAND_W, soi.HAND_H),
-    }
-    for w, h in sizes:
+    every = [entry.look.pictures for entry in games().values()]
+    for w, h in {size for pictures in every for size in pictures.card_sizes}:
         card_back(w, h)
         for card in ALL_CARDS:
             card_face(str(card), w, h, four_colour)
-    card_back(turup.BW, turup.BH)
-    from bot.render.images.palette import palette_for
-
+    for w, h in {size for pictures in every for size in pictures.back_sizes}:
+        card_back(w, h)
     palette_for(theme("dark"), four_colour)  # the shared palette of the default theme
 
 

@@ -12,6 +12,8 @@ from bot.games.views import GameView
 from bot.i18n import N_, _, _n, is_rtl
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
+from bot.render.images.palette import quantize
+from bot.render.images.png import palette_png
 from bot.render.images.style import RGB, Theme, fit, text_width
 from bot.render.names import plain
 
@@ -23,6 +25,7 @@ WEBP_METHOD = 2  # lossless WebP effort: a Soureh round end 31 KB in ~25 ms (PNG
 WEBP_EFFORT = 50
 PICTURE_BYTES = 40 * 1024  # the most a picture should upload (issue 17)
 RLM = "\u200f"  # starts a label in a right-to-left language: the whole label reads RTL
+
 
 class Canvas:
     """An opaque felt image of a fixed size with helpers to draw the table on it."""
@@ -182,9 +185,6 @@ def encode(
     own when ``theme`` is ``None``), or with ``palette=False`` the RGB PNG the images used
     before (for comparisons and the benchmark). ``fmt="WEBP"``: the palette picture as a
     lossless WebP instead (the same pixels)."""
-    from bot.render.images.palette import quantize
-    from bot.render.images.png import palette_png
-
     buf = io.BytesIO()
     if palette and fmt == "WEBP":
         quantize(img, theme, four_colour).save(buf, "WEBP", lossless=True, method=WEBP_METHOD,
@@ -227,7 +227,8 @@ def round_title(view: GameView) -> str:
 def game_title(view: GameView) -> str:
     """The game's name, as the current language writes it."""
     game = str(view.get("game"))
-    return _(ENGINES[game].title) if game in ENGINES else game.title()
+    engine = ENGINES.get(game)
+    return _(engine.title) if engine is not None else game.title()
 
 
 def and_list(names: Sequence[str]) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -93,8 +94,6 @@ def is_emoji(ch: str) -> bool:
 def is_joiner(ch: str) -> bool:
     """Characters that belong with the one before them: marks, joiners, selectors,
     skin tones and emoji tags."""
-    import unicodedata
-
     cp = ord(ch)
     return (
         unicodedata.category(ch).startswith("M")
@@ -219,13 +218,12 @@ def chain() -> FontChain:
     return _chain
 
 
-def use_chain(new: FontChain | None) -> FontChain | None:
+def swap_chain(new: FontChain | None) -> FontChain | None:
     """Replace the process-wide chain (``None``: rebuild from the system on next use);
-    returns the previous one. Text sprites drawn with the old chain are dropped."""
+    returns the previous one. ``bot.render.images.text.use_chain`` also drops the text
+    sprites drawn with the old chain."""
     global _chain
-    from bot.render.images import text
 
     with _chain_lock:
         old, _chain = _chain, new
-    text.clear_cache()
     return old

@@ -1,7 +1,7 @@
 """One game's card-image layouts, as its :class:`~bot.render.look.Look` names them.
 
-Each game's image module (``bot.games.coop.look.images``, ``turup``, ``soi``) makes one
-:class:`Pictures`; the game's Look in the catalog holds it, and ``bot.render.images`` draws
+Each game's image module (``bot.games.<family>.look.images``) makes one :class:`Pictures`;
+the game's Look in the catalog holds it, and ``bot.render.images`` draws
 a view with the layouts of the view's game. A new game's pictures are one more module and
 one field of its Look.
 """
@@ -14,7 +14,11 @@ from typing import TypeVar
 
 from bot.games.views import GameView
 from bot.render.images.canvas import Canvas
+from bot.render.images.samples import Samples
 from bot.render.images.style import Theme
+
+#: Card sizes ``(width, height)`` a game's layouts draw.
+Sizes = tuple[tuple[int, int], ...]
 
 #: Draws a view for the seat names given: ``(view, names, theme, four_colour)``.
 Layout = Callable[[GameView, Sequence[str], Theme, bool], Canvas]
@@ -30,7 +34,10 @@ class Pictures:
     table: Layout  # the public table (a public view)
     hand: HandLayout  # a seat's own cards (a player view)
     round_end: Layout  # the last scored round (a public view)
-    seat: Layout  # the table as one seat sees it (his player view, others' cards blanked)
+    seat: Layout  # the table as one seat sees it (their player view, others' cards blanked)
+    samples: Samples | None = None  # sample positions (previews, the shared palette, tests)
+    card_sizes: Sizes = ()  # the sizes of the faces and backs drawn (``prepare`` draws them)
+    back_sizes: Sizes = ()  # sizes drawn only as card backs
 
 
 V = TypeVar("V")
@@ -42,6 +49,10 @@ def pictures(
     hand: Callable[[V, Theme, bool], Canvas],
     round_end: Callable[[V, Sequence[str], Theme, bool], Canvas],
     seat: Callable[[V, Sequence[str], Theme, bool], Canvas],
+    *,
+    samples: Samples | None = None,
+    card_sizes: Sizes = (),
+    back_sizes: Sizes = (),
 ) -> Pictures:
     """A game's :class:`Pictures` from layouts that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -50,4 +61,7 @@ def pictures(
         hand=lambda view, theme, four: hand(view_of(view), theme, four),
         round_end=lambda view, names, theme, four: round_end(view_of(view), names, theme, four),
         seat=lambda view, names, theme, four: seat(view_of(view), names, theme, four),
+        samples=samples,
+        card_sizes=card_sizes,
+        back_sizes=back_sizes,
     )

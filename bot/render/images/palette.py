@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
+from typing import cast
 
 from PIL import Image
 
-from bot.render.images.style import Theme
+from bot.games.registry import games
+from bot.games.views import GameView
+from bot.render.images.samples import NAMES
+from bot.render.images.style import THEMES, Theme
+from bot.render.images.style import theme as theme_named
 
 COLOURS = 256
 _lock = threading.Lock()
@@ -22,25 +27,20 @@ _lock = threading.Lock()
 
 @lru_cache(maxsize=8)
 def _build(theme: Theme, four_colour: bool) -> Image.Image:
-    from bot.render.images import canvas_for
-    from bot.render.images.samples import (
-        NAMES,
-        sample_player_view,
-        sample_round_end,
-        sample_view,
-    )
-    from bot.render.images.style import THEMES
-    from bot.render.images.style import theme as theme_named
-
     name = next((n for n in THEMES if theme_named(n) == theme), "dark")
+    th = theme_named(name)
     parts: list[Image.Image] = []
-    for game, players in (("soureh", 4), ("pariah", 2), ("turup", 6), ("soi", 4)):
-        for kind, view in (
-            ("table", sample_view(game, players, 1)),
-            ("round_end", sample_round_end(game, players, 2)),
-            ("seat", sample_player_view(game, players, 0, 3)),
-        ):
-            parts.append(canvas_for(kind, view, NAMES, four_colour=four_colour, theme=name).img)
+    for game, entry in games().items():
+        pictures, samples = entry.look.pictures, entry.look.pictures.samples
+        if samples is None:
+            continue
+        players = samples.palette_players
+        table = samples.view(game, players, 1)
+        round_end = samples.round_end(game, players, 2)
+        seat = samples.player_view(game, players, 0, 3)
+        parts.append(pictures.table(cast(GameView, table), NAMES, th, four_colour).img)
+        parts.append(pictures.round_end(cast(GameView, round_end), NAMES, th, four_colour).img)
+        parts.append(pictures.seat(cast(GameView, seat), NAMES, th, four_colour).img)
     sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
     y = 0
     for p in parts:

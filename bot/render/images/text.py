@@ -474,3 +474,11 @@ def clear_cache() -> None:
     """Forget every laid-out and drawn line (after the font chain changed)."""
     layout.cache_clear()
     sprite.cache_clear()
+
+
+def use_chain(new: fonts.FontChain | None) -> fonts.FontChain | None:
+    """Replace the process-wide font chain (``None``: rebuild from the system on next use)
+    and drop the text sprites drawn with the old one; returns the previous chain."""
+    old = fonts.swap_chain(new)
+    clear_cache()
+    return old

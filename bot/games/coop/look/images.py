@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.cards import Card, Rank
+from bot.games.coop.look.samples import PARIAH, SOUREH
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _
 from bot.render.images.canvas import (
@@ -29,7 +30,8 @@ from bot.render.images.canvas import (
     turn_pills,
     your_turn_text,
 )
-from bot.render.images.layout import pictures
+from bot.render.images.layout import Pictures, pictures
+from bot.render.images.samples import Samples
 from bot.render.images.style import BACK_MAIN, HIDDEN_RING, PICK_RING, Theme
 
 CW, CH = 96, 134  # table card size
@@ -372,4 +374,12 @@ def private_copy(view: CoopView) -> CoopView:
     return {**view, "seats": seats, "drawn": drawn}
 
 
-PICTURES = pictures(coop_view, table, hand, round_end, seat)
+SIZES = ((CW, CH), (HAND_W, HAND_H))
+
+
+def _pictures(samples: Samples) -> Pictures:
+    return pictures(coop_view, table, hand, round_end, seat, samples=samples, card_sizes=SIZES)
+
+
+SOUREH_PICTURES = _pictures(SOUREH)
+PARIAH_PICTURES = _pictures(PARIAH)

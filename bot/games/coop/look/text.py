@@ -12,12 +12,15 @@ import discord
 from bot.games.cards import Card, Rank
 from bot.games.coop.look import alt as alt_coop
 from bot.games.coop.look import images
+from bot.games.coop.look import rules as coop_rules
+from bot.games.coop.look.kinds import STEPS, CoopKind
 from bot.games.coop.moves import Keep, King
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
-from bot.render.look import Field, Look, RoundOver
+from bot.render.images.layout import Pictures
+from bot.render.look import Field, Look, OptionWords, RoundOver, RulesPage
 from bot.render.look import look as make_look
 from bot.render.round_lines import by_points
 from bot.render.steps import describe, plain_card, plain_cards
@@ -272,7 +275,7 @@ def panel_steps(
     """Keep, give, discard and the face cards' powers; when the seat may declare (Soureh)
     or knock (Pariah), one toggle shows the same moves again with the call (step ``CALL``)
     instead of every move twice. In phase ``reveal`` always both Draw and Reveal."""
-    if step.kind is Kind.KING_FIRST:
+    if step.kind == CoopKind.KING_FIRST:
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and _first_key(a) == first]
         seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
@@ -289,7 +292,7 @@ def panel_steps(
                     style=discord.ButtonStyle.success)
         return _(PROMPTS["reveal"])
     calls = [a for a in actions if a.call]
-    calling = step.kind is Kind.CALL and bool(calls)
+    calling = step.kind == CoopKind.CALL and bool(calls)
     shown = calls if calling else [a for a in actions if not a.call]
     words = {a.word for a in shown}
     style = discord.ButtonStyle.success if calling else discord.ButtonStyle.primary
@@ -308,7 +311,7 @@ def panel_steps(
             view.button(Kind.ROOT, _(UNCALL_LABELS[call]), row=1,
                         style=discord.ButtonStyle.danger)
         else:
-            view.button(Kind.CALL, _(TOGGLE_LABELS[call]), row=1,
+            view.button(CoopKind.CALL, _(TOGGLE_LABELS[call]), row=1,
                         style=discord.ButtonStyle.secondary)
     gives = [a for a in shown if a.word == "give"]
     if gives:
@@ -327,7 +330,7 @@ def panel_steps(
                                                     name=seat_name(names, owner, markdown=False),
                                                     slot=slot))
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
-        view.select(Kind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
+        view.select(CoopKind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
                     row=3)
     if calling:
         return _(CALLING[calls[0].call])
@@ -338,7 +341,8 @@ def panel_steps(
     return prompt  # the toggle itself says the seat may declare or knock
 
 
-def look(colour: int, announced: str) -> Look:
+def look(colour: int, announced: str, pictures: Pictures, rules: tuple[RulesPage, ...],
+         option_words: OptionWords) -> Look:
     """A coop game's look; ``announced`` is what the terminal calls the declarer's seat."""
     def fields(view: CoopView, names: Sequence[str]) -> list[Field]:
         return public_fields(view, names, announced)
@@ -347,8 +351,11 @@ def look(colour: int, announced: str) -> Look:
                      round_summary=round_summary, round_over=round_over,
                      private_text=private_text,
                      board_lines=_board(announced), panel_steps=panel_steps,
-                     pictures=images.PICTURES, alt=alt_coop.alt(announced))
+                     pictures=pictures, rules=rules, option_words=option_words,
+                     steps=STEPS, alt=alt_coop.alt(announced))
 
 
-SOUREH = look(0x2E7D32, "declared")
-PARIAH = look(0x6A1B9A, "knocked")
+SOUREH = look(0x2E7D32, "declared", images.SOUREH_PICTURES, coop_rules.SOUREH_RULES,
+              coop_rules.soureh_options)
+PARIAH = look(0x6A1B9A, "knocked", images.PARIAH_PICTURES, coop_rules.PARIAH_RULES,
+              coop_rules.pariah_options)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.soi.look.summary import round_summary
 from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
 from bot.render.alt import Minor, alt_texts
@@ -48,8 +49,6 @@ def seat(view: SoiView, names: Sequence[str]) -> list[str]:
 
 def round_end(view: SoiView, names: Sequence[str]) -> list[str]:
     """Points and quadruplets per seat."""
-    from bot.games.soi.look.text import round_summary
-
     summary = round_summary(view, names)
     return plain(summary).splitlines() if summary else []
 

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from bot.games.cards import Card
+from bot.games.soi.look.samples import SAMPLES
 from bot.games.soi.views import SoiAsk, SoiView, soi_view
 from bot.i18n import N_, _, _n
 from bot.render.images.canvas import (
@@ -247,4 +248,5 @@ def seat(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -
     return with_hand(table(public, names, theme, four_colour), view["hand"], split, by_rank=True)
 
 
-PICTURES = pictures(soi_view, table, hand, round_end, seat)
+PICTURES = pictures(soi_view, table, hand, round_end, seat, samples=SAMPLES,
+                    card_sizes=((HAND_W, HAND_H),))

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.games.soi.look import alt as alt_soi
-from bot.games.soi.look import images
+from bot.games.soi.look import images, rules
+from bot.games.soi.look.kinds import STEPS, SoiKind
+from bot.games.soi.look.summary import round_summary
 from bot.games.soi.moves import AskFor
 from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
@@ -47,22 +49,6 @@ def public_fields(view: SoiView, names: Sequence[str]) -> list[Field]:
         title = _("Last asks") if view.get("memory") else _("Asks this round")
         fields.append(Field(title, truncate("\n".join(lines), FIELD_VALUE)))
     return fields
-
-
-def round_summary(view: SoiView, names: Sequence[str]) -> str | None:
-    """Points and quadruplets per seat."""
-    last = view.get("last_round")
-    if not isinstance(last, dict):
-        return None
-    points = last.get("points") or []
-    quads = last.get("quads") or []
-    lines = []
-    for i, pts in enumerate(points):
-        q = quads[i] if i < len(quads) else []
-        quads_text = notation(", ".join(q)) if q else _("no quads")
-        lines.append(_("**{name}**: {points} ({quads})", name=seat_name(names, i),
-                       points=notation(f"+{pts}"), quads=quads_text))
-    return "\n".join(lines) if lines else None
 
 
 def round_over(view: SoiView, names: Sequence[str], low: bool) -> RoundOver | None:
@@ -117,12 +103,12 @@ def panel_steps(
     more opponents than fit beside the Hint button, the opponent first."""
     asks = [a for a in actions if a.word == "ask"]
     moves = {a: AskFor.of(a) for a in asks}
-    if step.kind is Kind.SOI_PLAYER:
+    if step.kind == SoiKind.PLAYER:
         target = int(step.arg)
         _opponent_select(table, view, moves, target, row=0)
         view.button(Kind.ROOT, _("Back"), row=1)
         return _("Ask {name} for which card?", name=seat_name(table.names, target))
-    if step.kind is Kind.SOI_RANK:
+    if step.kind == SoiKind.RANK:
         target_text, rank = step.arg.split(".", 1)
         target = int(target_text)
         chosen = [a for a, m in moves.items() if m.seat == target and m.rank == rank]
@@ -137,7 +123,7 @@ def panel_steps(
             targets.append(move.seat)
     if len(targets) > MAX_SELECTS:  # the opponent first, in one row of buttons
         for target in targets[:5]:
-            view.button(Kind.SOI_PLAYER, seat_name(table.names, target, markdown=False),
+            view.button(SoiKind.PLAYER, seat_name(table.names, target, markdown=False),
                         arg=str(target),
                         row=0)
         return _("Whom do you ask?")
@@ -180,7 +166,7 @@ def _opponent_select(table: Table, view: TableView, moves: dict[Action, AskFor],
             ranks.append(moves[a].rank)
     options = [option(_("{rank}…", rank=notation(r)), f"{target}.{r}")
                for r in ranks[:MAX_OPTIONS]]
-    view.select(Kind.SOI_RANK, options, arg=f"p{target}", row=row,
+    view.select(SoiKind.RANK, options, arg=f"p{target}", row=row,
                 placeholder=_("Ask {name} for which rank?", name=name))
 
 
@@ -195,5 +181,6 @@ SOI = look(
     soi_view, colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
     round_over=round_over, private_text=private_text, board_lines=board_lines,
     panel_steps=panel_steps,
-    pictures=images.PICTURES, alt=alt_soi.ALT,
+    pictures=images.PICTURES, rules=rules.RULES, option_words=rules.options, steps=STEPS,
+    alt=alt_soi.ALT,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.turup.look.summary import round_summary
 from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _
 from bot.render.alt import Minor, alt_texts
@@ -46,8 +47,6 @@ def seat(view: TurupView, names: Sequence[str]) -> list[str]:
 
 def round_end(view: TurupView, names: Sequence[str]) -> list[str]:
     """Cards won per seat and the round's winners."""
-    from bot.games.turup.look.text import round_summary
-
     summary = round_summary(view, names)
     return [plain(summary)] if summary else []
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from bot.games.turup.look.samples import SAMPLES
 from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _, _n
 from bot.render.images.canvas import (
@@ -185,4 +186,5 @@ def seat(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool)
     return with_hand(table(public, names, theme, four_colour), view["hand"], split)
 
 
-PICTURES = pictures(turup_view, table, hand, round_end, seat)
+PICTURES = pictures(turup_view, table, hand, round_end, seat, samples=SAMPLES,
+                    card_sizes=((CW, CH), (HAND_W, HAND_H)), back_sizes=((BW, BH),))

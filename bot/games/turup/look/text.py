@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.games.turup.look import alt as alt_turup
-from bot.games.turup.look import images
+from bot.games.turup.look import images, rules
+from bot.games.turup.look.kinds import STEPS, TurupKind
+from bot.games.turup.look.summary import round_summary
 from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import _, _n
@@ -50,18 +52,6 @@ def public_fields(view: TurupView, names: Sequence[str]) -> list[Field]:
         )
     )
     return fields
-
-
-def round_summary(view: TurupView, names: Sequence[str]) -> str | None:
-    """Cards won per seat and the round's winners."""
-    last = view.get("last_round")
-    if not isinstance(last, dict):
-        return None
-    won = last.get("won") or []
-    winners = last.get("winners") or []
-    parts = [f"{seat_name(names, i)} {num(n)}" for i, n in enumerate(won)]
-    who = _(", ").join(seat_name(names, s) for s in winners) or _("nobody")
-    return _("Cards won: {won}. Round won by **{who}**.", won=_(", ").join(parts), who=who)
 
 
 def round_over(view: TurupView, names: Sequence[str], low: bool) -> RoundOver | None:
@@ -113,17 +103,17 @@ def panel_steps(
 ) -> str:
     """Every capture and trail as a choice of its own; with too many, the card to play
     first, then its captures (a list, or pile cards picked one by one) or a trail."""
-    if step.kind in (Kind.TURUP_CARD, Kind.TURUP_PICK):
+    if step.kind in (TurupKind.CARD, TurupKind.PICK):
         code = step.arg
         trail = next((a for a in actions if a.word == "trail" and _played(a) == code), None)
         found = captures(actions, code)
-        if step.kind is Kind.TURUP_PICK:
+        if step.kind == TurupKind.PICK:
             pile = turup_view(table.public_view())["pile"]
             options = [option(card(c), str(i), _("pile card {n}", n=num(i + 1)))
                        for i, c in enumerate(pile[:MAX_OPTIONS])]
-            view.select(Kind.TURUP_TAKE, options, arg=code, max_values=len(options),
+            view.select(TurupKind.TAKE, options, arg=code, max_values=len(options),
                         placeholder=_("Cards to take with {card}", card=card(code)))
-            view.button(Kind.TURUP_CARD, _("Back"), arg=code, row=1)
+            view.button(TurupKind.CARD, _("Back"), arg=code, row=1)
             return _("Pick the pile cards to take with {card}.", card=card(code))
         if found:
             limit = MAX_OPTIONS if len(found) <= MAX_OPTIONS else MAX_OPTIONS - 1
@@ -132,10 +122,10 @@ def panel_steps(
                        str(i), _n("{n} card won", "{n} cards won", _won(a)))
                 for i, a in enumerate(found[:limit])
             ]
-            view.select(Kind.TURUP_CAPTURE, options, arg=code,
+            view.select(TurupKind.CAPTURE, options, arg=code,
                         placeholder=_("Capture with {card}…", card=card(code)))
             if len(found) > limit:
-                view.button(Kind.TURUP_PICK, _("Pick cards…"), arg=code, row=1)
+                view.button(TurupKind.PICK, _("Pick cards…"), arg=code, row=1)
         if trail is not None:
             view.button(Kind.ACT, _("Trail {card}", card=card(code)), arg=action_arg(str(trail)),
                         row=1)
@@ -160,7 +150,7 @@ def panel_steps(
         n = len(captures(actions, code))
         options.append(option(card(code), code,
                               _n("{n} capture", "{n} captures", n) if n else _("trail only")))
-    view.select(Kind.TURUP_CARD, options, placeholder=_("Choose a card to play…"))
+    view.select(TurupKind.CARD, options, placeholder=_("Choose a card to play…"))
     return _("Choose the card to play.")
 
 
@@ -215,7 +205,8 @@ TURUP = look(
     turup_view, colour=0xC62828, public_fields=public_fields, round_summary=round_summary,
     round_over=round_over, private_text=private_text, board_lines=board_lines,
     panel_steps=panel_steps,
-    pictures=images.PICTURES, notations={Kind.TURUP_CAPTURE: _capture, Kind.TURUP_TAKE: _take},
+    pictures=images.PICTURES, rules=rules.RULES, option_words=rules.options, steps=STEPS,
+    notations={TurupKind.CAPTURE: _capture, TurupKind.TAKE: _take},
     alt=alt_turup.ALT,
     round_picture=False,
 )
