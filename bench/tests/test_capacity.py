@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from types import FrameType
+from types import FrameType, GeneratorType
 
 from bench import capacity, sampler, spy, threads
 from bench.requests import RateClass
@@ -94,6 +94,7 @@ def capacity_frame() -> FrameType:
 def bot_frame() -> FrameType:
     """A live frame whose code is the bot's (a generator of bot.games.soi.rules)."""
     gen = bits(5)
+    assert isinstance(gen, GeneratorType)
     frame = gen.gi_frame
     gen.close()
     assert frame is not None
