@@ -70,19 +70,13 @@ def test_research_stays_out_of_the_product_and_the_tests() -> None:
     assert found == []
 
 
-#: The benchmarks' own tests: they test bench's code in process, and go where bench goes.
-#: Every other test drives the bot through tests/helpers (bench imports those helpers,
-#: e.g. ``tests.helpers.taps``, never the other way round).
-BENCH_OWN_TESTS = ("tests/bench/", "tests/test_bench_smoke.py",
-                   "tests/render/test_panel_phone.py")
-
-
 def test_bench_stays_out_of_the_product_and_the_tests() -> None:
-    """Neither the product nor the tests (but the benchmarks' own) import bench/."""
-    found = [rel for folder in ("bot", "cogs", "storage", "tests")
+    """Neither the product nor the tests import bench/: bench's own tests live in
+    bench/tests, and what a test and a benchmark both need is in tests/helpers (bench
+    imports those helpers, e.g. ``tests.helpers.panel_heights``, never the other way round)."""
+    found = [str(p.relative_to(ROOT)) for folder in ("bot", "cogs", "storage", "tests")
              for p in (ROOT / folder).rglob("*.py")
-             if not (rel := str(p.relative_to(ROOT))).startswith(BENCH_OWN_TESTS)
-             and "bench" in _imported(p)]
+             if "bench" in _imported(p)]
     assert found == []
 
 

@@ -1,6 +1,7 @@
 """The test tiers. ``pytest`` runs every test (CI, and before a push); ``pytest -m "not
 slow"`` is the inner loop, under 90 s on two cores. A test is slow when it carries
-``@pytest.mark.slow`` or is named here (the tests conftest marks them as it collects):
+``@pytest.mark.slow`` or is named here (the tests conftest, and bench/tests/conftest.py for
+bench's own tests, mark them as they collect):
 whole games under SimCord, property runs of many games, real subprocesses and crashes,
 Chromium screenshots, the PostgreSQL side of the storage tests, catalog scans of the
 whole tree, and the benchmark and research smoke runs. A file named alone is slow whole.
@@ -63,9 +64,9 @@ SLOW: tuple[str, ...] = (
     "tests/tables/test_background_faults.py::test_computer_move_survives_a_locked_database",
     "tests/tables/test_background_faults.py::test_result_survives_failed_writes",
     "tests/tables/test_background_faults.py::test_turn_timer_fires_again_after_a_failed_write",
-    "tests/bench/test_capacity.py::test_a_short_load_run_accounts_for_every_click_and_request",
-    "tests/bench/test_capacity.py::test_the_floor_run_plays_the_same_with_no_picture",
-    "tests/bench/test_request_budget.py",
+    "bench/tests/test_capacity.py::test_a_short_load_run_accounts_for_every_click_and_request",
+    "bench/tests/test_capacity.py::test_the_floor_run_plays_the_same_with_no_picture",
+    "bench/tests/test_request_budget.py",
     # property runs: many games, brute force, the hard player's search
     "tests/games/test_turup_play.py::test_random_games_keep_every_invariant",
     "tests/games/test_soi_properties.py::test_random_play_properties",
@@ -86,7 +87,7 @@ SLOW: tuple[str, ...] = (
     "tests/games/test_languages.py::test_every_event_of_a_whole_game_goes_through_the_catalogs",
     "tests/test_simulate.py::test_same_seed_same_results",
     "tests/test_simulate.py::test_round_robin_rates_the_winner_higher",
-    "tests/bench/test_soureh_minimal.py::"
+    "bench/tests/test_soureh_minimal.py::"
     "test_random_play_takes_the_same_actions_per_turn_as_the_engine",
     "tests/cogs/test_stats_full_game.py",
     # scans of every text in every language and of the whole tree
@@ -96,7 +97,7 @@ SLOW: tuple[str, ...] = (
     "tests/render/test_action_words.py::test_move_words_map_back_to_notation",
     "tests/render/test_wording.py::test_players_are_they_in_every_text_a_player_reads",
     # the benchmarks' harness runs whole load runs (the smoke runs are marked in their files)
-    "tests/test_bench_smoke.py::test_quick_run_writes_no_file_unless_asked",
+    "bench/tests/test_run.py::test_quick_run_writes_no_file_unless_asked",
     # the tenth session's additions: lessons and puzzles, notation, text mode, names, process
     # stops, fencing, metrics and the wheel
     "tests/cogs/test_learn_screens.py",

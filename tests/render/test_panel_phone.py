@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bench.panel_heights import BUDGET, SPECS, Shooter, measure_game
+from tests.helpers.panel_heights import BUDGET, SPECS, Shooter, measure_game
 from tests.helpers.preview import browser, browser_available
 
 pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")

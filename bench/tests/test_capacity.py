@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from types import FrameType
+from types import FrameType, GeneratorType
 
 from bench import capacity, sampler, spy, threads
 from bench.requests import RateClass
+from bot.games.soi.rules import bits
 
 
 async def test_a_short_load_run_accounts_for_every_click_and_request() -> None:
@@ -55,12 +56,14 @@ async def test_the_floor_run_plays_the_same_with_no_picture() -> None:
 
 
 def test_the_sampler_names_owners_by_file() -> None:
-    """A frame of this bench package is the driver's; a waiting thread is idle."""
+    """A frame of this bench package is the driver's, one of the bot's code the bot's; a
+    waiting thread is idle."""
     frame = sys._getframe()
-    assert sampler.owner(frame) == "bot"  # a test file: outside bench, simcord and stdlib
+    assert sampler.owner(frame) == "driver"  # this test file is inside bench/
     assert sampler.place(frame) == \
-        "tests/bench/test_capacity.py:test_the_sampler_names_owners_by_file"
+        "bench/tests/test_capacity.py:test_the_sampler_names_owners_by_file"
     assert sampler.owner(capacity_frame()) == "driver"
+    assert sampler.owner(bot_frame()) == "bot"  # outside bench, simcord and stdlib
     event = threading.Event()
     waiter = threading.Thread(target=event.wait)
     waiter.start()
@@ -84,6 +87,16 @@ def capacity_frame() -> FrameType:
     coro = capacity.lag_ticker([], asyncio.Event())
     frame = coro.cr_frame
     coro.close()
+    assert frame is not None
+    return frame
+
+
+def bot_frame() -> FrameType:
+    """A live frame whose code is the bot's (a generator of bot.games.soi.rules)."""
+    gen = bits(5)
+    assert isinstance(gen, GeneratorType)
+    frame = gen.gi_frame
+    gen.close()
     assert frame is not None
     return frame
 
