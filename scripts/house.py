@@ -6,6 +6,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.helpers.house import main  # noqa: E402
+from tests.helpers.house import main
 
 main()
