@@ -92,7 +92,8 @@ def _held(module: str, patterns: list[str]) -> bool:
     parts = module.split(".")
     for pattern in patterns:
         wanted = pattern.split(".")
-        if len(parts) >= len(wanted) and all(w in ("*", p) for w, p in zip(wanted, parts)):
+        head = parts[:len(wanted)]
+        if len(head) == len(wanted) and all(w in ("*", p) for w, p in zip(wanted, head, strict=True)):
             return True
     return False
 
