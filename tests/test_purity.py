@@ -93,7 +93,8 @@ def _held(module: str, patterns: list[str]) -> bool:
     for pattern in patterns:
         wanted = pattern.split(".")
         head = parts[:len(wanted)]
-        if len(head) == len(wanted) and all(w in ("*", p) for w, p in zip(wanted, head, strict=True)):
+        if len(head) == len(wanted) and all(
+                w in ("*", p) for w, p in zip(wanted, head, strict=True)):
             return True
     return False
 
