@@ -330,12 +330,28 @@ class Engine(Protocol[S]):
         the table is shown says nothing hidden."""
         ...
 
+
+
+@runtime_checkable
+class LegacyNotation(Protocol):
+    """An engine whose notation changed since tables were stored (Soureh's and Pariah's,
+    issue 23): it translates a stored log. Engines whose notation never changed leave it
+    out."""
+
     def translate_legacy(self, actions: Sequence[str]) -> list[str]:
         """A stored log written under an older notation, in today's notation.
 
         Raises :class:`LegacyLogError` when the log cannot be translated.
         """
         ...
+
+
+def in_todays_notation(engine: object, actions: Sequence[str]) -> list[str]:
+    """A stored log in today's notation: translated by an engine whose notation changed
+    (:class:`LegacyNotation`), as it is otherwise."""
+    if isinstance(engine, LegacyNotation):
+        return engine.translate_legacy(actions)
+    return list(actions)
 
 
 def replay(

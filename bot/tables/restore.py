@@ -11,7 +11,7 @@ import logging
 import sys
 from collections import deque
 
-from bot.games.protocol import Event, GameError, LegacyLogError
+from bot.games.protocol import Event, GameError, LegacyLogError, in_todays_notation
 from bot.games.registry import ENGINES
 from bot.i18n import _, use_locale
 from bot.tables import snapshots
@@ -77,7 +77,7 @@ class Restorer:
         if stored.table.status is TableStatus.LOBBY:
             return self._replay(stored, None)
         tail = [a.text for a in stored.actions]
-        in_new_notation = ENGINES[stored.table.game].translate_legacy(tail) == tail
+        in_new_notation = in_todays_notation(ENGINES[stored.table.game], tail) == tail
         if stored.snapshot is not None and in_new_notation:
             try:
                 return self._replay(stored, stored.snapshot)
@@ -103,7 +103,7 @@ class Restorer:
         rec = stored.table
         engine = ENGINES[rec.game]
         texts = [a.text for a in stored.actions]
-        translated = engine.translate_legacy(texts)
+        translated = in_todays_notation(engine, texts)
         if translated == texts:
             return stored
         state = engine.new_game(len(stored.seats), rec.seed, build_variant(rec.game, rec.variant))

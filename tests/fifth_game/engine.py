@@ -189,6 +189,3 @@ class HighCardEngine:
 
     def quiet(self, state: State, action: Action) -> bool:
         return False
-
-    def translate_legacy(self, actions: Sequence[str]) -> list[str]:
-        return list(actions)

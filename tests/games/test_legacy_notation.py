@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.games.coop.legacy import replay_legacy
-from bot.games.protocol import BadNotation, LegacyLogError
+from bot.games.protocol import BadNotation, LegacyLogError, LegacyNotation, in_todays_notation
 from bot.games.registry import ENGINES
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "legacy_coop_logs.json").read_text())
@@ -102,7 +102,8 @@ def test_a_log_the_new_rules_cannot_replay_raises() -> None:
 def test_other_games_logs_pass_unchanged() -> None:
     """Turup and Soi logs need no translation."""
     for game in ("turup", "soi"):
-        assert ENGINES[game].translate_legacy(["trail 9C"]) == ["trail 9C"]
+        assert not isinstance(ENGINES[game], LegacyNotation)
+        assert in_todays_notation(ENGINES[game], ["trail 9C"]) == ["trail 9C"]
 
 
 @pytest.mark.parametrize("word", ["end", "continue", "declare", "knock"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.protocol import Engine, GameError, LegacyLogError, replay
+from bot.games.protocol import Engine, GameError, LegacyLogError, in_todays_notation, replay
 from bot.i18n import _
 
 _PLACEMENTS = frozenset({"keep", "give", "discard", "jack", "queen", "king"})
@@ -68,7 +68,7 @@ def replay_legacy(
     Raises :class:`LegacyLogError` when the log cannot be translated or its translation is
     not a legal game under today's rules (the table must then be closed with an apology).
     """
-    texts = engine.translate_legacy(actions)
+    texts = in_todays_notation(engine, actions)
     try:
         state = replay(engine, players, seed, texts, variant)
     except GameError as exc:

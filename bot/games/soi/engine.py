@@ -475,10 +475,6 @@ class SoiEngine:
         """The current round number."""
         return state.round
 
-    def translate_legacy(self, actions: Sequence[str]) -> list[str]:
-        """Stored logs need no translation: this game's notation has not changed."""
-        return list(actions)
-
     def totals(self, state: SoiState) -> list[int]:
         """Points per seat over the finished rounds."""
         return list(state.totals)

@@ -453,10 +453,6 @@ class TurupEngine:
         """The current round number."""
         return state.round
 
-    def translate_legacy(self, actions: Sequence[str]) -> list[str]:
-        """Stored logs need no translation: this game's notation has not changed."""
-        return list(actions)
-
     # ------------------------------------------------------------------ for the AI
 
     def determinize(self, state: TurupState, seat: int, rng: random.Random) -> TurupState:
