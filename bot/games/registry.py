@@ -46,13 +46,12 @@ class ComputerPlayers:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game: its engine, computer players, presentation, lessons and scoring."""
+    """One game: its engine (rules and scoring), computer players, presentation, lessons."""
 
     engine: Engine[Any]
     players: Any  # the game's ``ai`` module (see :class:`ComputerPlayers`)
     look: Look
     lessons: tuple[Lesson, ...] = ()
-    lowest_wins: bool = False  # Soureh: the lowest total wins
     default_players: int = 2  # the seats of a terminal game when none are asked for
     levels: tuple[str, ...] = LEVELS  # the computer players' levels the lobby offers
 
@@ -65,6 +64,11 @@ class Game:
     def title(self) -> str:
         """The game's display name, e.g. ``"Soureh"`` (translate it with ``_``)."""
         return self.engine.title
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Does the lowest total win? The engine's rule (``Engine.lowest_wins``)."""
+        return self.engine.lowest_wins
 
     @property
     def seats(self) -> str:

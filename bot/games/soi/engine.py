@@ -254,6 +254,7 @@ class SoiEngine:
     title = N_("Soi")  # a name: the catalogs may write it in their script
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    lowest_wins = False  # the highest total wins
     Variant: type = Variant
 
     def new_game(
