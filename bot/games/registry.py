@@ -37,8 +37,11 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 class ComputerPlayers:
     """A game's computer players: the ``easy``, ``normal`` and (rule-based) ``hard``
-    players read an ``Info``; a searching ``hard`` gives ``search_spec(engine)``. A game's
-    ``ai`` module is one (``bot.games.ai.choose`` calls it); see docs/architecture.md."""
+    players read an ``Info``; a searching ``hard`` gives ``search_spec(engine)``. Optional:
+    ``explain(info, action) -> str``, a move in words for hints and reviews
+    (``bot.games.ai.explain``; else its notation), and ``HARD_WHY``, a rule-based hard
+    player's reason for a hint (an ``N_`` text with ``{move}``). A game's ``ai`` module is
+    one (``bot.games.ai.choose`` calls it); see docs/architecture.md."""
 
     easy: Callable[..., Any]
     normal: Callable[..., Any]

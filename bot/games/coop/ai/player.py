@@ -45,6 +45,7 @@ from bot.games.coop.ai.model import (
     pariah_points,
     unseen_counts,
 )
+from bot.games.coop.ai.words import explain as explain  # the moves in words, re-exported
 from bot.games.coop.moves import Give, Keep, King
 from bot.games.coop.views import CoopView, coop_view
 from bot.games.protocol import Action, Engine
