@@ -77,15 +77,15 @@ async def restore_templates(count: int) -> list[Any]:
     """``count`` distinct mid-game tables restored by ``TableService.restore()``."""
     from bench.persistence import templates, write_open_tables
     from bot.tables.service import TableService
-    from storage.database import Database
+    from storage.connect import open_database
     from storage.tables import TableRepo
 
     per_game = max(1, count // 4)
     with tempfile.TemporaryDirectory(prefix="cardroom-mem-") as folder:
         path = Path(folder) / "tables.db"
-        async with await Database.open(path) as db:
+        async with await open_database(path) as db:
             await write_open_tables(db, per_game * 4, templates(per_game, seed=7))
-        async with await Database.open(path) as db:
+        async with await open_database(path) as db:
             service = TableService(TableRepo(db))
             await service.restore()
             await service.aclose()

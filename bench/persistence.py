@@ -43,7 +43,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 from bench.run import Figure, ms, percentile
 from bot.games.registry import ENGINES
-from storage.database import Database, open_database
+from storage.connect import open_database
+from storage.database import Database
 from storage.tables import SeatRecord, TableRepo
 
 BACKENDS = ("sqlite", "postgres")

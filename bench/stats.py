@@ -20,7 +20,7 @@ from pathlib import Path
 
 from bot import rating
 from bot.results import GameResult, SeatResult, placements
-from storage.database import Database
+from storage.connect import open_database
 from storage.stats import StatsRepo
 from storage.stats_models import SortKey
 
@@ -34,7 +34,7 @@ def make_game(table_id: int, rng: random.Random, players: int) -> GameResult:
     totals = [rng.randint(0, 30) for _ in users]
     best = max(totals)
     winners = [i for i, t in enumerate(totals) if t == best]
-    places = placements("turup", totals, winners)
+    places = placements(totals, winners, lowest_wins=False)  # Turup: the highest wins
     seats = tuple(
         SeatResult(seat=i, user_id=u, name=f"player{u}", total=totals[i], place=places[i],
                    winner=i in winners)
@@ -61,7 +61,7 @@ async def main(games: int, players: int) -> None:
     results = [make_game(i + 1, rng, players) for i in range(games)]
     half = games // 2
     with tempfile.TemporaryDirectory() as folder:
-        async with await Database.open(Path(folder) / "bench.db") as db:
+        async with await open_database(Path(folder) / "bench.db") as db:
             repo = StatsRepo(db, rater=rating)
             start = time.perf_counter()
             for result in results[:half]:
@@ -79,7 +79,7 @@ async def main(games: int, players: int) -> None:
                 await timed(f"leaderboard page by {sort.label}", 20,
                             lambda s=sort: repo.leaderboard(GUILD, "turup", s, 3, viewer=1))
             await timed("player stats (one game)", 20,
-                        lambda: repo.player_stats(GUILD, 1, "turup"))
+                        lambda: repo.player_stats(GUILD, 1, "turup", lowest_wins=()))
             await timed("history page", 20, lambda: repo.history(GUILD, "turup", 2))
 
 

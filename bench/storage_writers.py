@@ -28,7 +28,7 @@ def result(worker: int, n: int, rng: random.Random) -> GameResult:
     totals = [rng.randrange(0, 300) for _ in users]
     best = max(totals)
     winners = [i for i, t in enumerate(totals) if t == best]
-    places = placements("pariah", totals, winners)
+    places = placements(totals, winners, lowest_wins=False)  # Pariah: the highest wins
     seats = tuple(SeatResult(i, u, f"user{u}", totals[i], places[i], i in winners)
                   for i, u in enumerate(users))
     return GameResult(table_id=worker * 1_000_000 + n, guild_id=GUILD, channel_id=1,

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.games.registry import ENGINES, game_names
 from bot.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ EXIT_LOST_SHARDS = 3
 """The bot stopped itself: it lost its shards (PostgreSQL: its lock connection died or
 another process took them over). Non-zero, so ``Restart=on-failure`` starts it again."""
 
-MISSING_TOKEN = """\
+MISSING_TOKEN_TEMPLATE = """\
 DISCORD_TOKEN is missing: Cardroom needs a bot token to connect to Discord.
 
   1. Get one: https://discord.com/developers/applications -> your application (or
@@ -64,7 +65,20 @@ DISCORD_TOKEN is missing: Cardroom needs a bot token to connect to Discord.
   3. Start again: python -m bot
 
 The README ("Creating the Discord bot") explains how to invite the bot to a server.
-No token yet? Try a game offline: python -m bot play soureh"""
+No token yet? Try a game offline: python -m bot play {game}"""
+
+
+
+def missing_token() -> str:
+    """What to do without a token, suggesting the first registered game to try offline."""
+    return MISSING_TOKEN_TEMPLATE.format(game=game_names()[0])
+
+
+def games_in_words() -> str:
+    """The registered games' titles: ``"A, B and C"``."""
+    titles = [ENGINES[name].title for name in game_names()]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+
 
 BAD_TOKEN = """\
 Discord refused DISCORD_TOKEN: the token is wrong or was reset.
@@ -85,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with ``run`` and every available subcommand module."""
     parser = argparse.ArgumentParser(
         prog="cardroom",
-        description="Cardroom: Soureh, Pariah, Turup and Soi at tables in Discord channels.",
+        description=f"Cardroom: {games_in_words()} at tables in Discord channels.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     run = subparsers.add_parser(
@@ -124,7 +138,7 @@ def run_command(args: argparse.Namespace) -> int:
         return EXIT_CONFIG
     token = settings.discord_token
     if not token:
-        print(MISSING_TOKEN, file=sys.stderr)
+        print(missing_token(), file=sys.stderr)
         return EXIT_CONFIG
     if any(c.isspace() or not c.isprintable() for c in token):
         print(TOKEN_WITH_SPACE, file=sys.stderr)
@@ -384,7 +398,7 @@ def sync_command(args: argparse.Namespace) -> int:
         return EXIT_CONFIG
     token = settings.discord_token
     if not token or any(c.isspace() or not c.isprintable() for c in token):
-        print(MISSING_TOKEN if not token else TOKEN_WITH_SPACE, file=sys.stderr)
+        print(missing_token() if not token else TOKEN_WITH_SPACE, file=sys.stderr)
         return EXIT_CONFIG
     setup_logging(settings.log_level, wire=settings.log_wire)
     return asyncio.run(force_sync(settings, token))

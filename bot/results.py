@@ -6,8 +6,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-LOWEST_WINS = frozenset({"soureh"})
-
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
@@ -50,14 +48,18 @@ FinishListener = Callable[[GameResult], Awaitable[None]]
 
 
 def placements(
-    game: str, totals: Sequence[int], winners: Sequence[int], resigned: Sequence[int] = ()
+    totals: Sequence[int],
+    winners: Sequence[int],
+    resigned: Sequence[int] = (),
+    *,
+    lowest_wins: bool,
 ) -> list[int]:
-    """1-based places per seat: winners first, then by total (lowest first for Soureh),
-    resigned seats last; equal standing shares a place."""
-    low = game in LOWEST_WINS
+    """1-based places per seat: winners first, then by total (lowest first when
+    ``lowest_wins``, the game's engine says which), resigned seats last; equal standing
+    shares a place."""
 
     def key(seat: int) -> tuple[int, int, int]:
-        score = totals[seat] if low else -totals[seat]
+        score = totals[seat] if lowest_wins else -totals[seat]
         return (1 if seat in resigned else 0, 0 if seat in winners else 1, score)
 
     order = sorted(range(len(totals)), key=key)

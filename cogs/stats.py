@@ -274,7 +274,8 @@ class StatsCog(commands.Cog):
         """The member's record in this server."""
         assert interaction.guild_id is not None
         who = member or interaction.user
-        stats = await self.repo.player_stats(interaction.guild_id, who.id, game)
+        lowest = {name for name, entry in CATALOG.items() if entry.lowest_wins}
+        stats = await self.repo.player_stats(interaction.guild_id, who.id, game, lowest_wins=lowest)
         with use_locale(self.bot.languages.of_server(interaction.guild_id)):  # public
             embed = stats_embed(stats, who.display_name, game)
         await interaction.response.send_message(embed=embed)

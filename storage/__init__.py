@@ -4,7 +4,8 @@
 ``StatsRepo``, ``GuildSettingsRepo``) take the database they are given.
 """
 
-from storage.database import Database, open_database
+from storage.connect import open_database
+from storage.database import Database
 from storage.errors import (
     DatabaseUnusable,
     IntegrityViolation,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from storage.database import Database, is_postgres_url, open_database
+from storage.connect import is_postgres_url, open_database
+from storage.database import Database
 from storage.errors import DatabaseUnusable, StorageError
 
 log = logging.getLogger(__name__)

@@ -13,7 +13,8 @@ One connection discipline for both:
 
 SQL is written once, in the common subset of both dialects, with ``?`` placeholders and
 ``datetime('now')`` for "now as UTC text"; the PostgreSQL backend rewrites both. Open a
-database with ``await open_database(url)`` (or ``Database.open(path_or_url)``).
+database with ``await open_database(url)`` (:mod:`storage.connect`, which picks the backend;
+this module is the base both backends build on and imports neither).
 """
 
 from __future__ import annotations
@@ -24,15 +25,13 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
-from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
 from storage.errors import MigrationError, StorageError
 from storage.outage import WriteHealth
 
-__all__ = ["Database", "MigrationError", "Row", "Transaction", "migration_files",
-           "open_database"]
+__all__ = ["Database", "MigrationError", "Row", "Transaction", "migration_files"]
 
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 DIALECTS = ("sqlite", "postgres")
@@ -98,7 +97,7 @@ def migration_files(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
 
 
 class Database(ABC):
-    """An open database (either backend). ``await Database.open(...)``, ``await db.close()``."""
+    """An open database (either backend). ``await open_database(...)``, ``await db.close()``."""
 
     dialect: str
     """``"sqlite"`` or ``"postgres"``."""
@@ -107,12 +106,6 @@ class Database(ABC):
     health: WriteHealth
     """Whether writes fail now: an outage is logged once when it starts and once when it
     ends (``storage.outage``)."""
-
-    @classmethod
-    async def open(cls, target: str | Path, *, migrate: bool = True) -> Database:
-        """Open a database by URL (``sqlite:///...``, ``postgresql://...``) or SQLite file
-        path, applying pending migrations unless ``migrate`` is false."""
-        return await open_database(target, migrate=migrate)
 
     # ------------------------------------------------------------------ reads
 
@@ -218,25 +211,4 @@ class Database(ABC):
 
     @abstractmethod
     async def _table_names(self) -> list[str]: ...
-
-
-def is_postgres_url(target: str | Path) -> bool:
-    """Does ``target`` name a PostgreSQL server?"""
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
-
-
-async def open_database(target: str | Path, *, migrate: bool = True) -> Database:
-    """Open the database ``target`` names: ``postgresql://user@host:port/db`` (asyncpg, a
-    pool), ``sqlite:///path`` or a plain SQLite file path. Raises ``DatabaseUnusable`` (one
-    line: which database, what is wrong, what to do) when it cannot be used."""
-    if is_postgres_url(target):
-        from storage.postgres import PostgresDatabase
-
-        return await PostgresDatabase.connect(str(target), migrate=migrate)
-    from storage.sqlite import SQLiteDatabase
-
-    path = str(target)
-    if path.startswith("sqlite:///"):
-        path = path.removeprefix("sqlite:///")
-    return await SQLiteDatabase.connect(Path(path), migrate=migrate)
 

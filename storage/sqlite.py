@@ -32,6 +32,7 @@ from storage.database import Database, Params, Row, Transaction
 from storage.errors import (
     DatabaseUnusable,
     IntegrityViolation,
+    MigrationError,
     StorageBusy,
     StorageError,
 )
@@ -320,8 +321,6 @@ def statements(sql: str) -> list[str]:
 
     Uses SQLite's own tokenizer (``sqlite3.complete_statement``), so semicolons inside string
     literals, comments and ``CREATE TRIGGER ... BEGIN ...; END`` bodies are handled."""
-    from storage.errors import MigrationError
-
     found = []
     buffer = ""
     *pieces, tail = sql.split(";")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from bot.results import LOWEST_WINS, display_rating
+from bot.results import display_rating
 from storage.database import Database
 from storage.stats_models import (
     PAGE_SIZE,
@@ -164,9 +164,12 @@ class StatsQueries:
         )
 
     async def player_stats(
-        self, guild_id: int, user_id: int, game: str | None = None
+        self, guild_id: int, user_id: int, game: str | None = None, *,
+        lowest_wins: Collection[str],
     ) -> PlayerStats:
-        """A player's record in this server, per game (only ``game`` when given)."""
+        """A player's record in this server, per game (only ``game`` when given).
+        ``lowest_wins``: the games whose best total is the lowest (the caller knows the
+        games; storage does not)."""
         names = await self._all("SELECT display_name FROM players WHERE user_id = ?", (user_id,))
         played = await self._all(
             "SELECT DISTINCT g.game FROM result_seats s JOIN game_results g USING (result_id)"
@@ -174,14 +177,19 @@ class StatsQueries:
             + (" AND g.game = ?" if game else "") + " ORDER BY g.game",
             [user_id, guild_id, *([game] if game else [])],
         )
-        per_game = [await self._game_stats(guild_id, user_id, row[0]) for row in played]
+        per_game = [
+            await self._game_stats(guild_id, user_id, row[0], row[0] in lowest_wins)
+            for row in played
+        ]
         return PlayerStats(
             guild_id=guild_id, user_id=user_id, name=names[0][0] if names else "",
             games=tuple(per_game),
         )
 
-    async def _game_stats(self, guild_id: int, user_id: int, game: str) -> GameStats:
-        best = "MIN" if game in LOWEST_WINS else "MAX"
+    async def _game_stats(
+        self, guild_id: int, user_id: int, game: str, lowest_wins: bool
+    ) -> GameStats:
+        best = "MIN" if lowest_wins else "MAX"
         agg = (await self._all(
             "SELECT COUNT(*) AS n, SUM(s.winner) AS wins, MIN(s.place) AS best_place,"
             " AVG(CAST(s.place AS DOUBLE PRECISION)) AS avg_place,"

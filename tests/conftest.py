@@ -12,6 +12,7 @@ import aiosqlite.core
 import pytest
 
 from bot.settings import Settings, load_settings
+from storage.connect import open_database
 from storage.database import Database
 
 # A bot built by a test and detached by SimCord without ``close()`` leaves its aiosqlite
@@ -56,7 +57,7 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[CardroomBot]:
 @pytest.fixture
 async def db(tmp_path: Path) -> AsyncIterator[Database]:
     """A migrated database on a real SQLite file in ``tmp_path``, closed afterwards."""
-    database = await Database.open(tmp_path / "test.db")
+    database = await open_database(tmp_path / "test.db")
     try:
         yield database
     finally:

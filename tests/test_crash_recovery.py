@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables.service import TableService
-from storage.database import open_database
+from storage.connect import open_database
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.databases import BACKENDS, Backend, terminate_sessions
 

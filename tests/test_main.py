@@ -105,7 +105,7 @@ DRIVER = textwrap.dedent(
     import asyncio, sys
     from bot import __main__ as cli
     from bot.discord.client import CardroomBot
-    from storage.database import open_database
+    from storage.connect import open_database
     from storage.sqlite import SQLiteDatabase
 
     real_close = SQLiteDatabase.close

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from bench import engine_soureh, soureh_minimal
-from bot.games.cards import Card, soureh_deck
-from bot.games.coop.soureh import best_pick, coop_valid
+from bot.games.cards import Card
+from bot.games.coop.soureh import best_pick, coop_valid, soureh_deck
 
 
 def as_int(card: Card) -> int:

@@ -30,7 +30,8 @@ from bot.tables.languages import Languages, speak_tables_with
 from bot.tables.model import show_names_with
 from bot.tables.service import TableService
 from storage.command_sync import CommandSyncRepo
-from storage.database import Database, open_database
+from storage.connect import open_database
+from storage.database import Database
 from storage.languages import LanguageRepo
 from storage.ownership import RETRY_SECONDS, LocalOwner, ShardOwner, shard_owner
 from storage.shards import ShardScope

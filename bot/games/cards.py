@@ -243,11 +243,6 @@ def somali_pack() -> list[Card]:
     return [Card.of(rank, suit) for suit in Suit for rank in ranks] * 4
 
 
-def soureh_deck() -> list[Card]:
-    """Soureh's 80 cards: two decks without J, Q, K and jokers; eight of each rank A–10."""
-    return [Card.of(rank, suit) for suit in Suit for rank in NUMBER_RANKS] * 2
-
-
 def shuffled(deck: list[Card], rng: random.Random) -> list[Card]:
     """A shuffled copy of ``deck`` using ``rng`` (never the global random)."""
     out = list(deck)

@@ -255,6 +255,7 @@ class Engine(Protocol[S]):
     title: str  # "Soureh"
     min_players: int
     max_players: int
+    lowest_wins: bool  # the scoring direction: True when the lowest total wins (Soureh)
     Variant: type  # the frozen options dataclass; ``Variant()`` gives the defaults
 
     def new_game(

@@ -37,8 +37,11 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 class ComputerPlayers:
     """A game's computer players: the ``easy``, ``normal`` and (rule-based) ``hard``
-    players read an ``Info``; a searching ``hard`` gives ``search_spec(engine)``. A game's
-    ``ai`` module is one (``bot.games.ai.choose`` calls it); see docs/architecture.md."""
+    players read an ``Info``; a searching ``hard`` gives ``search_spec(engine)``. Optional:
+    ``explain(info, action) -> str``, a move in words for hints and reviews
+    (``bot.games.ai.explain``; else its notation), and ``HARD_WHY``, a rule-based hard
+    player's reason for a hint (an ``N_`` text with ``{move}``). A game's ``ai`` module is
+    one (``bot.games.ai.choose`` calls it); see docs/architecture.md."""
 
     easy: Callable[..., Any]
     normal: Callable[..., Any]
@@ -46,13 +49,12 @@ class ComputerPlayers:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game: its engine, computer players, presentation, lessons and scoring."""
+    """One game: its engine (rules and scoring), computer players, presentation, lessons."""
 
     engine: Engine[Any]
     players: Any  # the game's ``ai`` module (see :class:`ComputerPlayers`)
     look: Look
     lessons: tuple[Lesson, ...] = ()
-    lowest_wins: bool = False  # Soureh: the lowest total wins
     default_players: int = 2  # the seats of a terminal game when none are asked for
     levels: tuple[str, ...] = LEVELS  # the computer players' levels the lobby offers
 
@@ -65,6 +67,11 @@ class Game:
     def title(self) -> str:
         """The game's display name, e.g. ``"Soureh"`` (translate it with ``_``)."""
         return self.engine.title
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Does the lowest total win? The engine's rule (``Engine.lowest_wins``)."""
+        return self.engine.lowest_wins
 
     @property
     def seats(self) -> str:

@@ -20,7 +20,6 @@ from bot.render.embeds import (
     winners_text,
 )
 from bot.render.names import shown
-from bot.results import LOWEST_WINS
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -61,7 +60,7 @@ def totals_line(table: Table, view: GameView) -> str:
 def round_end_embed(table: Table) -> discord.Embed | None:
     """The round-end message (the round's picture goes on it), or ``None`` before one."""
     view = table.public_view()
-    over = game(table.game).look.round_over(view, table.names, table.game in LOWEST_WINS)
+    over = game(table.game).look.round_over(view, table.names, table.engine.lowest_wins)
     if over is None:
         return None
     number = over.number or len(table.rounds)

@@ -25,7 +25,7 @@ from bot.render.card_text import (
 from bot.render.look import Field
 from bot.render.names import shown
 from bot.render.option_words import plain_options, timer_text
-from bot.results import LOWEST_WINS, placements
+from bot.results import placements
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -176,7 +176,7 @@ def standings_order(table: Table, view: GameView) -> list[tuple[int, int]]:
     totals = view.get("totals") or []
     winners = sorted(set(view.get("winners") or []))
     resigned = [s.seat for s in table.seats if s.resigned]
-    places = placements(table.game, totals, winners, resigned)
+    places = placements(totals, winners, resigned, lowest_wins=table.engine.lowest_wins)
     order = sorted(range(len(totals)), key=lambda s: (places[s], s))
     return [(places[s], s) for s in order]
 
@@ -294,7 +294,7 @@ def last_round_embed(table: Table) -> discord.Embed | None:
         return None
     view = table.public_view()
     look, names = game(table.game).look, table.names
-    over = look.round_over(view, names, table.game in LOWEST_WINS)
+    over = look.round_over(view, names, table.engine.lowest_wins)
     summary = look.round_summary(view, names) if over is not None else None
     if over is None or not summary:
         return None

@@ -424,7 +424,7 @@ class TableService:
         totals = list(engine.totals(state))
         winners = list(engine.winners(state))
         resigned = [s.seat for s in table.seats if s.resigned]
-        places = placements(table.game, totals, winners, resigned)
+        places = placements(totals, winners, resigned, lowest_wins=engine.lowest_wins)
         seats = tuple(
             SeatResult(
                 seat=s.seat, user_id=s.user_id, name=s.name, total=totals[s.seat],

@@ -90,6 +90,7 @@ class HighCardEngine:
     title = N_("High card")
     min_players = 2
     max_players = 2
+    lowest_wins = False
     Variant = Variant
 
     def new_game(self, players: int, seed: int, variant: Any | None = None,

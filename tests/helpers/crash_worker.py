@@ -17,7 +17,7 @@ import sys
 
 from bot.tables.model import NotSaved, Table, TableError
 from bot.tables.service import TableService
-from storage.database import Database
+from storage.connect import open_database
 from storage.errors import StorageError
 from storage.tables import TableRepo
 
@@ -48,7 +48,7 @@ async def _table(svc: TableService, channel: int) -> Table:
 async def main(path: str, seed: int) -> None:
     """Restore, then play random legal actions for whoever is to act, forever; beside it a
     table against a computer and a table the turn timer plays."""
-    db = await Database.open(path)
+    db = await open_database(path)
     svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
                        seed_source=lambda: seed)
     await svc.restore()

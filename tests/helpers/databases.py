@@ -15,7 +15,8 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from storage.database import Database, open_database
+from storage.connect import open_database
+from storage.database import Database
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 BACKENDS = ("sqlite", "postgres")

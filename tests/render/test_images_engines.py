@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.cards import Card, shuffled, soureh_deck, standard_decks
+from bot.games.cards import Card, shuffled, standard_decks
+from bot.games.coop.soureh import soureh_deck
 from bot.games.registry import ENGINES
 from bot.render.images import render_hand, render_round_end, render_table
 from bot.render.images.samples import MAX_PLAYERS, NAMES

@@ -12,6 +12,7 @@ import pytest
 
 from bot import __main__ as cli
 from bot import rating
+from storage.connect import open_database
 from storage.copy import CopyRefused, copy_database, counts
 from storage.database import Database
 from storage.guild_settings import GuildSettingsRepo
@@ -43,7 +44,7 @@ async def fill(db: Database) -> None:
 
 async def test_copy_moves_everything_and_counts_match(backend: Backend, tmp_path: Path) -> None:
     """Every table's rows arrive; a copied running table loads the same; new ids go on."""
-    source = await Database.open(tmp_path / "source.db")
+    source = await open_database(tmp_path / "source.db")
     try:
         await fill(source)
         target = await backend.open("target")
@@ -65,7 +66,7 @@ async def test_copy_moves_everything_and_counts_match(backend: Backend, tmp_path
 
 async def test_copy_refuses_a_non_empty_target(backend: Backend, tmp_path: Path) -> None:
     """A target that already holds data is refused and left as it was."""
-    source = await Database.open(tmp_path / "source.db")
+    source = await open_database(tmp_path / "source.db")
     try:
         await fill(source)
         target = await backend.open("target")
@@ -83,7 +84,7 @@ async def test_db_copy_command(backend: Backend, tmp_path: Path,
     """`python -m bot db copy --from ... --to ...` copies and prints the counts; a second
     run into the same target is refused with exit 2."""
     source_url = f"sqlite:///{tmp_path / 'source.db'}"
-    async with await Database.open(source_url) as source:
+    async with await open_database(source_url) as source:
         await fill(source)
     target_url = await backend.url("target")
     status = await cli._db_copy(source_url, target_url)

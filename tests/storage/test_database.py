@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import storage.database as database_module
+from storage.connect import open_database
 from storage.database import Database, MigrationError, migration_files
 from storage.errors import IntegrityViolation, StorageError
 from storage.sqlite import statements
@@ -223,7 +224,7 @@ async def test_processes_starting_together_migrate_once(backend: Backend) -> Non
     """Three processes opening one new database at once: every migration is applied once,
     all three open."""
     url = await backend.url()
-    opened = await asyncio.gather(*(Database.open(url) for _ in range(3)))
+    opened = await asyncio.gather(*(open_database(url) for _ in range(3)))
     try:
         rows = await opened[0].fetchall("SELECT version FROM schema_migrations")
         assert sorted(r[0] for r in rows) == [n for n, _, _ in migration_files(backend.kind)]

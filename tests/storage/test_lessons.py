@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage.connect import open_database
 from storage.copy import copy_database
-from storage.database import Database
 from storage.lessons import LessonProgressRepo
 from storage.puzzles import PuzzleRepo
 from tests.helpers.databases import Backend
@@ -34,7 +34,7 @@ async def test_finished_lessons_are_recorded_once_and_survive_a_reopen(backend: 
 async def test_db_copy_moves_lessons_and_puzzles(backend: Backend, tmp_path: Path) -> None:
     """``db copy`` carries finished lessons and puzzles; a new puzzle's id goes on after
     the copied ones."""
-    source = await Database.open(tmp_path / "source.db")
+    source = await open_database(tmp_path / "source.db")
     try:
         await LessonProgressRepo(source).finish(7, "soi", 2)
         await PuzzleRepo(source).searched(40, "turup", [(3, 1, "a"), (8, 0, "b")])

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from bot import rating
+from bot.games.registry import ENGINES
 from bot.results import GameResult, SeatResult, placements
 from storage.database import Database
 from storage.errors import IntegrityViolation
@@ -15,6 +16,7 @@ from storage.stats import StatsRepo, utc_text
 from storage.stats_models import SortKey
 
 GUILD = 500
+LOWEST_WINS = frozenset(name for name, engine in ENGINES.items() if engine.lowest_wins)
 
 
 def make_result(
@@ -31,10 +33,11 @@ def make_result(
     names: Sequence[str] = (),
 ) -> GameResult:
     """A GameResult for ``players`` (user ids, None for a computer) with final ``totals``."""
+    lowest = ENGINES[game].lowest_wins
     if winners is None:
-        best = min(totals) if game == "soureh" else max(totals)
+        best = min(totals) if lowest else max(totals)
         winners = [i for i, t in enumerate(totals) if t == best]
-    places = placements(game, totals, winners)
+    places = placements(totals, winners, lowest_wins=lowest)
     seats = tuple(
         SeatResult(
             seat=i,
@@ -137,7 +140,7 @@ async def test_soureh_lowest_total_wins_rating(db: Database) -> None:
     await repo.record(make_result(1, [10, 11, 12], [120, 40, 80], game="soureh"))
     board = await repo.leaderboard(GUILD, "soureh")
     assert [r.user_id for r in board.rows] == [11, 12, 10]
-    stats = await repo.player_stats(GUILD, 11, "soureh")
+    stats = await repo.player_stats(GUILD, 11, "soureh", lowest_wins=LOWEST_WINS)
     assert stats.games[0].best_total == 40
 
 
@@ -170,7 +173,7 @@ async def test_computer_seats_unrated_and_uncounted_by_default(db: Database) -> 
     repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, None, 11], [200, 300, 100]))
     assert (await repo.leaderboard(GUILD, "pariah")).total == 0
-    stats = await repo.player_stats(GUILD, 10, "pariah")
+    stats = await repo.player_stats(GUILD, 10, "pariah", lowest_wins=LOWEST_WINS)
     assert stats.games[0].games == 0
     assert [g.counted for g in stats.games[0].recent] == [False]
 
@@ -271,7 +274,7 @@ async def test_player_stats_best_average_trend(db: Database) -> None:
     await repo.record(make_result(1, [10, 11, 12], [300, 200, 100]))
     await repo.record(make_result(2, [10, 11, 12], [100, 300, 200]))
     await repo.record(make_result(3, [10, 11, 12], [150, 100, 200]))
-    stats = (await repo.player_stats(GUILD, 10)).games[0]
+    stats = (await repo.player_stats(GUILD, 10, lowest_wins=LOWEST_WINS)).games[0]
     assert (stats.game, stats.games, stats.wins) == ("pariah", 3, 1)
     assert stats.best_place == 1 and stats.average_place == pytest.approx(2.0)
     assert stats.best_total == 300 and stats.average_total == pytest.approx(550 / 3)
@@ -286,10 +289,10 @@ async def test_player_stats_all_games(db: Database) -> None:
     repo = StatsRepo(db, rater=rating)
     await repo.record(make_result(1, [10, 11], [200, 100]))
     await repo.record(make_result(2, [10, 11], [20, 10], game="turup"))
-    stats = await repo.player_stats(GUILD, 10)
+    stats = await repo.player_stats(GUILD, 10, lowest_wins=LOWEST_WINS)
     assert [g.game for g in stats.games] == ["pariah", "turup"]
     assert stats.name == "user10"
-    assert (await repo.player_stats(GUILD, 999)).games == ()
+    assert (await repo.player_stats(GUILD, 999, lowest_wins=LOWEST_WINS)).games == ()
 
 
 async def test_history_paging_and_game_filter(db: Database) -> None:

@@ -14,6 +14,7 @@ import pytest
 from bot import rating
 from bot.tables.model import Table
 from bot.tables.service import TableService
+from storage.connect import open_database
 from storage.database import Database
 from storage.errors import StorageBusy
 from storage.tables import TableRepo, TableStatus
@@ -50,7 +51,7 @@ async def test_computer_move_survives_a_locked_database(tmp_path: Path) -> None:
     """Another process holds the write lock when the computer moves: its move fails
     (StorageBusy), is retried, and lands once the lock is gone."""
     path = tmp_path / "t.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         svc = _service(TableRepo(db), ai_delay=0.3)
         table = await _with_computer(svc)
@@ -105,7 +106,7 @@ async def test_deadline_is_stored_again_after_a_failed_write(tmp_path: Path) -> 
     """A timed table restored with no stored turn deadline: storing it fails twice, is
     tried again, and the turn timer is armed at the stored deadline."""
     path = tmp_path / "t.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     svc = _service(TableRepo(db))
     table = await svc.open(guild_id=1, channel_id=5, host_id=100, host_name="Ann",
                            game="turup", options={"rounds": 1}, timer_seconds=None)
@@ -115,7 +116,7 @@ async def test_deadline_is_stored_again_after_a_failed_write(tmp_path: Path) -> 
     # the server's timer was turned on while this turn was untimed: no deadline stored
     await db.execute("UPDATE tables SET timer_seconds = 600 WHERE id = ?", (table.id,))
     await db.close()
-    db2 = await Database.open(path)
+    db2 = await open_database(path)
     try:
         repo = FlakyTables(db2)
         repo.fail["set_deadline"] = 2
@@ -177,7 +178,7 @@ async def test_restore_is_safe_when_a_computer_ends_a_game(tmp_path: Path) -> No
     """A restored table whose computer makes the last move at once: every other table is
     still restored, and restore() does not fail."""
     path = tmp_path / "t.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     svc = _service(TableRepo(db))
     tables = []
     for channel in (5, 6, 7):
@@ -204,7 +205,7 @@ async def test_restore_is_safe_when_a_computer_ends_a_game(tmp_path: Path) -> No
     await svc.aclose()
     await db.close()
 
-    db2 = await Database.open(path)
+    db2 = await open_database(path)
     try:
         svc2 = _service(TableRepo(db2))
         restored = await svc2.restore()

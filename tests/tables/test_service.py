@@ -12,6 +12,7 @@ from bot.games.protocol import InvalidVariant, NotYourTurn
 from bot.results import GameResult
 from bot.tables.model import StaleAction, Table, TableError, TableExists
 from bot.tables.service import TableService
+from storage.connect import open_database
 from storage.database import Database
 from storage.tables import TableRepo, TableStatus
 
@@ -105,7 +106,7 @@ async def test_double_click_applies_once(db: Database) -> None:
 async def test_restore_replays_the_log(tmp_path: Path) -> None:
     """A new service on the same file rebuilds the same state from seed and log."""
     path = tmp_path / "t.db"
-    db = await Database.open(path)
+    db = await open_database(path)
     svc, _ = await _service(db)
     table = await _turup(svc)
     for _ in range(5):
@@ -115,7 +116,7 @@ async def test_restore_replays_the_log(tmp_path: Path) -> None:
     await svc.aclose()
     await db.close()
 
-    db2 = await Database.open(path)
+    db2 = await open_database(path)
     try:
         svc2, _ = await _service(db2)
         assert await svc2.restore() == [table.id]
@@ -268,7 +269,7 @@ async def test_table_repr_shows_no_cards(db: Database) -> None:
 
 async def test_restore_keeps_round_points(tmp_path: Path) -> None:
     """Round points recorded live equal those rebuilt from the log after a restart."""
-    db = await Database.open(tmp_path / "r.db")
+    db = await open_database(tmp_path / "r.db")
     try:
         svc, _ = await _service(db)
         table = await svc.open(guild_id=1, channel_id=5, host_id=100, host_name="Ann",

@@ -12,6 +12,7 @@ import pytest
 from bot.tables import snapshots
 from bot.tables.model import Table
 from bot.tables.service import TableService
+from storage.connect import open_database
 from storage.database import Database
 from storage.snapshots import SnapshotRecord
 from storage.tables import TableRepo, TableStatus
@@ -39,7 +40,7 @@ def _service(db: Database) -> TableService:
 async def _play(path: Path, game: str, moves: int, seed: int = 1) -> Table:
     """Open a table of humans, play ``moves`` seeded random legal actions; the live table."""
     rng = random.Random(seed)
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         svc = _service(db)
         table = await svc.open(guild_id=1, channel_id=9, host_id=100, host_name="p0",
                                game=game, options={}, timer_seconds=None)
@@ -56,7 +57,7 @@ async def _play(path: Path, game: str, moves: int, seed: int = 1) -> Table:
 
 
 async def _restore(path: Path) -> tuple[TableService, Database]:
-    db = await Database.open(path)
+    db = await open_database(path)
     svc = _service(db)
     await svc.restore()
     return svc, db
@@ -79,18 +80,18 @@ def _picture(table: Table) -> dict[str, Any]:
 
 
 async def _stored_snapshot(path: Path, table_id: int) -> SnapshotRecord | None:
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         return await TableRepo(db).snapshot(table_id)
 
 
 async def _set_snapshot(path: Path, table_id: int, snap: SnapshotRecord) -> None:
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         await TableRepo(db).store_snapshots([(table_id, snap)])
 
 
 async def _full_replay_picture(path: Path, table_id: int) -> dict[str, Any]:
     """The table rebuilt from its whole log (snapshots removed first)."""
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         await db.execute("DELETE FROM table_snapshots")
     svc, db = await _restore(path)
     try:
@@ -123,7 +124,7 @@ async def test_snapshot_restore_equals_full_replay(path: Path, game: str) -> Non
         await svc.aclose()
     finally:
         await db.close()
-    async with await Database.open(path) as db:  # take the move back out of the log
+    async with await open_database(path) as db:  # take the move back out of the log
         await db.execute("DELETE FROM table_actions WHERE table_id = ? AND seq = ?",
                          (table_id, len(log)))
         await db.execute("UPDATE tables SET version = version - 1 WHERE id = ?", (table_id,))
@@ -191,7 +192,7 @@ async def test_bad_snapshot_and_broken_log_marks_table_broken(path: Path) -> Non
     """When the snapshot is refused and the log no longer replays either, the table is
     closed as broken (never a crash), and its snapshot is dropped."""
     table_id = (await _play(path, "turup", moves=EVERY + 2)).id
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         await db.execute("UPDATE table_snapshots SET data = x'00'")
         await db.execute("UPDATE table_actions SET text = 'jump 3' WHERE seq = 0")
     svc, db = await _restore(path)
@@ -210,7 +211,7 @@ async def test_restore_caches_snapshots_for_old_tables(path: Path) -> None:
     restore stores a snapshot of the whole log for the next start-up."""
     live = await _play(path, "turup", moves=EVERY + 1)
     table_id, log = live.id, live.log
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         await db.execute("DELETE FROM table_snapshots")
     svc, db = await _restore(path)
     await svc.aclose()
@@ -230,14 +231,14 @@ async def test_snapshot_failure_never_blocks_play(
     monkeypatch.setattr(snapshots, "take", broken)
     live = await _play(path, "turup", moves=EVERY + 2)
     table_id, log = live.id, live.log
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         assert [a.text for a in await TableRepo(db).actions(table_id)] == log
         assert await TableRepo(db).snapshot(table_id) is None
 
 
 async def test_snapshot_restore_keeps_round_points(path: Path) -> None:
     """Round points recorded live before the snapshot survive a restore from it."""
-    async with await Database.open(path) as db:
+    async with await open_database(path) as db:
         svc = _service(db)
         table = await svc.open(guild_id=1, channel_id=9, host_id=100, host_name="p0",
                                game="turup", options={"rounds": 2}, timer_seconds=None)

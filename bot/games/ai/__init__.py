@@ -7,12 +7,14 @@ Every level sees only what its seat may see:
 - ``hard`` searches (:mod:`bot.games.ai.ismcts`) over full states it gets only from the
   game's determinizer, which resamples every card hidden from the seat.
 
-Each game's players live in a module of this package exposing ``easy(info, rng)``,
+Each game's players live in a module of its package exposing ``easy(info, rng)``,
 ``normal(info, rng)`` and, for the hard level, either ``search_spec(engine) -> Search`` or a
-rule ``hard(info, rng)``. Soi takes the rule: its focused player (keep to the ranks the
-table knows you hold, dearest first) wins 62 % of 4-player games against three normals,
-where the search over redeals with normal rollouts won 27 % at three times the budget —
-in Soi what you show the table matters more than what a playout can estimate.
+rule ``hard(info, rng)`` (and optionally ``explain(info, action)``, its moves in words, and
+``HARD_WHY``, why its rule-based hard player chose; see
+:class:`~bot.games.registry.ComputerPlayers`). Soi takes the rule: its focused player (keep
+to the ranks the table knows you hold, dearest first) wins 62 % of 4-player games against
+three normals, where the search over redeals with normal rollouts won 27 % at three times
+the budget — in Soi what you show the table matters more than what a playout can estimate.
 
 Those modules are imported with this package, never lazily: each registers its game's
 public history (:func:`~bot.games.ai.view.register_history`) as it is imported, and an

@@ -71,7 +71,8 @@ def hint(
                               move=describe(info, only)))
     if hasattr(module, "hard"):
         choice = module.hard(info, rng)
-        return Hint(choice, _rule_why(info, choice, module.normal(info, random.Random(0))))
+        plain = module.normal(info, random.Random(0))
+        return Hint(choice, _rule_why(info, choice, plain, getattr(module, "HARD_WHY", None)))
     scores = evaluate(engine, state, seat, info, rng, budget)
     best = scores[0]
     return Hint(best.action, _search_why(info, scores), tuple(scores))
@@ -125,11 +126,12 @@ def _search_why(info: Info, scores: Sequence[Scored]) -> str:
     )
 
 
-def _rule_why(info: Info, choice: Action, plain: Action) -> str:
+def _rule_why(info: Info, choice: Action, plain: Action, rule: str | None) -> str:
+    """Why a rule-based hard player chose ``choice``: its game's ``HARD_WHY`` (the rule
+    it keeps to, with ``{move}``) when it has one, else how it differs from normal."""
     line = describe(info, choice)
-    if info.game == "soi":
-        return _("The hard player {move}: keep to the ranks the table knows you hold, "
-                 "dearest first.", move=line)
+    if rule is not None:
+        return _(rule, move=line)
     if choice == plain:
         return _("The hard player {move}.", move=line)
     return _("The hard player {move}, rather than: {other}.", move=line,

@@ -10,6 +10,6 @@ from bot.games.coop.look.text import PARIAH, SOUREH
 from bot.games.registry import Game
 
 GAMES = (
-    Game(soureh.ENGINE, player, SOUREH, soureh_lessons.LESSONS, lowest_wins=True),
+    Game(soureh.ENGINE, player, SOUREH, soureh_lessons.LESSONS),
     Game(pariah.ENGINE, player, PARIAH, pariah_lessons.LESSONS),
 )

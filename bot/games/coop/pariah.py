@@ -118,6 +118,7 @@ class PariahEngine(CoopEngine):
     title = N_("Pariah")  # a name: the catalogs may write it in their script
     min_players = 2
     max_players = 2
+    lowest_wins = False  # the highest total wins
     Variant: type = Variant
     full_deck = tuple(standard_deck())
     valid_table = _VALID

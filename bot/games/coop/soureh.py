@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.games.cards import ALL_CARDS, soureh_deck
+from bot.games.cards import ALL_CARDS, NUMBER_RANKS, Card, Suit
 from bot.games.coop import actions as A
 from bot.games.coop.actions import CODE
 from bot.games.coop.engine import CoopEngine, Events
@@ -28,6 +28,12 @@ from bot.games.variants import check_fields, option
 from bot.i18n import L_, N_, Msg, _
 
 log = logging.getLogger(__name__)
+
+
+def soureh_deck() -> list[Card]:
+    """Soureh's 80 cards: two decks without J, Q, K and jokers; eight of each rank A–10."""
+    return [Card.of(rank, suit) for suit in Suit for rank in NUMBER_RANKS] * 2
+
 
 # ---------------------------------------------------------------------------- variant
 
@@ -120,6 +126,7 @@ class SourehEngine(CoopEngine):
     title = N_("Soureh")  # a name: the catalogs may write it in their script
     min_players = 2
     max_players = 4
+    lowest_wins = True  # the lowest total wins
     Variant: type = Variant
     full_deck = tuple(soureh_deck())
     valid_table = _VALID

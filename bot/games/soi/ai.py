@@ -12,13 +12,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from bot.games.ai.explain import card_words, seat_words
 from bot.games.ai.view import Info, register_history
 from bot.games.cards import Card, Rank, standard_deck
 from bot.games.protocol import Action
 from bot.games.soi.moves import AskFor
+from bot.games.soi.rules import Knowledge, SoiState
 from bot.games.soi.views import soi_view
+from bot.i18n import N_, _
 
 ALL = tuple(standard_deck())
 #: How much a rank the table knows you hold is worth over its points (focused player).
@@ -31,11 +33,8 @@ def _value(rank: Rank) -> int:
     return rank.number or 10
 
 
-def _knowledge(state: Any, seat: int) -> tuple[Any, ...]:
-    from bot.games.registry import ENGINES
-
-    engine: Any = ENGINES["soi"]
-    return tuple(engine.knowledge(state, s) for s in range(state.players))
+def _knowledge(state: SoiState, seat: int) -> tuple[Knowledge, ...]:
+    return tuple(state.knowledge(s) for s in range(state.players))
 
 
 register_history("soi", _knowledge)
@@ -108,6 +107,21 @@ def hard(info: Info, rng: random.Random) -> Action:
     hold most of", which spreads its asks over many ranks and shows the table each one.
     """
     return _ranked(info, rng, focused=True)[0]
+
+
+#: Why the hard player chose its move, for a hint (:mod:`bot.games.ai.hint`; ``{move}`` is
+#: the move in words): the rule it keeps to.
+HARD_WHY = N_("The hard player {move}: keep to the ranks the table knows you hold, "
+              "dearest first.")
+
+
+def explain(info: Info, action: Action) -> str:
+    """A move in plain words for hints and reviews (:mod:`bot.games.ai.explain`): ``asks
+    {p2} for the Queen of hearts``."""
+    if action.word == "ask":
+        return _("asks {player} for {card}", player=seat_words(action.args[0]),
+                 card=card_words(str(action.args[1])))
+    return str(action)  # i18n: not for people (an unknown move keeps its notation)
 
 
 def _ranked(info: Info, rng: random.Random, *, focused: bool) -> list[Action]:

@@ -22,6 +22,7 @@ from bot.games.protocol import (
     split_notation,
 )
 from bot.games.soi.checks import ask_problem, askable_mask, seat_problem
+from bot.games.soi.determinize import determinize
 from bot.games.soi.rules import (
     CARD_AT,
     INDEX,
@@ -254,6 +255,7 @@ class SoiEngine:
     title = N_("Soi")  # a name: the catalogs may write it in their script
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    lowest_wins = False  # the highest total wins
     Variant: type = Variant
 
     def new_game(
@@ -489,6 +491,4 @@ class SoiEngine:
 
     def determinize(self, state: SoiState, seat: int, rng: random.Random) -> SoiState:
         """A state ``seat`` cannot tell from this one: other hands redealt consistently."""
-        from bot.games.soi.determinize import determinize
-
         return determinize(state, seat, rng)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from bot.games.ai.explain import card_words
 from bot.games.ai.ismcts import Search
 from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card, Rank, Suit
@@ -31,6 +32,7 @@ from bot.games.protocol import Action, Engine
 from bot.games.turup.moves import Capture
 from bot.games.turup.state import Play, TurupState, pack_cards
 from bot.games.turup.views import turup_view
+from bot.i18n import _, _n
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +274,7 @@ def believe(redeal: Redeal, engine: Engine[Any], params: TurupParams = DEFAULT) 
         if not any(play.seat != seat for play in state.plays):
             return redeal(state, seat, rng)
         best, best_weight = None, -1.0
-        for _ in range(params.tries):
+        for _try in range(params.tries):
             world = redeal(state, seat, rng)
             weight = likelihood(engine, world, seat, params)
             if rng.random() < weight:
@@ -369,3 +371,28 @@ def search_spec(engine: Engine[Any], params: TurupParams = DEFAULT) -> Search:
             paired=True,
         )
     return Search(determinize, rollout, _evaluate, horizon, max_depth=4)
+
+
+# ---------------------------------------------------------------------------- in words
+
+
+def explain(info: Info, action: Action) -> str:
+    """A move in plain words for hints and reviews (:mod:`bot.games.ai.explain`): ``takes 3
+    cards with the 7 of spades and leaves 2 on the pile``, ``trails the ace of hearts``."""
+    if action.word == "capture":
+        return _capture_words(info, action)
+    if action.word == "trail":
+        return _("trails {card}", card=card_words(str(action.args[0])))
+    return str(action)  # i18n: not for people (an unknown move keeps its notation)
+
+
+def _capture_words(info: Info, action: Action) -> str:
+    played = card_words(str(action.args[0]))
+    taken = len([c for c in action.args[1:] if isinstance(c, Card)]) + 1
+    left = len(turup_view(info.view)["pile"]) - (taken - 1)
+    if left == 0:
+        return _n("takes {n} card with {card} and clears the pile",
+                  "takes {n} cards with {card} and clears the pile", taken, card=played)
+    return _n("takes {n} cards with {card} and leaves {left} on the pile",
+              "takes {n} cards with {card} and leaves {left} on the pile", taken,
+              card=played, left=left)

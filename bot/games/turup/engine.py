@@ -89,6 +89,7 @@ class TurupEngine:
     title = N_("Turup")  # a name: the catalogs may write it in their script
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    lowest_wins = False  # the highest total wins
     Variant: type = TurupVariant
 
     # ------------------------------------------------------------------ setup

@@ -19,12 +19,12 @@ What a Pariah King swap taught the seat about a particular face-down card is not
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from typing import Any
 
 from bot.games.cards import Card
+from bot.games.coop.ai.model import COOP_VALID
 from bot.games.coop.state import PUBLIC, CoopState
 
 #: Pariah: the share of samples in which an opponent who knocked holds four valid coops.
@@ -39,8 +39,7 @@ def determinize(
     ``others_down=False`` leaves the other seats' face-down cards as they truly are and
     deals the rest anew (``research.ceiling``: what reading the opponents perfectly is worth;
     never in play)."""
-    module = importlib.import_module(f"bot.games.coop.{game}")
-    valid: Callable[[Card, Card], bool] = module.coop_valid
+    valid = COOP_VALID[game]
     others = [s for s in range(state.n)
               if others_down and s != seat and state.down[s] is not None]
     hidden: list[Card] = []

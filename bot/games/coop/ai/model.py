@@ -9,12 +9,21 @@ to the kinds that made a declarer's coops valid when he declared.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from bot.games.cards import ALL_CARDS, Card, Rank, Suit, soureh_deck, standard_deck
+from bot.games.cards import ALL_CARDS, Card, Rank, Suit
+from bot.games.coop import pariah, soureh
 from bot.games.coop.views import CoopView
+
+#: Each coop game's rule for a valid coop ``(up, down)``, by game name.
+COOP_VALID: Mapping[str, Callable[[Card, Card], bool]] = {
+    soureh.ENGINE.name: soureh.coop_valid,
+    pariah.ENGINE.name: pariah.coop_valid,
+}
+_FULL_DECK: Mapping[str, Sequence[Card]] = {
+    engine.name: engine.full_deck for engine in (soureh.ENGINE, pariah.ENGINE)
+}
 
 Kind = tuple[int, bool]
 Belief = tuple[str, int]  # ("k", kind index) known, ("p", 0) prior, ("d", up index) declared
@@ -47,8 +56,7 @@ def _sample(kind: int) -> Card:
 @lru_cache(maxsize=4)
 def valid_table(game: str) -> tuple[tuple[bool, ...], ...]:
     """``table[up][down]``: is a coop of those kinds valid in ``game``?"""
-    module = importlib.import_module(f"bot.games.coop.{game}")
-    valid: Callable[[Card, Card], bool] = module.coop_valid
+    valid = COOP_VALID[game]
     return tuple(tuple(valid(_sample(u), _sample(d)) for d in range(26)) for u in range(26))
 
 
@@ -66,7 +74,7 @@ def pariah_points(kind: int) -> int:
 @lru_cache(maxsize=4)
 def _deck_counts(game: str) -> tuple[float, ...]:
     counts = [0.0] * 26
-    for c in soureh_deck() if game == "soureh" else standard_deck():
+    for c in _FULL_DECK[game]:
         counts[_KIND_OF[c]] += 1
     return tuple(counts)
 

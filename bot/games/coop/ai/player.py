@@ -34,6 +34,7 @@ from bot.games.ai.view import Info, observe, register_history
 from bot.games.cards import Card
 from bot.games.coop.ai.determinize import determinize
 from bot.games.coop.ai.model import (
+    COOP_VALID,
     JACK_KIND,
     PRIOR,
     Board,
@@ -41,8 +42,10 @@ from bot.games.coop.ai.model import (
     board_from_view,
     kind_of,
     kind_of_text,
+    pariah_points,
     unseen_counts,
 )
+from bot.games.coop.ai.words import explain as explain  # the moves in words, re-exported
 from bot.games.coop.moves import Give, Keep, King
 from bot.games.coop.views import CoopView, coop_view
 from bot.games.protocol import Action, Engine
@@ -106,7 +109,7 @@ def easy(info: Info, rng: random.Random, params: CoopParams = DEFAULT) -> Action
     choice: Action | None = None
     if drawn is not None and rng.random() < 0.9:
         card = Card.parse(drawn)
-        game_valid = _valid_fn(info.game)
+        game_valid = COOP_VALID[info.game]
         for action in plain:
             if action.word != "keep":
                 continue
@@ -147,19 +150,13 @@ def _valid_after(info: Info, action: Action) -> bool:
     ups, downs, valid = _own_coops(view, info.seat)
     flags = list(valid)
     drawn = view["drawn"]
-    game_valid = _valid_fn(info.game)
+    game_valid = COOP_VALID[info.game]
     if drawn is not None and action.word in ("keep", "jack"):
         slot = Keep.of(action).slot
         up, down = Card.parse(ups[slot - 1]), Card.parse(downs[slot - 1])
         card = Card.parse(drawn)
         flags[slot - 1] = game_valid(up, card) if action.word == "keep" else game_valid(card, down)
     return all(flags)
-
-
-def _valid_fn(game: str) -> Any:
-    import importlib
-
-    return importlib.import_module(f"bot.games.coop.{game}").coop_valid
 
 
 # ---------------------------------------------------------------------------- normal
@@ -345,8 +342,6 @@ def _world_value(game: str, world: Any, s: int) -> float:
     if game == "soureh":
         low = sum(min(u.order, d.order) for u, d in zip(up, down, strict=True))
         return -_FIX[bad] * low
-    from bot.games.coop.ai.model import pariah_points
-
     points = sum(
         pariah_points(kind_of(u)) + pariah_points(kind_of(d))
         for u, d, ok in zip(up, down, flags, strict=True)
