@@ -1,5 +1,6 @@
-"""CardroomBot: opens storage, builds the table service, restores open tables, loads every
-cog, syncs the slash commands."""
+"""CardroomBot: opens storage, builds the app's parts once (``bot.discord.app.App``),
+restores open tables, registers the routed components, loads every cog, syncs the slash
+commands."""
 
 from __future__ import annotations
 
@@ -16,12 +17,15 @@ from discord.ext import commands
 
 import cogs
 from bot import metrics, rating
+from bot.discord.answers import answer_once, failure_text, log_failure
+from bot.discord.app import App, AppBot
 from bot.discord.faults import FaultGuard
 from bot.discord.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
 from bot.discord.metrics import watch
-from bot.discord.pictures import prepare_in_background
+from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
-from bot.discord.router import answer_once, failure_text, log_failure
+from bot.discord.routes import TABLE_ITEMS
+from bot.discord.tokens import Tokens
 from bot.i18n import N_, _
 from bot.render.components import DYNAMIC_ITEMS
 from bot.render.names import shown
@@ -52,7 +56,7 @@ def cog_extensions() -> list[str]:
     return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg)
 
 
-class CardroomBot(commands.AutoShardedBot):
+class CardroomBot(AppBot):
     """The bot. ``settings`` are built once in ``__main__`` (or by a test) and passed in."""
 
     shard_retry_seconds: float = RETRY_SECONDS
@@ -76,6 +80,8 @@ class CardroomBot(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self._db: Database | None = None
         self._tables: TableService | None = None
+        self._tokens = Tokens()  # kept when set up again (a test's restart), like the images
+        self._images: TableImages | None = None
         self._owner: LocalOwner | ShardOwner | None = None
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
@@ -116,20 +122,30 @@ class CardroomBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         languages = LanguageRepo(self._db)
         self.languages.load(await languages.servers(), await languages.users())
-        publisher = DiscordNotifier(self)
-        assert self._owner is not None
-        self._tables = TableService(TableRepo(self._db, scope=self._scope,
-                                              fence=self._owner.fence))
-        self._tables.notifier = FaultGuard(publisher, self._tables)
-        publisher.attach(self._tables)
+        self._app = self._build(self._db)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
-        self._add_result_recorders(self._tables, self._db)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self._tables.restore()
+        self._add_result_recorders(self._app.tables, self._db)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS)
+        await self._app.tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
         if self.sync_commands and 0 in (self.settings.shards or (0,)):
             await self.sync_tree()  # by one process: the one that runs shard 0
+
+    def _build(self, db: Database) -> App:
+        """The app's parts, each built once and given what it works with."""
+        if self._images is None:
+            self._images = TableImages(db)
+        self._images.db = db
+        publisher = DiscordNotifier(self, db, self._images, self._tokens, self.languages)
+        assert self._owner is not None
+        self._tables = TableService(TableRepo(db, scope=self._scope, fence=self._owner.fence))
+        self._tables.notifier = FaultGuard(publisher, self._tables, self,
+                                           publisher.reader_language)
+        publisher.attach(self._tables)
+        return App(settings=self.settings, db=db, tables=self._tables,
+                   languages=self.languages, images=self._images, tokens=self._tokens,
+                   publisher=publisher)
 
     async def _own_shards(self, db: Database) -> None:
         """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,

@@ -39,6 +39,7 @@ from bot.render.announce import (
 from bot.render.embeds import hand_embed
 from bot.render.table_message import end_view, jump_url, ping_view
 from bot.tables.model import Table
+from storage.database import Database
 from storage.guild_settings import GuildSettings
 from storage.notify import NotifyRepo, PingRepo
 
@@ -133,9 +134,8 @@ class News:
         except Exception as exc:
             log.warning("Table %s: storing its live ping failed: %s", table.id, describe(exc))
 
-    def _db(self) -> Any:
-        client: Any = self.notifier.client
-        return client.db
+    def _db(self) -> Database:
+        return self.notifier.db
 
     async def _pingable(self, table: Table, seat: int) -> bool:
         record = table.seats[seat]

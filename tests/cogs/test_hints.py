@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcord.actors import _component_interaction, _visible_message
-
 from bot.discord import hints
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
@@ -25,16 +23,14 @@ from tests.helpers.discord import (
     table_in,
     via_panel,
 )
+from tests.helpers.forge import forge
 from tests.helpers.redeal import redeal
 
 
 async def _forge(actor: Any, message: Any, custom_id: str) -> Any:
     """``actor`` sends a button interaction with ``custom_id`` on ``message`` (as a
     hand-made client could), whatever buttons the message has."""
-    stored = _visible_message(actor, message)
-    return await _component_interaction(actor, stored, {"custom_id": custom_id,
-                                                        "component_type": 2})
-
+    return await forge(actor, message, custom_id)
 
 SMALL = Budget(iterations=60, seconds=None)  # reproducible: no clock in the comparison
 

@@ -91,7 +91,7 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
     assert pressed.ephemeral
     page = pressed.response
     assert page is not None and page.ephemeral
-    done = await reviews.reviewed(env.bot, table, seat)
+    done = await reviews.reviewed(env.bot.app, table, seat)
     assert done.decisions, "the careless player made no decision the hard player would change"
     names = {f.name for f in page.embeds[0].fields}
     assert {"You played", "The hard player"} <= names
@@ -180,7 +180,7 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     texts = [a.text for a in stored.actions]
     everything = len(decision_positions(engine, len(table.seats), rec.seed, texts, variant,
                                         seat))
-    done = await reviews.reviewed(env.bot, table, seat)
+    done = await reviews.reviewed(env.bot.app, table, seat)
     assert done.by_computer > 0
     assert done.examined + done.by_computer == everything
     assert not {d.index for d in done.decisions} & timed_out

@@ -1,0 +1,40 @@
+"""What the Discord side keeps in memory between clicks, one :class:`Kept` per bot (in
+``App.kept``): finished games rebuilt from their logs (Replay, Rematch, Review) and the
+reviews worked out (paging one does not work it out again)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from bot.games.ai.review import Decision
+from bot.tables.model import Table
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished table rebuilt from its log, and its public events in order."""
+
+    table: Table
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """One seat's review: the decisions listed, how many of its person's decisions were
+    judged, and how many of the seat's decisions a computer made for them (not judged)."""
+
+    decisions: tuple[Decision, ...]
+    examined: int
+    by_computer: int = 0
+
+
+@dataclass(slots=True)
+class Kept:
+    """The bot's recent finished games (by table id) and reviews (by table and seat),
+    oldest first."""
+
+    finished: OrderedDict[int, Finished] = field(default_factory=OrderedDict)
+    reviews: OrderedDict[tuple[int, int], asyncio.Future[Review]] = \
+        field(default_factory=OrderedDict)
