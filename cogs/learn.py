@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -33,10 +33,20 @@ from bot.learning.model import Lesson
 from bot.learning.walk import judge, options, position
 from bot.render.choices import game_choices
 from bot.render.names import shown
-from cogs.play import PlayCog
 from storage.lessons import LessonProgressRepo
 
 log = logging.getLogger(__name__)
+
+PLAY_COG = "PlayCog"  # i18n: not for people (the cog of /play, cogs.play)
+
+
+@runtime_checkable
+class OpensTables(Protocol):
+    """The cog that opens tables (``cogs.play.PlayCog``; an extension is not imported by
+    another: discord.py loads each one as its own module)."""
+
+    async def open_table(self, interaction: discord.Interaction[Any], name: str,
+                         timer: str | None, chosen: dict[str, Any]) -> None: ...
 
 OUT_OF_DATE = N_("This lesson has changed since this message: start it again with /learn.")
 CLOSED = N_("Lesson closed. `/learn` starts it again whenever you like.")
@@ -145,9 +155,9 @@ class LessonSelect(Routed[discord.ui.Select[Any]], template=_ID + "s"):
 async def practice(interaction: discord.Interaction[Any], game: str) -> None:
     """Open a practice table of ``game`` in this channel (its lobby offers computer
     seats where the server allows them); outside a server, say how."""
-    play = interaction.client.get_cog(PlayCog.__cog_name__) \
-        if isinstance(interaction.client, commands.Bot) else None
-    if interaction.guild_id is None or not isinstance(play, PlayCog):
+    play = interaction.client.get_cog(PLAY_COG) \
+        if isinstance(interaction.client, AppBot) else None
+    if interaction.guild_id is None or not isinstance(play, OpensTables):
         await interaction.response.send_message(
             _("Open a table in a server channel with `/play game:{game}` and add computer "
               "players in its lobby.", game=game), ephemeral=True)

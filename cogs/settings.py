@@ -173,7 +173,7 @@ class SettingsCog(
         if not given:
             await interaction.response.send_message(
                 _("Give at least one setting to change, e.g. "
-                  "`/settings set soureh_threshold:150`."),
+                  "`/settings set turn_timer:120`."),
                 ephemeral=True,
             )
             return

@@ -1,6 +1,6 @@
 """The one place where an error becomes an answer (issue 33).
 
-Every slash command (``CardroomBot.on_app_command_error``) and every routed component
+Every slash command (``bot.discord.locales.CardroomTree.on_error``) and every routed component
 (:class:`bot.discord.items.Routed`) ends here when something fails: the error is logged
 once (a bug with its traceback, a storage or Discord error in one line without the
 payload) and the person is answered once, short and ephemeral: "That failed, so nothing
@@ -27,6 +27,7 @@ FAILED = N_("That failed, so nothing changed — please try again.")
 BUSY = N_("The database is busy just now — please try again in a moment.")
 NOT_SAVED = N_("That could not be saved just now, so nothing changed — please try again.")
 DISCORD_REFUSED = N_("Discord did not take the answer just now — please try again.")
+CHECK_FAILED = N_("That command cannot be used here (or you lack the permission for it).")
 
 _T = TypeVar("_T")
 

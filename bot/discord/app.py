@@ -15,6 +15,8 @@ from bot.discord.kept import Kept
 from bot.discord.pictures import TableImages
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.tokens import Tokens
+from bot.games.ai.hint import HINT_BUDGET
+from bot.games.ai.ismcts import Budget
 from bot.settings import Settings
 from bot.tables.languages import Languages
 from bot.tables.service import TableService
@@ -33,6 +35,8 @@ class App:
     tokens: Tokens  # the interactions a table message can be updated through
     publisher: DiscordNotifier  # shows the tables in Discord
     kept: Kept = field(default_factory=Kept)  # finished games and reviews, recently asked
+    # What one hint may think: 400 playouts or 1.5 s, well inside Discord's 3 s (deferred).
+    hint_budget: Budget = HINT_BUDGET
 
 
 class AppBot(commands.AutoShardedBot):

@@ -41,23 +41,18 @@ def page_of(arg: str) -> int:
     return int(arg)
 
 
-def _seat_of(text: str, table: Table) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) >= len(table.seats):
-        raise BadArgument("not a seat of the table")  # i18n: not for people
-    return int(text)
-
-
 def check_step(table: Table, kind: Kind, choice: str) -> None:
-    """A panel step's argument: Soi's asked seat (``"2"``) or seat and rank (``"2.Q"``).
-    Every other step compares its argument with the legal moves (a forged one leads to a
-    step with nothing to choose), so it needs no reading."""
-    if kind is Kind.SOI_PLAYER:
-        _seat_of(choice, table)
-    elif kind is Kind.SOI_RANK:
-        seat, dot, rank = choice.partition(".")
-        if not dot or not rank:
-            raise BadArgument("not a seat and a rank")  # i18n: not for people
-        _seat_of(seat, table)
+    """A panel step's argument, when the table's game reads it (its look's notation for the
+    step's kind, e.g. an asked seat). Every other step compares its argument with the
+    legal moves (a forged one leads to a step with nothing to choose), so it needs no
+    reading."""
+    read = game(table.game).look.notations.get(kind)
+    if read is None:
+        return
+    try:
+        read(table, kind, choice, [])
+    except (ValueError, IndexError) as exc:
+        raise BadArgument(f"not a {kind.value} step") from exc  # i18n: not for people
 
 
 def game_move(table: Table, kind: Kind, arg: str, values: list[str]) -> str:

@@ -12,12 +12,10 @@ import pkgutil
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 import cogs
 from bot import metrics, rating
-from bot.discord.answers import answer_once, failure_text, log_failure
 from bot.discord.app import App, AppBot
 from bot.discord.faults import FaultGuard
 from bot.discord.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
@@ -26,7 +24,6 @@ from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.routes import TABLE_ITEMS
 from bot.discord.tokens import Tokens
-from bot.i18n import N_, _
 from bot.render.components import DYNAMIC_ITEMS
 from bot.render.names import shown
 from bot.settings import Settings
@@ -42,9 +39,6 @@ from storage.stats import StatsRepo
 from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
-
-CHECK_FAILED = N_("That command cannot be used here (or you lack the permission for it).")
-
 
 class SettingUnusable(Exception):
     """A setting Discord will not work with (found at start-up): ``str(error)`` is one line
@@ -87,7 +81,6 @@ class CardroomBot(AppBot):
         self._closing: asyncio.Task[None] | None = None
         self.lost_shards: frozenset[int] = frozenset()  # why the bot stopped itself, if so
         self._metrics: Any = None  # the metrics endpoint's aiohttp runner (METRICS_PORT)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         show_names_with(shown)  # names are data: escaped, isolated, no bidi control
         self.languages = Languages()  # who reads which language (bot.tables.languages)
         speak_tables_with(self.languages)
@@ -143,9 +136,12 @@ class CardroomBot(AppBot):
         self._tables.notifier = FaultGuard(publisher, self._tables, self,
                                            publisher.reader_language)
         publisher.attach(self._tables)
-        return App(settings=self.settings, db=db, tables=self._tables,
-                   languages=self.languages, images=self._images, tokens=self._tokens,
-                   publisher=publisher)
+        app = App(settings=self.settings, db=db, tables=self._tables,
+                  languages=self.languages, images=self._images, tokens=self._tokens,
+                  publisher=publisher)
+        if self._app is not None:  # set up again (a test's restart): the same budget
+            app.hint_budget = self._app.hint_budget
+        return app
 
     async def _own_shards(self, db: Database) -> None:
         """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
@@ -243,22 +239,6 @@ class CardroomBot(AppBot):
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
         return len(synced)
-
-    @staticmethod
-    async def on_app_command_error(interaction: discord.Interaction[Any],
-                                   error: app_commands.AppCommandError) -> None:
-        """The one error path of every slash command: a storage error, a Discord error or
-        a bug is answered once, short and ephemeral, and logged in one line without the
-        command's options."""
-        name = interaction.command.qualified_name if interaction.command else "?"
-        if isinstance(error, app_commands.CheckFailure):
-            log.info("/%s refused: %s", name, type(error).__name__)
-            await answer_once(interaction, _(CHECK_FAILED))
-            return
-        original = error.original if isinstance(error, app_commands.CommandInvokeError) \
-            else error
-        log_failure(f"/{name}", original)
-        await answer_once(interaction, failure_text(original))
 
     @staticmethod
     def _add_result_recorders(tables: TableService, db: Database) -> None:

@@ -24,18 +24,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import N_, _, use_locale
 from bot.metrics import discord_error
+from bot.tables.display import Notifier
 from bot.tables.model import Table
+from bot.tables.service import TableService
 from storage.tables import TableStatus
-
-if TYPE_CHECKING:
-    from bot.tables.display import Notifier
-    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 

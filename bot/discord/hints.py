@@ -23,8 +23,7 @@ import logging
 from typing import Any
 
 from bot.discord.click import Click
-from bot.games.ai.hint import HINT_BUDGET, Hint, hint
-from bot.games.ai.ismcts import Budget
+from bot.games.ai.hint import Hint, hint
 from bot.i18n import _
 from bot.render.announce import RATED, rating_note
 from bot.render.hint import hint_embed
@@ -35,9 +34,6 @@ from storage.database import Database
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 log = logging.getLogger(__name__)
-
-#: What one hint may think: 400 playouts or 1.5 s, well inside Discord's 3 s (deferred).
-budget: Budget = HINT_BUDGET
 
 
 def would_be_rated(table: Table, settings: GuildSettings) -> bool:
@@ -91,7 +87,8 @@ async def on_hint(click: Click) -> None:
         raise TableError(_("It is not your turn: a hint is for your own move."))
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, version = table.state, table.version
-    given = await asyncio.to_thread(hint, table.engine, state, seat, budget=budget)
+    given = await asyncio.to_thread(hint, table.engine, state, seat,
+                                    budget=click.app.hint_budget)
     rated_before = would_be_rated(table, settings)  # before this hint is counted
     if not await record_use(click.service, table, seat):
         raise NotSaved(_("That could not be saved just now, so nothing changed — please try "

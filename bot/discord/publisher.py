@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,10 +16,8 @@ from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
 from bot.tables.languages import Languages
 from bot.tables.model import Table
+from bot.tables.service import TableService
 from storage.database import Database
-
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 #: Per decision: 160 playouts on shared sampled deals (0.4 s at most on a busy machine).
 budget = Budget(iterations=160, seconds=0.4)
 REVIEW_SECONDS = 20.0
-"""The most a whole review may think: a long Soureh game has a hundred decisions or more,
+"""The most a whole review may think: a long game has a hundred decisions or more,
 which at ``budget`` would keep its player waiting for most of a minute."""
 
 

@@ -8,7 +8,6 @@ from typing import Any
 
 import discord
 import pytest
-from simcord.actors import _component_interaction, _visible_message
 
 from bot.discord import pictures
 from bot.tables.display import QUIET_WAIT
@@ -23,6 +22,7 @@ from tests.helpers.discord import (
     table_in,
     via_panel,
 )
+from tests.helpers.forge import forge
 
 TABLE_URL = "attachment://table.png"
 HAND_URL = "attachment://hand.png"
@@ -260,10 +260,7 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     code = str(table.player_view(table.to_act())["hand"][0])
     sent = len(env.http_requests)
     # the card select a long list of moves shows (this table's list is short: sent by hand)
-    stored = _visible_message(member, panel)
-    stepped = await _component_interaction(member, stored, {
-        "custom_id": f"cs:{table.id}:{table.version}:tc", "component_type": 3,
-        "values": [code]})
+    stepped = await forge(member, panel, f"cs:{table.id}:{table.version}:tc", [code])
     assert stepped.acknowledged
     [after] = panel.attachments
     assert after.id == before.id and after.description == before.description

@@ -234,7 +234,9 @@ def test_every_kind_has_one_handler() -> None:
     from bot.render.components import STEP_KINDS
 
     for kind in Kind:
-        owners = [name for name, entry in CATALOG.items() if kind in entry.look.notations]
+        # a game's notation for a step kind only reads the step's argument (still a step)
+        owners = [name for name, entry in CATALOG.items()
+                  if kind in entry.look.notations and kind not in STEP_KINDS]
         assert (kind in handlers.HANDLERS) + (kind in STEP_KINDS) + bool(owners) == 1, kind
         for name in CATALOG:
             found = handlers.handler_for(_table_of(name), kind)

@@ -191,9 +191,21 @@ def ask_label(table: Table, action: Action) -> str:
              card=card(str(move.card)))
 
 
+def _asked(table: Table, kind: str, arg: str, values: list[str]) -> str:
+    """A panel step's argument, read before the step is shown: the seat asked (``"2"``)
+    or, choosing a rank, the seat and the rank (``"2.Q"``); ``ValueError`` when it does
+    not read (an old or forged component)."""
+    seat, dot, rank = arg.partition(".")
+    if not (seat.isascii() and seat.isdigit()) or int(seat) >= len(table.seats):
+        raise ValueError("not a seat of the table")  # i18n: not for people
+    if (kind == Kind.SOI_RANK) != bool(dot and rank) or (dot and not rank):
+        raise ValueError("not a seat and a rank")  # i18n: not for people
+    return arg
+
+
 SOI = look(
     soi_view, colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
     round_over=round_over, private_text=private_text, board_lines=board_lines,
-    panel_steps=panel_steps,
+    panel_steps=panel_steps, notations={Kind.SOI_PLAYER: _asked, Kind.SOI_RANK: _asked},
     pictures=images.PICTURES, alt=alt_soi.ALT,
 )
