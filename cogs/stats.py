@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.answers import answering
 from bot.discord.app import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
@@ -104,6 +105,11 @@ class LeaderboardButton(
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """:meth:`clicked`, a failure of it logged and answered once."""
+        what = "Leaderboard page"  # i18n: not for people (a log line)
+        await answering(interaction, what, self.clicked(interaction), None)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """The viewer turns his page; someone else gets the page with his own row, privately."""
         user = interaction.user.id
         page = await repo_of(interaction).leaderboard(
@@ -174,6 +180,11 @@ class HistoryPageButton(
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """:meth:`clicked`, a failure of it logged and answered once."""
+        what = "History page"  # i18n: not for people (a log line)
+        await answering(interaction, what, self.clicked(interaction), None)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """Show the page in place (the history is the same for everyone)."""
         page = await repo_of(interaction).history(self.guild, self.game, self.page)
         with use_locale(server_language(interaction)):  # the public message
@@ -202,6 +213,11 @@ class RoundsButton(
         return cls(int(match["result"]) if _reads(match, "result") else 0)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """:meth:`clicked`, a failure of it logged and answered once."""
+        what = "Rounds button"  # i18n: not for people (a log line)
+        await answering(interaction, what, self.clicked(interaction), None)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """Answer privately with the rounds table (only for a game of this server)."""
         if self.result_id == 0:
             await _out_of_date(interaction)

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.kept import BUDGET as REVIEW_BUDGET
 from bot.discord.kept import Kept
 from bot.discord.pictures import TableImages
 from bot.discord.publisher import DiscordNotifier
@@ -37,6 +38,8 @@ class App:
     kept: Kept = field(default_factory=Kept)  # finished games and reviews, recently asked
     # What one hint may think: 400 playouts or 1.5 s, well inside Discord's 3 s (deferred).
     hint_budget: Budget = HINT_BUDGET
+    # What a review may think per decision (cut so that a whole review stays short).
+    review_budget: Budget = REVIEW_BUDGET
 
 
 class AppBot(commands.AutoShardedBot):

@@ -140,7 +140,7 @@ class CardroomBot(AppBot):
                   languages=self.languages, images=self._images, tokens=self._tokens,
                   publisher=publisher)
         if self._app is not None:  # set up again (a test's restart): the same budget
-            app.hint_budget = self._app.hint_budget
+            app.hint_budget, app.review_budget = self._app.hint_budget, self._app.review_budget
         return app
 
     async def _own_shards(self, db: Database) -> None:

@@ -8,8 +8,13 @@ import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import Decision
 from bot.tables.model import Table
+
+#: A review's budget per decision (``App.review_budget``; ``bot.discord.reviews`` cuts it
+#: so that a whole review stays short): 160 playouts on shared sampled deals, 0.4 s at most.
+BUDGET = Budget(iterations=160, seconds=0.4)
 
 
 @dataclass(frozen=True)

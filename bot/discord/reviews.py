@@ -18,7 +18,7 @@ import discord
 
 from bot.discord.app import App
 from bot.discord.click_args import page_of
-from bot.discord.kept import Review
+from bot.discord.kept import BUDGET, Review
 from bot.discord.pictures import TableImages, in_words
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import decision_positions, review
@@ -33,14 +33,12 @@ from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
 
-#: Per decision: 160 playouts on shared sampled deals (0.4 s at most on a busy machine).
-budget = Budget(iterations=160, seconds=0.4)
 REVIEW_SECONDS = 20.0
 """The most a whole review may think: a long game has a hundred decisions or more,
-which at ``budget`` would keep its player waiting for most of a minute."""
+which at ``BUDGET`` would keep its player waiting for most of a minute."""
 
 
-def review_budget(examined: int) -> Budget:
+def review_budget(examined: int, budget: Budget = BUDGET) -> Budget:
     """``budget`` for each of ``examined`` decisions, its seconds cut so that the review
     thinks ``REVIEW_SECONDS`` at most in all (a budget of iterations only, as the tests
     set for reproducible reviews, is kept as it is)."""
@@ -93,7 +91,7 @@ async def reviewed(app: App, table: Table, seat: int) -> Review:
         while len(cache) > CACHED_REVIEWS:
             cache.popitem(last=False)
         try:
-            future.set_result(await _work_out(app.db, table, seat))
+            future.set_result(await _work_out(app.db, table, seat, app.review_budget))
         except Exception as exc:
             future.set_exception(exc)
             raise
@@ -101,7 +99,7 @@ async def reviewed(app: App, table: Table, seat: int) -> Review:
     return await asyncio.shield(future)
 
 
-async def _work_out(db: Database, table: Table, seat: int) -> Review:
+async def _work_out(db: Database, table: Table, seat: int, budget: Budget) -> Review:
     stored = await TableRepo(db).load(table.id)
     if stored is None:
         raise LookupError(f"table {table.id} is not stored")  # i18n: not for people
@@ -114,7 +112,8 @@ async def _work_out(db: Database, table: Table, seat: int) -> Review:
         positions = decision_positions(*game, seat)
         computer = sum(1 for i in positions if i in not_theirs)
         examined = len(positions) - computer
-        found = review(*game, seat, budget=review_budget(examined), not_theirs=not_theirs)
+        found = review(*game, seat, budget=review_budget(examined, budget),
+                       not_theirs=not_theirs)
         return Review(tuple(found), examined, computer)
 
     done = await asyncio.to_thread(work)

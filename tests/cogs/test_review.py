@@ -67,7 +67,7 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
     env, channel = world["env"], world["channel"]
     ann, dan = world["members"][0], world["members"][3]
     service(env).seed_source = lambda: 2
-    monkeypatch.setattr(reviews, "budget", Budget(iterations=60, seconds=None))
+    env.bot.app.review_budget = Budget(iterations=60, seconds=None)
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
     table, seat = await _pariah_against_a_computer(env, channel, ann, timer="off")
     rng = random.Random(5)
@@ -127,7 +127,8 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
 def test_a_long_game_is_reviewed_within_the_overall_cap() -> None:
     """Per-decision seconds shrink so a whole review thinks REVIEW_SECONDS at most: a short
     game keeps the full budget, a 150-decision Soureh game gets a 150th of the cap each."""
-    from bot.discord.reviews import REVIEW_SECONDS, budget, review_budget
+    from bot.discord.reviews import BUDGET as budget
+    from bot.discord.reviews import REVIEW_SECONDS, review_budget
 
     assert budget.seconds is not None
     assert review_budget(10).seconds == budget.seconds
@@ -146,7 +147,7 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     service(env).seed_source = lambda: 2
-    monkeypatch.setattr(reviews, "budget", Budget(iterations=30, seconds=None))
+    env.bot.app.review_budget = Budget(iterations=30, seconds=None)
     table, seat = await _pariah_against_a_computer(env, channel, ann, timer="30")
     rng = random.Random(5)
     timed_out: set[int] = set()
