@@ -237,9 +237,7 @@ async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simc
 
 def drawn(env: simcord.Env) -> int:
     """How many pictures the bot has drawn so far (its image caches' misses)."""
-    from bot.discord.pictures import images_of
-
-    return sum(cache.misses for cache in images_of(env.bot).caches.values())
+    return sum(cache.misses for cache in env.bot.app.images.caches.values())
 
 
 async def lag_ticker(lags: list[float], stop: asyncio.Event) -> None:

@@ -27,7 +27,6 @@ import asyncio
 import random
 import re
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -138,18 +137,22 @@ class Floor:
         return app_commands.Command(name="bench-floor", description="Benchmark baseline",
                                     callback=post)
 
-    def route(self, on_component: Any) -> Any:
-        """The table route (``cogs.table_events.on_component``) with floor clicks taken
-        first: the floor's click reaches its handler exactly as a panel click does."""
+    def item(self) -> type[discord.ui.DynamicItem[Any]]:
+        """The floor's route: a ``DynamicItem`` over its custom_ids, so that the floor's
+        click reaches its handler exactly as a panel click does (``bot.discord.routes``)."""
+        floor = self
 
-        async def routed(interaction: discord.Interaction[Any]) -> bool:
-            data: Any = interaction.data or {}
-            if str(data.get("custom_id", "")).startswith(f"{FLOOR_PREFIX}:"):
-                await self.clicked(interaction)
-                return True
-            return bool(await on_component(interaction))
+        class FloorItem(discord.ui.DynamicItem[discord.ui.Item[Any]],
+                        template=rf"{FLOOR_PREFIX}:.*"):
+            @classmethod
+            async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                                     item: discord.ui.Item[Any], match: Any, /) -> FloorItem:
+                return cls(item)
 
-        return routed
+            async def callback(self, interaction: discord.Interaction[Any]) -> None:
+                await floor.clicked(interaction)
+
+        return FloorItem
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         """One committed row, then the prepared answer: nothing else."""
@@ -216,9 +219,7 @@ async def running_bot(
     try:
         async with simcord.run(bot, settle_timeout=settle_timeout) as env:
             if floor is not None:
-                # the cog's module as load_extension loaded it: route floor clicks first
-                events = sys.modules["cogs.table_events"]
-                events.on_component = floor.route(events.on_component)  # type: ignore[attr-defined]
+                bot.add_dynamic_items(floor.item())
                 await bot.db.execute("CREATE TABLE IF NOT EXISTS bench_floor"
                                      " (seq INTEGER PRIMARY KEY, text TEXT NOT NULL)")
             with env.time_context():

@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.pictures import images_of
+from bot.discord.app import AppBot
 from bot.i18n import N_, _
 from storage.user_display import UserDisplayRepo
-
-if TYPE_CHECKING:
-    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +22,7 @@ log = logging.getLogger(__name__)
 class DisplayCog(commands.Cog):
     """The player's own display choices."""
 
-    def __init__(self, bot: CardroomBot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="display",
@@ -39,7 +36,7 @@ class DisplayCog(commands.Cog):
     async def display(self, interaction: discord.Interaction[Any], text: bool | None = None,
                       four_colour: bool | None = None) -> None:
         """Store the given choices (none given: show them) and say what they are now."""
-        repo = UserDisplayRepo(self.bot.db)
+        repo = UserDisplayRepo(self.bot.app.db)
         user_id = interaction.user.id
         choice = await repo.get(user_id)
         if text is not None or four_colour is not None:
@@ -48,7 +45,7 @@ class DisplayCog(commands.Cog):
                 text_mode=choice.text_mode if text is None else text,
                 four_colour=choice.four_colour if four_colour is None else four_colour)
             await repo.save(choice)
-            images_of(self.bot).chose(choice)
+            self.bot.app.images.chose(choice)
             log.info("User %s display: text %s, four colours %s", user_id, choice.text_mode,
                      choice.four_colour)
         lines = [
@@ -64,6 +61,6 @@ class DisplayCog(commands.Cog):
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load ``/display``."""
     await bot.add_cog(DisplayCog(bot))

@@ -5,19 +5,17 @@ The server's own language is ``/settings set language``."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.app import AppBot
 from bot.i18n import LANGUAGES, N_, _, use_locale
 from bot.render.card_text import legible
 from bot.render.choices import language_choices
 from storage.languages import LanguageRepo
-
-if TYPE_CHECKING:
-    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +29,7 @@ CHOICES = [
 class LanguageCog(commands.Cog):
     """The player's own language."""
 
-    def __init__(self, bot: CardroomBot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="language",
@@ -46,8 +44,8 @@ class LanguageCog(commands.Cog):
             return
         user_id = interaction.user.id
         chosen = None if language == FOLLOW else language
-        await LanguageRepo(self.bot.db).set_user(user_id, chosen)
-        languages = self.bot.languages
+        await LanguageRepo(self.bot.app.db).set_user(user_id, chosen)
+        languages = self.bot.app.languages
         languages.choose_for_user(user_id, chosen)
         log.info("User %s chose the language %s", user_id, language)
         now = languages.of_reader(user_id, interaction.guild_id,
@@ -64,6 +62,6 @@ class LanguageCog(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load ``/language``."""
     await bot.add_cog(LanguageCog(bot))

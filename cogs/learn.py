@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.answers import answer_once
+from bot.discord.app import AppBot, app_of
+from bot.discord.items import Routed, values_of
 from bot.discord.lessons import (
     as_view,
     end_controls,
@@ -23,7 +26,6 @@ from bot.discord.lessons import (
     step_controls,
     step_embed,
 )
-from bot.discord.router import answer_once, failure_text, log_failure
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning.catalog import lesson, lessons, next_lesson
@@ -33,10 +35,18 @@ from bot.render.choices import game_choices
 from bot.render.names import shown
 from storage.lessons import LessonProgressRepo
 
-if TYPE_CHECKING:
-    from bot.discord.client import CardroomBot
-
 log = logging.getLogger(__name__)
+
+PLAY_COG = "PlayCog"  # i18n: not for people (the cog of /play, cogs.play)
+
+
+@runtime_checkable
+class OpensTables(Protocol):
+    """The cog that opens tables (``cogs.play.PlayCog``; an extension is not imported by
+    another: discord.py loads each one as its own module)."""
+
+    async def open_table(self, interaction: discord.Interaction[Any], name: str,
+                         timer: str | None, chosen: dict[str, Any]) -> None: ...
 
 OUT_OF_DATE = N_("This lesson has changed since this message: start it again with /learn.")
 CLOSED = N_("Lesson closed. `/learn` starts it again whenever you like.")
@@ -46,8 +56,7 @@ _ID = (r"crl:(?P<game>[a-z]{1,12}):(?P<lesson>[0-9]{1,4}):(?P<version>[0-9a-f]{6
 
 
 def repo_of(interaction: discord.Interaction[Any]) -> LessonProgressRepo:
-    bot: CardroomBot = interaction.client
-    return LessonProgressRepo(bot.db)
+    return LessonProgressRepo(app_of(interaction).db)
 
 
 def learner(interaction: discord.Interaction[Any]) -> str:
@@ -97,35 +106,14 @@ async def choose(interaction: discord.Interaction[Any], item: Lesson, index: int
         await show_step(interaction, item, index, wrong=judged.why)
 
 
-async def _guarded(interaction: discord.Interaction[Any], what: str, work: Any) -> None:
-    try:
-        await work
-    except Exception as exc:
-        log_failure(what, exc)
-        await answer_once(interaction, failure_text(exc))
-
-
-class LessonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class LessonButton(Routed[discord.ui.Button[Any]],
                    template=_ID + r"(?P<what>[0-9]{1,2}|next|quit|practice)"):
     """A lesson's button: a move, Next lesson, Practice or Quit."""
 
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        self.match = match
-        super().__init__(discord.ui.Button(custom_id=custom_id))
+    what = "Lesson button"  # i18n: not for people (a log line)
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> LessonButton:
-        return cls(str(getattr(item, "custom_id", "")), match)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.match is not None
-        what = "Lesson button"  # i18n: not for people (a log line)
-        await _guarded(interaction, what, self._click(interaction, self.match))
-
-    @staticmethod
-    async def _click(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        match = self.match
         item = _found(match)
         if item is None:
             await answer_once(interaction, _(OUT_OF_DATE))
@@ -147,29 +135,15 @@ class LessonButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await choose(interaction, item, index, int(what))
 
 
-class LessonSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID + "s"):
+class LessonSelect(Routed[discord.ui.Select[Any]], template=_ID + "s"):
     """A lesson's select of many moves (the right one is its default)."""
 
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        self.match = match
-        super().__init__(discord.ui.Select(custom_id=custom_id))
+    what = "Lesson select"  # i18n: not for people (a log line)
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> LessonSelect:
-        return cls(str(getattr(item, "custom_id", "")), match)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.match is not None
-        what = "Lesson select"  # i18n: not for people (a log line)
-        await _guarded(interaction, what, self._pick(interaction, self.match))
-
-    @staticmethod
-    async def _pick(interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        match = self.match
         item = _found(match)
-        data: Any = interaction.data or {}
-        values: Any = data.get("values") or []
+        values = values_of(interaction)
         index = int(match["step"])
         if item is None or index >= len(item.steps) or len(values) != 1 or \
                 not str(values[0]).isdigit():
@@ -181,9 +155,9 @@ class LessonSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID 
 async def practice(interaction: discord.Interaction[Any], game: str) -> None:
     """Open a practice table of ``game`` in this channel (its lobby offers computer
     seats where the server allows them); outside a server, say how."""
-    client: Any = interaction.client
-    play: Any = client.get_cog("PlayCog")  # i18n: not for people
-    if interaction.guild_id is None or play is None:
+    play = interaction.client.get_cog(PLAY_COG) \
+        if isinstance(interaction.client, AppBot) else None
+    if interaction.guild_id is None or not isinstance(play, OpensTables):
         await interaction.response.send_message(
             _("Open a table in a server channel with `/play game:{game}` and add computer "
               "players in its lobby.", game=game), ephemeral=True)
@@ -211,7 +185,7 @@ def progress_embed(finished: dict[str, set[int]]) -> discord.Embed:
 class LearnCog(commands.Cog):
     """``/learn``."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="learn", description=N_("Learn a game step by step, privately"))
@@ -235,6 +209,6 @@ class LearnCog(commands.Cog):
         await show_step(interaction, found[number - 1], 0, new=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AppBot) -> None:
     bot.add_dynamic_items(LessonButton, LessonSelect)
     await bot.add_cog(LearnCog(bot))

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.app import AppBot
 from bot.i18n import N_, _
 from storage.notify import NotifyRepo
 
@@ -18,7 +19,7 @@ log = logging.getLogger(__name__)
 class NotifyCog(commands.Cog):
     """The player's own ping choice."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -29,7 +30,7 @@ class NotifyCog(commands.Cog):
     async def notify(self, interaction: discord.Interaction[Any], pings: str) -> None:
         """Store the choice and say what it means."""
         on = pings == "on"
-        await NotifyRepo(self.bot.db).set_pings(  # type: ignore[attr-defined]
+        await NotifyRepo(self.bot.app.db).set_pings(
             interaction.user.id, on)
         log.info("User %s turned turn pings %s", interaction.user.id, pings)
         text = _("You will be mentioned when it is your turn (unless the server turned pings "
@@ -38,6 +39,6 @@ class NotifyCog(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load ``/notify``."""
     await bot.add_cog(NotifyCog(bot))

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.app import AppBot
 from bot.discord.router import computers_allowed
 from bot.games.protocol import GameError
 from bot.games.registry import game
@@ -47,12 +48,12 @@ def _games_text(games: tuple[str, ...]) -> str:
 class PlayCog(commands.Cog):
     """Opening tables."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @property
     def tables(self) -> TableService:
-        return self.bot.tables  # type: ignore[attr-defined]
+        return self.bot.app.tables
 
     async def _play(
         self,
@@ -94,7 +95,7 @@ class PlayCog(commands.Cog):
             )
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        settings = await GuildSettingsRepo(self.bot.db).get(  # type: ignore[attr-defined]
+        settings = await GuildSettingsRepo(self.bot.app.db).get(
             interaction.guild_id
         )
         try:
@@ -126,7 +127,7 @@ class PlayCog(commands.Cog):
                 _("Those options do not work: {problem}", problem=exc), ephemeral=True
             )
             return
-        computers = await computers_allowed(interaction, table)
+        computers = await computers_allowed(self.bot.app.db, table)
         with use_locale(table.language):  # the lobby is public: the server's language
             embed, view = lobby_embed(table), lobby_view(table, computers=computers)
         await interaction.response.send_message(embed=embed, view=view)
@@ -147,6 +148,6 @@ class PlayCog(commands.Cog):
         return found[:25]
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load the cog."""
     await bot.add_cog(PlayCog(bot))

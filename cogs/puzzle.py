@@ -14,14 +14,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.router import answer_once, failure_text, log_failure
+from bot.discord.answers import answer_once
+from bot.discord.app import AppBot, app_of
+from bot.discord.items import Routed
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning import puzzles
@@ -30,9 +31,6 @@ from bot.render.card_text import legible, truncate
 from bot.render.choices import game_choices
 from bot.render.names import shown
 from storage.puzzles import PuzzleRepo, StoredPuzzle
-
-if TYPE_CHECKING:
-    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +43,7 @@ PREFIX = "crp"
 
 
 def repo_of(interaction: discord.Interaction[Any]) -> PuzzleRepo:
-    bot: CardroomBot = interaction.client
-    return PuzzleRepo(bot.db)
+    return PuzzleRepo(app_of(interaction).db)
 
 
 def seat_names(puzzle: Puzzle, learner: str) -> list[str]:
@@ -98,27 +95,14 @@ def puzzle_message(stored: StoredPuzzle, learner: str) -> tuple[discord.Embed, d
     return embed, buttons
 
 
-class PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+class PuzzleButton(Routed[discord.ui.Button[Any]],
                    template=r"crp:(?P<id>[0-9]{1,18}):(?P<move>[0-9]{1,2})"):
     """One move of a puzzle."""
 
-    def __init__(self, custom_id: str, match: re.Match[str] | None = None) -> None:
-        self.match = match
-        super().__init__(discord.ui.Button(custom_id=custom_id))
+    what = "Puzzle button"  # i18n: not for people
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str], /
-                             ) -> PuzzleButton:
-        return cls(str(getattr(item, "custom_id", "")), match)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.match is not None
-        try:
-            await self._answer(interaction, int(self.match["id"]), int(self.match["move"]))
-        except Exception as exc:
-            log_failure("Puzzle button", exc)  # i18n: not for people
-            await answer_once(interaction, failure_text(exc))
+    async def clicked(self, interaction: discord.Interaction[Any]) -> None:
+        await self._answer(interaction, int(self.match["id"]), int(self.match["move"]))
 
     @staticmethod
     async def _answer(interaction: discord.Interaction[Any], puzzle_id: int, move: int) -> None:
@@ -138,7 +122,7 @@ class PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class PuzzleCog(commands.Cog):
     """``/puzzle``."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="puzzle",
@@ -160,6 +144,6 @@ class PuzzleCog(commands.Cog):
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AppBot) -> None:
     bot.add_dynamic_items(PuzzleButton)
     await bot.add_cog(PuzzleCog(bot))

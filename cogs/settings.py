@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.app import AppBot
 from bot.games.registry import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
@@ -23,9 +24,6 @@ from bot.render.choices import (
 )
 from bot.render.stats_embeds import settings_embed
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
-
-if TYPE_CHECKING:
-    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -123,14 +121,14 @@ class SettingsCog(
     """The server settings commands. Discord shows them to Manage Server by default; the
     commands check again, since a server may open them to other roles."""
 
-    def __init__(self, bot: CardroomBot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
         super().__init__()
 
     @property
     def repo(self) -> GuildSettingsRepo:
         """The settings repository on the bot's database."""
-        return GuildSettingsRepo(self.bot.db)
+        return GuildSettingsRepo(self.bot.app.db)
 
     async def _refuse(self, interaction: discord.Interaction) -> bool:
         if can_manage(interaction):
@@ -144,7 +142,7 @@ class SettingsCog(
         assert interaction.guild_id is not None
         current = await self.repo.get(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else ""
-        speaking = self.bot.languages.of_server(interaction.guild_id)
+        speaking = self.bot.app.languages.of_server(interaction.guild_id)
         await interaction.response.send_message(embed=shown_settings(current, name, speaking),
                                                 ephemeral=True)
 
@@ -175,7 +173,7 @@ class SettingsCog(
         if not given:
             await interaction.response.send_message(
                 _("Give at least one setting to change, e.g. "
-                  "`/settings set soureh_threshold:150`."),
+                  "`/settings set turn_timer:120`."),
                 ephemeral=True,
             )
             return
@@ -189,13 +187,13 @@ class SettingsCog(
         await self.repo.save(new)
         log.info("Guild %s settings changed by %s: %s", interaction.guild_id,
                  interaction.user.id, ", ".join(sorted(given)))
-        self.bot.languages.choose_for_server(interaction.guild_id, new.language)
+        self.bot.app.languages.choose_for_server(interaction.guild_id, new.language)
         with use_locale(new.language if language else current()):  # in the new language
             if language:
                 lines = apply_changes(current_settings, given)[1]
             text = legible(_("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines))
             embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
-                                   self.bot.languages.of_server(interaction.guild_id))
+                                   self.bot.app.languages.of_server(interaction.guild_id))
         await interaction.response.send_message(text, embed=embed, ephemeral=True)
 
     set_: app_commands.Command[Any, ..., None] = app_commands.command(
@@ -237,17 +235,17 @@ class SettingsCog(
                                                     ephemeral=True)
             return
         await self.repo.save(new)
-        self.bot.languages.choose_for_server(interaction.guild_id, new.language)
+        self.bot.app.languages.choose_for_server(interaction.guild_id, new.language)
         label = _("{game} options", game=_(CATALOG[what].title)) if what in CATALOG else \
             _(next((c.name for c in RESET_CHOICES if c.value == what), what))
         await interaction.response.send_message(
             _("Reset {what} to the defaults.", what=label),
             embed=shown_settings(new, interaction.guild.name if interaction.guild else "",
-                                 self.bot.languages.of_server(interaction.guild_id)),
+                                 self.bot.app.languages.of_server(interaction.guild_id)),
             ephemeral=True,
         )
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load the settings commands (guild only; Manage Server by default)."""
     await bot.add_cog(SettingsCog(bot))

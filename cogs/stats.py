@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.answers import answering
+from bot.discord.app import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
 from bot.render.choices import game_choices
@@ -32,9 +34,6 @@ from bot.render.stats_embeds import (
 )
 from storage.stats import StatsRepo
 from storage.stats_models import HistoryPage, LeaderboardPage, SortKey
-
-if TYPE_CHECKING:
-    from bot.discord.client import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -56,14 +55,12 @@ async def _out_of_date(interaction: discord.Interaction) -> None:
 
 def server_language(interaction: discord.Interaction) -> str:
     """The language of the server's public messages."""
-    bot: CardroomBot = interaction.client  # type: ignore[assignment]
-    return bot.languages.of_server(interaction.guild_id)
+    return app_of(interaction).languages.of_server(interaction.guild_id)
 
 
 def repo_of(interaction: discord.Interaction) -> StatsRepo:
     """The stats repository on the bot's database."""
-    bot: CardroomBot = interaction.client  # type: ignore[assignment]
-    return StatsRepo(bot.db)
+    return StatsRepo(app_of(interaction).db)
 
 
 # ------------------------------------------------------------------ leaderboard
@@ -108,6 +105,11 @@ class LeaderboardButton(
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """:meth:`clicked`, a failure of it logged and answered once."""
+        what = "Leaderboard page"  # i18n: not for people (a log line)
+        await answering(interaction, what, self.clicked(interaction), None)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """The viewer turns his page; someone else gets the page with his own row, privately."""
         user = interaction.user.id
         page = await repo_of(interaction).leaderboard(
@@ -178,6 +180,11 @@ class HistoryPageButton(
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """:meth:`clicked`, a failure of it logged and answered once."""
+        what = "History page"  # i18n: not for people (a log line)
+        await answering(interaction, what, self.clicked(interaction), None)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """Show the page in place (the history is the same for everyone)."""
         page = await repo_of(interaction).history(self.guild, self.game, self.page)
         with use_locale(server_language(interaction)):  # the public message
@@ -206,6 +213,11 @@ class RoundsButton(
         return cls(int(match["result"]) if _reads(match, "result") else 0)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """:meth:`clicked`, a failure of it logged and answered once."""
+        what = "Rounds button"  # i18n: not for people (a log line)
+        await answering(interaction, what, self.clicked(interaction), None)
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
         """Answer privately with the rounds table (only for a game of this server)."""
         if self.result_id == 0:
             await _out_of_date(interaction)
@@ -242,13 +254,13 @@ def history_view(page: HistoryPage) -> discord.ui.View:
 class StatsCog(commands.Cog):
     """Rankings, a player's record and the server's recent games."""
 
-    def __init__(self, bot: CardroomBot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @property
     def repo(self) -> StatsRepo:
         """The stats repository on the bot's database."""
-        return StatsRepo(self.bot.db)
+        return StatsRepo(self.bot.app.db)
 
     @app_commands.command(name="leaderboard", description=N_("This server's ranking in a game"))
     @app_commands.guild_only()
@@ -261,7 +273,7 @@ class StatsCog(commands.Cog):
         assert interaction.guild_id is not None
         user = interaction.user.id
         page = await self.repo.leaderboard(interaction.guild_id, game, SortKey(sort), 0, user)
-        with use_locale(self.bot.languages.of_server(interaction.guild_id)):  # public
+        with use_locale(self.bot.app.languages.of_server(interaction.guild_id)):  # public
             embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -276,7 +288,7 @@ class StatsCog(commands.Cog):
         who = member or interaction.user
         lowest = {name for name, entry in CATALOG.items() if entry.lowest_wins}
         stats = await self.repo.player_stats(interaction.guild_id, who.id, game, lowest_wins=lowest)
-        with use_locale(self.bot.languages.of_server(interaction.guild_id)):  # public
+        with use_locale(self.bot.app.languages.of_server(interaction.guild_id)):  # public
             embed = stats_embed(stats, who.display_name, game)
         await interaction.response.send_message(embed=embed)
 
@@ -288,7 +300,7 @@ class StatsCog(commands.Cog):
         """The newest page, with a rounds button per game."""
         assert interaction.guild_id is not None
         page = await self.repo.history(interaction.guild_id, game)
-        with use_locale(self.bot.languages.of_server(interaction.guild_id)):  # public
+        with use_locale(self.bot.app.languages.of_server(interaction.guild_id)):  # public
             embed, view = history_embed(page), history_view(page)
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -296,12 +308,12 @@ class StatsCog(commands.Cog):
 DYNAMIC_ITEMS = (LeaderboardButton, HistoryPageButton, RoundsButton)
 
 
-async def setup(bot: CardroomBot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load the commands and register the restart-proof buttons."""
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(StatsCog(bot))
 
 
-async def teardown(bot: CardroomBot) -> None:
+async def teardown(bot: AppBot) -> None:
     """Unregister the buttons when the extension is unloaded."""
     bot.remove_dynamic_items(*DYNAMIC_ITEMS)

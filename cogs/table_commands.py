@@ -9,10 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.app import AppBot
 from bot.discord.faults import describe, is_transient
-from bot.discord.pictures import images_of
-from bot.discord.publisher import DiscordNotifier
-from bot.discord.tokens import tokens_of
 from bot.games.protocol import Action, GameError
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n, current, use_locale
@@ -55,12 +53,12 @@ def in_notation(typed: str, legal: list[tuple[Action, str]], names: list[str] | 
 class TableCommands(commands.Cog):
     """Playing at the channel's table by typing."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     @property
     def tables(self) -> TableService:
-        return self.bot.tables  # type: ignore[attr-defined]
+        return self.bot.app.tables
 
     def _table(self, interaction: discord.Interaction[Any]) -> Table | None:
         if interaction.channel_id is None:
@@ -95,7 +93,7 @@ class TableCommands(commands.Cog):
         if not result.over and table.to_act() == result.seat:
             lines.append(_("Your move again — /move or **Take turn**."))
         await interaction.response.send_message(truncate("\n".join(lines), 2000), ephemeral=True)
-        tokens_of(self.bot).remember_private(table.id, interaction.user.id, interaction)
+        self.bot.app.tokens.remember_private(table.id, interaction.user.id, interaction)
 
     @move.autocomplete("action")
     async def move_autocomplete(
@@ -143,9 +141,9 @@ class TableCommands(commands.Cog):
             who = table.shown_names[to_act] if to_act is not None else _("nobody")
             embed.add_field(name=_("Waiting"), value=_("{who} is to act.", who=who),
                             inline=False)
-        files = await images_of(interaction.client).hand_file(table, seat, embed)
+        files = await self.bot.app.images.hand_file(table, seat, embed)
         await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
-        tokens_of(self.bot).remember_private(table.id, interaction.user.id, interaction)
+        self.bot.app.tokens.remember_private(table.id, interaction.user.id, interaction)
 
     @app_commands.command(name="table",
 
@@ -159,9 +157,7 @@ class TableCommands(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            notifier = DiscordNotifier(self.bot)
-            notifier.attach(self.tables)
-            await notifier.repost(table)
+            await self.bot.app.publisher.repost(table)
         except discord.HTTPException as exc:
             log.warning("Table %s could not be posted again: %s", table.id, describe(exc))
             text = _(REPOST_FAILED if is_transient(exc) else REPOST_REFUSED)
@@ -253,6 +249,6 @@ def help_embed() -> discord.Embed:
     return legible_embed(embed)  # Arabic lines right to left
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load the cog."""
     await bot.add_cog(TableCommands(bot))

@@ -1,16 +1,16 @@
-"""Gateway events that concern open tables: clicks on table components, a deleted channel
-or thread closes its table, a deleted table message is posted again at once."""
+"""Gateway events that concern open tables: a deleted channel or thread closes its table, a
+deleted table message is posted again at once. (Clicks on table components are routed by
+discord.py: ``bot.discord.routes``.)"""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.discord.app import AppBot
 from bot.discord.faults import CHANNEL_DELETED
-from bot.discord.router import on_component
 from storage.tables import TableStatus
 
 log = logging.getLogger(__name__)
@@ -19,20 +19,15 @@ log = logging.getLogger(__name__)
 class TableEvents(commands.Cog):
     """Keeps tables in step with what happens to their channels and messages."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
     async def _channel_gone(self, channel_id: int) -> None:
-        table = self.bot.tables.in_channel(channel_id)
+        table = self.bot.app.tables.in_channel(channel_id)
         if table is None:
             return
         log.info("Channel %s was deleted; closing table %s", channel_id, table.id)
-        await self.bot.tables.close(table, TableStatus.CANCELLED, CHANNEL_DELETED)
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a table button or select (routed by kind: bot.discord.router)."""
-        await on_component(interaction)
+        await self.bot.app.tables.close(table, TableStatus.CANCELLED, CHANNEL_DELETED)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -47,13 +42,13 @@ class TableEvents(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """The table message was deleted: post it again now rather than at the next move."""
-        table = self.bot.tables.in_channel(payload.channel_id)
+        table = self.bot.app.tables.in_channel(payload.channel_id)
         if table is None or table.record.message_id != payload.message_id:
             return
         log.info("Table %s message was deleted; posting it again", table.id)
-        self.bot.tables.changed(table)
+        self.bot.app.tables.changed(table)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AppBot) -> None:
     """Load the cog."""
     await bot.add_cog(TableEvents(bot))

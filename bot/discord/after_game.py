@@ -8,14 +8,12 @@ kept for the replay); a few replays stay cached per client.
 from __future__ import annotations
 
 import logging
-import weakref
-from collections import OrderedDict
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.discord.pictures import images_of
+from bot.discord.app import App
+from bot.discord.kept import Finished
 from bot.discord.reviews import on_review
 from bot.games.protocol import GameError
 from bot.i18n import _, number, use_locale
@@ -30,26 +28,11 @@ from bot.tables.model import Table, TableError, TableExists
 from storage.guild_settings import GuildSettingsRepo
 from storage.tables import StoredTable, TableRepo, TableStatus
 
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
-
 log = logging.getLogger(__name__)
 
 KINDS = frozenset({Kind.REMATCH, Kind.NEW_GAME, Kind.REPLAY, Kind.LAST_ROUND, Kind.REVIEW})
 LINES_PER_PAGE = 15
 CACHED_GAMES = 16
-
-
-@dataclass(frozen=True)
-class Finished:
-    """A finished table rebuilt from its log, and its public events in order."""
-
-    table: Table
-    lines: tuple[str, ...]
-
-
-_CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[int, Finished]] = \
-    weakref.WeakKeyDictionary()
 
 
 def same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
@@ -58,13 +41,13 @@ def same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
     return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
 
 
-async def finished(client: Any, table_id: int) -> Finished | None:
+async def finished(app: App, table_id: int) -> Finished | None:
     """The finished table ``table_id`` (``None`` if there is none)."""
-    cache = _CACHES.setdefault(client, OrderedDict())
+    cache = app.kept.finished
     if table_id in cache:
         cache.move_to_end(table_id)
         return cache[table_id]
-    stored = await TableRepo(client.db).load(table_id)
+    stored = await TableRepo(app.db).load(table_id)
     if stored is None or stored.table.status is not TableStatus.FINISHED:
         return None
     rebuilt = replay(stored)
@@ -92,13 +75,12 @@ def replay(stored: StoredTable) -> Finished:
     return Finished(table, tuple(lines))
 
 
-async def handle(interaction: discord.Interaction[Any], service: TableService,
-                 cid: ComponentId) -> bool:
+async def handle(interaction: discord.Interaction[Any], app: App, cid: ComponentId) -> bool:
     """Answer an after-game click; ``False`` when ``cid`` is not one (or its table is not
     a finished game)."""
     if cid.kind not in KINDS:
         return False
-    done = await finished(interaction.client, cid.table_id)
+    done = await finished(app, cid.table_id)
     if done is None:
         return False
     rec = done.table.record
@@ -110,11 +92,11 @@ async def handle(interaction: discord.Interaction[Any], service: TableService,
     if kind is Kind.REPLAY:
         await _replay(interaction, done, cid)
     elif kind is Kind.LAST_ROUND:
-        await _last_round(interaction, done.table)
+        await _last_round(interaction, app, done.table)
     elif kind is Kind.REVIEW:
-        await on_review(interaction, done.table, cid.arg)
+        await on_review(interaction, app, done.table, cid.arg)
     else:
-        await _open(interaction, service, done.table, rematch=kind is Kind.REMATCH)
+        await _open(interaction, app, done.table, rematch=kind is Kind.REMATCH)
     return True
 
 
@@ -122,13 +104,12 @@ async def _say(interaction: discord.Interaction[Any], text: str) -> None:
     await interaction.response.send_message(text, ephemeral=True)
 
 
-async def _last_round(interaction: discord.Interaction[Any], table: Table) -> None:
+async def _last_round(interaction: discord.Interaction[Any], app: App, table: Table) -> None:
     embed = last_round_embed(table)
     if embed is None:
         await _say(interaction, _("No round was scored at this table."))
         return
-    files = await images_of(interaction.client).round_end_file(table, embed,
-                                                               reader=interaction.user.id)
+    files = await app.images.round_end_file(table, embed, reader=interaction.user.id)
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 
@@ -165,7 +146,7 @@ async def _replay(interaction: discord.Interaction[Any], done: Finished,
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-async def _open(interaction: discord.Interaction[Any], service: TableService, old: Table,
+async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
                 *, rematch: bool) -> None:
     """A lobby in the channel: the same seats and options (Rematch) or the game with the
     server's defaults (New game); whoever clicks hosts it."""
@@ -175,8 +156,8 @@ async def _open(interaction: discord.Interaction[Any], service: TableService, ol
         await _say(interaction, _("Only the players of table #{table} can ask for a rematch "
                                   "— press **New game** to open a table.", table=old.id))
         return
-    rec = old.record
-    settings = await GuildSettingsRepo(interaction.client.db).get(rec.guild_id)
+    rec, service = old.record, app.tables
+    settings = await GuildSettingsRepo(app.db).get(rec.guild_id)
     try:
         if rematch:
             options, seconds = dict(rec.variant), rec.timer_seconds

@@ -1,5 +1,6 @@
-"""CardroomBot: opens storage, builds the table service, restores open tables, loads every
-cog, syncs the slash commands."""
+"""CardroomBot: opens storage, builds the app's parts once (``bot.discord.app.App``),
+restores open tables, registers the routed components, loads every cog, syncs the slash
+commands."""
 
 from __future__ import annotations
 
@@ -11,18 +12,18 @@ import pkgutil
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 import cogs
 from bot import metrics, rating
+from bot.discord.app import App, AppBot
 from bot.discord.faults import FaultGuard
 from bot.discord.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
 from bot.discord.metrics import watch
-from bot.discord.pictures import prepare_in_background
+from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
-from bot.discord.router import answer_once, failure_text, log_failure
-from bot.i18n import N_, _
+from bot.discord.routes import TABLE_ITEMS
+from bot.discord.tokens import Tokens
 from bot.render.names import shown
 from bot.render.rules_text import DYNAMIC_ITEMS
 from bot.settings import Settings
@@ -40,9 +41,6 @@ from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
 
-CHECK_FAILED = N_("That command cannot be used here (or you lack the permission for it).")
-
-
 class SettingUnusable(Exception):
     """A setting Discord will not work with (found at start-up): ``str(error)`` is one line
     saying which setting, what is wrong and what to do."""
@@ -53,7 +51,7 @@ def cog_extensions() -> list[str]:
     return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg)
 
 
-class CardroomBot(commands.AutoShardedBot):
+class CardroomBot(AppBot):
     """The bot. ``settings`` are built once in ``__main__`` (or by a test) and passed in."""
 
     shard_retry_seconds: float = RETRY_SECONDS
@@ -77,12 +75,13 @@ class CardroomBot(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self._db: Database | None = None
         self._tables: TableService | None = None
+        self._tokens = Tokens()  # kept when set up again (a test's restart), like the images
+        self._images: TableImages | None = None
         self._owner: LocalOwner | ShardOwner | None = None
         self._scope: ShardScope | None = None
         self._closing: asyncio.Task[None] | None = None
         self.lost_shards: frozenset[int] = frozenset()  # why the bot stopped itself, if so
         self._metrics: Any = None  # the metrics endpoint's aiohttp runner (METRICS_PORT)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         show_names_with(shown)  # names are data: escaped, isolated, no bidi control
         self.languages = Languages()  # who reads which language (bot.tables.languages)
         speak_tables_with(self.languages)
@@ -117,20 +116,33 @@ class CardroomBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         languages = LanguageRepo(self._db)
         self.languages.load(await languages.servers(), await languages.users())
-        publisher = DiscordNotifier(self)
-        assert self._owner is not None
-        self._tables = TableService(TableRepo(self._db, scope=self._scope,
-                                              fence=self._owner.fence))
-        self._tables.notifier = FaultGuard(publisher, self._tables)
-        publisher.attach(self._tables)
+        self._app = self._build(self._db)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
-        self._add_result_recorders(self._tables, self._db)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self._tables.restore()
+        self._add_result_recorders(self._app.tables, self._db)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS)
+        await self._app.tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
         if self.sync_commands and 0 in (self.settings.shards or (0,)):
             await self.sync_tree()  # by one process: the one that runs shard 0
+
+    def _build(self, db: Database) -> App:
+        """The app's parts, each built once and given what it works with."""
+        if self._images is None:
+            self._images = TableImages(db)
+        self._images.db = db
+        publisher = DiscordNotifier(self, db, self._images, self._tokens, self.languages)
+        assert self._owner is not None
+        self._tables = TableService(TableRepo(db, scope=self._scope, fence=self._owner.fence))
+        self._tables.notifier = FaultGuard(publisher, self._tables, self,
+                                           publisher.reader_language)
+        publisher.attach(self._tables)
+        app = App(settings=self.settings, db=db, tables=self._tables,
+                  languages=self.languages, images=self._images, tokens=self._tokens,
+                  publisher=publisher)
+        if self._app is not None:  # set up again (a test's restart): the same budget
+            app.hint_budget, app.review_budget = self._app.hint_budget, self._app.review_budget
+        return app
 
     async def _own_shards(self, db: Database) -> None:
         """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
@@ -228,22 +240,6 @@ class CardroomBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
         return len(synced)
-
-    @staticmethod
-    async def on_app_command_error(interaction: discord.Interaction[Any],
-                                   error: app_commands.AppCommandError) -> None:
-        """The one error path of every slash command: a storage error, a Discord error or
-        a bug is answered once, short and ephemeral, and logged in one line without the
-        command's options."""
-        name = interaction.command.qualified_name if interaction.command else "?"
-        if isinstance(error, app_commands.CheckFailure):
-            log.info("/%s refused: %s", name, type(error).__name__)
-            await answer_once(interaction, _(CHECK_FAILED))
-            return
-        original = error.original if isinstance(error, app_commands.CommandInvokeError) \
-            else error
-        log_failure(f"/{name}", original)
-        await answer_once(interaction, failure_text(original))
 
     @staticmethod
     def _add_result_recorders(tables: TableService, db: Database) -> None:

@@ -23,18 +23,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
 from bot.i18n import N_, _, use_locale
 from bot.metrics import discord_error
+from bot.tables.display import Notifier
 from bot.tables.model import Table
+from bot.tables.service import TableService
 from storage.tables import TableStatus
-
-if TYPE_CHECKING:
-    from bot.tables.display import Notifier
-    from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -100,14 +99,14 @@ def describe(exc: BaseException) -> str:
 class FaultGuard:
     """A ``Notifier`` that turns Discord errors into retries, closes or log lines."""
 
-    def __init__(self, inner: Notifier, service: TableService) -> None:
+    def __init__(self, inner: Notifier, service: TableService, client: discord.Client,
+                 reader_language: Callable[[Table, int], str]) -> None:
         self.inner = inner
         self.service = service
+        self.client = client  # to tell a table's host by DM what its message lacks
+        self.reader_language = reader_language
         self.retries: dict[int, int] = {}
         self.blocked: set[int] = set()  # tables whose message refused us (told once)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
     async def render(self, table: Table) -> None:
         """Show the table; retry later on 429/5xx, close it when its channel is gone."""
@@ -127,7 +126,7 @@ class FaultGuard:
     async def _tell_blocked(self, table: Table) -> None:
         """Say once which permissions the table message lacks: in the channel, or by DM to
         the host when the bot cannot post there either."""
-        client = getattr(self.inner, "client", None)
+        client = self.client
         missing = missing_permissions(client, table)
         log.warning("Table %s: its message refused an update; missing %s", table.id,
                     ", ".join(missing) or "unknown permissions")
@@ -139,12 +138,11 @@ class FaultGuard:
         except discord.HTTPException:
             pass
         host = table.record.host_id
-        if client is None or host is None:
+        if host is None:
             return
         try:
             user = client.get_user(host) or await client.fetch_user(host)
-            reader = getattr(self.inner, "reader_language", None)
-            with use_locale(reader(table, host) if reader is not None else table.language):
+            with use_locale(self.reader_language(table, host)):
                 text = blocked_text(table, missing)
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:

@@ -20,25 +20,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.games.ai.hint import HINT_BUDGET, Hint, hint
-from bot.games.ai.ismcts import Budget
+from bot.discord.click import Click
+from bot.games.ai.hint import Hint, hint
 from bot.i18n import _
 from bot.render.announce import RATED, rating_note
 from bot.render.hint import hint_embed
 from bot.tables import snapshots
 from bot.tables.model import NotSaved, StaleAction, Table, TableError
+from bot.tables.service import TableService
+from storage.database import Database
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
-if TYPE_CHECKING:
-    from bot.discord.router import Click
-    from bot.tables.service import TableService
-
 log = logging.getLogger(__name__)
-
-#: What one hint may think: 400 playouts or 1.5 s, well inside Discord's 3 s (deferred).
-budget: Budget = HINT_BUDGET
 
 
 def would_be_rated(table: Table, settings: GuildSettings) -> bool:
@@ -56,20 +51,20 @@ def offered(table: Table, settings: GuildSettings) -> bool:
     return policy == "always" or not would_be_rated(table, settings)
 
 
-async def settings_of(client: Any, table: Table) -> GuildSettings | None:
+async def settings_of(db: Database, table: Table) -> GuildSettings | None:
     """The table's server settings, or ``None`` when they cannot be read."""
     try:
-        return await GuildSettingsRepo(client.db).get(table.record.guild_id)
+        return await GuildSettingsRepo(db).get(table.record.guild_id)
     except Exception as exc:
         log.warning("Reading the settings of guild %s failed: %s", table.record.guild_id,
                     type(exc).__name__)
         return None
 
 
-async def refresh(client: Any, table: Table) -> None:
+async def refresh(db: Database, table: Table) -> None:
     """Read the server's setting into ``table.hints_offered`` (the panel shows Hint then);
     settings that cannot be read offer no hint."""
-    settings = await settings_of(client, table)
+    settings = await settings_of(db, table)
     table.hints_offered = settings is not None and offered(table, settings)
 
 
@@ -79,7 +74,7 @@ async def on_hint(click: Click) -> None:
     seat = table.seat_of(interaction.user.id)
     if seat is None:
         raise TableError(_("You are not playing at this table."))
-    settings = await settings_of(interaction.client, table)
+    settings = await settings_of(click.app.db, table)
     if settings is None or not offered(table, settings):
         table.hints_offered = False
         log.info("Table %s: a Hint click refused (hints are off)", table.id)
@@ -92,7 +87,8 @@ async def on_hint(click: Click) -> None:
         raise TableError(_("It is not your turn: a hint is for your own move."))
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, version = table.state, table.version
-    given = await asyncio.to_thread(hint, table.engine, state, seat, budget=budget)
+    given = await asyncio.to_thread(hint, table.engine, state, seat,
+                                    budget=click.app.hint_budget)
     rated_before = would_be_rated(table, settings)  # before this hint is counted
     if not await record_use(click.service, table, seat):
         raise NotSaved(_("That could not be saved just now, so nothing changed — please try "

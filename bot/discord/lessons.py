@@ -15,6 +15,7 @@ import discord
 from bot.games.protocol import MOVE_WORDS_GAP, Event
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _
+from bot.learning.catalog import lesson as find
 from bot.learning.model import Lesson, Step, cards_named
 from bot.learning.walk import Position, options
 from bot.render.card_text import card, isolated, legible, legible_embed, truncate
@@ -161,8 +162,6 @@ def end_controls(pos: Position, last: bool) -> list[Control]:
 
 
 def _next_title(lesson: Lesson) -> str:
-    from bot.learning.catalog import lesson as find
-
     following = find(lesson.game, lesson.number + 1)
     return following.title if following is not None else lesson.title
 

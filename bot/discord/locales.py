@@ -33,6 +33,7 @@ from discord.app_commands import (
     locale_str,
 )
 
+from bot.discord.answers import CHECK_FAILED, answer_once, failure_text, log_failure
 from bot.i18n import DEFAULT, _, translates, use_locale
 from bot.tables.languages import Languages
 
@@ -125,7 +126,23 @@ def _localise(item: dict[str, Any], missing: dict[str, str], key: str, field: st
 
 
 class CardroomTree(app_commands.CommandTree[Any]):
-    """The command tree: synced with every language's descriptions (``ar`` included)."""
+    """The command tree: synced with every language's descriptions (``ar`` included); its
+    errors answered in one place (:mod:`bot.discord.answers`)."""
+
+    async def on_error(self, interaction: discord.Interaction[Any],
+                       error: app_commands.AppCommandError, /) -> None:
+        """The one error path of every slash command: a storage error, a Discord error or
+        a bug is answered once, short and ephemeral, and logged in one line without the
+        command's options."""
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(error, app_commands.CheckFailure):
+            log.info("/%s refused: %s", name, type(error).__name__)
+            await answer_once(interaction, _(CHECK_FAILED))
+            return
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) \
+            else error
+        log_failure(f"/{name}", original)
+        await answer_once(interaction, failure_text(original))
 
     async def sync(self, *, guild: discord.abc.Snowflake | None = None
                    ) -> list[app_commands.AppCommand]:
@@ -140,7 +157,7 @@ class CardroomTree(app_commands.CommandTree[Any]):
         else:
             payload = [await command.get_translated_payload(self, translator)
                        for command in commands]
-        strings = getattr(translator, "strings", None)
+        strings = translator.strings if isinstance(translator, CatalogTranslator) else None
         payload = [add_missing_locales(p, strings) for p in payload]
         app_id = self.client.application_id
         try:

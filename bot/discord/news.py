@@ -21,11 +21,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.discord.faults import UNKNOWN_MESSAGE, describe
+from bot.discord.pictures import TableImages
+from bot.discord.tokens import Tokens
 from bot.i18n import _, use_locale
 from bot.render.announce import (
     NOBODY,
@@ -39,11 +41,9 @@ from bot.render.announce import (
 from bot.render.embeds import hand_embed
 from bot.render.table_message import end_view, jump_url, ping_view
 from bot.tables.model import Table
+from storage.database import Database
 from storage.guild_settings import GuildSettings
 from storage.notify import NotifyRepo, PingRepo
-
-if TYPE_CHECKING:
-    from bot.discord.publisher import DiscordNotifier
 
 log = logging.getLogger(__name__)
 
@@ -71,10 +71,23 @@ class Heard:
     stored: int | None = None  # the live ping's message id as storage knows it
 
 
+class Shows(Protocol):
+    """What the news works through: ``bot.discord.publisher.DiscordNotifier``."""
+
+    client: discord.Client
+    db: Database
+    images: TableImages
+    tokens: Tokens
+
+    def channel(self, table: Table) -> discord.PartialMessageable: ...
+
+    def reader_language(self, table: Table, user_id: int) -> str: ...
+
+
 class News:
     """Turn pings, round ends and game ends of one notifier's tables."""
 
-    def __init__(self, notifier: DiscordNotifier) -> None:
+    def __init__(self, notifier: Shows) -> None:
         self.notifier = notifier
         self.heard: dict[int, Heard] = {}
         self.ended: OrderedDict[int, None] = OrderedDict()  # closed tables, newest last
@@ -133,9 +146,8 @@ class News:
         except Exception as exc:
             log.warning("Table %s: storing its live ping failed: %s", table.id, describe(exc))
 
-    def _db(self) -> Any:
-        client: Any = self.notifier.client
-        return client.db
+    def _db(self) -> Database:
+        return self.notifier.db
 
     async def _pingable(self, table: Table, seat: int) -> bool:
         record = table.seats[seat]

@@ -7,20 +7,20 @@ from typing import Any
 
 import discord
 
-from bot.discord.pictures import SEAT_PNG, images_of
+from bot.discord.pictures import SEAT_PNG, TableImages
 from bot.render.panels import panel
 from bot.tables.model import Table
 
 __all__ = ["SEAT_PNG", "kept_picture", "pictured_panel", "seat_image"]
 
 
-async def seat_image(interaction: discord.Interaction[Any], table: Table, seat: int,
+async def seat_image(images: TableImages, table: Table, seat: int,
                      embed: discord.Embed) -> list[discord.File]:
     """The seat's ``seat.png`` (the table as he sees it) on a panel's ``embed``, or none."""
-    return await images_of(interaction.client).seat_file(table, seat, embed)
+    return await images.seat_file(table, seat, embed)
 
 
-async def pictured_panel(interaction: discord.Interaction[Any], table: Table, seat: int,
+async def pictured_panel(images: TableImages, table: Table, seat: int,
                          note: str | None = None
                          ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
     """The seat's panel with his picture while his turn goes on (the picture shows his cards,
@@ -29,7 +29,7 @@ async def pictured_panel(interaction: discord.Interaction[Any], table: Table, se
     embed, view = panel(table, seat, note=note)
     files: list[discord.File] = []
     if table.running and table.to_act() == seat:
-        files = await seat_image(interaction, table, seat, embed)
+        files = await seat_image(images, table, seat, embed)
         if files:  # the picture shows his cards: the panel without them in words
             embed, view = panel(table, seat, note=note, picture=True)
     return embed, view, files

@@ -3,8 +3,8 @@
 Each picture is an attachment the message shows by itself (never an embed's image, which
 cannot carry alt text), with its description in words (``bot.render.alt``).
 
-Rendering runs off the event loop, in one image thread, through one
-``ImageCache`` per client: one image per table version and options, shared by every message
+Rendering runs off the event loop, in one image thread, through one ``ImageCache`` per bot
+(``App.images``): one image per table version and options, shared by every message
 that shows it (the table edit, an announcement, a refresh), and drawn once even when several
 messages ask for it at the same moment. The server's ``images``/``four_colour`` settings
 decide whether and how. A failure never blocks a message: it is logged (the exception type
@@ -18,7 +18,6 @@ import contextvars
 import io
 import logging
 import time
-import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -40,6 +39,7 @@ from bot.render.images import (
     prepare,
 )
 from bot.tables.model import Table
+from storage.database import Database
 from storage.guild_settings import GuildSettings, GuildSettingsRepo
 from storage.tables import TableStatus
 from storage.user_display import UserDisplay, UserDisplayRepo
@@ -56,9 +56,8 @@ DISPLAYS_KEPT = 10_000  # players whose choices are kept in memory
 RENDER_THREADS = 1  # one image thread: the cached fonts are not shared between threads
 
 _EXECUTOR = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="card-images")
+_prepared: asyncio.Task[None] | None = None  # the sprites are drawn once per process
 
-_BY_CLIENT: weakref.WeakKeyDictionary[Any, TableImages] = weakref.WeakKeyDictionary()
-_prepared: asyncio.Task[None] | None = None
 
 
 def file_name(name: str, data: bytes) -> str:
@@ -67,14 +66,6 @@ def file_name(name: str, data: bytes) -> str:
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return name.rsplit(".", 1)[0] + ".webp"
     return name
-
-
-def images_of(client: Any) -> TableImages:
-    """The client's ``TableImages`` (one cache per client, made on first use)."""
-    images = _BY_CLIENT.get(client)
-    if images is None:
-        images = _BY_CLIENT[client] = TableImages(client)
-    return images
 
 
 def prepare_in_background() -> asyncio.Task[None]:
@@ -95,8 +86,8 @@ async def _prepare() -> None:
 class TableImages:
     """Builds the image attachments for one client's tables."""
 
-    def __init__(self, client: Any, max_entries: int = CACHE_ENTRIES) -> None:
-        self.client = client
+    def __init__(self, db: Database, max_entries: int = CACHE_ENTRIES) -> None:
+        self.db = db
         self.max_entries = max_entries
         self.cache = ImageCache(max_entries=max_entries)  # English pictures
         self.caches: dict[str, ImageCache] = {DEFAULT: self.cache}  # by language
@@ -134,7 +125,7 @@ class TableImages:
     async def settings(self, guild_id: int) -> GuildSettings | None:
         """The server's settings, or ``None`` when they cannot be read (no images then)."""
         try:
-            return await GuildSettingsRepo(self.client.db).get(guild_id)
+            return await GuildSettingsRepo(self.db).get(guild_id)
         except Exception as exc:
             log.warning("Reading settings of guild %s failed: %s", guild_id, type(exc).__name__)
             return None
@@ -150,7 +141,7 @@ class TableImages:
         if known is not None and now - known[1] < DISPLAY_KEPT:
             return known[0]
         try:
-            choice = await UserDisplayRepo(self.client.db).get(user_id)
+            choice = await UserDisplayRepo(self.db).get(user_id)
         except Exception as exc:
             log.warning("Reading the display of user %s failed: %s", user_id,
                         type(exc).__name__)

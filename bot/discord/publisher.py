@@ -4,22 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.discord.news import News
-from bot.discord.pictures import images_of
-from bot.discord.tokens import tokens_of
+from bot.discord.pictures import TableImages
+from bot.discord.tokens import Tokens
 from bot.i18n import _, use_locale
 from bot.metrics import discord_error
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
 from bot.tables.languages import Languages
 from bot.tables.model import Table
-
-if TYPE_CHECKING:
-    from bot.tables.service import TableService
+from bot.tables.service import TableService
+from storage.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +25,13 @@ log = logging.getLogger(__name__)
 class DiscordNotifier:
     """Implements ``bot.tables.service.Notifier`` with a discord.py client."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, db: Database, images: TableImages,
+                 tokens: Tokens, languages: Languages) -> None:
         self.client = client
-        self.images = images_of(client)
-        self.tokens = tokens_of(client)
+        self.db = db
+        self.images = images
+        self.tokens = tokens
+        self.languages = languages
         self.news = News(self)
         self.service: TableService | None = None
 
@@ -40,10 +41,7 @@ class DiscordNotifier:
 
     def reader_language(self, table: Table, user_id: int) -> str:
         """The language of a private message to ``user_id`` about ``table`` (a DM)."""
-        languages = getattr(self.client, "languages", None)
-        if isinstance(languages, Languages):
-            return languages.of_reader(user_id, table.record.guild_id)
-        return table.language
+        return self.languages.of_reader(user_id, table.record.guild_id)
 
     def channel(self, table: Table) -> discord.PartialMessageable:
         """The table's channel, without a lookup."""

@@ -12,35 +12,33 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import weakref
-from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot.discord.app import App
 from bot.discord.click_args import page_of
-from bot.discord.pictures import images_of, in_words
+from bot.discord.kept import BUDGET, Review
+from bot.discord.pictures import TableImages, in_words
 from bot.games.ai.ismcts import Budget
-from bot.games.ai.review import Decision, decision_positions, review
+from bot.games.ai.review import decision_positions, review
 from bot.i18n import _
 from bot.render.alt import as_text, review_alt
 from bot.render.images import seat_image
 from bot.render.review import REVIEW_PNG, review_embed, review_view
 from bot.tables.lobby import build_variant
 from bot.tables.model import Table
+from storage.database import Database
 from storage.tables import TableRepo
 
 log = logging.getLogger(__name__)
 
-#: Per decision: 160 playouts on shared sampled deals (0.4 s at most on a busy machine).
-budget = Budget(iterations=160, seconds=0.4)
 REVIEW_SECONDS = 20.0
-"""The most a whole review may think: a long Soureh game has a hundred decisions or more,
-which at ``budget`` would keep its player waiting for most of a minute."""
+"""The most a whole review may think: a long game has a hundred decisions or more,
+which at ``BUDGET`` would keep its player waiting for most of a minute."""
 
 
-def review_budget(examined: int) -> Budget:
+def review_budget(examined: int, budget: Budget = BUDGET) -> Budget:
     """``budget`` for each of ``examined`` decisions, its seconds cut so that the review
     thinks ``REVIEW_SECONDS`` at most in all (a budget of iterations only, as the tests
     set for reproducible reviews, is kept as it is)."""
@@ -52,21 +50,10 @@ def review_budget(examined: int) -> Budget:
 CACHED_REVIEWS = 32
 
 
-@dataclass(frozen=True, slots=True)
-class Review:
-    """One seat's review: the decisions listed, how many of its person's decisions were
-    judged, and how many of the seat's decisions a computer made for him (not judged)."""
-
-    decisions: tuple[Decision, ...]
-    examined: int
-    by_computer: int = 0
 
 
-_CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[int, int], asyncio.Future[Review]]] \
-    = weakref.WeakKeyDictionary()
-
-
-async def on_review(interaction: discord.Interaction[Any], table: Table, page_arg: str) -> None:
+async def on_review(interaction: discord.Interaction[Any], app: App, table: Table,
+                    page_arg: str) -> None:
     """A press of Review my game (on the end message) or of a review page's arrows."""
     seat = table.seat_of(interaction.user.id)
     if seat is None:
@@ -79,13 +66,13 @@ async def on_review(interaction: discord.Interaction[Any], table: Table, page_ar
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    done = await reviewed(interaction.client, table, seat)
+    done = await reviewed(app, table, seat)
     pages = max(1, len(done.decisions))
     page = min(page_of(page_arg), pages - 1)  # read by the router before (out of date)
     embed = review_embed(table.game, table.id, done.decisions, page,
                          examined=done.examined, by_computer=done.by_computer,
                          names=table.shown_names)
-    files = await _picture(interaction.client, table, seat, done, page, embed)
+    files = await _picture(app.images, table, seat, done, page, embed)
     view = review_view(table.id, table.version, page, len(done.decisions))
     if paging:
         await interaction.edit_original_response(embed=embed, view=view, attachments=files)
@@ -93,9 +80,9 @@ async def on_review(interaction: discord.Interaction[Any], table: Table, page_ar
         await interaction.followup.send(embed=embed, view=view, files=files, ephemeral=True)
 
 
-async def reviewed(client: Any, table: Table, seat: int) -> Review:
+async def reviewed(app: App, table: Table, seat: int) -> Review:
     """The seat's review, worked out once (concurrent presses share the work)."""
-    cache = _CACHES.setdefault(client, OrderedDict())
+    cache = app.kept.reviews
     key = (table.id, seat)
     future = cache.get(key)
     if future is None or (future.done() and future.exception() is not None):
@@ -104,7 +91,7 @@ async def reviewed(client: Any, table: Table, seat: int) -> Review:
         while len(cache) > CACHED_REVIEWS:
             cache.popitem(last=False)
         try:
-            future.set_result(await _work_out(client, table, seat))
+            future.set_result(await _work_out(app.db, table, seat, app.review_budget))
         except Exception as exc:
             future.set_exception(exc)
             raise
@@ -112,8 +99,8 @@ async def reviewed(client: Any, table: Table, seat: int) -> Review:
     return await asyncio.shield(future)
 
 
-async def _work_out(client: Any, table: Table, seat: int) -> Review:
-    stored = await TableRepo(client.db).load(table.id)
+async def _work_out(db: Database, table: Table, seat: int, budget: Budget) -> Review:
+    stored = await TableRepo(db).load(table.id)
     if stored is None:
         raise LookupError(f"table {table.id} is not stored")  # i18n: not for people
     rec = stored.table
@@ -125,7 +112,8 @@ async def _work_out(client: Any, table: Table, seat: int) -> Review:
         positions = decision_positions(*game, seat)
         computer = sum(1 for i in positions if i in not_theirs)
         examined = len(positions) - computer
-        found = review(*game, seat, budget=review_budget(examined), not_theirs=not_theirs)
+        found = review(*game, seat, budget=review_budget(examined, budget),
+                       not_theirs=not_theirs)
         return Review(tuple(found), examined, computer)
 
     done = await asyncio.to_thread(work)
@@ -134,12 +122,11 @@ async def _work_out(client: Any, table: Table, seat: int) -> Review:
     return done
 
 
-async def _picture(client: Any, table: Table, seat: int, done: Review, page: int,
+async def _picture(images: TableImages, table: Table, seat: int, done: Review, page: int,
                    embed: discord.Embed) -> list[discord.File]:
     """The seat's picture of that moment (from his player view then), when images are on."""
     if not done.decisions:
         return []
-    images = images_of(client)
     decision = done.decisions[page]
     if await images.reads_text(table.seats[seat].user_id):  # the position in words instead
         in_words(embed, as_text(review_alt(decision.view, table.names)), None)

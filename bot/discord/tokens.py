@@ -17,7 +17,6 @@ final cards reach them there instead of by DM, which would spend a global reques
 from __future__ import annotations
 
 import time
-import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -27,20 +26,9 @@ TOKEN_LIFETIME = 14 * 60.0  # seconds: a margin under Discord's 15 minutes
 
 _Key = TypeVar("_Key")
 
-_BY_CLIENT: weakref.WeakKeyDictionary[Any, Tokens] = weakref.WeakKeyDictionary()
-
-
 def _monotonic() -> float:
     # looked up at each call: SimCord puts its virtual clock in time.monotonic
     return time.monotonic()
-
-
-def tokens_of(client: Any) -> Tokens:
-    """The client's ``Tokens`` (one book per client, made on first use)."""
-    book = _BY_CLIENT.get(client)
-    if book is None:
-        book = _BY_CLIENT[client] = Tokens()
-    return book
 
 
 class Tokens:
@@ -120,11 +108,11 @@ class Tokens:
 
 
 async def answer_privately(
-    interaction: discord.Interaction[Any], table_id: int, **message: Any
+    interaction: discord.Interaction[Any], tokens: Tokens, table_id: int, **message: Any
 ) -> None:
     """Answer a click on a table message with an ephemeral follow-up, after deferring an
     update of the table message: the click's token is then one the table message can be
     updated through (see ``Tokens``), at no cost to the global bucket."""
     await interaction.response.defer()  # a component's defer: DEFERRED_UPDATE_MESSAGE
-    tokens_of(interaction.client).remember(table_id, interaction)
+    tokens.remember(table_id, interaction)
     await interaction.followup.send(ephemeral=True, **message)

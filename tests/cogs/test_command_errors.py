@@ -14,7 +14,7 @@ import discord
 import pytest
 from simcord import assert_error
 
-from bot.discord import router
+from bot.discord import answers
 from storage.errors import StorageBusy
 from storage.tables import TableStatus
 from tests.helpers.discord import flush, message_of, table_in
@@ -41,7 +41,7 @@ async def test_play_on_a_locked_database_answers_busy(world: dict[str, Any]) -> 
     start = len(env.http_requests)
     with write_lock(env.bot.settings.database_path):
         done = await ann.slash(channel, "play", game="soureh")
-    assert done.ephemeral and done.response.content == router.BUSY
+    assert done.ephemeral and done.response.content == answers.BUSY
     assert _callbacks(env, start) == 1
     assert env.bot.tables.in_channel(channel.id) is None
     assert_error(env, StorageBusy)
@@ -57,7 +57,7 @@ async def test_table_commands_on_a_locked_database_answer_busy(
     start = len(env.http_requests)
     with caplog.at_level(logging.WARNING), write_lock(env.bot.settings.database_path):
         done = await ann.slash(channel, command)
-    assert done.ephemeral and done.response.content == router.BUSY
+    assert done.ephemeral and done.response.content == answers.BUSY
     assert _callbacks(env, start) == 1
     assert table.status is TableStatus.RUNNING and not table.seats[0].resigned
     lines = [r for r in caplog.records if r.getMessage().startswith(f"/{command} failed")]
@@ -73,7 +73,7 @@ async def test_settings_set_on_a_locked_database_answers_busy(world: dict[str, A
     start = len(env.http_requests)
     with write_lock(env.bot.settings.database_path):
         done = await admin.slash(channel, "settings set", soureh_threshold=150)
-    assert done.ephemeral and done.response.content == router.BUSY
+    assert done.ephemeral and done.response.content == answers.BUSY
     assert _callbacks(env, start) == 1
     assert_error(env, StorageBusy)
 
@@ -90,7 +90,7 @@ async def test_a_bug_in_a_command_gets_an_apology(world: dict[str, Any],
     monkeypatch.setattr(type(env.bot.tables), "in_channel", broken)
     start = len(env.http_requests)
     done = await ann.slash(channel, "hand")
-    assert done.ephemeral and done.response.content == router.FAILED
+    assert done.ephemeral and done.response.content == answers.FAILED
     assert _callbacks(env, start) == 1
     assert table.running
     assert_error(env, RuntimeError)

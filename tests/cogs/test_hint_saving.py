@@ -13,7 +13,6 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.discord import hints
 from bot.discord.client import CardroomBot
 from bot.games.ai.ismcts import Budget
 from bot.settings import Settings, load_settings
@@ -84,7 +83,7 @@ async def test_a_hint_whose_use_cannot_be_stored_is_not_shown(
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     service(env).seed_source = lambda: 4
-    hints.budget = SMALL
+    env.bot.app.hint_budget = SMALL
     opened = await ann.slash(channel, "play", game="turup", timer="off", rounds=1)
     table = table_in(env, channel)
     await ann.select(opened.response, ["normal"], custom_id=f"cs:{table.id}:{table.version}:addc")

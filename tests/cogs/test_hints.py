@@ -6,9 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from simcord.actors import _component_interaction, _visible_message
-
-from bot.discord import hints
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.i18n import _, use_locale
@@ -25,16 +22,14 @@ from tests.helpers.discord import (
     table_in,
     via_panel,
 )
+from tests.helpers.forge import forge
 from tests.helpers.redeal import redeal
 
 
 async def _forge(actor: Any, message: Any, custom_id: str) -> Any:
     """``actor`` sends a button interaction with ``custom_id`` on ``message`` (as a
     hand-made client could), whatever buttons the message has."""
-    stored = _visible_message(actor, message)
-    return await _component_interaction(actor, stored, {"custom_id": custom_id,
-                                                        "component_type": 2})
-
+    return await forge(actor, message, custom_id)
 
 SMALL = Budget(iterations=60, seconds=None)  # reproducible: no clock in the comparison
 
@@ -89,7 +84,7 @@ async def test_hint_answers_privately_and_changes_nothing(world: dict[str, Any])
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     service(env).seed_source = lambda: 4
-    hints.budget = SMALL
+    env.bot.app.hint_budget = SMALL
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
     table = await _open(world, "turup", 1, "normal", rounds=1)
     if table.to_act() != table.seat_of(ann.id):
@@ -121,7 +116,7 @@ async def test_the_hint_reads_no_hidden_card(world: dict[str, Any]) -> None:
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     service(env).seed_source = lambda: 11
-    hints.budget = SMALL
+    env.bot.app.hint_budget = SMALL
     table = await _open(world, "pariah", 1, "normal", threshold=100)
     compared = 0
     for step in range(3):
@@ -180,7 +175,7 @@ async def test_a_hinted_game_is_not_rated(world: dict[str, Any]) -> None:
     ann, bob = world["members"][:2]
     members = {m.id: m for m in (ann, bob)}
     service(env).seed_source = lambda: 6
-    hints.budget = SMALL
+    env.bot.app.hint_budget = SMALL
     await GuildSettingsRepo(env.bot.db).update(world["guild"].id, hints="always")
     table = await _open(world, "turup", 2, None, rounds=1)
     first = members[table.seats[table.to_act()].user_id]
@@ -211,7 +206,7 @@ async def test_hints_used_survive_a_restart(world: dict[str, Any], settings: Any
     ann, bob = world["members"][:2]
     members = {m.id: m for m in (ann, bob)}
     service(env).seed_source = lambda: 6
-    hints.budget = SMALL
+    env.bot.app.hint_budget = SMALL
     await GuildSettingsRepo(env.bot.db).update(world["guild"].id, hints="always")
     table = await _open(world, "turup", 2, None, rounds=1)
     first = members[table.seats[table.to_act()].user_id]
@@ -263,7 +258,7 @@ async def test_a_hint_speaks_the_language_the_reader_chose(
     locales.user(ann, "ar")
     await ann.slash(channel, "language", language="en")
     service(env).seed_source = lambda: 4
-    hints.budget = SMALL
+    env.bot.app.hint_budget = SMALL
     table = await _open(world, "turup", 1, "normal", rounds=1)
     title = _("{game} table #{table} — hint", game=title_of(table.game), table=table.id)
     panel = await _my_panel(env, ann, channel, table)

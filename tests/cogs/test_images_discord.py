@@ -8,10 +8,8 @@ from typing import Any
 
 import discord
 import pytest
-from simcord.actors import _component_interaction, _visible_message
 
 from bot.discord import pictures
-from bot.discord.pictures import images_of
 from bot.tables.display import QUIET_WAIT
 from tests.helpers.discord import (
     Audit,
@@ -24,6 +22,7 @@ from tests.helpers.discord import (
     table_in,
     via_panel,
 )
+from tests.helpers.forge import forge
 
 TABLE_URL = "attachment://table.png"
 HAND_URL = "attachment://hand.png"
@@ -90,7 +89,7 @@ async def test_table_message_carries_the_table_image_and_updates(world: dict[str
     later = table_edits(env, table, start)
     assert later and image_urls(later[-1]) == [""]
     assert [a["filename"] for a in later[-1]["attachments"]] == ["table.png"]
-    cache = images_of(env.bot).cache
+    cache = env.bot.app.images.cache
     assert any(k.kind == "table" and k.version == table.version for k in cache._data)
 
 
@@ -109,7 +108,7 @@ async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any])
                                                  label="My cards")
     assert my.ephemeral and my.response is not None
     assert not my.response.embeds[0].image.url
-    assert len(images_of(env.bot).cache) == 0
+    assert len(env.bot.app.images.cache) == 0
 
 
 async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> None:
@@ -133,7 +132,7 @@ async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> Non
     for _path, payload in public:
         assert HAND_URL not in image_urls(payload)
         assert all(a.get("filename") != "hand.png" for a in payload.get("attachments") or [])
-    hands = [k for k in images_of(env.bot).cache._data if k.kind == "hand"]
+    hands = [k for k in env.bot.app.images.cache._data if k.kind == "hand"]
     assert hands and all(k.seat is not None for k in hands)
 
 
@@ -164,11 +163,11 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
             assert [a.filename for a in panel.attachments] == ["seat.png"]
             assert panel.attachments[0].description
             assert any(k.kind == "seat" and k.version == table.version and k.seat == seat
-                       for k in images_of(env.bot).cache._data)
+                       for k in env.bot.app.images.cache._data)
         else:  # his turn has passed: no picture drawn for it (the table message shows it)
             assert panel.attachments == [] and not panel.embeds[0].image.url
             assert not any(k.kind == "seat" and k.version == table.version and k.seat == seat
-                           for k in images_of(env.bot).cache._data)
+                           for k in env.bot.app.images.cache._data)
     audit.step([table])
     for _path, payload in audit.public_payloads():
         assert "attachment://seat.png" not in image_urls(payload)
@@ -182,7 +181,7 @@ async def test_four_colour_setting_reaches_the_renderer(world: dict[str, Any]) -
     admin = guild.add_member(env.create_user("ada"), roles=[managers])
     await admin.slash(channel, "settings set", four_colour=True)
     await start_soureh(world)
-    keys = [k for k in images_of(env.bot).cache._data if k.kind == "table"]
+    keys = [k for k in env.bot.app.images.cache._data if k.kind == "table"]
     assert keys and all(k.options[0] is True for k in keys)  # (four_colour, theme, names)
 
 
@@ -257,18 +256,15 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
     [before] = panel.attachments
     assert before.filename == "seat.png"
-    seats_drawn = [k for k in images_of(env.bot).cache._data if k.kind == "seat"]
+    seats_drawn = [k for k in env.bot.app.images.cache._data if k.kind == "seat"]
     code = str(table.player_view(table.to_act())["hand"][0])
     sent = len(env.http_requests)
     # the card select a long list of moves shows (this table's list is short: sent by hand)
-    stored = _visible_message(member, panel)
-    stepped = await _component_interaction(member, stored, {
-        "custom_id": f"cs:{table.id}:{table.version}:tc", "component_type": 3,
-        "values": [code]})
+    stepped = await forge(member, panel, f"cs:{table.id}:{table.version}:tc", [code])
     assert stepped.acknowledged
     [after] = panel.attachments
     assert after.id == before.id and after.description == before.description
     edits = [r.json for r in env.http_requests[sent:] if isinstance(r.json, dict)]
     assert edits and all(str(a.get("id")) == str(before.id) for e in edits
                          for a in (e.get("data") or e).get("attachments") or [])
-    assert [k for k in images_of(env.bot).cache._data if k.kind == "seat"] == seats_drawn
+    assert [k for k in env.bot.app.images.cache._data if k.kind == "seat"] == seats_drawn

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from bot.discord import hints
 from bot.games.ai.ismcts import Budget
 from bot.i18n import FSI, PDI, use_locale
 from bot.render.announce import game_end_embed, rating_note, round_end_embed
@@ -138,7 +137,7 @@ async def test_hostile_names_are_data_in_every_message(
     name's total right after its closed isolate; the hint note, the replay pages and
     /stats show the names escaped and isolated."""
     env, guild, channel = world["env"], world["guild"], world["channel"]
-    monkeypatch.setattr(hints, "budget", Budget(iterations=30, seconds=None))
+    env.bot.app.hint_budget = Budget(iterations=30, seconds=None)
     if language == "ar":
         locales.guild(guild, "ar")
     members = [guild.add_member(env.create_user(name)) for name in HOSTILE]

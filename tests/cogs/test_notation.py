@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from bot.discord import hints, reviews
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.render.seat_words import by_name
@@ -116,8 +115,8 @@ async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
     hinted move), then opens /rules, Replay, Last round and her review: no payload holds a
     ♠ or ♣ without its text presentation selector."""
     env, channel, ann = world["env"], world["channel"], world["members"][0]
-    monkeypatch.setattr(hints, "budget", SMALL)
-    monkeypatch.setattr(reviews, "budget", Budget(iterations=10, seconds=None))
+    env.bot.app.hint_budget = SMALL
+    env.bot.app.review_budget = Budget(iterations=10, seconds=None)
     env.bot.tables.seed_source = lambda: 11
     table = await _open(world, game)
     seat = table.seat_of(ann.id)

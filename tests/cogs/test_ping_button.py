@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord.tokens import tokens_of
 from tests.helpers.discord import component_rows, flush, message_of, two_at_a_table
 
 
@@ -33,7 +32,7 @@ async def test_a_draw_only_turn_from_the_ping_is_two_taps(world: dict[str, Any])
         assert ping.content.startswith(f"<@{person.id}>")
         (take,) = _buttons(ping)
         assert take["label"] == "Take turn" and take["custom_id"].endswith(":turn")
-        kept = tokens_of(env.bot).fresh(table.id, table.record.message_id)
+        kept = env.bot.app.tokens.fresh(table.id, table.record.message_id)
         before = table.version
         opened = await person.click(ping, custom_id=take["custom_id"])  # tap 1
         assert opened.acknowledged and opened.ephemeral
@@ -46,7 +45,7 @@ async def test_a_draw_only_turn_from_the_ping_is_two_taps(world: dict[str, Any])
         assert table.to_act() != seat, "two taps played the turn"
         assert len(_pings(channel)) <= 1
         # the ping's click never took the table message's token
-        assert tokens_of(env.bot).fresh(table.id, table.record.message_id) is kept
+        assert env.bot.app.tokens.fresh(table.id, table.record.message_id) is kept
         labels = [b.get("label") for b in _buttons(panel)]
         assert labels == ["My cards", "Back to the table"], labels
     assert message_of(env, table, channel) is not None

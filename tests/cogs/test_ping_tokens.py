@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord.tokens import TOKEN_LIFETIME, tokens_of
+from bot.discord.tokens import TOKEN_LIFETIME
 from tests.helpers.discord import flush, service, table_in
 
 MINUTE = 60.0
@@ -34,7 +34,7 @@ async def test_a_ping_through_a_token_past_15_minutes_is_deleted(
     (the token 18 minutes old): the ping is deleted all the same, one live ping stays;
     also when the bot trusts its tokens too long (20 minutes) and Discord refuses one."""
     env, channel = world["env"], world["channel"]
-    tokens_of(env.bot).lifetime = lifetime
+    env.bot.app.tokens.lifetime = lifetime
     ann, bob = world["members"][:2]
     members = {ann.id: ann, bob.id: bob}
     service(env).seed_source = lambda: 5

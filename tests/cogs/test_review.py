@@ -67,7 +67,7 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
     env, channel = world["env"], world["channel"]
     ann, dan = world["members"][0], world["members"][3]
     service(env).seed_source = lambda: 2
-    monkeypatch.setattr(reviews, "budget", Budget(iterations=60, seconds=None))
+    env.bot.app.review_budget = Budget(iterations=60, seconds=None)
     audit = Audit(env, dm_channels={m.user.dm_channel.id for m in world["members"]})
     table, seat = await _pariah_against_a_computer(env, channel, ann, timer="off")
     rng = random.Random(5)
@@ -91,7 +91,7 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
     assert pressed.ephemeral
     page = pressed.response
     assert page is not None and page.ephemeral
-    done = await reviews.reviewed(env.bot, table, seat)
+    done = await reviews.reviewed(env.bot.app, table, seat)
     assert done.decisions, "the careless player made no decision the hard player would change"
     names = {f.name for f in page.embeds[0].fields}
     assert {"You played", "The hard player"} <= names
@@ -127,7 +127,8 @@ async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
 def test_a_long_game_is_reviewed_within_the_overall_cap() -> None:
     """Per-decision seconds shrink so a whole review thinks REVIEW_SECONDS at most: a short
     game keeps the full budget, a 150-decision Soureh game gets a 150th of the cap each."""
-    from bot.discord.reviews import REVIEW_SECONDS, budget, review_budget
+    from bot.discord.reviews import BUDGET as budget
+    from bot.discord.reviews import REVIEW_SECONDS, review_budget
 
     assert budget.seconds is not None
     assert review_budget(10).seconds == budget.seconds
@@ -146,7 +147,7 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     service(env).seed_source = lambda: 2
-    monkeypatch.setattr(reviews, "budget", Budget(iterations=30, seconds=None))
+    env.bot.app.review_budget = Budget(iterations=30, seconds=None)
     table, seat = await _pariah_against_a_computer(env, channel, ann, timer="30")
     rng = random.Random(5)
     timed_out: set[int] = set()
@@ -180,7 +181,7 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     texts = [a.text for a in stored.actions]
     everything = len(decision_positions(engine, len(table.seats), rec.seed, texts, variant,
                                         seat))
-    done = await reviews.reviewed(env.bot, table, seat)
+    done = await reviews.reviewed(env.bot.app, table, seat)
     assert done.by_computer > 0
     assert done.examined + done.by_computer == everything
     assert not {d.index for d in done.decisions} & timed_out

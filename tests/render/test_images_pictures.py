@@ -10,7 +10,7 @@ from bot.discord.pictures import TableImages
 
 async def test_concurrent_requests_share_one_render() -> None:
     """Three messages asking for the same image at once draw it once, off the event loop."""
-    images = TableImages(client=object())
+    images = TableImages(db=object())  # type: ignore[arg-type]
     calls: list[str] = []
     gate = threading.Event()
 
@@ -28,7 +28,7 @@ async def test_concurrent_requests_share_one_render() -> None:
 
 async def test_a_new_version_renders_again() -> None:
     """Once a render is done, a new key (the next version) is drawn anew."""
-    images = TableImages(client=object())
+    images = TableImages(db=object())  # type: ignore[arg-type]
     calls: list[int] = []
 
     def job() -> bytes:

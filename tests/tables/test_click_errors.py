@@ -8,13 +8,13 @@ import logging
 from typing import Any
 
 import pytest
-from simcord.actors import _component_interaction, _visible_message
 
-from bot.discord import router
+from bot.discord import answers, router
 from bot.render.components import Kind
 from bot.render.table_message import jump_url
 from bot.tables.model import Table
 from tests.helpers.discord import flush, message_of, panel_of, service, table_in
+from tests.helpers.forge import forge
 
 CALLBACK = "/callback"
 
@@ -22,13 +22,7 @@ CALLBACK = "/callback"
 async def _forge(actor: Any, message: Any, custom_id: str,
                  values: list[str] | None = None) -> Any:
     """``actor`` sends a component interaction with ``custom_id`` on ``message``."""
-    stored = _visible_message(actor, message)
-    data: dict[str, Any] = {"custom_id": custom_id,
-                            "component_type": 2 if values is None else 3}
-    if values is not None:
-        data["values"] = values
-    return await _component_interaction(actor, stored, data)
-
+    return await forge(actor, message, custom_id, values)
 
 def _answers(env: Any, start: int) -> int:
     return len([r for r in env.http_requests[start:] if r.path.endswith(CALLBACK)])
@@ -66,8 +60,8 @@ async def test_an_error_inside_a_handler_is_a_failure_not_out_of_date(
     with caplog.at_level(logging.INFO):
         clicked = await member.click(message_of(env, table, world["channel"]),
                                      label="My cards")
-    assert clicked.ephemeral and clicked.response.content == router.FAILED
-    assert "nothing changed" in router.FAILED
+    assert clicked.ephemeral and clicked.response.content == answers.FAILED
+    assert "nothing changed" in answers.FAILED
     assert _answers(env, start) == 1
     traced = [r for r in caplog.records if r.exc_info]
     assert len(traced) == 1 and isinstance(traced[0].exc_info[1], IndexError)

@@ -8,7 +8,6 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.tokens import tokens_of
 from bot.render.embeds import table_embed
 from bot.results import GameResult
 from storage.tables import TableRepo, TableStatus
@@ -23,7 +22,7 @@ async def _table(env: Any, channel: Any, host: Any, guest: Any) -> Any:
     await flush(env)
     table = table_in(env, channel)
     # these faults are on channel requests: the ones made once no fresh token is left
-    tokens_of(env.bot).forget(table.id)
+    env.bot.app.tokens.forget(table.id)
     return table
 
 
@@ -181,7 +180,7 @@ async def test_failed_token_edit_falls_back_to_a_channel_edit(world: dict[str, A
     started = await ann.click(opened.response, label="Start (host)")
     await flush(env)
     table = table_in(env, channel)
-    assert tokens_of(env.bot).held(table.id)
+    assert env.bot.app.tokens.held(table.id)
     token = started._interaction.token
     env.inject_error("PATCH", f"/webhooks/{env.bot.application_id}/{token}/messages/@original",
                      status=500, times=1)
@@ -190,7 +189,7 @@ async def test_failed_token_edit_falls_back_to_a_channel_edit(world: dict[str, A
     await _move(env, channel, table, [ann, bob])
     assert sum(1 for r in env.http_requests if r.path == channel_edit) == before + 1
     assert _shows(env, table, channel)
-    assert not tokens_of(env.bot).held(table.id)
+    assert not env.bot.app.tokens.held(table.id)
 
 
 async def test_an_expired_token_gives_way_to_a_channel_edit(world: dict[str, Any]) -> None:

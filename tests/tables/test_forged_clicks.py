@@ -9,14 +9,14 @@ from typing import Any
 
 import discord
 import pytest
-from simcord.actors import _component_interaction, _visible_message
 
-from bot.discord import router
+from bot.discord import answers, router
 from bot.render.table_message import jump_url
 from bot.tables.model import Table
 from storage.tables import TableStatus
 from tests.helpers.discord import flush, message_of, service, table_in
 from tests.helpers.flaky import write_lock
+from tests.helpers.forge import forge
 
 CALLBACK = "/callback"
 
@@ -34,15 +34,8 @@ async def _turup(world: dict[str, Any]) -> tuple[Table, Any]:
 
 async def _forge(actor: Any, message: Any, custom_id: str,
                  values: list[str] | None = None) -> Any:
-    """``actor`` sends a component interaction with ``custom_id`` on ``message`` (as a
-    hand-made client could), whatever the message's components are."""
-    stored = _visible_message(actor, message)
-    data: dict[str, Any] = {"custom_id": custom_id,
-                            "component_type": 2 if values is None else 3}
-    if values is not None:
-        data["values"] = values
-    return await _component_interaction(actor, stored, data)
-
+    """``actor`` sends a component interaction with ``custom_id`` on ``message``."""
+    return await forge(actor, message, custom_id, values)
 
 def _answers(env: Any, start: int) -> int:
     return len([r for r in env.http_requests[start:] if r.path.endswith(CALLBACK)])
@@ -166,7 +159,7 @@ async def test_a_storage_error_in_a_lobby_button_gets_a_specific_answer(
     start = len(env.http_requests)
     with write_lock(env.bot.settings.database_path):
         clicked = await bob.click(opened.response, label="Join")
-    assert clicked.ephemeral and clicked.response.content == router.BUSY
+    assert clicked.ephemeral and clicked.response.content == answers.BUSY
     assert _answers(env, start) == 1
     assert [s.user_id for s in table.seats] == [ann.id]
 

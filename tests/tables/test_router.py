@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord import answers, routes
 from bot.discord import router as handlers
 from bot.games.turup.look.kinds import TurupKind
 from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
@@ -107,8 +108,8 @@ async def test_failed_commit_is_refused_and_changes_nothing(
     start = len(env.http_requests)
     clicked = await member.click(panel, label="Discard")
     assert clicked.ephemeral and clicked.response.content == str(NotSaved())
-    answers = [r for r in env.http_requests[start:] if CALLBACK.search(r.path)]
-    assert len(answers) == 1
+    replies = [r for r in env.http_requests[start:] if CALLBACK.search(r.path)]
+    assert len(replies) == 1
     assert (table.state, table.version, table.log) == (state, version, ["draw"])
     assert _logged(env.bot.settings.database_path, table.id) == ["draw"]
 
@@ -123,23 +124,31 @@ async def test_unexpected_error_in_a_table_component_gets_an_apology(
     async def boom(*_args: Any) -> None:  # the router itself fails
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(handlers, "route", boom)
+    monkeypatch.setattr(routes, "route", boom)
     start = len(env.http_requests)
     clicked = await members[table.seats[0].user_id or 0].click(
         message_of(env, table, world["channel"]), label="My cards")
-    assert clicked.ephemeral and clicked.response.content == handlers.FAILED
+    assert clicked.ephemeral and clicked.response.content == answers.FAILED
     assert len([r for r in env.http_requests[start:] if CALLBACK.search(r.path)]) == 1
 
 
-async def test_other_interactions_are_not_taken() -> None:
-    """on_component leaves alone anything but a table component's custom_id."""
+@pytest.mark.parametrize("custom_id", ["crr:soureh:1", "crr:turup:open",
+                                       "cr:lb:1:soureh:rating:0:5",
+                                       "cr:hp:1:soureh:0", "crl:soi:1:abcdef:0:next", "crp:7:1"])
+def test_other_interactions_are_not_taken(custom_id: str) -> None:
+    """No table route takes anything but a table component's custom_id (the rules, stats,
+    lessons and puzzles are routed by their own items)."""
+    for item in routes.TABLE_ITEMS:
+        assert item.__discord_ui_compiled_template__.fullmatch(custom_id) is None, item
 
-    class Fake:
-        def __init__(self) -> None:
-            self.type = discord.InteractionType.component
-            self.data = {"custom_id": "crr:soureh:1", "component_type": 2}
 
-    assert await handlers.on_component(Fake()) is False  # type: ignore[arg-type]
+@pytest.mark.parametrize("custom_id", ["cr:12:34:a:keep_2", "cs:1:2:tc", "cr:garbage", "cr:",
+                                       "cs:", "cr:1:x:join", "cs:9:1:a:"])
+def test_a_table_id_is_taken_by_exactly_one_route(custom_id: str) -> None:
+    """A ``cr:``/``cs:`` id that is not another feature's goes to one table route only."""
+    taken = [item for item in routes.TABLE_ITEMS
+             if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+    assert len(taken) == 1, taken
     assert parse_custom_id("cr:12:34:a:keep_2") == ("cr", ComponentId(12, 34, "a", "keep_2"))
     assert parse_custom_id("cs:1:2:tc") == ("cs", ComponentId(1, 2, "tc", ""))
     assert parse_custom_id("cr:x:2:a") is None

@@ -1,19 +1,19 @@
-"""Which custom_ids under ``cr:`` are not a table's: the router and the stats pages agree."""
+"""Which custom_ids under ``cr:`` are not a table's: the table routes and the stats pages
+agree."""
 
 from __future__ import annotations
 
-from bot.render.components import OTHER_IDS, parse_custom_id
+from bot.discord.routes import TABLE_ITEMS
+from bot.render.components import parse_custom_id
 from cogs.stats import DYNAMIC_ITEMS
 
 
-def test_every_stats_page_id_is_known_to_the_router() -> None:
-    """Each stats DynamicItem's template starts with one of the router's other-id prefixes."""
+def test_no_stats_page_id_is_taken_by_a_table_route() -> None:
+    """A stats page id (built as its DynamicItem's template reads) matches no table route,
+    and never parses as a table's component id."""
     for item in DYNAMIC_ITEMS:
-        template = item.__discord_ui_compiled_template__.pattern  # type: ignore[attr-defined]
-        assert template.startswith(OTHER_IDS), template
-
-
-def test_other_ids_are_not_table_ids() -> None:
-    """A stats page id never parses as a table's component id."""
-    for prefix in OTHER_IDS:
-        assert parse_custom_id(prefix + "1:soureh:rating:0:5") is None
+        prefix = item.__discord_ui_compiled_template__.pattern.split("(", 1)[0]
+        sample = prefix + "1:soureh:rating:0:5"
+        assert parse_custom_id(sample) is None, sample
+        for route in TABLE_ITEMS:
+            assert route.__discord_ui_compiled_template__.fullmatch(sample) is None, sample
