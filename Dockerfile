@@ -51,7 +51,7 @@ RUN pip install --no-deps -r /tmp/requirements.lock \
 
 # The code: the package built above (catalogs and migrations included), installed once.
 COPY --from=build /install/ /
-RUN python -c "import bot.settings, bot.discord.client, storage.database"
+RUN python -c "import bot.settings, bot.app, storage.database"
 
 USER 10001:10001
 WORKDIR /data

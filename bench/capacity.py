@@ -218,7 +218,7 @@ class Load:
 @asynccontextmanager
 async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simcord.Env]:
     """The real bot under SimCord on a database in ``folder``."""
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
     from bot.settings import load_settings
 
     settings = load_settings(

@@ -202,7 +202,7 @@ async def running_bot(
     the ``floor`` baseline if given). ``settle_timeout`` is SimCord's real-time deadline
     for the bot's work after each operation: short, so a click does not wait out the
     bot's pauses in real time; a driver that only moves the virtual clock can afford more."""
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
     from bot.settings import load_settings
 
     settings = load_settings(

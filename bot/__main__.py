@@ -33,7 +33,7 @@ from bot.games.registry import ENGINES, game_names
 from bot.settings import Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +152,7 @@ def run_command(args: argparse.Namespace) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return EXIT_CONFIG
-    from bot.discord.client import CardroomBot  # discord is imported only when the bot runs
+    from bot.app import CardroomBot  # discord is imported only when the bot runs
 
     return asyncio.run(serve(CardroomBot(settings), token, settings))
 
@@ -351,7 +351,7 @@ def _start_status(runner: asyncio.Task[None], bot: CardroomBot) -> int:
     import aiohttp
     import discord
 
-    from bot.discord.client import SettingUnusable
+    from bot.app import SettingUnusable
     from storage import DatabaseUnusable
 
     error = None if runner.cancelled() else runner.exception()
@@ -409,7 +409,7 @@ async def force_sync(settings: Settings, token: str) -> int:
     import aiohttp
     import discord
 
-    from bot.discord.client import CardroomBot, SettingUnusable
+    from bot.app import CardroomBot, SettingUnusable
     from storage import DatabaseUnusable
 
     bot = CardroomBot(settings, sync_commands=False)

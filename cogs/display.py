@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.app import AppBot
+from bot.discord.parts import AppBot
 from bot.i18n import N_, _
 from storage.user_display import UserDisplayRepo
 

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.app import AppBot
+from bot.discord.parts import AppBot
 from bot.i18n import LANGUAGES, N_, _, use_locale
 from bot.render.card_text import legible
 from bot.render.choices import language_choices

@@ -17,7 +17,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answer_once
-from bot.discord.app import AppBot, app_of
 from bot.discord.items import Routed, values_of
 from bot.discord.lessons import (
     as_view,
@@ -26,6 +25,7 @@ from bot.discord.lessons import (
     step_controls,
     step_embed,
 )
+from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning.catalog import lesson, lessons, next_lesson

@@ -21,8 +21,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answer_once
-from bot.discord.app import AppBot, app_of
 from bot.discord.items import Routed
+from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning import puzzles

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.app import AppBot
+from bot.discord.parts import AppBot
 from bot.games.registry import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec

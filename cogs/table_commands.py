@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.app import AppBot
 from bot.discord.faults import describe, is_transient
+from bot.discord.parts import AppBot
 from bot.games.protocol import Action, GameError
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n, current, use_locale

@@ -9,8 +9,8 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.discord.app import AppBot
 from bot.discord.faults import CHANNEL_DELETED
+from bot.discord.parts import AppBot
 from storage.tables import TableStatus
 
 log = logging.getLogger(__name__)

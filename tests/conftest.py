@@ -22,7 +22,7 @@ aiosqlite.core.Thread = functools.partial(threading.Thread, daemon=True)  # type
 if TYPE_CHECKING:
     from simcord import Env
 
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[CardroomBot]:
     """The real bot, for SimCord's ``simcord_env`` fixture (which starts and stops it).
 
     SimCord detaches the bot without calling ``close()``, so the database is closed here."""
-    from bot.discord.client import CardroomBot  # imported here: game tests never need discord
+    from bot.app import CardroomBot  # imported here: game tests never need discord
 
     bot = CardroomBot(settings)
     bot.shard_count = 1  # SimCord needs a fixed shard count for an AutoShardedBot

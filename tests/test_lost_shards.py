@@ -21,7 +21,7 @@ DRIVER = textwrap.dedent(
     """
     import asyncio, sys
     from bot import __main__ as cli
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
 
     CardroomBot.shard_retry_seconds = float(sys.argv[1])
 

@@ -18,7 +18,7 @@ import discord
 import pytest
 
 from bot import __main__ as cli
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID", "HEARTBEAT_FILE")
@@ -104,7 +104,7 @@ DRIVER = textwrap.dedent(
     """
     import asyncio, sys
     from bot import __main__ as cli
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
     from storage.connect import open_database
     from storage.sqlite import SQLiteDatabase
 

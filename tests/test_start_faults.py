@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot import __main__ as cli
-from bot.discord.client import CardroomBot, SettingUnusable
+from bot.app import CardroomBot, SettingUnusable
 
 ROOT = Path(__file__).resolve().parent.parent
 

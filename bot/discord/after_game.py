@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.app import App
 from bot.discord.kept import Finished
+from bot.discord.parts import App
 from bot.discord.reviews import on_review
 from bot.games.protocol import GameError
 from bot.i18n import _, number, use_locale

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.app import App
+from bot.discord.parts import App
 from bot.render.components import ComponentId
 from bot.tables.model import Table
 from bot.tables.service import TableService

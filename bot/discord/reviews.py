@@ -16,9 +16,9 @@ from typing import Any
 
 import discord
 
-from bot.discord.app import App
 from bot.discord.click_args import page_of
 from bot.discord.kept import BUDGET, Review
+from bot.discord.parts import App
 from bot.discord.pictures import TableImages, in_words
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import decision_positions, review

@@ -23,10 +23,10 @@ from typing import Any
 import discord
 
 from bot.discord import after_game
-from bot.discord.app import App, app_of
 from bot.discord.click import Click
 from bot.discord.click_args import BadArgument, check_id
 from bot.discord.items import Routed, values_of
+from bot.discord.parts import App, app_of
 from bot.discord.router import (
     CURRENT,
     ELSEWHERE,

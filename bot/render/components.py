@@ -10,9 +10,9 @@ from kind to handler. ``<arg>`` of an
 action button is the engine notation with spaces as ``_`` (``cr:12:34:a:keep_2``).
 
 Table views are plain ``discord.ui.View``s of ``discord.ui`` items, stopped before they are
-sent (``View.stop``), so discord.py never stores them: clicks reach the router through the
-``on_interaction`` listener of ``cogs.table_events``. ``/rules`` pages use a ``DynamicItem``
-(``bot.render.rules_text``). The lobby's and the table message's views are in
+sent (``View.stop``), so discord.py never stores them: a click is routed by discord.py to
+the ``DynamicItem`` whose template its custom_id matches (``bot.discord.routes``).
+``/rules`` pages use a ``DynamicItem`` too (``bot.render.rules_text``). The lobby's and the table message's views are in
 ``bot.render.table_message``.
 """
 
@@ -109,11 +109,6 @@ def notation_of(arg: str) -> str:
 
 _TEMPLATE = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<arg>[^\s]*))?"
 _TABLE_ID = re.compile(rf"(?P<prefix>{BUTTON_PREFIX}|{SELECT_PREFIX}):{_TEMPLATE}")
-
-
-# custom_id prefixes under ``cr:`` that are not a table's: the stats pages' ``DynamicItem``
-# buttons (``cogs/stats.py`` builds its templates from these), routed by discord.py.
-OTHER_IDS = ("cr:lb:", "cr:hp:", "cr:hr:")
 
 
 def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:

@@ -15,7 +15,7 @@ import discord
 import pytest
 from simcord import Env
 
-from bot.discord.client import CardroomBot, cog_extensions
+from bot.app import CardroomBot, cog_extensions
 from bot.settings import Settings
 
 NAME = re.compile(r"^[-_\w]{1,32}$")

@@ -13,7 +13,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from bot.games.ai.ismcts import Budget
 from bot.settings import Settings, load_settings
 from bot.tables import snapshots

@@ -200,7 +200,7 @@ async def test_hints_used_survive_a_restart(world: dict[str, Any], settings: Any
     """The count of hints is in the table's snapshot: a restarted bot still knows it (and
     so still leaves the game unrated), and a move after the hint keeps it in the next
     snapshot."""
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
 
     env, channel = world["env"], world["channel"]
     ann, bob = world["members"][:2]

@@ -12,7 +12,7 @@ import pytest
 from simcord import Env, InteractionResult, MemberActor
 from simcord.components import walk_components
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from bot.i18n import _, use_locale
 from bot.learning.catalog import lessons
 from tests.helpers.discord import Audit, check_payload

@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from bot.settings import Settings, load_settings
 from tests.helpers.databases import create_database, drop_database, require_server
 from tests.helpers.discord import flush, service, table_in

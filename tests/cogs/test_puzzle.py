@@ -9,7 +9,7 @@ from typing import Any
 from simcord import Env
 from simcord.components import walk_components
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from bot.games.cards import standard_deck
 from bot.learning.puzzles import Puzzle, offered
 from bot.render.card_text import card

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from tests.helpers.discord import flush, message_of, service, table_in, via_panel
 
 TIMER = 60

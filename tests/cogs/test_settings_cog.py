@@ -7,7 +7,7 @@ import pytest
 from simcord import Env, MemberActor, SetupError
 from simcord.backend.errors import OptionError as SimcordOptionError
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from bot.options import OptionError
 from cogs.settings import apply_changes
 from storage.guild_settings import GuildSettingsRepo

@@ -10,7 +10,7 @@ from simcord import Env, InteractionResult, MemberActor
 from simcord.components import walk_components
 
 from bot import rating
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from bot.settings import Settings
 from storage.stats import StatsRepo
 from tests.cogs.test_settings_cog import embed_text

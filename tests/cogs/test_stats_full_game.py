@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simcord import Env
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from storage.stats import StatsRepo
 
 

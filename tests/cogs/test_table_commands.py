@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord.client import CardroomBot
+from bot.app import CardroomBot
 from bot.games.cards import Card
 from bot.games.soi.moves import AskFor
 from bot.render.card_text import legible

@@ -131,7 +131,7 @@ async def test_closing_an_owner_frees_its_shards(postgres_backend: Backend) -> N
 async def test_bot_waits_for_shards_a_live_process_holds(postgres_backend: Backend) -> None:
     """A bot whose shards another live process holds waits (it has not connected) and goes
     on, scoped to them, once that process is gone."""
-    from bot.discord.client import CardroomBot
+    from bot.app import CardroomBot
     from bot.settings import load_settings
 
     url = await postgres_backend.url()

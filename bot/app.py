@@ -1,4 +1,4 @@
-"""CardroomBot: opens storage, builds the app's parts once (``bot.discord.app.App``),
+"""CardroomBot: opens storage, builds the app's parts once (``bot.discord.parts.App``),
 restores open tables, registers the routed components, loads every cog, syncs the slash
 commands."""
 
@@ -16,10 +16,10 @@ from discord.ext import commands
 
 import cogs
 from bot import metrics, rating
-from bot.discord.app import App, AppBot
 from bot.discord.faults import FaultGuard
 from bot.discord.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
 from bot.discord.metrics import watch
+from bot.discord.parts import App, AppBot
 from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.routes import TABLE_ITEMS
