@@ -43,14 +43,13 @@ from bot.discord.router import (
 )
 from bot.games.protocol import GameError
 from bot.i18n import _
-from bot.render.components import BUTTON_PREFIX, SELECT_PREFIX, ComponentId
+from bot.render.components import BUTTON_PREFIX, SELECT_PREFIX, TABLE_TEMPLATE, ComponentId
 from bot.render.table_message import jump_url
 from bot.tables.model import StaleAction, Table, TableError
 
 log = logging.getLogger(__name__)
 
-TABLE_ID = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<arg>[^\s]*))?"
-"""A table component's custom_id after its prefix (``bot.render.components.ComponentId``)."""
+TABLE_ID = TABLE_TEMPLATE  # a table component's custom_id after its prefix
 _PLAIN_ID = re.sub(r"\?P<\w+>", "", TABLE_ID)
 
 

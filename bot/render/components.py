@@ -107,8 +107,9 @@ def notation_of(arg: str) -> str:
     return arg.replace("_", " ")
 
 
-_TEMPLATE = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<arg>[^\s]*))?"
-_TABLE_ID = re.compile(rf"(?P<prefix>{BUTTON_PREFIX}|{SELECT_PREFIX}):{_TEMPLATE}")
+TABLE_TEMPLATE = r"(?P<table>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z0-9]+)(?::(?P<arg>[^\s]*))?"
+"""A table component's custom_id after its prefix (the routes' ``DynamicItem`` template)."""
+_TABLE_ID = re.compile(rf"(?P<prefix>{BUTTON_PREFIX}|{SELECT_PREFIX}):{TABLE_TEMPLATE}")
 
 
 def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:
