@@ -27,8 +27,7 @@ from bot.discord.tokens import Tokens
 from bot.render.names import shown
 from bot.render.rules_text import DYNAMIC_ITEMS
 from bot.settings import Settings
-from bot.tables.languages import Languages, speak_tables_with
-from bot.tables.model import show_names_with
+from bot.tables.languages import Languages
 from bot.tables.service import TableService
 from storage.command_sync import CommandSyncRepo
 from storage.connect import open_database
@@ -82,9 +81,7 @@ class CardroomBot(AppBot):
         self._closing: asyncio.Task[None] | None = None
         self.lost_shards: frozenset[int] = frozenset()  # why the bot stopped itself, if so
         self._metrics: Any = None  # the metrics endpoint's aiohttp runner (METRICS_PORT)
-        show_names_with(shown)  # names are data: escaped, isolated, no bidi control
         self.languages = Languages()  # who reads which language (bot.tables.languages)
-        speak_tables_with(self.languages)
         speak_in_readers_language(self._connection, self.languages)
 
     @property
@@ -133,7 +130,9 @@ class CardroomBot(AppBot):
         self._images.db = db
         publisher = DiscordNotifier(self, db, self._images, self._tokens, self.languages)
         assert self._owner is not None
-        self._tables = TableService(TableRepo(db, scope=self._scope, fence=self._owner.fence))
+        self._tables = TableService(TableRepo(db, scope=self._scope, fence=self._owner.fence),
+                                    shown=shown,  # names are data: escaped, isolated, no bidi
+                                    languages=self.languages)  # a table speaks its server's
         self._tables.notifier = FaultGuard(publisher, self._tables, self,
                                            publisher.reader_language)
         publisher.attach(self._tables)

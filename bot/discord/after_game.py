@@ -24,7 +24,7 @@ from bot.render.embeds import COLOURS, last_round_embed, lobby_embed, title_of
 from bot.render.names import shown_all
 from bot.render.table_message import jump_url, lobby_view, replay_view
 from bot.tables.lobby import build_variant
-from bot.tables.model import Table, TableError, TableExists
+from bot.tables.model import Table, TableError, TableExists, Voice
 from storage.guild_settings import GuildSettingsRepo
 from storage.tables import StoredTable, TableRepo, TableStatus
 
@@ -50,17 +50,18 @@ async def finished(app: App, table_id: int) -> Finished | None:
     stored = await TableRepo(app.db).load(table_id)
     if stored is None or stored.table.status is not TableStatus.FINISHED:
         return None
-    rebuilt = replay(stored)
+    rebuilt = replay(stored, app.tables.voice)
     cache[table_id] = rebuilt
     while len(cache) > CACHED_GAMES:
         cache.popitem(last=False)
     return rebuilt
 
 
-def replay(stored: StoredTable) -> Finished:
-    """Play the stored log again; keep the public events' texts."""
+def replay(stored: StoredTable, voice: Voice) -> Finished:
+    """Play the stored log again (its channel text written in ``voice``, as the live
+    table's was); keep the public events' texts."""
     rec = stored.table
-    table = Table(record=rec, seats=list(stored.seats))
+    table = Table(record=rec, seats=list(stored.seats), voice=voice)
     engine = table.engine
     table.state = engine.new_game(len(table.seats), rec.seed, build_variant(rec.game, rec.variant))
     table.start_rounds()

@@ -90,18 +90,3 @@ def _remember(seen: dict[int, str], key: int, value: str) -> None:
     seen[key] = value
     while len(seen) > SEEN_KEPT:
         seen.pop(next(iter(seen)))
-
-
-_server_language: Languages | None = None
-
-
-def speak_tables_with(languages: Languages | None) -> None:
-    """Whose choices tell a table's language (the Discord side gives its
-    :class:`Languages` at start-up; without one every table speaks English)."""
-    global _server_language
-    _server_language = languages
-
-
-def of_server(guild_id: int | None) -> str:
-    """The language of a server's public messages (``Table.language``)."""
-    return _server_language.of_server(guild_id) if _server_language is not None else DEFAULT

@@ -86,7 +86,8 @@ class Lobby:
             raise TableExists(
                 stored.id if stored else 0, stored.message_id if stored else None
             ) from None
-        table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)])
+        table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)],
+                      voice=self.host.voice)
         log.info("Table %s opened (%s) in channel %s", table.id, game, channel_id)
         return table
 

@@ -13,27 +13,41 @@ from bot.games.protocol import Action, Engine, Event
 from bot.games.registry import ENGINES
 from bot.games.views import GameView
 from bot.games.you import second_person
-from bot.i18n import _, _n, use_locale
-from bot.tables import languages
+from bot.i18n import DEFAULT, _, _n, use_locale
+from bot.tables.languages import Languages
 from storage.tables import SeatRecord, TableRecord, TableStatus
 
 RECENT_EVENTS = 6
 
 
-def _as_typed(name: str) -> str:
+def as_typed(name: str) -> str:
+    """A name as its person typed it (the console's and the tests' ``Voice``)."""
     return name
 
 
-_show_name: Callable[[str], str] = _as_typed
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """How a table writes text for a channel, given to each table by the service that
+    makes or restores it (``TableService(shown=..., languages=...)``):
+
+    - ``shown``: how a person's name goes into that text (the Recent lines, the words of a
+      move). The Discord side gives ``bot.render.names.shown`` (bidi controls dropped,
+      markdown and mentions escaped, the name isolated); the service knows nothing of
+      markdown. By default names go in as typed.
+    - ``languages``: whose choices tell the language of the table's public text (its
+      server's); without them every table speaks English.
+    """
+
+    shown: Callable[[str], str] = as_typed
+    languages: Languages | None = None
+
+    def language(self, guild_id: int | None) -> str:
+        """The language of that server's public messages."""
+        return self.languages.of_server(guild_id) if self.languages is not None else DEFAULT
 
 
-def show_names_with(shown: Callable[[str], str]) -> None:
-    """How a person's name goes into text a channel shows (the Recent lines, the words of
-    a move): the Discord side gives ``bot.render.names.shown`` (bidi controls dropped,
-    markdown and mentions escaped, the name isolated) at start-up; the service knows
-    nothing of markdown."""
-    global _show_name
-    _show_name = shown
+PLAIN = Voice()
+"""Names as typed, every table in English (the console, the tests, a bare service)."""
 
 PRIVATE_EVENTS = 4
 
@@ -113,6 +127,8 @@ class Table:
     # panel offers the Hint button (the server's setting, read at Take turn)
     hints: dict[int, int] = field(default_factory=dict)
     hints_offered: bool = False
+    # how its channel text shows names and which language it speaks (``Voice``)
+    voice: Voice = PLAIN
 
     def __repr__(self) -> str:
         rec = self.record
@@ -152,9 +168,8 @@ class Table:
 
     @property
     def language(self) -> str:
-        """The language of the table's public messages: its server's
-        (``bot.tables.languages``)."""
-        return languages.of_server(self.record.guild_id)
+        """The language of the table's public messages: its server's (``Voice``)."""
+        return self.voice.language(self.record.guild_id)
 
     @property
     def in_lobby(self) -> bool:
@@ -221,10 +236,9 @@ class Table:
 
     # -------------------------------------------------------------- events
 
-    @staticmethod
-    def shown(name: str) -> str:
-        """A person's name as a channel's text shows it (see ``show_names_with``)."""
-        return _show_name(name)
+    def shown(self, name: str) -> str:
+        """A person's name as a channel's text shows it (``Voice.shown``)."""
+        return self.voice.shown(name)
 
     @property
     def shown_names(self) -> list[str]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.games.protocol import Action
-from bot.tables.model import ActResult, Table
+from bot.tables.model import ActResult, Table, Voice
 from storage.tables import SeatRecord, TableStatus
 
 
@@ -139,6 +139,9 @@ class LobbyHost(Protocol):
     @property
     def seed_source(self) -> Callable[[], int]: ...
 
+    @property
+    def voice(self) -> Voice: ...
+
     def in_channel(self, channel_id: int) -> Table | None:
         """The channel's open table, if any."""
 
@@ -151,6 +154,9 @@ class LobbyHost(Protocol):
 
 class RestoreHost(Spawner, Protocol):
     """What ``Restorer`` uses besides the repository and the ``Announcer``."""
+
+    @property
+    def voice(self) -> Voice: ...
 
     def remember(self, table: Table) -> None:
         """Hold an open table in memory."""

@@ -130,7 +130,7 @@ class Restorer:
 
     def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
         rec = stored.table
-        table = Table(record=rec, seats=list(stored.seats))
+        table = Table(record=rec, seats=list(stored.seats), voice=self.host.voice)
         if rec.status is TableStatus.LOBBY:
             return table, 0
         engine = table.engine
@@ -177,7 +177,8 @@ class Restorer:
                                   version=rec.version + 1)
         except Exception:
             log.exception("Could not mark table %s broken", rec.id)
-        table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[])
+        table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[],
+                      voice=self.host.voice)
         with use_locale(table.language):
             text = _("Sorry — the game at this table could not be restored after a restart "
                      "and has been closed. Start a new one with /play.")

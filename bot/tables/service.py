@@ -1,8 +1,8 @@
 """TableService: one open table per channel, a lock per table, load -> apply -> persist ->
 notify.
 
-One class given its parts: the repository (``TableRepo``, storage), the ``Notifier`` (the
-Discord side, passed in), the clock and seed source, and parts with one job each, built
+One class given its parts: the repository (``TableRepo``), the ``Notifier`` (the Discord
+side), the clock, the seed source, the tables' ``Voice`` and parts with one job each, built
 here and reached as attributes: ``lobby`` (before the deal), ``display`` (coalesced
 renders and DMs), ``computers`` (computer players), ``timers`` (turn, lobby and inactivity
 clocks) and ``restorer`` (rebuilding tables after a start). No part knows this class: each
@@ -33,8 +33,9 @@ from bot.results import FinishListener, GameResult, SeatResult, placements
 from bot.tables import snapshots
 from bot.tables.computers import Chooser, ComputerPlayers
 from bot.tables.display import Display
+from bot.tables.languages import Languages
 from bot.tables.lobby import Lobby
-from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError
+from bot.tables.model import ActResult, NotSaved, StaleAction, Table, TableError, Voice, as_typed
 from bot.tables.ports import Notifier
 from bot.tables.restore import Restorer
 from bot.tables.retry import RETRY_FIRST, WRITE_ERRORS, backoff
@@ -67,8 +68,11 @@ class TableService:
         lobby_seconds: float = LOBBY_SECONDS,
         inactive_seconds: float = INACTIVE_SECONDS,
         retry_delay: float = RETRY_FIRST,
+        shown: Callable[[str], str] = as_typed,
+        languages: Languages | None = None,
     ) -> None:
         self.repo = repo
+        self.voice = Voice(shown, languages)
         self.notifier = notifier
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(31))
