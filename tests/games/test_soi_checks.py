@@ -19,7 +19,7 @@ from bot.games.soi import (
     RankNotHeld,
     SoiState,
 )
-from bot.games.soi.checks import askable_mask, ask_problem, card_problem, seat_problem
+from bot.games.soi.checks import ask_problem, askable_mask, card_problem, seat_problem
 from bot.games.soi.rules import mask_of
 
 
