@@ -9,7 +9,7 @@ its check and its click do, posted by the real bot under SimCord and clicked by 
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from simcord import Env
@@ -25,12 +25,13 @@ class Probe(Routed[Any], template=r"probe:(?P<what>[a-z_]+)"):
     """A component whose custom_id says what to do (see the module)."""
 
     what = "A probe"  # i18n: not for people
-    clicks: list[str] = []  # every click that got past the check, by its ``what``
+    clicks: ClassVar[list[str]] = []  # every click that got past the check, by its ``what``
 
     async def check(self, interaction: discord.Interaction[Any]) -> bool:
         what = self.match["what"]
         if what == "refused":
-            await interaction.response.send_message("not you", ephemeral=True)  # i18n: not for people
+            refusal = "not you"  # i18n: not for people
+            await interaction.response.send_message(refusal, ephemeral=True)
             return False
         if what == "check_bug":
             raise RuntimeError("the check failed")  # i18n: not for people
@@ -51,7 +52,8 @@ class Probe(Routed[Any], template=r"probe:(?P<what>[a-z_]+)"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             raise RuntimeError("after the defer")  # i18n: not for people
         if what == "answered_bug":
-            await interaction.response.send_message("half done", ephemeral=True)  # i18n: not for people
+            half = "half done"  # i18n: not for people
+            await interaction.response.send_message(half, ephemeral=True)
             raise RuntimeError("after the answer")  # i18n: not for people
         await interaction.response.send_message(
             SAID.format(what=what, values=",".join(values_of(interaction))), ephemeral=True)
