@@ -9,11 +9,12 @@ from typing import Any
 import discord
 from simcord.builders import ChannelHandle
 
+from bot.tables.model import Table
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.discord import flush, message_of, service, table_in
 
 
-async def lobby(world: dict[str, Any], channel: Any) -> Any:
+async def lobby(world: dict[str, Any], channel: Any) -> Table:
     host = world["members"][0]
     await host.slash(channel, "play", game="turup", rounds=1)
     await flush(world["env"])
@@ -23,7 +24,8 @@ async def lobby(world: dict[str, Any], channel: Any) -> Any:
 async def test_a_deleted_channel_closes_its_table_only(world: dict[str, Any]) -> None:
     env, guild, channel = world["env"], world["guild"], world["channel"]
     other_channel = guild.create_text_channel("more-cards")
-    table, other = await lobby(world, channel), await lobby(world, other_channel)
+    table = await lobby(world, channel)
+    other = await lobby(world, other_channel)
     env.backend.delete_channel(channel.id)
     await flush(env)
     assert table.status is TableStatus.CANCELLED

@@ -148,7 +148,7 @@ def test_a_discard_is_face_down_unless_the_pile_is_open() -> None:
 
 
 def test_the_declarer_drawing_instead_of_revealing_ends_the_declaration() -> None:
-    st = ENGINE.new_game(2, 7, Variant(declare="reveal"),  # type: ignore[arg-type]
+    st = ENGINE.new_game(2, 7, Variant(declare="reveal"),
                          stacked(["5S 5C 6S 6C", DOWNS[1]], ["2H 2D 3H 3D", UPS[1]],
                                  STOCK + " " + " ".join(str(c) for c in cards("3C 4H 5H"))))
     declarer = st.to_act

@@ -36,7 +36,7 @@ class Told:
 
 def service(db: Database) -> tuple[TableService, Told]:
     told = Told()
-    svc = TableService(TableRepo(db), notifier=told, ai_delay=0.0,  # type: ignore[arg-type]
+    svc = TableService(TableRepo(db), notifier=told, ai_delay=0.0,
                        render_interval=0.0, seed_source=lambda: 11)
     return svc, told
 
