@@ -16,7 +16,7 @@ from bot import metrics
 from bot.jsonlog import JsonFormatter
 from bot.settings import Settings, SettingsError, load_settings
 from storage.errors import StorageError
-from tests.helpers.discord import coop_policy, flush, table_in, typed
+from tests.helpers.discord import coop_policy, flush, service, table_in, typed
 
 
 @pytest.fixture
@@ -58,6 +58,7 @@ async def test_series_move_while_a_game_is_played(world: dict[str, Any]) -> None
     ann, bob = world["members"][:2]
     bot = env.bot
     before = await _scrape(bot)
+    service(env).seed_source = lambda: 3  # a deal whose first round lasts six moves
     opened = await ann.slash(channel, "play", game="soureh", timer="off", threshold=20)
     await bob.click(opened.response, label="Join")
     await ann.click(opened.response, label="Start (host)")
