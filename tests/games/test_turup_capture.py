@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.games.cards import Card, Rank, card, cards, standard_decks
-from bot.games.turup import capture_error, captures, is_capture, maximal_captures
+from bot.games.turup.capture import captures, is_capture, maximal_captures
+from bot.games.turup.engine import capture_error
 
 THREE_DECKS = standard_decks(3)
 RANKS = list(Rank)

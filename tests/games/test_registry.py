@@ -1,5 +1,5 @@
-"""The catalog: one entry per engine, options read from the Variant fields, and /play and
-/settings set parameters whose Discord ranges and choices are the fields'."""
+"""The registry of games: one record per engine, options read from the Variant fields, and
+/play and /settings set parameters whose Discord ranges and choices are the fields'."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+from bot.games import registry
 from bot.games.registry import CATALOG, ENGINES, game, game_names
 from bot.games.variants import Kind, option_fields
 from bot.options import specs
@@ -111,3 +112,24 @@ def test_a_new_variant_field_is_a_new_option_everywhere(monkeypatch: pytest.Monk
     finally:
         monkeypatch.undo()
         options.specs.cache_clear()
+
+
+def test_a_game_registered_from_elsewhere_is_listed_after_the_built_in_ones_and_removed() -> None:
+    """``register`` adds a plug-in's record to every lookup; ``unregister`` takes it out."""
+    soi = registry.game("soi")
+    engine = replace_engine(soi.engine, "plugin")
+    registry.register(dataclasses.replace(soi, engine=engine))
+    try:
+        assert registry.game_names()[-1] == "plugin"
+        assert list(CATALOG)[-1] == "plugin" and ENGINES["plugin"] is engine
+        assert registry.players("plugin") is soi.players
+    finally:
+        registry.unregister("plugin")
+    assert "plugin" not in registry.game_names() and "plugin" not in CATALOG
+
+
+def replace_engine(engine: Any, name: str) -> Any:
+    """A copy of ``engine`` under another name (its rules unchanged)."""
+    clone = type(engine)()
+    clone.name = name
+    return clone
