@@ -23,9 +23,9 @@ from bot.discord.parts import App, AppBot
 from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.routes import TABLE_ITEMS
+from bot.discord.rules import DYNAMIC_ITEMS
 from bot.discord.tokens import Tokens
 from bot.render.names import shown
-from bot.render.rules_text import DYNAMIC_ITEMS
 from bot.settings import Settings
 from bot.tables.languages import Languages
 from bot.tables.service import TableService

@@ -15,7 +15,7 @@ from bot.render.components import (
     TableView,
     option,
 )
-from bot.render.rules_text import RulesOpenButton
+from bot.render.rules_text import open_button
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -40,7 +40,7 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
                    for lvl in game(table.game).levels]
         view.select(Kind.ADD_COMPUTER, options, placeholder=_("Add a computer player (host)"),
                     row=1)
-    view.add_item(RulesOpenButton(table.game).item)
+    view.add_item(open_button(table.game))
     return view.done()
 
 

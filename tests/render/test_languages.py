@@ -393,7 +393,7 @@ class _Interaction:
 async def test_rules_pages_turn_in_the_language_they_were_shown_in() -> None:
     """A rules page's buttons carry its language, so the next page is in it too, whatever
     language is current when the click arrives; English buttons keep their old ids."""
-    from bot.render.rules_text import RulesButton
+    from bot.discord.rules import RulesButton
 
     with marked_language("el"):
         _, view = rules_page("soureh", 0)
@@ -409,7 +409,7 @@ async def test_rules_pages_turn_in_the_language_they_were_shown_in() -> None:
     assert button.lang == "el"
     interaction = _Interaction()
     with marked_catalogs():  # the click arrives with no language set: English current
-        await button.callback(interaction)  # type: ignore[arg-type]
+        await button.clicked(interaction)  # type: ignore[arg-type]
     assert interaction.response.embed is not None
     assert (interaction.response.embed.footer.text or "").startswith("⟦Page ⟧2")
     old = template.fullmatch("crr:soureh:1")
