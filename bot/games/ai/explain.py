@@ -13,24 +13,15 @@ the sentence by the translation."""
 from __future__ import annotations
 
 from bot.games.ai.view import Info
+from bot.games.card_names import card_words as named
 from bot.games.protocol import Action, seat_ref
 from bot.games.registry import players
-from bot.i18n import N_, _
-
-_RANKS = {"A": N_("ace"), "J": N_("Jack"), "Q": N_("Queen"), "K": N_("King")}
-_SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 def card_words(text: str) -> str:
-    """``"10H"`` -> ``"the red 10 (hearts)"``; ``"QS"`` -> ``"the Queen of spades"``."""
-    rank, suit = text[:-1], text[-1]
-    name = _(_RANKS[rank]) if rank in _RANKS else rank
-    suit_name = _(_SUITS[suit]) if suit in _SUITS else suit
-    if rank in ("10", "2") and suit in _SUITS:
-        if suit in "HD":
-            return _("the red {rank} ({suit})", rank=name, suit=suit_name)
-        return _("the black {rank} ({suit})", rank=name, suit=suit_name)
-    return _("the {rank} of {suit}", rank=name, suit=suit_name)
+    """``"10H"`` -> ``"the red 10 (hearts)"``; ``"QS"`` -> ``"the Queen of spades"``: the
+    colour is said of the 10s and 2s, whose colour the coop rules turn on."""
+    return named(text, colour=text[:-1] in ("10", "2"))
 
 
 def seat_words(arg: object) -> str:
