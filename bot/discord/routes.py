@@ -23,9 +23,9 @@ from typing import Any
 import discord
 
 from bot.discord import after_game
-from bot.discord.click import Click
+from bot.discord.click import Click, Handler
 from bot.discord.click_args import BadArgument, check_id
-from bot.discord.items import Routed, values_of
+from bot.discord.items import NEVER, Routed, values_of
 from bot.discord.parts import App, app_of
 from bot.discord.router import (
     CURRENT,
@@ -43,14 +43,19 @@ from bot.discord.router import (
 )
 from bot.games.protocol import GameError
 from bot.i18n import _
-from bot.render.components import BUTTON_PREFIX, SELECT_PREFIX, TABLE_TEMPLATE, ComponentId
+from bot.render.components import (
+    BUTTON_PREFIX,
+    SELECT_PREFIX,
+    TABLE_TEMPLATE,
+    ComponentId,
+    component_id,
+)
 from bot.render.table_message import jump_url
 from bot.tables.model import StaleAction, Table, TableError
 
 log = logging.getLogger(__name__)
 
-TABLE_ID = TABLE_TEMPLATE  # a table component's custom_id after its prefix
-_PLAIN_ID = re.sub(r"\?P<\w+>", "", TABLE_ID)
+_PLAIN_ID = re.sub(r"\?P<\w+>", "", TABLE_TEMPLATE)
 
 
 def _on_a_panel(interaction: discord.Interaction[Any]) -> bool:
@@ -59,20 +64,16 @@ def _on_a_panel(interaction: discord.Interaction[Any]) -> bool:
     return message is None or bool(message.flags.ephemeral)
 
 
-class TableComponent(Routed[Any], template=r"(?!)"):
+class TableComponent(Routed[Any], template=NEVER):
     """A table's button or select: its custom_id read, the click checked, then handled."""
 
     prefix = BUTTON_PREFIX
     what = "Table component"  # i18n: not for people
     click: Click | None = None  # set by check(): the click, read in full
-
-    def component_id(self) -> ComponentId:
-        match = self.match
-        return ComponentId(int(match["table"]), int(match["version"]), match["kind"],
-                           match["arg"] or "")
+    handler: Handler | None = None  # set by check(): the kind's handler
 
     async def check(self, interaction: discord.Interaction[Any]) -> bool:
-        cid = self.component_id()
+        cid = component_id(self.match)
         values = values_of(interaction) if self.prefix == SELECT_PREFIX else []
         try:
             check_id(cid)
@@ -122,20 +123,18 @@ class TableComponent(Routed[Any], template=r"(?!)"):
         if handler in SEATED and table.seat_of(interaction.user.id) is None:
             await reply(interaction, _("You are not playing at this table."))
             return False
-        self.click = click
+        self.click, self.handler = click, handler
         return True
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        click = self.click
-        assert click is not None  # check() said yes
-        await route(click)
+        click, handler = self.click, self.handler
+        assert click is not None and handler is not None  # check() said yes
+        await route(click, handler)
 
 
-async def route(click: Click) -> None:
+async def route(click: Click, handler: Handler) -> None:
     """Run the click's handler; a refusal (``TableError``, ``GameError``) is answered
     kindly, "out of date" for a move at an older version."""
-    handler = handler_for(click.table, click.kind)
-    assert handler is not None  # checked
     try:
         await handler(click)
         remember_private(click)
@@ -146,13 +145,13 @@ async def route(click: Click) -> None:
             await reply(click.interaction, str(exc) or _("That cannot be done now."))
 
 
-class TableButton(TableComponent, template=f"{BUTTON_PREFIX}:{TABLE_ID}"):
+class TableButton(TableComponent, template=f"{BUTTON_PREFIX}:{TABLE_TEMPLATE}"):
     """A table's button (lobby, table message, control panel, after the game)."""
 
     prefix = BUTTON_PREFIX
 
 
-class TableSelect(TableComponent, template=f"{SELECT_PREFIX}:{TABLE_ID}"):
+class TableSelect(TableComponent, template=f"{SELECT_PREFIX}:{TABLE_TEMPLATE}"):
     """A table's select (a control panel's choices, the lobby's computer levels)."""
 
     prefix = SELECT_PREFIX

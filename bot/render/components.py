@@ -117,9 +117,13 @@ def parse_custom_id(text: str) -> tuple[str, ComponentId] | None:
     match = _TABLE_ID.fullmatch(text)
     if match is None:
         return None
-    cid = ComponentId(int(match["table"]), int(match["version"]), match["kind"],
-                      match["arg"] or "")
-    return match["prefix"], cid
+    return match["prefix"], component_id(match)
+
+
+def component_id(match: re.Match[str]) -> ComponentId:
+    """The id a match of :data:`TABLE_TEMPLATE` reads."""
+    return ComponentId(int(match["table"]), int(match["version"]), match["kind"],
+                       match["arg"] or "")
 
 
 def option(label: str, value: str, description: str | None = None) -> discord.SelectOption:
