@@ -134,7 +134,8 @@ def games() -> Mapping[str, Game]:
 
 def game(name: str) -> Game:
     """The registered game ``name`` (``KeyError`` for an unknown game)."""
-    return games()[name]
+    _load_games()
+    return _registered[name]
 
 
 def players(name: str) -> Any:
@@ -169,7 +170,7 @@ class _Catalog(Mapping[str, Game]):
     """``CATALOG[name]``: a game's registration (engine, players, look, lessons)."""
 
     def __getitem__(self, name: str) -> Game:
-        return games()[name]
+        return game(name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(games())
