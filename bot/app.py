@@ -73,7 +73,6 @@ class CardroomBot(AppBot):
         self.settings = settings
         self.sync_commands = sync_commands
         self._db: Database | None = None
-        self._tables: TableService | None = None
         self._tokens = Tokens()  # kept when set up again (a test's restart), like the images
         self._images: TableImages | None = None
         self._owner: LocalOwner | ShardOwner | None = None
@@ -94,9 +93,7 @@ class CardroomBot(AppBot):
     @property
     def tables(self) -> TableService:
         """The table service (available from ``setup_hook`` on)."""
-        if self._tables is None:
-            raise RuntimeError("The table service is not built yet.")  # i18n: not for people
-        return self._tables
+        return self.app.tables
 
     async def setup_hook(self) -> None:
         """Open storage, build the table service, register the persistent components,
@@ -130,13 +127,12 @@ class CardroomBot(AppBot):
         self._images.db = db
         publisher = DiscordNotifier(self, db, self._images, self._tokens, self.languages)
         assert self._owner is not None
-        self._tables = TableService(TableRepo(db, scope=self._scope, fence=self._owner.fence),
-                                    shown=shown,  # names are data: escaped, isolated, no bidi
-                                    languages=self.languages)  # a table speaks its server's
-        self._tables.notifier = FaultGuard(publisher, self._tables, self,
-                                           publisher.reader_language)
-        publisher.attach(self._tables)
-        app = App(settings=self.settings, db=db, tables=self._tables,
+        tables = TableService(TableRepo(db, scope=self._scope, fence=self._owner.fence),
+                              shown=shown,  # names are data: escaped, isolated, no bidi
+                              languages=self.languages)  # a table speaks its server's
+        tables.notifier = FaultGuard(publisher, tables, self, publisher.reader_language)
+        publisher.attach(tables)
+        app = App(settings=self.settings, db=db, tables=tables,
                   languages=self.languages, images=self._images, tokens=self._tokens,
                   publisher=publisher)
         if self._app is not None:  # set up again (a test's restart): the same budget
@@ -249,8 +245,8 @@ class CardroomBot(AppBot):
         """Stop the tables' background work, close Discord, then the database (closed even
         when an earlier step fails, e.g. a stop before discord.py was set up)."""
         try:
-            if self._tables is not None:
-                await self._tables.aclose()
+            if self._app is not None:
+                await self._app.tables.aclose()
             try:
                 await super().close()
             except AttributeError as error:

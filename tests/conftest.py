@@ -48,8 +48,8 @@ async def simcord_bot(settings: Settings) -> AsyncIterator[CardroomBot]:
     bot = CardroomBot(settings)
     bot.shard_count = 1  # SimCord needs a fixed shard count for an AutoShardedBot
     yield bot
-    if bot._tables is not None:  # its background work first (a restart detached it live)
-        await bot._tables.aclose()
+    if bot._app is not None:  # its background work first (a restart detached it live)
+        await bot._app.tables.aclose()
     if bot._db is not None:
         await bot._db.close()
 

@@ -39,10 +39,10 @@ def watch(bot: Any) -> None:
 
 
 def _tables(bot: Any) -> dict[tuple[str, ...], float]:
-    service = bot._tables
-    if service is None:
+    app = bot._app  # the app's parts, once setup_hook built them
+    if app is None:
         return {}
-    games = Counter(t.game for t in list(service.tables.values()) if t.status.is_open)
+    games = Counter(t.game for t in list(app.tables.tables.values()) if t.status.is_open)
     return {(game,): float(n) for game, n in games.items()}
 
 
