@@ -1,10 +1,13 @@
 """``/learn``: lessons of each game, private to the learner (ephemeral messages), on
 stacked decks against scripted opponents (``bot.learning``).
 
-custom_ids (``bot.discord.lessons.custom_id``): ``crl:<game>:<lesson>:<version>:<step>:<what>``
-— a lesson's step is rebuilt from its deck and the moves before it, so a click works after
-a restart; a lesson changed since its message (another version) or a custom_id that does
-not read is answered "out of date", privately, and nothing else happens."""
+custom_ids (``bot.discord.lesson_panel.custom_id``):
+``crl:<game>:<lesson>:<version>:<step>:<what>`` — a lesson's step is rebuilt from its deck
+and the moves before it, so a click works after a restart. ``<what>`` is a component of the
+game's own panel (``b:<kind>[:<arg>]`` a button, ``s:<kind>[:<arg>]`` a select: a move to
+judge, or a step of the panel to show), or ``next``, ``quit``, ``practice``. A lesson
+changed since its message (another version) or a custom_id that does not read is answered
+"out of date", privately, and nothing else happens."""
 
 from __future__ import annotations
 
@@ -18,21 +21,16 @@ from discord.ext import commands
 
 from bot.discord.answers import answer_once
 from bot.discord.items import Routed, values_of
-from bot.discord.lessons import (
-    as_view,
-    end_controls,
-    end_embed,
-    step_controls,
-    step_embed,
-)
+from bot.discord.lesson_panel import lesson_table
+from bot.discord.lessons import as_view, end_controls, end_embed, shown_step, why_wrong
 from bot.discord.parts import AppBot, app_of
-from bot.games.registry import CATALOG
+from bot.games.registry import CATALOG, game
 from bot.i18n import N_, _
 from bot.learning.catalog import lesson, lessons, next_lesson
 from bot.learning.model import Lesson
-from bot.learning.walk import judge, options, position
+from bot.learning.walk import judge, position
 from bot.render.choices import game_choices
-from bot.render.names import shown
+from bot.render.components import STEP_KINDS, Kind, Step, notation_of
 from storage.lessons import LessonProgressRepo
 
 log = logging.getLogger(__name__)
@@ -53,6 +51,7 @@ CLOSED = N_("Lesson closed. `/learn` starts it again whenever you like.")
 NO_SUCH_LESSON = N_("{game} has lessons 1 to {count}.")
 _ID = (r"crl:(?P<game>[a-z]{1,12}):(?P<lesson>[0-9]{1,4}):(?P<version>[0-9a-f]{6}):"
        r"(?P<step>[0-9]{1,4}):")
+_PANEL = r"(?P<kind>[a-z0-9]{1,12})(?::(?P<arg>[^\s]{0,80}))?"
 
 
 def repo_of(interaction: discord.Interaction[Any]) -> LessonProgressRepo:
@@ -60,8 +59,8 @@ def repo_of(interaction: discord.Interaction[Any]) -> LessonProgressRepo:
 
 
 def learner(interaction: discord.Interaction[Any]) -> str:
-    """The learner's name as the lesson shows it (markdown and mentions escaped)."""
-    return shown(interaction.user.display_name)
+    """The learner's name as typed (the lesson shows it safely wherever it goes)."""
+    return interaction.user.display_name
 
 
 def _found(match: re.Match[str]) -> Lesson | None:
@@ -74,41 +73,70 @@ def _found(match: re.Match[str]) -> Lesson | None:
 
 
 async def show_step(interaction: discord.Interaction[Any], item: Lesson, index: int, *,
-                    wrong: str | None = None, new: bool = False) -> None:
-    """Show step ``index`` of a lesson (or its end), editing the lesson's message."""
+                    wrong: str | None = None, at: Step | None = None,
+                    new: bool = False) -> None:
+    """Show step ``index`` of a lesson (or its end), editing the lesson's message; ``at``
+    a step of the game's panel (no move made)."""
     pos = position(item, index)
     name = learner(interaction)
+    files: list[discord.File] = []
     if pos.done:
         last = item.number == len(lessons()[item.game])
         await repo_of(interaction).finish(interaction.user.id, item.game, item.number)
         embed, view = end_embed(pos, name, last), as_view(end_controls(pos, last))
     else:
-        embed, view = step_embed(pos, name, wrong), as_view(step_controls(pos, name))
+        embed, view, files = await shown_step(app_of(interaction).images, pos, name,
+                                              interaction.user.id, interaction.guild_id,
+                                              wrong, at)
     if new:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(embed=embed, view=view, files=files,
+                                                ephemeral=True)
     else:
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        await interaction.response.edit_message(content=None, embed=embed, view=view,
+                                                attachments=files)
 
 
 async def choose(interaction: discord.Interaction[Any], item: Lesson, index: int,
-                 choice: int) -> None:
-    """The learner chose the step's option ``choice``: the next step, or why not."""
+                 kind: str, arg: str, values: list[str]) -> None:
+    """The learner used a control of the step's panel: a step of the panel is shown, a
+    move is judged (the next step, or why not)."""
     pos = position(item, index)
-    moves = options(pos)
-    if not 0 <= choice < len(moves):
+    table = lesson_table(pos, learner(interaction), interaction.guild_id)
+    look = game(item.game).look
+    if kind in STEP_KINDS or kind in look.steps:
+        choice = values[0] if values else arg
+        check = look.steps.get(kind)
+        try:
+            if check is not None:
+                check(table, choice)
+        except ValueError:
+            await answer_once(interaction, _(OUT_OF_DATE))
+            return
+        await show_step(interaction, item, index, at=Step(kind, choice))
+        return
+    if kind == Kind.ACT:
+        move = values[0] if values else notation_of(arg)
+    elif kind in look.notations:
+        try:
+            move = look.notations[kind](table, kind, arg, values)
+        except (ValueError, IndexError):
+            await answer_once(interaction, _(OUT_OF_DATE))
+            return
+    else:
         await answer_once(interaction, _(OUT_OF_DATE))
         return
-    judged = judge(pos, moves[choice])
+    judged = judge(pos, move)
     if judged.right:
         await show_step(interaction, item, index + 1)
     else:
         log.info("Lesson %s %d: a wrong choice at step %d", item.game, item.number, index + 1)
-        await show_step(interaction, item, index, wrong=judged.why)
+        await show_step(interaction, item, index,
+                        wrong=why_wrong(judged.why, judged.refused, pos, learner(interaction)))
 
 
 class LessonButton(Routed[discord.ui.Button[Any]],
-                   template=_ID + r"(?P<what>[0-9]{1,2}|next|quit|practice)"):
-    """A lesson's button: a move, Next lesson, Practice or Quit."""
+                   template=_ID + r"(?P<what>next|quit|practice|b:" + _PANEL + ")"):
+    """A lesson's button: one of the game's panel, Next lesson, Practice or Quit."""
 
     what = "Lesson button"  # i18n: not for people (a log line)
 
@@ -132,11 +160,11 @@ class LessonButton(Routed[discord.ui.Button[Any]],
         elif index >= len(item.steps):
             await answer_once(interaction, _(OUT_OF_DATE))
         else:
-            await choose(interaction, item, index, int(what))
+            await choose(interaction, item, index, match["kind"], match["arg"] or "", [])
 
 
-class LessonSelect(Routed[discord.ui.Select[Any]], template=_ID + "s"):
-    """A lesson's select of many moves (the right one is its default)."""
+class LessonSelect(Routed[discord.ui.Select[Any]], template=_ID + "s:" + _PANEL):
+    """A select of the game's panel in a lesson (the right option is its default)."""
 
     what = "Lesson select"  # i18n: not for people (a log line)
 
@@ -145,11 +173,10 @@ class LessonSelect(Routed[discord.ui.Select[Any]], template=_ID + "s"):
         item = _found(match)
         values = values_of(interaction)
         index = int(match["step"])
-        if item is None or index >= len(item.steps) or len(values) != 1 or \
-                not str(values[0]).isdigit():
+        if item is None or index >= len(item.steps) or not values:
             await answer_once(interaction, _(OUT_OF_DATE))
             return
-        await choose(interaction, item, index, int(values[0]))
+        await choose(interaction, item, index, match["kind"], match["arg"] or "", values)
 
 
 async def practice(interaction: discord.Interaction[Any], game: str) -> None:

@@ -1,6 +1,8 @@
-"""A lesson's step as the learner sees it: one private embed (what is happening, the
-table as his seat sees it, what to do) and its controls, the move to make marked:
-a **primary** button, or among many moves a select whose right option is the default.
+"""A lesson's step as the learner sees it: the game's own control panel at the lesson's
+position (``bot.discord.lesson_panel``: the same buttons, labels and picture as at a
+table), one lesson line on top and the control that leads to the step's move marked (a
+lesson is left as any private message is: Discord's Dismiss message). At the end, the
+lesson's summary and what comes next.
 
 Only the learner's own seat view is shown (``Engine.player_view``), as at a table."""
 
@@ -12,55 +14,33 @@ from typing import Any
 
 import discord
 
-from bot.games.protocol import MOVE_WORDS_GAP, Event
+from bot.discord.lesson_panel import PREFIX, custom_id, seat_names, seat_picture, step_panel
+from bot.discord.pictures import TableImages
+from bot.games.protocol import Event
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning.catalog import lesson as find
-from bot.learning.model import Lesson, Step, cards_named
-from bot.learning.walk import Position, options
-from bot.render.card_text import card, isolated, legible, legible_embed, truncate
+from bot.learning.model import Lesson, cards_named
+from bot.learning.walk import Position
+from bot.render.card_text import card, isolated, legible_embed, truncate
+from bot.render.components import Step
+from bot.render.names import shown
 
-# The scripted opponents' names (seats 1 to 3): names, the same in every language.
-OPPONENTS = ("Nikos", "Omar", "Farah")  # i18n: not for people
-MAX_BUTTONS = 10  # two rows of five; more moves than this are offered in a select
+__all__ = ["PREFIX", "as_view", "custom_id", "end_controls", "end_embed", "shown_step",
+           "step_embed", "why_wrong"]
+
 EVENT_LINES = 6  # what happened since the learner's last move, at most this many lines
-PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.learn routes them)
 
-STEP_OF = N_("Step {step} of {steps}")
+STEP_OF = N_("{step}/{steps}")  # the step's place in its lesson, before the lesson line
 COMPLETE = N_("Lesson complete")
 
 
-def seat_names(learner: str, players: int) -> list[str]:
-    """The learner's own name at seat 0, the scripted opponents after him."""
-    return [learner, *OPPONENTS[: players - 1]]
-
-
 def say(text: str, names: Sequence[str]) -> str:
-    """A lesson text in the reader's language with its cards and names filled in."""
+    """A lesson text in the reader's language with its cards and names filled in (names
+    as typed: each is shown safely here)."""
     values: dict[str, Any] = {key: card(code) for key, code in cards_named(text).items()}
-    values.update({f"p{seat}": isolated(name) for seat, name in enumerate(names)})
+    values.update({f"p{seat}": shown(name) for seat, name in enumerate(names)})
     return _(text, **values)
-
-
-def move_label(pos: Position, move: str, names: Sequence[str]) -> str:
-    """A move in words for its button or option (``Put 8♣ in place of …``); a move the
-    engine refuses is named by the lesson's own label."""
-    step = pos.step
-    for wrong in step.wrong if step is not None else ():
-        if wrong.action == move and wrong.label:
-            return truncate(say(wrong.label, names), 80)
-    if move == "draw":
-        return _("Draw")
-    action = pos.engine.parse_action(pos.state, move)
-    text = Event("describe", pos.engine.describe(pos.state, action)).render(names)
-    words = text.split(MOVE_WORDS_GAP, 1)[-1]
-    return truncate(legible(words[:1].upper() + words[1:]), 80)
-
-
-def custom_id(lesson: Lesson, index: int, what: str) -> str:
-    """``crl:<game>:<lesson>:<version>:<step>:<what>`` (``what``: an option's index, ``s``
-    for the select, ``next``, ``quit``, ``practice``)."""
-    return f"{PREFIX}:{lesson.game}:{lesson.number}:{lesson.version}:{index}:{what}"
 
 
 def _title(lesson: Lesson) -> str:
@@ -69,68 +49,60 @@ def _title(lesson: Lesson) -> str:
 
 
 def _happened(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    apart = [isolated(name) for name in names]  # a Latin name never turns Arabic text
+    apart = [isolated(shown(name)) for name in names]  # a Latin name never turns Arabic text
     lines = [e.render(apart) for e in events if e.kind not in ("deal", "hand")]
     return [f"· {line}" for line in lines[-EVENT_LINES:]]
 
 
-def step_embed(pos: Position, learner: str, wrong: str | None = None) -> discord.Embed:
-    """The step about to be taken, with what just happened; ``wrong`` explains a wrong
-    choice just made (the step is offered again)."""
+def step_embed(pos: Position, learner: str, wrong: str | None = None, *,
+               at: Step | None = None, picture: bool = False, guild_id: int | None = None,
+               ) -> tuple[discord.Embed, discord.ui.View]:
+    """The step about to be taken: the game's panel with the lesson line on top;
+    ``wrong`` (already in words) says why the choice just made was not the step's move
+    (the step is offered again); ``at``: a step of the panel (no move made)."""
     lesson, step = pos.lesson, pos.step
     assert step is not None
     names = seat_names(learner, lesson.players)
-    game = CATALOG[lesson.game]
-    parts = []
-    if pos.index == 0 and lesson.intro:
-        parts.append(say(lesson.intro, names))
-    if wrong is None:
-        parts += _happened(pos.events, names)
-    else:
-        parts.append("✗ " + _("Not that one: {why}", why=say(wrong, names)))
-    parts.append("👉 " + say(step.say, names))
-    embed = discord.Embed(title=_title(lesson), description="\n\n".join(
-        p for p in parts if p), colour=game.colour)
-    view = pos.view()
-    for field in game.look.public_fields(view, names):
-        embed.add_field(name=field.name, value=field.value[:1024], inline=field.inline)
-    mine = game.look.private_text(view)
-    if mine:
-        embed.add_field(name=_("Your cards"), value=mine[:1024], inline=False)
-    embed.set_footer(text=_(STEP_OF, step=pos.index + 1, steps=len(lesson.steps)))
-    return legible_embed(embed)  # Arabic lines right to left
+    embed, view, _table = step_panel(pos, learner, at, picture=picture, guild_id=guild_id)
+    top = []
+    if wrong is not None:
+        top.append("✗ " + _("Not that one: {why}", why=wrong))
+    place = _(STEP_OF, step=pos.index + 1, steps=len(lesson.steps))
+    top.append(f"**{place}** 👉 " + say(step.say, names))
+    # no title nor footer: on a phone every line counts, and the picture names the game
+    embed.title = None
+    embed.description = truncate("\n".join(top) + "\n" + (embed.description or ""), 4096)
+    return legible_embed(embed), view
+
+
+def why_wrong(text: str | None, refused: str | None, pos: Position, learner: str) -> str:
+    """Why a choice was not the step's move, in words."""
+    if text is None:
+        return refused or ""
+    return say(text, seat_names(learner, pos.lesson.players))
+
+
+async def shown_step(images: TableImages, pos: Position, learner: str, reader: int | None,
+                     guild_id: int | None, wrong: str | None = None, at: Step | None = None,
+                     ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The step with the seat's picture, as the game's panel carries it (then his cards
+    are not listed again in words); a reader of text gets the picture's words."""
+    embed, view = step_embed(pos, learner, wrong, at=at, guild_id=guild_id)
+    _e, _v, table = step_panel(pos, learner, at, guild_id=guild_id)
+    files = await seat_picture(images, table, reader, embed)
+    if files:
+        embed, view = step_embed(pos, learner, wrong, at=at, picture=True, guild_id=guild_id)
+    return embed, view, files
 
 
 @dataclass(frozen=True, slots=True)
 class Control:
-    """One component of a step: a button, or a select with its options."""
+    """One button of a lesson's end: Next lesson or Practice."""
 
     custom_id: str
     label: str
     primary: bool = False
-    options: tuple[tuple[str, str, bool], ...] = ()  # a select's (label, value, default)
     row: int = 0
-
-
-def step_controls(pos: Position, learner: str) -> list[Control]:
-    """The moves on offer (the right one marked) and Quit (never marked)."""
-    step: Step | None = pos.step
-    assert step is not None
-    names = seat_names(learner, pos.lesson.players)
-    moves = options(pos)
-    right = [m == step.action for m in moves]
-    found: list[Control] = []
-    if len(moves) <= MAX_BUTTONS:
-        found += [Control(custom_id(pos.lesson, pos.index, str(i)),
-                          move_label(pos, m, names), primary=right[i], row=i // 5)
-                  for i, m in enumerate(moves)]
-    else:
-        found.append(Control(custom_id(pos.lesson, pos.index, "s"), _("Choose your move…"),
-                             options=tuple((move_label(pos, m, names), str(i), right[i])
-                                           for i, m in enumerate(moves))))
-    found.append(Control(custom_id(pos.lesson, pos.index, "quit"), _("Quit"),
-                         row=max(c.row for c in found) + 1))
-    return found
 
 
 def end_embed(pos: Position, learner: str, last: bool) -> discord.Embed:
@@ -145,7 +117,7 @@ def end_embed(pos: Position, learner: str, last: bool) -> discord.Embed:
                        "computer.", game=_(game.title)))
     embed = discord.Embed(title=_title(lesson), description="\n\n".join(parts),
                           colour=game.colour)
-    summary = game.look.round_summary(pos.view(), names)
+    summary = game.look.round_summary(pos.view(), [shown(name) for name in names])
     if summary:
         embed.add_field(name=_("The round"), value=summary[:1024], inline=False)
     embed.set_footer(text=_(COMPLETE))
@@ -170,15 +142,9 @@ def as_view(controls: Sequence[Control]) -> discord.ui.View:
     """The controls as a view (routed by ``cogs.learn``'s dynamic items, never stored)."""
     view = discord.ui.View(timeout=None)
     for c in controls:
-        if c.options:
-            view.add_item(discord.ui.Select(
-                custom_id=c.custom_id, placeholder=c.label, row=c.row,
-                options=[discord.SelectOption(label=label[:100], value=value, default=default)
-                         for label, value, default in c.options]))
-        else:
-            style = discord.ButtonStyle.primary if c.primary else discord.ButtonStyle.secondary
-            view.add_item(discord.ui.Button(custom_id=c.custom_id, label=c.label[:80],
-                                            style=style, row=c.row))
+        style = discord.ButtonStyle.primary if c.primary else discord.ButtonStyle.secondary
+        view.add_item(discord.ui.Button(custom_id=c.custom_id, label=c.label[:80],
+                                        style=style, row=c.row))
     view.stop()
     return view
 

@@ -20,22 +20,23 @@ CARD_PLACEHOLDER = re.compile(r"\{c_((?:10|[2-9AJQK])[SHDC])\}")
 
 @dataclass(frozen=True, slots=True)
 class Wrong:
-    """A move on offer that is not the one to make, and why (one or two sentences).
-    ``label`` names a move the engine would refuse (its own words cannot describe it)."""
+    """A move the game's panel offers that is not the one to make, and why (one or two
+    sentences); a move the engine refuses (a Reveal while a coop is invalid) may be named
+    too. Any other move is answered in general words (``bot.learning.walk.judge``)."""
 
     action: str
     why: str
-    label: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     """One decision of the learner."""
 
-    say: str  # what is happening and what to do (one or two sentences)
+    say: str  # the idea the step is about (one or two sentences), not which button to press
     action: str  # the move to make, in engine notation
     wrong: tuple[Wrong, ...] = ()
     then: tuple[str, ...] = ()  # the scripted opponents' moves applied after it
+    plays: tuple[str, ...] = ()  # the rules of docs/rules.md it plays (bot.learning.rulemap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,16 +52,15 @@ class Lesson:
     summary: str  # what the lesson taught, said at its end
     variant: Mapping[str, Any] = field(default_factory=dict)
     seed: int = 1
-    intro: str = ""  # said above the first step
     opening: tuple[str, ...] = ()  # opponents' moves before the first step
-    rules: tuple[str, ...] = ()  # the rule book's topics the lesson covers
+    totals: tuple[int, ...] = ()  # scores carried into the first deal (coop games), if any
 
     @property
     def version(self) -> str:
         """Six hex digits that change whenever the lesson's moves change: a button of an
         older lesson is answered as out of date, never played on a different deal."""
         moves = [self.game, str(self.players), str(self.seed), *self.deck,
-                 repr(sorted(self.variant.items())), *self.opening]
+                 repr(sorted(self.variant.items())), *self.opening, repr(self.totals)]
         for step in self.steps:
             moves += [step.action, *(w.action for w in step.wrong), "|", *step.then]
         return hashlib.sha1(" ".join(moves).encode()).hexdigest()[:6]

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.protocol import Engine, Event, seen_by
+from bot.games.protocol import Engine, Event, GameError, automatic_action, seen_by
 from bot.games.registry import ENGINES
+from bot.i18n import N_
 from bot.learning.model import Lesson, Step
 
 LEARNER = 0  # the learner's engine seat
@@ -53,7 +54,12 @@ def new_state(lesson: Lesson) -> Any:
     engine = ENGINES[lesson.game]
     variant = engine.Variant(**dict(lesson.variant)) if lesson.variant else None
     deck = [Card.parse(c) for c in lesson.deck]
-    return engine.new_game(players=lesson.players, seed=lesson.seed, variant=variant, deck=deck)
+    state = engine.new_game(players=lesson.players, seed=lesson.seed, variant=variant,
+                            deck=deck)
+    if lesson.totals:  # earlier rounds' scores (a coop state's totals and round start)
+        state.totals = list(lesson.totals)
+        state.start_totals = tuple(lesson.totals)
+    return state
 
 
 def _play(engine: Engine[Any], state: Any, moves: tuple[str, ...] | list[str],
@@ -63,6 +69,19 @@ def _play(engine: Engine[Any], state: Any, moves: tuple[str, ...] | list[str],
             action = engine.parse_action(state, move)
         except Exception as exc:  # an illegal scripted move: the lesson is wrong
             raise LessonBroken(f"{move!r}: {exc}") from exc
+        transition = engine.apply(state, action)
+        events.extend(seen_by(transition.events, LEARNER))
+        state = transition.state
+    return _drawn_for_you(engine, state, events)
+
+
+def _drawn_for_you(engine: Engine[Any], state: Any, events: list[Event]) -> Any:
+    """The learner's draw made for him, as the game's Take turn makes it: a lesson's step is
+    a decision, never a button that only draws."""
+    while engine.to_act(state) == LEARNER:
+        action = automatic_action(engine, state)
+        if action is None:
+            break
         transition = engine.apply(state, action)
         events.extend(seen_by(transition.events, LEARNER))
         state = transition.state
@@ -93,11 +112,16 @@ def same_move(engine: Engine[Any], state: Any, a: str, b: str) -> bool:
 
 
 def options(pos: Position) -> list[str]:
-    """The moves a step offers, in a fixed order that does not give the answer away."""
+    """The moves a step names (its move and its wrong ones), in a fixed order."""
     step = pos.step
     if step is None:
         return []
     return sorted([step.action, *(w.action for w in step.wrong)])
+
+
+# Said of a move the step does not name: legal, but not what the step is about.
+ANOTHER_MOVE = N_("that move is allowed, but this step is about something else: read the "
+                  "line above again.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +131,12 @@ class Judged:
     right: bool
     why: str | None
     after: Position
+    refused: str | None = None  # the engine's own words for a move it refuses
 
 
 def judge(pos: Position, choice: str) -> Judged:
-    """Play ``choice`` at ``pos`` if it is the step's move; else say why it is wrong and
+    """Play ``choice`` at ``pos`` if it is the step's move; else say why it is wrong (the
+    step's own words, the engine's refusal, or that the step is about another move) and
     stay."""
     step = pos.step
     if step is None:
@@ -120,4 +146,8 @@ def judge(pos: Position, choice: str) -> Judged:
     for wrong in step.wrong:
         if same_move(pos.engine, pos.state, choice, wrong.action):
             return Judged(False, wrong.why, pos)
-    raise LessonBroken(f"{choice!r} is not on offer")  # i18n: not for people
+    try:
+        pos.engine.parse_action(pos.state, choice)
+    except GameError as exc:
+        return Judged(False, None, pos, refused=str(exc))
+    return Judged(False, ANOTHER_MOVE, pos)

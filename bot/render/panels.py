@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.games.protocol import automatic_action
 from bot.games.registry import game
 from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
@@ -30,16 +31,12 @@ TALL_ROWS = 4
 
 
 def automatic_move(table: Table) -> str | None:
-    """The move Take turn makes at once: the draw, when drawing is the seat's only move.
-
-    Never on a coop ``reveal`` turn: that panel must look the same whether or not the
-    declarer may reveal, so it always waits for his Draw or Reveal."""
-    if not table.running or table.public_view().get("phase") != "draw":
+    """The move Take turn makes at once: the draw, when drawing is the seat's only move
+    (``bot.games.protocol.automatic_action``)."""
+    if not table.running:
         return None
-    actions = table.engine.legal_actions(table.state)
-    if len(actions) == 1 and actions[0].word == "draw" and not actions[0].args:
-        return str(actions[0])
-    return None
+    action = automatic_action(table.engine, table.state)
+    return None if action is None else str(action)
 
 
 def panel(

@@ -15,8 +15,16 @@ from typing import Any
 import pytest
 from simcord import Env
 
-from tests.cogs.test_learn import follow, follow_marks, marked, setup, unmarked_moves
+from tests.cogs.test_learn import (
+    choose_unmarked,
+    follow,
+    follow_marks,
+    marked,
+    setup,
+    unmarked_moves,
+)
 from tests.cogs.test_puzzle import store_puzzle
+from tests.helpers.lesson_heights import BUDGET, follow_lesson
 from tests.helpers.preview import browser, browser_available, shoot
 
 pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
@@ -40,8 +48,7 @@ async def test_a_lesson_at_phone_width(simcord_env: Env, game: str, tmp_path: Pa
             message = (await follow(ana, message)).response
         step = await shoot(simcord_env, channel, ana, message,
                            tmp_path / f"learn-{game}-step-400-dark.png", b=b)
-        wrong = unmarked_moves(message)[0]
-        explained = (await ana.click(message, custom_id=wrong["custom_id"])).response
+        explained = (await choose_unmarked(ana, message)).response
         why = await shoot(simcord_env, channel, ana, explained,
                           tmp_path / f"learn-{game}-wrong-400-dark.png", b=b)
         end, _actions = await follow_marks(ana, explained)
@@ -72,3 +79,18 @@ async def test_an_arabic_lesson_step_and_a_puzzle(simcord_env: Env, locales: Any
     assert sum("\u0600" <= c <= "\u06ff" for c in arabic.text) > 60
     assert shot.height > 150
     keep(arabic, shot)
+
+
+@pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
+async def test_lesson_one_fits_a_phone_screen_with_the_games_picture(
+        simcord_env: Env, game: str, tmp_path: Path) -> None:
+    """Lesson 1 followed by its marks: every message (each step, each step of the game's
+    panel) is at most 640 px tall at 400 px and carries the seat's picture, as the
+    game's panel does."""
+    channel, ana = setup(simcord_env)
+    async with browser() as b:
+        shown = await follow_lesson(simcord_env, channel, ana, game, 1, b, tmp_path)
+    print({s.name: s.height for s in shown})
+    steps = [s for s in shown if not s.name.endswith("-end")]
+    assert [s.name for s in steps if s.height > BUDGET] == []
+    assert [s.name for s in steps if not s.pictured] == []

@@ -1,4 +1,5 @@
-"""Soi's lessons (RULES.md section 4)."""
+"""Soi's lessons (docs/rules.md, Soi). Each step's ``plays`` names the rules it plays
+(``bot.learning.rulemap``)."""
 
 from __future__ import annotations
 
@@ -6,66 +7,63 @@ from bot.i18n import N_
 from bot.learning.model import Lesson, Step, Wrong, hands_deck
 
 # Lesson 1: asking, continuing after a card, a miss passing the turn, quadruplets.
-# Seat 1 ({p1}) holds K♠ 9♦ 3♣, seat 2 ({p2}) K♥ 7♣ 5♠ 9♥, seat 3 ({p3}) 3♦ 5♦; the
-# learner 7♠ 7♥ 7♦ K♣ K♦ 3♠ 9♠ 5♣. {p1} asks first, and asks the learner for K♥.
+# Seat 1 ({p1}) holds K♠ 9♦ 3♣, seat 2 ({p2}) K♥ 7♣ 5♠ 9♥; the learner 7♠ 7♥ 7♦ K♣
+# K♦ 3♠ 9♠ 5♣ (the rest of the pack fills the hands). {p1} asks first, and asks the
+# learner for K♥.
 ASKING = Lesson(
     game="soi",
     number=1,
     title=N_("Asking for cards"),
-    players=4,
+    players=3,
     deck=hands_deck(
-        ["7S 7H 7D KC KD 3S 9S 5C", "KS 9D 3C", "KH 7C 5S 9H", "3D 5D"],  # i18n: not for people
-        [13, 13, 13, 13]),
-    seed=1,  # {p1} asks first
-    intro=N_("Soi: collect all four suits of a rank, a quadruplet. On your turn you ask "
-             "one player for one card; you must hold a card of that rank."),
+        ["7S 7H 7D KC KD 3S 9S 5C", "KS 9D 3C", "KH 7C 5S 9H"],  # i18n: not for people
+        [18, 17, 17]),
+    seed=7,  # {p1} asks first
     opening=("ask 0 KH",),  # i18n: not for people
     steps=(
         Step(
-            N_("{p1} asked you for {c_KH}, so they hold a King but not {c_KH}; you hold "
-               "{c_KC} and {c_KD}, so theirs is {c_KS}. Ask {p1} for it."),
+            N_("An ask tells everyone something: {p1} asked you for {c_KH}, so they hold a "
+               "King, and not {c_KH}."),
             "ask 1 KS",  # i18n: not for people
             (Wrong("ask 2 KS",  # i18n: not for people
                    N_("{p1} must hold a King, and the only one left is {c_KS}: "
                                   "ask them.")),),
+            plays=("soi/the-deal", "soi/the-goal", "soi/your-turn"),
         ),
         Step(
-            N_("They had to hand it over, and you ask again. {p1} asked for {c_KH}, so they lack "
-               "it: ask {p2} for {c_KH}."),
+            N_("A card handed over keeps the turn yours. {p1} lacks {c_KH}, so someone else "
+               "holds it."),
             "ask 2 KH",  # i18n: not for people
             (Wrong("ask 1 KH",  # i18n: not for people
                    N_("{p1} asked for {c_KH} themselves: they do not hold it.")),),
+            plays=("soi/your-turn",),
         ),
         Step(
-            N_("Four Kings: a quadruplet, laid down at once, worth 10. You still have the "
-               "turn: ask {p3} for {c_7C}."),
-            "ask 3 7C",
-            (Wrong("ask 3 7H",  # i18n: not for people
-                   N_("You hold {c_7H} yourself: ask for a card you lack."),
-                   label=N_("Ask {p3} for {c_7H}")),),
-            then=("ask 0 3S", "ask 2 3C", "ask 1 5D", "ask 0 9H"),
+            N_("Four Kings make a quadruplet, laid down at once. Nothing tells you who holds "
+               "{c_7C}: a miss passes the turn to the player you asked."),
+            "ask 1 7C",
+            then=("ask 0 9H",),
+            plays=("soi/your-turn", "soi/what-everyone-sees"),
         ),
         Step(
-            N_("{p3} had no {c_7C}, so the turn passed to them; the asks went round and {p1} "
-               "asked you for {c_9H}: they hold a nine. Ask them for {c_9D}."),
+            N_("{p1} asked you for {c_9H} in their turn: they hold a nine."),
             "ask 1 9D",
-            (Wrong("ask 1 9S",  # i18n: not for people
-                   N_("You hold {c_9S} yourself: ask for a card you lack."),
-                   label=N_("Ask {p1} for {c_9S}")),),
+            (Wrong("ask 2 9D",  # i18n: not for people
+                   N_("{p1} asked for a nine, so they hold one; nothing says {p2} does.")),),
+            plays=("soi/what-everyone-sees",),
         ),
         Step(
-            N_("{p3} had no {c_7C}, so {p1} or {p2} holds it. Ask {p2} for {c_7C}."),
+            N_("{p1} had no {c_7C} when you asked, so {p2} holds it."),
             "ask 2 7C",
-            (Wrong("ask 2 QH",  # i18n: not for people
-                   N_("You hold no Queen: you may ask only for a rank you "
-                                  "hold."),
-                   label=N_("Ask {p2} for {c_QH}")),),
+            (Wrong("ask 1 7C",  # i18n: not for people
+                   N_("{p1} had no {c_7C} when you asked, and has asked for no seven "
+                      "since.")),),
+            plays=("soi/scoring",),
         ),
     ),
     summary=N_("Two quadruplets: Kings 10 and sevens 7. Every quadruplet scores its rank "
                "(J, Q, K 10; four aces 25). Everyone sees each ask and its answer, but the "
                "table shows only the last 3 asks (the `memory` option): remember the rest."),
-    rules=("asking", "continuing", "quads"),
 )
 
 
@@ -87,44 +85,38 @@ THE_END = Lesson(
          f"5D 5C 8H 8D 8C {_quads('J', 'Q', 'K')}"],  # i18n: not for people
         [18, 17, 17]),
     seed=5,  # {p2} asks first
-    intro=N_("Eleven quadruplets were laid down at the deal: whoever holds all four suits of "
-             "a rank lays them down at once. The first player of a round is drawn at random. "
-             "This game ends at 20 points."),
     opening=("ask 1 8S", "ask 0 5D"),
     steps=(
         Step(
-            N_("{p1} asked you for {c_5D}: they hold a five, {c_5H} or {c_5C}. Ask them for "
-               "{c_5H}."),
+            N_("The first player of each round is drawn at random: this time {p2}. {p1} then "
+               "asked you for {c_5D}, so they hold a five."),
             "ask 1 5H",
             (Wrong("ask 1 8H",  # i18n: not for people
                    N_("{p1} asked for a five, so they hold one; nothing says they hold an "
                       "eight.")),),
+            plays=("soi/the-deal/random-first-player", "soi/the-goal"),
         ),
         Step(
-            N_("{p1} has no cards left: they are out of the round, and nobody may ask them. Ask "
-               "{p2} for {c_5D}."),
+            N_("{p1} has no cards left: they are out of the round, and nobody may ask them."),
             "ask 2 5D",
-            (Wrong("ask 1 5D",  # i18n: not for people
-                   N_("{p1} is out: only a player who still holds cards may be asked."),
-                   label=N_("Ask {p1} for {c_5D}")),),
+            plays=("soi/your-turn",),
         ),
-        Step(N_("Ask {p2} for {c_5C}, the last five."), "ask 2 5C"),
+        Step(N_("A card handed over keeps the turn yours, until the rank is complete."),
+             "ask 2 5C", plays=("soi/the-goal",)),
         Step(
-            N_("Four fives laid down. Only eights are left, all with {p2}: ask them for "
-               "{c_8H}."),
+            N_("Four fives laid down. Only eights are left, all with {p2}."),
             "ask 2 8H",
-            (Wrong("ask 2 5H",  # i18n: not for people
-                   N_("The fives are laid down: ask for a rank you still hold."),
-                   label=N_("Ask {p2} for {c_5H}")),),
+            plays=("soi/scoring",),
         ),
-        Step(N_("Ask them for {c_8D}."), "ask 2 8D"),
-        Step(N_("And for {c_8C}: the last card in play."), "ask 2 8C"),
+        Step(N_("The round ends when every card has been laid down."), "ask 2 8D",
+             plays=("soi/scoring",)),
+        Step(N_("This game ends at 20 points: the round in which someone reaches the target is "
+                "the last."), "ask 2 8C", plays=("soi/scoring",)),
     ),
     summary=N_("Every card is laid down, so the round is over: each quadruplet scored its "
                "rank (four aces 25). Had a player run out on their own turn, the next player "
                "with cards would have taken it. Someone reached the target, so the game ended "
                "and the highest total won; the others are ranked by their totals."),
-    rules=("outs", "scoring", "the_end", "deal_quads"),
 )
 
 LESSONS = (ASKING, THE_END)

@@ -1,4 +1,5 @@
-"""Turup's lessons (RULES.md section 3)."""
+"""Turup's lessons (docs/rules.md, Turup). Each step's ``plays`` names the rules it plays
+(``bot.learning.rulemap``)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,10 @@ CAPTURES = Lesson(
     players=2,
     deck=("5D", "KH", "9C", "9S", "7D", "JC", "2H", "AS", "3S", "2C", "KD", "5H",
           "AD", "6C", "10H", "QS", "3H", "8S", "4D", "6H"),
-    intro=N_("Turup: play one card a turn to capture cards from the pile, or trail it onto "
-             "the pile. Suits never matter; the most cards won wins."),
     steps=(
         Step(
-            N_("Your {c_5D} can take the {c_5H} (a match) and {c_3S} + {c_2C} (an addition "
-               "to 5) in one capture. Take all three."),
+            N_("A capture takes a match (a card of your rank) and additions (cards adding up "
+               "to your card), together; suits never matter."),
             "capture 5D 3S 2C 5H",
             (Wrong("capture 5D 5H",  # i18n: not for people
                    N_("That capture is legal, but {c_3S} + {c_2C} also "
@@ -28,28 +27,28 @@ CAPTURES = Lesson(
              Wrong("trail 5D", N_("You may always trail, but your {c_5D} can win four "
                                   "cards now."))),
             then=("trail 7D",),
+            plays=("turup/the-cards", "turup/the-deal", "turup/your-turn",
+                   "turup/your-turn/capture"),
         ),
         Step(
-            N_("Face cards have no number: a King captures only a King. Take the {c_KD} "
-               "with your {c_KH}."),
+            N_("Face cards have no number: a King is won only by a King."),
             "capture KH KD",  # i18n: not for people
             (Wrong("trail KH",  # i18n: not for people
                    N_("Trailing leaves the {c_KD} for your opponent; your "
                                   "{c_KH} matches it.")),),
             then=("trail JC",),  # i18n: not for people
+            plays=("turup/your-turn/capture",),
         ),
         Step(
-            N_("Your {c_9C} captures nothing here: trail it onto the pile."),
+            N_("A card that captures nothing trails: it goes face up onto the pile. You may "
+               "always trail, even when you could capture."),
             "trail 9C",
-            (Wrong("capture 9C JC",  # i18n: not for people
-                   N_("A face card is won only by a match: {c_JC} by "
-                                       "another Jack."),
-                   label=N_("Take {c_JC} with {c_9C}")),),
             then=("trail 2H",),
+            plays=("turup/your-turn/trail",),
         ),
         Step(
-            N_("A capture may hold matches and additions together: {c_9S} takes the {c_9C} "
-               "and {c_7D} + {c_2H}. Take all three."),
+            N_("Any number of groups may go together, as long as each is a match or adds up "
+               "to your card."),
             "capture 9S 9C 7D 2H",
             (Wrong("capture 9S 9C",  # i18n: not for people
                    N_("{c_7D} + {c_2H} add up to 9 too: take them with "
@@ -57,20 +56,21 @@ CAPTURES = Lesson(
              Wrong("capture 9S 7D 2H", N_("The {c_9C} matches your {c_9S}: take it with "
                                           "the addition."))),
             then=("trail AS",),  # i18n: not for people
+            plays=("turup/your-turn/capture",),
         ),
         Step(
-            N_("Every hand was empty, so four more cards were dealt to each player. An ace "
-               "is worth 1: take the {c_AS} with your {c_AD}."),
+            N_("Every hand was empty, so everyone got four more cards, none to the pile. An ace "
+               "is worth 1."),
             "capture AD AS",  # i18n: not for people
             (Wrong("trail AD",  # i18n: not for people
                    N_("Your {c_AD} matches the {c_AS} on the pile: capture "
                                   "it.")),),
+            plays=("turup/dealing-again",),
         ),
     ),
     summary=N_("You captured by match, by addition and by both, trailed when nothing could "
                "be taken, and saw a new deal. When the deck is empty and every hand played, "
                "the most cards won takes the round."),
-    rules=("match", "addition", "both", "trailing", "dealing_again"),
 )
 
 # Lesson 2: the Somali pack (four players, 6 to ace), aces counting 1, counting the round.
@@ -84,35 +84,38 @@ SOMALI = Lesson(
     variant={"pack": "somali"},
     deck=("8S", "10H", "KC", "6D", "9D", "7D", "8D", "9S", "QS", "8C", "7H", "10C",
           "AC", "KH", "JD", "QD", "AS", "7C", "6H", "QH"),
-    intro=N_("This table of four plays the Somali pack: four 36-card packs of 6 to ace, 144 "
-             "cards. An ace is worth 1, so aces join additions."),
     steps=(
         Step(
-            N_("{c_7C} + {c_AS} make 8: take them with your {c_8S}."),
+            N_("The Somali pack holds 6 to ace only, but an ace still counts 1 in an "
+               "addition."),
             "capture 8S 7C AS",  # i18n: not for people
             (Wrong("trail 8S",  # i18n: not for people
                    N_("Your {c_8S} can take {c_7C} + {c_AS}: an ace counts 1.")),),
             then=("trail 9D", "capture QS QH", "trail AC"),  # i18n: not for people
+            plays=("turup/the-cards/somali-pack",),
         ),
         Step(
-            N_("{c_9D} + {c_AC} make 10: take them with your {c_10H}."),
+            N_("Four play with the Somali pack: 144 cards, so each rank comes sixteen times. "
+               "The bigger capture wins more cards."),
             "capture 10H 9D AC",  # i18n: not for people
             (Wrong("capture 6D 6H",  # i18n: not for people
                    N_("That takes one card; your {c_10H} takes two, {c_9D} + {c_AC}.")),),
             then=("trail 7D", "trail 8C", "trail KH"),  # i18n: not for people
         ),
         Step(
-            N_("Only a King takes a King: capture the {c_KH} with your {c_KC}."),
+            N_("A King left on the pile is the next King's to take."),
             "capture KC KH",  # i18n: not for people
             (Wrong("capture 6D 6H",  # i18n: not for people
                    N_("Take the {c_KH} now, or another player's King will.")),),
             then=("trail 8D", "trail 7H", "trail JD"),  # i18n: not for people
         ),
         Step(
-            N_("Your last card: {c_6D} takes the {c_6H}."),
+            N_("Your last card of the round: when every hand is played the cards won are "
+               "counted, and the pile's leftovers count for nobody."),
             "capture 6D 6H",
             (Wrong("trail 6D",  # i18n: not for people
                    N_("Your {c_6D} matches the {c_6H} on the pile.")),),
+            plays=("turup/end-of-a-round", "turup/the-game"),
         ),
     ),
     summary=N_("When the deck is empty and every hand played, each player counts their cards "
@@ -120,7 +123,39 @@ SOMALI = Lesson(
                "A game is three rounds (the `rounds` option); the most cards won in all wins. "
                "Five to seven players use two decks, eight to twelve three; when the deck "
                "cannot give everyone four, the rest is dealt one card at a time."),
-    rules=("somali_pack", "counting", "rounds"),
 )
 
-LESSONS = (CAPTURES, SOMALI)
+# Lesson 3: five players share two decks (every card twice). The learner 7♦ 4♣ 9♥ K♠;
+# Nikos 2♠ 3♥ 6♣ Q♦, Omar 8♠ 5♥ J♣ 10♣, Farah A♥ 6♦ 2♦ 9♠, Amina 5♣ 8♥ J♦ 10♠; the
+# pile 7♦ 3♠ 4♥ K♦.
+FIVE = Lesson(
+    game="turup",
+    number=3,
+    title=N_("A table of five"),
+    players=5,
+    deck=("7D", "4C", "9H", "KS", "2S", "3H", "6C", "QD", "8S", "5H", "JC", "10C",
+          "AH", "6D", "2D", "9S", "5C", "8H", "JD", "10S", "7D", "3S", "4H", "KD"),
+    steps=(
+        Step(
+            N_("Five to seven players share two decks (104 cards), eight to twelve three: "
+               "the same card can lie on the pile and in your hand."),
+            "capture 7D 7D 3S 4H",  # i18n: not for people
+            (Wrong("capture 7D 7D",  # i18n: not for people
+                   N_("{c_3S} + {c_4H} add up to 7 too: take them with the match.")),),
+            then=("trail 2S", "trail 8S", "trail AH", "trail 5C"),
+            plays=("turup/the-cards/two-decks",),
+        ),
+        Step(
+            N_("A King is won only by a King, whichever deck it comes from."),
+            "capture KS KD",  # i18n: not for people
+            (Wrong("trail KS",  # i18n: not for people
+                   N_("Your {c_KS} matches the {c_KD}: take it before another King "
+                      "does.")),),
+            plays=("turup/your-turn/capture",),
+        ),
+    ),
+    summary=N_("With more players the cards run out sooner: when the deck cannot give everyone "
+               "four, the rest is dealt one card at a time in turn order."),
+)
+
+LESSONS = (CAPTURES, SOMALI, FIVE)

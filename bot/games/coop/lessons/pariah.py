@@ -1,4 +1,5 @@
-"""Pariah's lessons (RULES.md section 2)."""
+"""Pariah's lessons (docs/rules.md, Pariah). Each step's ``plays`` names the rules it plays
+(``bot.learning.rulemap``)."""
 
 from __future__ import annotations
 
@@ -18,57 +19,53 @@ FACE_CARDS = Lesson(
         ups=["4S 7H 8C 5S", "2D 6C 9H 5D"],
         stock=["JC", "4D", "QD", "KD", "10H", "7C", "3C", "8H", "2S", "6S", "4H"],
     ),
-    intro=N_("Pariah is played like Soureh with one pack and its face cards: a face card "
-             "face up makes its coop valid, a face card face down makes it invalid."),
     steps=(
-        Step(N_("Draw a card."), "draw"),
         Step(
-            N_("A drawn Jack may replace one of your own face-up cards. Coop 1, {c_4S} over "
-               "{c_9D}, is invalid: put the Jack on it."),
+            N_("Face up, a face card makes its coop valid; face down, invalid. A drawn Jack may "
+               "replace one of your own face-up cards."),
             "jack 1",
             (Wrong("keep 1", N_("Face down, a Jack makes its coop invalid; face up it makes "
                                 "it valid. Use the Jack's power on your face-up {c_4S}.")),
              Wrong("discard", N_("Discarding wastes the Jack: it can mend coop 1 now."))),
             then=("draw", "discard"),
+            plays=("pariah/the-cards", "pariah/a-valid-coop", "pariah/face-cards-drawn",
+                   "pariah/face-cards-drawn/jack"),
         ),
-        Step(N_("Draw again."), "draw"),
         Step(
-            N_("A Queen is discarded for two extra turns, each with its own draw. Play the "
-               "Queen."),
+            N_("A Queen is discarded for two extra turns, each with its own draw."),
             "queen",
             (Wrong("keep 2", N_("Face down, the Queen would make coop 2 invalid. Discard it "
                                 "for two extra turns instead.")),),
+            plays=("pariah/face-cards-drawn/queen",),
         ),
-        Step(N_("Your first extra turn: draw."), "draw"),
         Step(
             N_("A King swaps any two face-down cards on the table. Your {c_KS} face down "
-               "spoils coop 4: swap it with {p1}'s face-down card in coop 2, which makes "
-               "their coop 2 invalid."),
+               "spoils coop 4, and {p1}'s coop 2 is valid."),
             "king 0 4 1 2",
             (Wrong("discard", N_("Discarding the King leaves your {c_KS} face down in coop "
                                  "4, and that coop invalid.")),
              Wrong("keep 4", N_("Face down, the King would keep coop 4 invalid. Use its "
                                 "swap instead."))),
+            plays=("pariah/face-cards-drawn/king",),
         ),
-        Step(N_("Your last extra turn: draw."), "draw"),
         Step(
-            N_("All four of your coops are valid, and no extra turn is left: discard the "
-               "{c_10H} and knock in the same move. {p1} then takes one last turn."),
+            N_("A knock is made with the move that ends your turn, once no extra turn is left; "
+               "{p1} then takes one last turn."),
             "discard knock",  # i18n: not for people
             (Wrong("discard", N_("Without a knock the round goes on, and {p1} may mend their "
                                  "coops. Knock while you are ahead.")),),
             then=("draw", "discard"),
+            plays=("pariah/knocking", "pariah/scoring"),
         ),
     ),
     summary=N_("The round is over. Each valid coop scored both its cards (an ace 15, a face "
                "card 0) and four valid coops earned a 50 point bonus; invalid coops score "
                "nothing. The first to 200 wins."),
-    rules=("face_cards", "jack", "queen", "king", "knocking", "scoring"),
 )
 
-# Lesson 2: a Queen in an extra turn, the Jack, a King swapping two of your own cards, the
-# end of the game (threshold 100). Seat 0: A♠/9♦ valid, 5♣/8♥ invalid, 9♣/10♠ invalid,
-# 4♥/3♦ invalid.
+# Lesson 2: a Queen in an extra turn, the Jack, a King swapping two of your own cards, a
+# last turn after the knock with Queen turns, the end of the game (threshold 100).
+# Seat 0: A♠/9♦ valid, 5♣/8♥ invalid, 9♣/10♠ invalid, 4♥/3♦ invalid.
 QUEENS = Lesson(
     game="pariah",
     number=2,
@@ -78,53 +75,52 @@ QUEENS = Lesson(
     deck=coop_deck(
         downs=["9D 8H 10S 3D", "2C 6D 4S 7H"],
         ups=["AS 5C 9C 4H", "3H 10C 8D KH"],
-        stock=["QC", "QS", "JD", "KC", "6S", "2H", "5D", "7S", "AH", "9H", "10D"],
+        stock=["QC", "QS", "JD", "KC", "6S", "QD", "2H", "5D", "7S", "AH", "9H", "10D"],
     ),
-    intro=N_("This table ends the game at 100 points. Pariah's discards lie face up: "
-             "everyone sees them. Use every face card you draw."),
     steps=(
-        Step(N_("Draw a card."), "draw"),
-        Step(N_("A Queen: discard it for two extra turns."), "queen",
-             (Wrong("discard", N_("Discarding it as a plain card wastes its two extra "
-                                  "turns.")),)),
-        Step(N_("Your first extra turn: draw."), "draw"),
         Step(
-            N_("Another Queen, drawn in an extra turn: it adds two more. Play it: three extra "
-               "turns are now yours."),
+            N_("Pariah's discards lie face up: everyone sees them. A Queen buys two extra "
+               "turns."),
+            "queen",
+            (Wrong("discard", N_("Discarding it as a plain card wastes its two extra "
+                                 "turns.")),),
+            plays=("pariah/discards-are-face-up",),
+        ),
+        Step(
+            N_("A Queen drawn in an extra turn adds two more."),
             "queen",
             (Wrong("keep 1", N_("Face down, a Queen spoils its coop. Play it for two more "
                                 "turns.")),),
+            plays=("pariah/face-cards-drawn/queen",),
         ),
-        Step(N_("Draw."), "draw"),
         Step(
-            N_("Coop 2, the black {c_5C} over {c_8H}, is invalid. Put the Jack on your "
-               "{c_5C}: a face card face up makes the coop valid."),
+            N_("Coop 2, the black {c_5C} over {c_8H}, is invalid; a face card face up makes any "
+               "coop valid."),
             "jack 2",
             (Wrong("jack 1", N_("The Jack may replace your {c_AS}, but coop 1 is valid "
                                 "and its ace scores 15. Mend coop 2.")),),
+            plays=("pariah/face-cards-drawn/jack",),
         ),
-        Step(N_("Draw."), "draw"),
         Step(
-            N_("Coops 3 and 4 are invalid: {c_9C} over {c_10S}, {c_4H} over {c_3D}. Swap "
-               "those two face-down cards with the King, and both become valid."),
+            N_("A King may swap two of your own face-down cards: coops 3 and 4 are both "
+               "invalid now."),
             "king 0 3 0 4",
             (Wrong("discard", N_("The King can swap your own two face-down cards: "
                                  "{c_3D} under {c_9C}, {c_10S} under {c_4H}.")),),
+            plays=("pariah/face-cards-drawn/king",),
         ),
-        Step(N_("Your last extra turn: draw."), "draw"),
         Step(
-            N_("Four valid coops and no extra turn left: discard and knock."),
+            N_("After a knock, the opponent's last turn keeps any Queen turns it earns."),
             "discard knock",  # i18n: not for people
             (Wrong("discard", N_("Knock now: your coops score both their cards and the "
                                  "50 bonus.")),),
-            then=("draw", "discard"),
+            then=("draw", "queen", "draw", "discard", "draw", "discard"),
+            plays=("pariah/knocking/queen-turns", "pariah/winning"),
         ),
     ),
     summary=N_("Your coops scored 58 and the 50 bonus: past 100, you win. When both players "
                "pass the threshold in one round the higher total wins; on a tie another "
-               "round is played. A knock gives the opponent one last turn, with any Queen "
-               "turns it earns; a round also ends when the stock runs out."),
-    rules=("queen_in_extra_turn", "jack", "king_own", "threshold", "stock_out"),
+               "round is played. A round also ends when the stock runs out."),
 )
 
 LESSONS = (FACE_CARDS, QUEENS)

@@ -1,14 +1,15 @@
-"""Soureh's lessons (RULES.md section 1)."""
+"""Soureh's lessons (docs/rules.md, Soureh). Each step's ``plays`` names the rules it plays
+(``bot.learning.rulemap``)."""
 
 from __future__ import annotations
 
 from bot.i18n import N_
 from bot.learning.model import Lesson, Step, Wrong, coop_deck
 
-# Lesson 1: coops, a turn (draw, then keep or discard), declaring under rule final.
-# Seat 0 (the learner): coop 1 6♥/9♣ valid, coop 2 5♥/3♠ invalid, coop 3 9♠/10♥
-# invalid, coop 4 A♣/4♦ valid. Seat 1: 8♣/9♦ invalid, 2♥/7♠ valid, A♦/A♠ invalid,
-# 10♣/3♥ valid.
+# Lesson 1: coops, a turn (the draw is made for you, then keep or discard), declaring under
+# rule final. Seat 0 (the learner): coop 1 6♥/9♣ valid, coop 2 5♥/3♠ invalid, coop 3
+# 9♠/10♥ invalid, coop 4 A♣/4♦ valid. Seat 1: 8♣/9♦ invalid, 2♥/7♠ valid, A♦/A♠
+# invalid, 10♣/3♥ valid.
 COOPS = Lesson(
     game="soureh",
     number=1,
@@ -17,47 +18,54 @@ COOPS = Lesson(
     deck=coop_deck(
         downs=["9C 3S 10H 4D", "9D 7S AS 3H"],
         ups=["6H 5H 9S AC", "8C 2H AD 10C"],
-        stock=["8C", "4S", "10D", "6S", "2D", "5C", "9H", "2S", "8H", "3D"],
+        stock=["8C", "4S", "10D", "6S", "9D", "5C", "AD", "2S", "8H", "3D"],
     ),
-    intro=N_("Soureh: your four coops each pair a face-up card with a face-down card that "
-             "only you see. Make all four valid, then declare."),
     steps=(
-        Step(N_("Your turn starts with a draw from the stock. Press **Draw**."), "draw"),
         Step(
-            N_("A coop with a red face-up card is valid when its face-down card is higher: "
-               "coop 2, {c_5H} over {c_3S}, is not. Keep the {c_8C} in coop 2."),
+            N_("A coop is valid when its face-down card beats its face-up card: higher under a "
+               "red card, lower under a black one. Coop 2, {c_5H} over {c_3S}, is not."),
             "keep 2",
             (Wrong("keep 1", N_("Coop 1 is already valid ({c_9C} is higher than {c_6H}); "
                                 "coop 2 is the one to mend.")),
              Wrong("discard", N_("Discarding the {c_8C} leaves coop 2 invalid, and {c_8C} "
                                  "is higher than {c_5H}: it mends it."))),
             then=("draw", "discard"),
+            plays=("soureh/the-cards", "soureh/the-deal", "soureh/a-valid-coop",
+                   "soureh/your-turn", "soureh/your-turn/keep"),
         ),
-        Step(N_("Your opponent drew and discarded. Draw again."), "draw"),
         Step(
-            N_("Coop 3 has the black {c_9S} face up: it needs a lower card beneath it. "
-               "{c_10D} fits none of your coops: discard it."),
+            N_("Under the black {c_9S} only a lower card counts. A card that helps none of "
+               "your coops goes to the discard pile, face down: nobody sees it."),
             "discard",
             (Wrong("keep 3", N_("{c_10D} is higher than the black {c_9S}: coop 3 would stay "
                                 "invalid.")),),
             then=("draw", "discard"),
+            plays=("soureh/your-turn/discard", "soureh/the-discard-pile-is-face-down"),
         ),
-        Step(N_("Draw again."), "draw"),
         Step(
-            N_("{c_2D} is lower than the black {c_9S}, so it mends coop 3 and all four coops "
-               "are valid. Keep it in coop 3 and declare Soureh in the same move."),
+            N_("Equal values never make a valid coop: a 9 under a 9 is no better than a 10."),
+            "discard",
+            (Wrong("keep 3", N_("{c_9D} equals the {c_9S}, and equal values are never "
+                                "valid.")),),
+            then=("draw", "discard"),
+            plays=("soureh/a-valid-coop",),
+        ),
+        Step(
+            N_("A coop with exactly one ace is always valid. With four valid coops you may "
+               "declare Soureh, but only as part of your move."),
             "keep 3 declare",  # i18n: not for people
             (Wrong("keep 3", N_("Keeping it is right, but you may declare only as part of "
                                 "the move: with four valid coops, declare now.")),
-             Wrong("discard", N_("{c_2D} is what coop 3 needs: lower than the black {c_9S}."))),
+             Wrong("discard", N_("{c_AD} mends coop 3: one ace with any other card is "
+                                 "valid."))),
             then=("draw", "discard"),
+            plays=("soureh/declaring-soureh", "soureh/declaring-soureh/final",
+                   "soureh/scoring-a-round"),
         ),
     ),
     summary=N_("Under rule **final**, your opponent took one last turn and the round ended. "
                "You held four valid coops and scored nothing; they scored the lower card of "
                "each coop. Lowest total wins."),
-    rules=("coops", "validity", "aces", "draw", "keep", "discard", "declaring", "final",
-           "scoring"),
 )
 
 # Lesson 2: giving, aces and the 10, equal cards. Seat 0: A♥/6♣ valid, 4♣/6♦ invalid,
@@ -73,56 +81,51 @@ GIVING = Lesson(
         ups=["AH 4C 7D 3S", "AS 6H 2C 9C"],
         stock=["9H", "8S", "5D", "2S", "10S", "3D", "3H", "9S", "4D", "5S"],
     ),
-    intro=N_("Equal cards never make a valid coop, and two aces neither; one ace with any "
-             "other card does. A drawn card may also be given to an opponent."),
     steps=(
-        Step(N_("Draw a card."), "draw"),
         Step(
-            N_("Coop 3, {c_7D} over {c_7S}, is invalid: equal values never count. {c_9H} is "
-               "higher than the red {c_7D}: keep it in coop 3."),
+            N_("Coop 3, {c_7D} over {c_7S}, is invalid: equal values never count, and a red "
+               "card wants a higher one beneath it."),
             "keep 3",
             (Wrong("discard", N_("{c_9H} mends coop 3: a red face-up card wants a higher "
                                  "card beneath it.")),),
             then=("draw", "discard"),
+            plays=("soureh/a-valid-coop",),
         ),
-        Step(N_("Draw again."), "draw"),
         Step(
-            N_("**Give** puts your card in place of an opponent's face-up card. {p1}'s coop 4 "
-               "is {c_9C} over a hidden card: give them the {c_5D} there."),
+            N_("A card that helps none of your coops can spoil an opponent's: given, it "
+               "replaces one of their face-up cards."),
             "give 1 4",
-            (Wrong("give 1 1", N_("A face-up ace may be replaced only by a 10."),
-                   label=N_("Give {c_5D} to {p1}'s coop 1")),
-             Wrong("keep 2", N_("{c_5D} is higher than the black {c_4C}: coop 2 would stay "
-                                "invalid."))),
+            (Wrong("keep 2", N_("{c_5D} is higher than the black {c_4C}: coop 2 would stay "
+                                "invalid.")),),
             then=("draw", "discard"),
+            plays=("soureh/your-turn/give",),
         ),
-        Step(N_("Draw again."), "draw"),
         Step(
-            N_("A 10 is the one card that may replace a face-up ace. Give the {c_10S} to "
-               "{p1}'s coop 1 and their {c_AS} goes to the discard pile."),
+            N_("A face-up ace can be replaced, but only by a 10: {p1}'s coop 1 is valid thanks "
+               "to its {c_AS}."),
             "give 1 1",
             (Wrong("keep 1", N_("Your coop 1 is valid already: its ace makes it so. The 10 "
                                 "can take {p1}'s ace away.")),),
             then=("draw", "discard"),
+            plays=("soureh/your-turn/give",),
         ),
-        Step(N_("Draw again."), "draw"),
         Step(
-            N_("{c_3H} is lower than the black {c_4C}: it mends coop 2 and all your coops are "
-               "valid. Keep it in coop 2 and declare."),
+            N_("{c_3H} is lower than the black {c_4C}: coop 2 would be valid, and so would all "
+               "four."),
             "keep 2 declare",  # i18n: not for people
             (Wrong("give 1 3", N_("Giving it away leaves your coop 2 invalid; keep it and "
                                   "declare.")),),
             then=("draw", "discard"),
+            plays=("soureh/declaring-soureh",),
         ),
     ),
     summary=N_("You gave cards to spoil your opponent's coops, and replaced their ace with a "
                "10. The discard pile is face down: nobody sees what goes there (the `discards` "
                "option can show it)."),
-    rules=("give", "aces", "the_10", "equal", "discards"),
 )
 
-# Lesson 3, rule reveal: protection, reveal refused while a coop is invalid, continuing.
-# Seat 0: 8♥/10♣, 3♣/2♥, A♦/5♠, 9♠/6♣, all valid.
+# Lesson 3, rule reveal: protection, reveal refused while a coop is invalid, continuing,
+# and a reveal with an empty stock. Seat 0: 8♥/10♣, 3♣/2♥, A♦/5♠, 9♠/6♣, all valid.
 REVEAL = Lesson(
     game="soureh",
     number=3,
@@ -132,47 +135,40 @@ REVEAL = Lesson(
     deck=coop_deck(
         downs=["10C 2H 5S 6C", "3H 4C 9C 2S", "9H 10S 6H 7S"],
         ups=["8H 3C AD 9S", "6S 7C 4D 10D", "5H 8S AC 3D"],
-        stock=["4S", "2D", "8C", "7H", "9D", "5C", "6D", "4H", "10H", "2C"],
+        stock=["4S", "2D", "8C", "7H", "9D", "5C"],
     ),
-    intro=N_("This table plays rule **reveal**: after a declaration every other player "
-             "takes one turn, and then the declarer may reveal their coops to win the round."),
     steps=(
-        Step(N_("Draw a card."), "draw"),
         Step(
-            N_("Your four coops are valid already. Discard the {c_4S} and declare in the same "
-               "move."),
+            N_("This table plays rule **reveal**: after a declaration every other player takes "
+               "one turn, then the declarer may reveal their coops to win the round."),
             "discard declare",  # i18n: not for people
             (Wrong("discard", N_("With four valid coops, declare: the others then get one "
                                  "turn each before you may reveal.")),),
             then=("draw", "give 0 2", "draw", "discard"),
+            plays=("soureh/declaring-soureh/reveal",),
         ),
         Step(
-            N_("{p1} gave {c_2D} onto your coop 2, now invalid over {c_2H}, and so made you "
-               "protected: {p2} could not touch your cards. You cannot reveal now: draw and "
-               "play on."),
+            N_("{p1} gave {c_2D} onto your coop 2, now invalid, and so made you protected: {p2} "
+               "could not touch your cards. A reveal is refused while a coop is invalid."),
             "draw",
             (Wrong("reveal", N_("Your coop 2 is invalid, so you may not reveal. Draw and mend "
-                                "it."),
-                   label=N_("Reveal")),),
+                                "it.")),),
+            plays=("soureh/declaring-soureh/reveal",),
         ),
         Step(
-            N_("{c_7H} is higher than the red {c_2D}: keep it in coop 2, and declare again."),
+            N_("A new declaration starts again: the others take one more turn each. The stock "
+               "will then be empty."),
             "keep 2 declare",  # i18n: not for people
             (Wrong("keep 2", N_("Keep it, and declare with the move: your four coops are "
                                 "valid again.")),),
             then=("draw", "discard", "draw", "discard"),
-        ),
-        Step(
-            N_("Your turn came back and your coops are still valid. Reveal them to win the "
-               "round."),
-            "reveal",
-            (Wrong("draw", N_("Drawing means playing on; with four valid coops, reveal.")),),
+            plays=("soureh/declaring-soureh/reveal/empty-stock",),
         ),
     ),
-    summary=N_("You revealed and won the round: you score nothing, and every other player "
-               "scores, valid coops or not. A declarer may reveal even when the stock is empty. "
-               "Under rule **final**, the round instead ends after the others' last turns."),
-    rules=("protection", "reveal", "declaring"),
+    summary=N_("Your turn came back with an empty stock and four valid coops, so you revealed "
+               "and won the round: you score nothing, every other player scores, valid coops "
+               "or not. Under rule **final**, the round instead ends after the others' last "
+               "turns."),
 )
 
 # Lesson 4: a round that ends with the stock, scoring, the end of the game (threshold 20,
@@ -188,43 +184,80 @@ SCORING = Lesson(
         ups=["2H 8C 6D AS", "7C 8D 10H 9S"],
         stock=["9H", "4C", "5C", "3S", "3C", "2D"],
     ),
-    intro=N_("This table ends the game at 20 points and shows its discards face up. The "
-             "stock holds only six cards."),
     steps=(
-        Step(N_("Draw a card."), "draw"),
         Step(
-            N_("Two aces make an invalid coop, but an ace with any other card is valid. Keep "
-               "the {c_9H} in coop 4."),
+            N_("Two aces make a coop invalid, though one ace with any other card is valid."),
             "keep 4",
             (Wrong("discard", N_("{c_9H} mends coop 4: an ace with any other card is "
                                  "valid.")),),
             then=("draw", "discard"),
+            plays=("soureh/a-valid-coop",),
         ),
-        Step(N_("Draw again."), "draw"),
         Step(
-            N_("Coop 3 needs a card higher than the red {c_6D}; {c_5C} is not. Discard it."),
+            N_("This table shows its discards face up (option `discards: open`): everyone sees "
+               "what you throw away."),
             "discard",
             (Wrong("keep 3", N_("{c_5C} is lower than the red {c_6D}: coop 3 would stay "
                                 "invalid.")),),
             then=("draw", "discard"),
+            plays=("soureh/the-discard-pile-is-face-down",),
         ),
-        Step(N_("The stock is nearly out. Draw."), "draw"),
         Step(
-            N_("{c_3C} does not mend coop 3 either: discard it. When a player must draw from "
-               "an empty stock, the round ends."),
+            N_("When a player must draw from an empty stock, the round ends at once and is "
+               "scored; this table's game ends at 20 points."),
             "discard",
             (Wrong("keep 3", N_("{c_3C} is lower than the red {c_6D}: coop 3 would stay "
                                 "invalid.")),),
             then=("draw", "discard"),
+            plays=("soureh/values", "soureh/scoring-a-round", "soureh/ending-the-game",
+                   "soureh/ending-the-game/lowest"),
         ),
     ),
     summary=N_("The stock ran out. Whoever lacks four valid coops scores one card of each coop, "
-               "the pick that totals least (an ace 1 or 11); a total that lands on a multiple "
-               "of 100 drops by 50. At the threshold the lowest total wins; under `end: "
-               "elimination` those past it leave and the last one wins; with `leave`, a "
-               "winning declarer leaves the round and the others add 10."),
-    rules=("scoring", "multiple_of_100", "stock_out", "ending", "elimination", "leave",
-           "discards_open"),
+               "the pick that totals least (an ace 1 or 11). At the threshold the lowest total "
+               "wins."),
 )
 
-LESSONS = (COOPS, GIVING, REVEAL, SCORING)
+# Lesson 5: options leave and end: elimination, and the multiple-of-100 rule, on scores
+# carried from earlier rounds (the learner 40, Nikos 95, Omar 90). Seat 0: 6♥/9♣, 5♥/8♣,
+# 9♠/3♦ valid, 4♣/10♦ invalid; the 2♣ drawn mends coop 4. Round 2 is dealt by the engine
+# from the seed.
+PLAYING_ON = Lesson(
+    game="soureh",
+    number=5,
+    title=N_("Leaving, elimination and 100"),
+    players=3,
+    variant={"end": "elimination", "leave": True},
+    seed=7,
+    totals=(40, 95, 90),
+    deck=coop_deck(
+        downs=["9C 8C 3D 10D", "7S 2D 6C 4H", "9D 3S 5C 2H"],
+        ups=["6H 5H 9S 4C", "8H 3C 7D AC", "2S 10C 7H 6S"],
+        stock=["2C", "10S", "9H", "4D", "5D", "8S", "AD", "3H"],
+    ),
+    steps=(
+        Step(
+            N_("With option `leave`, a declarer who still holds four valid coops leaves the "
+               "round and the others add 10. {p2} is on 90: a total of exactly 100 drops to "
+               "50."),
+            "keep 4 declare",  # i18n: not for people
+            (Wrong("keep 4", N_("Four valid coops: declare with the move, and you leave the "
+                                "round a winner.")),),
+            then=("draw", "discard") * 8,
+            plays=("soureh/option-leave", "soureh/scoring-a-round/multiple-of-100"),
+        ),
+        Step(
+            N_("Under `end: elimination`, {p1} passed 100 and left the game; the others play "
+               "on, and the last one standing wins."),
+            "keep 2",
+            (Wrong("discard", N_("{c_AC} makes any of your coops valid: one ace with any other "
+                                 "card is.")),),
+            plays=("soureh/ending-the-game/elimination",),
+        ),
+    ),
+    summary=N_("A player past the threshold leaves the game and the others play on; the last "
+               "one standing wins. If the last players all leave in one round, the lowest "
+               "total among them wins."),
+)
+
+LESSONS = (COOPS, GIVING, REVEAL, SCORING, PLAYING_ON)

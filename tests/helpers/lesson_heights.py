@@ -1,0 +1,94 @@
+"""A lesson followed by its marks under SimCord, every message it shows shot in SimCord's
+preview (Debian's Chromium) at phone width: each step and each step of the game's panel
+inside it (issue 46: at most 640 px, with the picture the game's panel carries).
+
+tests/cogs/test_learn_screens.py checks lesson 1 of each game against the budget;
+``python -m bench.lesson_heights --shots`` measures every lesson and regenerates
+docs/screenshots/lessons/ (dark and light, English and Arabic)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simcord.components import walk_components
+
+from tests.helpers.preview import shoot
+
+PHONE = 400
+BUDGET = 640
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "lessons"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One message of a lesson as the learner saw it."""
+
+    name: str  # "soureh-1-step-2", "soureh-1-step-3b" (a step of the panel), "…-end"
+    height: int
+    pictured: bool  # it carries the seat's picture
+    labels: tuple[str, ...]  # its buttons' labels, its selects' placeholders and options
+    text: str
+
+
+def marked(message: Any) -> list[dict[str, Any]]:
+    """The marked controls of a message: primary buttons, selects with a default option."""
+    found = []
+    for c in walk_components(message.components):
+        button = c.get("type") == 2 and c.get("style") == 1
+        select = c.get("type") == 3 and any(o.get("default") for o in c.get("options", []))
+        if button or select:
+            found.append(c)
+    return found
+
+
+def labels_of(message: Any) -> tuple[str, ...]:
+    """Every label a message's components show."""
+    found: list[str] = []
+    for c in walk_components(message.components):
+        if c.get("type") == 2 and c.get("label"):
+            found.append(c["label"])
+        elif c.get("type") == 3:
+            found += [c.get("placeholder") or "", *(o["label"] for o in c.get("options", []))]
+    return tuple(f for f in found if f)
+
+
+async def follow_lesson(env: Any, channel: Any, actor: Any, game: str, number: int, b: Any,
+                        folder: Path, *, themes: tuple[str, ...] = ("dark",),
+                        suffix: str = "") -> list[Shown]:
+    """Lesson ``number`` of ``game`` from ``/learn`` to its end by its marks, every message
+    shot (in each of ``themes``; the first theme's height is kept)."""
+    message = (await actor.slash(channel, "learn", game=game, lesson=number)).response
+    shown: list[Shown] = []
+    step, sub = 1, 0
+    while True:
+        footer = str(message.embeds[0].footer.text or "")
+        end = any(c["custom_id"].endswith((":next", ":practice")) for c in marked(message))
+        letter = "bcdefgh"[sub - 1] if sub else ""
+        name = f"{game}-{number}-end" if end else f"{game}-{number}-step-{step}{letter}"
+        height, text = 0, ""
+        for theme in themes:
+            shot = await shoot(env, channel, actor, message,
+                               folder / f"{name}-{PHONE}-{theme}{suffix}.png", width=PHONE,
+                               theme=theme, b=b)
+            if not height:
+                height, text = shot.height, shot.text
+        pictured = any(a.filename.startswith("seat.") for a in message.attachments)
+        shown.append(Shown(name, height, pictured, labels_of(message), text))
+        if end:
+            return shown
+        (control,) = marked(message)
+        if control["type"] == 2:
+            res = await actor.click(message, custom_id=control["custom_id"])
+        else:
+            (right,) = [o["value"] for o in control["options"] if o.get("default")]
+            res = await actor.select(message, [right], custom_id=control["custom_id"])
+        assert res.response is not None, name
+        after = str(res.response.embeds[0].footer.text or "")
+        if after == footer:
+            sub += 1
+        else:
+            step, sub = step + 1, 0
+        message = res.response
+        assert len(shown) < 80, "the lesson does not end"
