@@ -43,7 +43,7 @@ OPENERS = ("\u2066", "\u2067", FSI)
 RAW = (re.compile(r"(?<!\\)\[Free Nitro(?<!\\)\]\("), re.compile(r"(?<!\\)\*\*b"),
        re.compile(r"@everyone"), re.compile(r"<@123>"), re.compile(r"https://evil"),
        re.compile(r"(?<!\\)`x"), re.compile(r"(?<!\\)~~long"))
-SEATS = {"soureh": 4, "pariah": 4, "turup": 3, "soi": 4}
+SEATS = {"soureh": 4, "pariah": 2, "turup": 3, "soi": 4}
 
 
 def _surfaces(payload: dict[str, Any]) -> tuple[list[str], list[str]]:
