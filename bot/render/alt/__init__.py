@@ -26,7 +26,7 @@ from bot.games.registry import CATALOG
 from bot.games.views import GameView
 from bot.i18n import N_, _
 from bot.render.alt.words import name_of, plain
-from bot.render.card_text import num
+from bot.render.card_text import num, truncate
 from bot.render.names import names_as
 
 LIMIT = 1024  # Discord's longest attachment description
@@ -99,7 +99,7 @@ def fit(lines: Sequence[str], limit: int = LIMIT) -> str:
         out.append(line)
         size += len(line) + 1
     text = "\n".join(out)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return truncate(text, limit)  # a cut name keeps its isolate closed
 
 
 def _describers(view: GameView) -> AltTexts | None:
