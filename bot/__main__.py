@@ -211,7 +211,7 @@ def db_copy_command(args: argparse.Namespace) -> int:
 
 async def _db_copy(source_url: str, target_url: str) -> int:
     from storage import DatabaseUnusable, StorageError, open_database
-    from storage.copy import copy_database, open_source
+    from storage.copy import copy_database, open_source, source_version
 
     try:
         source = await open_source(source_url)
@@ -219,13 +219,19 @@ async def _db_copy(source_url: str, target_url: str) -> int:
         print(f"Cannot use the source: {error}", file=sys.stderr)
         return EXIT_CONFIG
     try:
+        try:  # a source this code cannot read is refused before the target is touched
+            version = await source_version(source)
+        except StorageError as error:
+            print(f"Not copied: {error}", file=sys.stderr)
+            return EXIT_CONFIG
         try:
-            target = await open_database(target_url)
+            target = await open_database(target_url, migrate=False)
         except DatabaseUnusable as error:
             print(f"Cannot use the target: {error}", file=sys.stderr)
             return EXIT_CONFIG
         try:
             copied = await copy_database(source, target)
+            newest = max(await target.applied_migrations())
         except StorageError as error:
             print(f"Not copied: {error}", file=sys.stderr)
             return EXIT_CONFIG
@@ -235,7 +241,8 @@ async def _db_copy(source_url: str, target_url: str) -> int:
         await source.close()
     for table, rows in copied.items():
         print(f"{table:<16} {rows:>8} rows")
-    print(f"Copied {sum(copied.values())} rows; the counts match the source.")
+    print(f"Copied {sum(copied.values())} rows of {len(copied)} tables; the counts match"
+          f" the source (schema {version:03d}, left as it was; the target is at {newest:03d}).")
     return EXIT_OK
 
 
