@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.games.registry import ENGINES, game_names
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings, wants_json_lines
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
@@ -131,30 +131,59 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_command(args: argparse.Namespace) -> int:
     """``run``: read the settings, check the token, start the bot until stopped."""
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(settings_problems(error), file=sys.stderr)
+    settings = start_logging()
+    if settings is None:
         return EXIT_CONFIG
     token = settings.discord_token
     if not token:
-        print(missing_token(), file=sys.stderr)
+        explain(missing_token())
         return EXIT_CONFIG
     if any(c.isspace() or not c.isprintable() for c in token):
-        print(TOKEN_WITH_SPACE, file=sys.stderr)
+        explain(TOKEN_WITH_SPACE)
         return EXIT_CONFIG
+    problem = asyncio.run(check_database(settings.database_url))
+    if problem:
+        explain(problem)
+        return EXIT_CONFIG
+    from bot.app import CardroomBot  # discord is imported only when the bot runs
+
+    return asyncio.run(serve(CardroomBot(settings), token, settings))
+
+
+def start_logging() -> Settings | None:
+    """Read the settings and set the logging up (``LOG_FORMAT=json``: JSON lines); ``None``
+    when a setting is invalid, each problem explained (as JSON when asked for)."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        if wants_json_lines():
+            from bot.jsonlog import use_json_lines
+
+            use_json_lines()
+        for line in settings_problems(error).splitlines():
+            explain(line)
+        return None
     setup_logging(settings.log_level, wire=settings.log_wire)
     if settings.log_format == "json":  # LOG_FORMAT=json: the same records, as JSON lines
         from bot.jsonlog import use_json_lines
 
         use_json_lines()
-    problem = asyncio.run(check_database(settings.database_url))
-    if problem:
-        print(problem, file=sys.stderr)
-        return EXIT_CONFIG
-    from bot.app import CardroomBot  # discord is imported only when the bot runs
+    return settings
 
-    return asyncio.run(serve(CardroomBot(settings), token, settings))
+
+STOP_LOG = logging.getLogger("bot.stop")
+"""The logger of why the process stops, in JSON mode."""
+
+
+def explain(message: str) -> None:
+    """Tell the operator why the process stops: on stderr as it is, or as one JSON object
+    when ``LOG_FORMAT=json`` set the logging up (every line on stderr is JSON then)."""
+    from bot.jsonlog import json_lines_on
+
+    if json_lines_on():
+        STOP_LOG.critical(message)
+    else:
+        print(message, file=sys.stderr)
 
 
 def settings_problems(error: SettingsError) -> str:
@@ -211,8 +240,17 @@ def db_copy_command(args: argparse.Namespace) -> int:
 
 async def _db_copy(source_url: str, target_url: str) -> int:
     from storage import DatabaseUnusable, StorageError, open_database
+    from storage.connect import is_postgres_url
     from storage.copy import copy_database, open_source, source_version
+    from storage.urls import describe, shape_problem, url_problem
 
+    for side, url in (("source", source_url), ("target", target_url)):  # before any open
+        problem = shape_problem(url)
+        if problem is None and is_postgres_url(url) and url_problem(url):
+            problem = f"PostgreSQL URL {describe(url)}: {url_problem(url)}"
+        if problem:
+            print(f"Cannot use the {side}: {problem}", file=sys.stderr)
+            return EXIT_CONFIG
     try:
         source = await open_source(source_url)
     except DatabaseUnusable as error:
@@ -367,23 +405,44 @@ def _start_status(runner: asyncio.Task[None], bot: CardroomBot) -> int:
         log.warning("The bot closed without being asked to stop; exit status %d", status)
         return status
     if isinstance(error, DatabaseUnusable):
-        print(f"Cannot use the database: {error}", file=sys.stderr)
+        explain(f"Cannot use the database: {error}")
         return EXIT_CONFIG
     if isinstance(error, SettingUnusable):
-        print(str(error), file=sys.stderr)
+        explain(str(error))
         return EXIT_CONFIG
     if isinstance(error, discord.LoginFailure):
-        print(BAD_TOKEN, file=sys.stderr)
+        explain(BAD_TOKEN)
         return EXIT_CONFIG
     if isinstance(error, discord.PrivilegedIntentsRequired):
-        print(PRIVILEGED_INTENTS, file=sys.stderr)
+        explain(PRIVILEGED_INTENTS)
         return EXIT_CONFIG
+    if isinstance(error, discord.HTTPException):
+        explain(discord_refused(error))
+        return EXIT_FAILURE
     if isinstance(error, OSError | aiohttp.ClientError):
-        print(f"Cannot reach Discord: {error}. Check the internet connection.",
-              file=sys.stderr)
+        explain(cannot_reach_discord(error))
         return EXIT_FAILURE
     log.error("The bot stopped on an error", exc_info=error)
     return EXIT_FAILURE
+
+
+def discord_refused(error: Exception) -> str:
+    """One line for an HTTP error Discord answered (a 503, a 500, a refusal)."""
+    status = getattr(error, "status", 0)
+    reason = getattr(getattr(error, "response", None), "reason", None)
+    code = getattr(error, "code", 0)
+    text = " ".join(str(getattr(error, "text", "") or "").split())[:200]
+    said = ", ".join(part for part in (f"HTTP {status} {reason or ''}".strip(),
+                                       f"code {code}" if code else "", text) if part)
+    todo = ("Discord is down or busy: try again in a few minutes (https://discordstatus.com)"
+            if status >= 500 else "Discord refused the request")
+    return f"Discord answered {said}. {todo}."
+
+
+def cannot_reach_discord(error: BaseException) -> str:
+    """One line for a network error on the way to Discord."""
+    what = " ".join(str(error).split()) or type(error).__name__
+    return f"Cannot reach Discord: {what}. Check the internet connection."
 
 
 def add_sync_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -398,16 +457,13 @@ def add_sync_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
 
 def sync_command(args: argparse.Namespace) -> int:
     """``sync``: log in over HTTP only (no gateway, no table), sync, print how many."""
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"Invalid settings (environment or .env):\n{error}", file=sys.stderr)
+    settings = start_logging()
+    if settings is None:
         return EXIT_CONFIG
     token = settings.discord_token
     if not token or any(c.isspace() or not c.isprintable() for c in token):
-        print(missing_token() if not token else TOKEN_WITH_SPACE, file=sys.stderr)
+        explain(missing_token() if not token else TOKEN_WITH_SPACE)
         return EXIT_CONFIG
-    setup_logging(settings.log_level, wire=settings.log_wire)
     return asyncio.run(force_sync(settings, token))
 
 
@@ -417,7 +473,7 @@ async def force_sync(settings: Settings, token: str) -> int:
     import discord
 
     from bot.app import CardroomBot, SettingUnusable
-    from storage import DatabaseUnusable
+    from storage import DatabaseUnusable, StorageError
 
     bot = CardroomBot(settings, sync_commands=False)
     try:
@@ -427,17 +483,22 @@ async def force_sync(settings: Settings, token: str) -> int:
             bot._connection.application_id = (await bot.application_info()).id
             count = await bot.sync_tree(force=True)
     except DatabaseUnusable as error:
-        print(f"Cannot use the database: {error}", file=sys.stderr)
+        explain(f"Cannot use the database: {error}")
         return EXIT_CONFIG
     except SettingUnusable as error:
-        print(str(error), file=sys.stderr)
+        explain(str(error))
         return EXIT_CONFIG
     except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
+        explain(BAD_TOKEN)
         return EXIT_CONFIG
-    except (OSError, aiohttp.ClientError) as error:
-        print(f"Cannot reach Discord: {error}. Check the internet connection.",
-              file=sys.stderr)
+    except discord.HTTPException as error:
+        explain(f"Not synced: {discord_refused(error)}")
+        return EXIT_FAILURE
+    except (OSError, aiohttp.ClientError, TimeoutError) as error:
+        explain(f"Not synced: {cannot_reach_discord(error)}")
+        return EXIT_FAILURE
+    except StorageError as error:
+        explain(f"Not synced: the database failed: {error}")
         return EXIT_FAILURE
     where = f"to the server {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
     print(f"Synced {count} slash commands {where}.")

@@ -38,3 +38,9 @@ def use_json_lines() -> None:
     for old in list(root.handlers):
         root.removeHandler(old)
     root.addHandler(handler)
+
+
+def json_lines_on() -> bool:
+    """Does the root logger write JSON lines (``use_json_lines`` was called)?"""
+    return any(isinstance(handler.formatter, JsonFormatter)
+               for handler in logging.getLogger().handlers)
