@@ -5,7 +5,8 @@
 Subcommands:
 
 - ``run`` (the default when none is given): connect to Discord and serve the tables.
-- ``db copy --from URL --to URL``: copy a database (e.g. SQLite into PostgreSQL).
+- ``db copy --from URL --to URL``: copy a database (e.g. SQLite into PostgreSQL;
+  ``bot.db_command``).
 - more from the modules in ``SUBCOMMAND_MODULES`` (``play``: a game offline in the
   terminal, ``simulate``: computer players against each other). Each such module provides
   ``add_parser(subparsers) -> None``, which adds its parser and sets ``func`` with
@@ -29,11 +30,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.db_command import add_db_parser
+from bot.exits import EXIT_CONFIG, EXIT_FAILURE, EXIT_LOST_SHARDS, EXIT_OK
 from bot.games.registry import ENGINES, game_names
 from bot.settings import Settings, SettingsError, load_settings, wants_json_lines
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
+
+__all__ = ["EXIT_CONFIG", "EXIT_FAILURE", "EXIT_LOST_SHARDS", "EXIT_OK", "main"]
 
 log = logging.getLogger(__name__)
 
@@ -42,16 +47,6 @@ SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.offline", "bot.simulate")
 
 HEARTBEAT_SECONDS = 20.0
 """How often a connected bot touches ``HEARTBEAT_FILE`` (the Docker HEALTHCHECK reads it)."""
-
-EXIT_OK = 0
-"""A clean stop (SIGTERM, SIGINT, or a subcommand done)."""
-EXIT_FAILURE = 1
-"""Anything else: Discord unreachable, a bug; a restart may help."""
-EXIT_CONFIG = 2
-"""A configuration error (token, settings, database): a restart will not help."""
-EXIT_LOST_SHARDS = 3
-"""The bot stopped itself: it lost its shards (PostgreSQL: its lock connection died or
-another process took them over). Non-zero, so ``Restart=on-failure`` starts it again."""
 
 MISSING_TOKEN_TEMPLATE = """\
 DISCORD_TOKEN is missing: Cardroom needs a bot token to connect to Discord.
@@ -109,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         " and run the bot until Ctrl+C or SIGTERM.",
     )
     run.set_defaults(func=run_command)
-    add_db_parser(subparsers)
+    add_db_parser(subparsers)  # bot.db_command: db copy
     add_sync_parser(subparsers)
     for name in available_subcommand_modules():
         importlib.import_module(name).add_parser(subparsers)
@@ -207,81 +202,6 @@ async def check_database(url: str) -> str | None:
                 f" {scrub(str(error), url)}")
     await db.close()
     return None
-
-
-def add_db_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``db copy --from URL --to URL``."""
-    db = subparsers.add_parser("db", help="database tools (copy)",
-                               description="Database tools.")
-    db.set_defaults(func=lambda _args: _usage(db))
-    tools = db.add_subparsers(dest="db_command", metavar="TOOL", required=True)
-    copy = tools.add_parser(
-        "copy", help="copy every table into an empty database",
-        description="Copy tables in progress, results, ratings, settings and history from one"
-        " database into an empty one (e.g. SQLite into PostgreSQL), verified by counts."
-        " Stop the bot first.")
-    copy.add_argument("--from", dest="source", required=True, metavar="URL",
-                      help="e.g. sqlite:///data/cardroom.db")
-    copy.add_argument("--to", dest="target", required=True, metavar="URL",
-                      help="e.g. postgresql://cardroom@localhost:5432/cardroom")
-    copy.set_defaults(func=db_copy_command)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return EXIT_CONFIG
-
-
-def db_copy_command(args: argparse.Namespace) -> int:
-    """``db copy``: print the rows copied per table; exit 2 when refused."""
-    logging.basicConfig(level=logging.WARNING, format="%(message)s")
-    return asyncio.run(_db_copy(args.source, args.target))
-
-
-async def _db_copy(source_url: str, target_url: str) -> int:
-    from storage import DatabaseUnusable, StorageError, open_database
-    from storage.connect import is_postgres_url
-    from storage.copy import copy_database, open_source, source_version
-    from storage.urls import describe, shape_problem, url_problem
-
-    for side, url in (("source", source_url), ("target", target_url)):  # before any open
-        problem = shape_problem(url)
-        if problem is None and is_postgres_url(url) and url_problem(url):
-            problem = f"PostgreSQL URL {describe(url)}: {url_problem(url)}"
-        if problem:
-            print(f"Cannot use the {side}: {problem}", file=sys.stderr)
-            return EXIT_CONFIG
-    try:
-        source = await open_source(source_url)
-    except DatabaseUnusable as error:
-        print(f"Cannot use the source: {error}", file=sys.stderr)
-        return EXIT_CONFIG
-    try:
-        try:  # a source this code cannot read is refused before the target is touched
-            version = await source_version(source)
-        except StorageError as error:
-            print(f"Not copied: {error}", file=sys.stderr)
-            return EXIT_CONFIG
-        try:
-            target = await open_database(target_url, migrate=False)
-        except DatabaseUnusable as error:
-            print(f"Cannot use the target: {error}", file=sys.stderr)
-            return EXIT_CONFIG
-        try:
-            copied = await copy_database(source, target)
-            newest = max(await target.applied_migrations())
-        except StorageError as error:
-            print(f"Not copied: {error}", file=sys.stderr)
-            return EXIT_CONFIG
-        finally:
-            await target.close()
-    finally:
-        await source.close()
-    for table, rows in copied.items():
-        print(f"{table:<16} {rows:>8} rows")
-    print(f"Copied {sum(copied.values())} rows of {len(copied)} tables; the counts match"
-          f" the source (schema {version:03d}, left as it was; the target is at {newest:03d}).")
-    return EXIT_OK
 
 
 WIRE_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook")
