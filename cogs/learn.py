@@ -59,7 +59,8 @@ def repo_of(interaction: discord.Interaction[Any]) -> LessonProgressRepo:
 
 
 def learner(interaction: discord.Interaction[Any]) -> str:
-    """The learner's name as typed (the lesson shows it safely wherever it goes)."""
+    """The learner's name as he chose it: the lesson makes it safe where it shows it
+    (``bot.render.names.shown``, once)."""
     return interaction.user.display_name
 
 
@@ -83,7 +84,9 @@ async def show_step(interaction: discord.Interaction[Any], item: Lesson, index: 
     if pos.done:
         last = item.number == len(lessons()[item.game])
         await repo_of(interaction).finish(interaction.user.id, item.game, item.number)
-        embed, view = end_embed(pos, name, last), as_view(end_controls(pos, last))
+        words = await app_of(interaction).images.reads_text(interaction.user.id)
+        embed = end_embed(pos, name, last, words=words)
+        view = as_view(end_controls(pos, last))
     else:
         embed, view, files = await shown_step(app_of(interaction).images, pos, name,
                                               interaction.user.id, interaction.guild_id,

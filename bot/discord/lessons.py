@@ -4,7 +4,13 @@ table), one lesson line on top and the control that leads to the step's move mar
 lesson is left as any private message is: Discord's Dismiss message). At the end, the
 lesson's summary and what comes next.
 
-Only the learner's own seat view is shown (``Engine.player_view``), as at a table."""
+Only the learner's own seat view is shown (``Engine.player_view``), as at a table.
+
+Names (the learner's own, as he chose it, and the scripted opponents') go in as typed and
+are made safe once, by ``bot.render.names.shown``: the panel's own code does it for its
+labels, ``say`` for the lesson's texts. A learner who reads text instead of pictures
+(``/display text``) gets the picture's words in place of his cards, every card symbol of
+the step said in words (``bot.discord.pictures.in_words``), and the end's cards in words."""
 
 from __future__ import annotations
 
@@ -22,9 +28,10 @@ from bot.i18n import N_, _
 from bot.learning.catalog import lesson as find
 from bot.learning.model import Lesson, cards_named
 from bot.learning.walk import Position
-from bot.render.card_text import card, isolated, legible_embed, truncate
+from bot.render.card_text import card, legible_embed, truncate
 from bot.render.components import Step
-from bot.render.names import shown
+from bot.render.names import shown, shown_all
+from bot.render.text_mode import said
 
 __all__ = ["PREFIX", "as_view", "custom_id", "end_controls", "end_embed", "shown_step",
            "step_embed", "why_wrong"]
@@ -37,7 +44,7 @@ COMPLETE = N_("Lesson complete")
 
 def say(text: str, names: Sequence[str]) -> str:
     """A lesson text in the reader's language with its cards and names filled in (names
-    as typed: each is shown safely here)."""
+    as typed: each made safe here, for markdown text)."""
     values: dict[str, Any] = {key: card(code) for key, code in cards_named(text).items()}
     values.update({f"p{seat}": shown(name) for seat, name in enumerate(names)})
     return _(text, **values)
@@ -49,8 +56,8 @@ def _title(lesson: Lesson) -> str:
 
 
 def _happened(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    apart = [isolated(shown(name)) for name in names]  # a Latin name never turns Arabic text
-    lines = [e.render(apart) for e in events if e.kind not in ("deal", "hand")]
+    safe = shown_all(names)  # escaped and isolated: a Latin name never turns Arabic text
+    lines = [e.render(safe) for e in events if e.kind not in ("deal", "hand")]
     return [f"· {line}" for line in lines[-EVENT_LINES:]]
 
 
@@ -105,8 +112,8 @@ class Control:
     row: int = 0
 
 
-def end_embed(pos: Position, learner: str, last: bool) -> discord.Embed:
-    """The summary at the end of a lesson."""
+def end_embed(pos: Position, learner: str, last: bool, *, words: bool = False) -> discord.Embed:
+    """The summary at the end of a lesson (``words``: every card said in words)."""
     lesson = pos.lesson
     names = seat_names(learner, lesson.players)
     game = CATALOG[lesson.game]
@@ -117,11 +124,11 @@ def end_embed(pos: Position, learner: str, last: bool) -> discord.Embed:
                        "computer.", game=_(game.title)))
     embed = discord.Embed(title=_title(lesson), description="\n\n".join(parts),
                           colour=game.colour)
-    summary = game.look.round_summary(pos.view(), [shown(name) for name in names])
+    summary = game.look.round_summary(pos.view(), names)  # it makes the names safe itself
     if summary:
         embed.add_field(name=_("The round"), value=summary[:1024], inline=False)
     embed.set_footer(text=_(COMPLETE))
-    return legible_embed(embed)
+    return legible_embed(said(embed) if words else embed)
 
 
 def end_controls(pos: Position, last: bool) -> list[Control]:
