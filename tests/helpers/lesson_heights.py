@@ -8,6 +8,7 @@ docs/screenshots/lessons/ (dark and light, English and Arabic)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from tests.helpers.preview import shoot
 PHONE = 400
 BUDGET = 640
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "lessons"
+PLACE = re.compile(r"\*\*(\d+/\d+)\*\*")  # the step's place at the head of the lesson line
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,13 @@ def marked(message: Any) -> list[dict[str, Any]]:
     return found
 
 
+def where(message: Any) -> str:
+    """The step's place (``2/4``) a message shows, or its footer (a lesson's end)."""
+    embed = message.embeds[0]
+    found = PLACE.search(str(embed.description or ""))
+    return found[1] if found else str(embed.footer.text or "")
+
+
 def labels_of(message: Any) -> tuple[str, ...]:
     """Every label a message's components show."""
     found: list[str] = []
@@ -63,7 +72,7 @@ async def follow_lesson(env: Any, channel: Any, actor: Any, game: str, number: i
     shown: list[Shown] = []
     step, sub = 1, 0
     while True:
-        footer = str(message.embeds[0].footer.text or "")
+        footer = where(message)
         end = any(c["custom_id"].endswith((":next", ":practice")) for c in marked(message))
         letter = "bcdefgh"[sub - 1] if sub else ""
         name = f"{game}-{number}-end" if end else f"{game}-{number}-step-{step}{letter}"
@@ -85,7 +94,7 @@ async def follow_lesson(env: Any, channel: Any, actor: Any, game: str, number: i
             (right,) = [o["value"] for o in control["options"] if o.get("default")]
             res = await actor.select(message, [right], custom_id=control["custom_id"])
         assert res.response is not None, name
-        after = str(res.response.embeds[0].footer.text or "")
+        after = where(res.response)
         if after == footer:
             sub += 1
         else:

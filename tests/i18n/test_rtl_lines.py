@@ -124,7 +124,8 @@ def test_arabic_lessons_read_right_to_left() -> None:
     for found in lessons().values():
         lesson = found[0]
         with use_locale("ar"):
-            embeds = [step_embed(position(lesson, i), "ana") for i in range(len(lesson.steps))]
+            embeds = [step_embed(position(lesson, i), "ana")[0]
+                      for i in range(len(lesson.steps))]
             embeds.append(end_embed(position(lesson, len(lesson.steps)), "ana", last=False))
         for line in (line for embed in embeds for line in embed_lines(embed)):
             assert reads_right_to_left(line), line

@@ -6,7 +6,8 @@ from __future__ import annotations
 from bot.i18n import N_
 from bot.learning.model import Lesson, Step, Wrong, coop_deck
 
-# Lesson 1: face cards (Jack, Queen, King), knocking, scoring.
+# Lesson 1: face cards (a Queen, then a Jack and a King in its extra turns), knocking,
+# scoring.
 # Seat 0: 4♠/9♦ invalid, 7♥/10♣ valid, 8♣/3♦ valid, 5♠/K♠ invalid (a face card face down).
 # Seat 1: 2♦/6♥ valid, 6♣/2♣ valid, 9♥/A♥ valid, 5♦/5♥ invalid.
 FACE_CARDS = Lesson(
@@ -17,9 +18,16 @@ FACE_CARDS = Lesson(
     deck=coop_deck(
         downs=["9D 10C 3D KS", "6H 2C AH 5H"],
         ups=["4S 7H 8C 5S", "2D 6C 9H 5D"],
-        stock=["JC", "4D", "QD", "KD", "10H", "7C", "3C", "8H", "2S", "6S", "4H"],
+        stock=["QD", "JC", "KD", "4D", "10H", "7C", "3C", "8H", "2S", "6S", "4H"],
     ),
     steps=(
+        Step(
+            N_("A Queen is discarded for two extra turns, each with its own draw."),
+            "queen",
+            (Wrong("keep 2", N_("Face down, the Queen would make coop 2 invalid. Discard it "
+                                "for two extra turns instead.")),),
+            plays=("pariah/face-cards-drawn/queen",),
+        ),
         Step(
             N_("Face up, a face card makes its coop valid; face down, invalid. A drawn Jack may "
                "replace one of your own face-up cards."),
@@ -27,16 +35,8 @@ FACE_CARDS = Lesson(
             (Wrong("keep 1", N_("Face down, a Jack makes its coop invalid; face up it makes "
                                 "it valid. Use the Jack's power on your face-up {c_4S}.")),
              Wrong("discard", N_("Discarding wastes the Jack: it can mend coop 1 now."))),
-            then=("draw", "discard"),
             plays=("pariah/the-cards", "pariah/a-valid-coop", "pariah/face-cards-drawn",
                    "pariah/face-cards-drawn/jack"),
-        ),
-        Step(
-            N_("A Queen is discarded for two extra turns, each with its own draw."),
-            "queen",
-            (Wrong("keep 2", N_("Face down, the Queen would make coop 2 invalid. Discard it "
-                                "for two extra turns instead.")),),
-            plays=("pariah/face-cards-drawn/queen",),
         ),
         Step(
             N_("A King swaps any two face-down cards on the table. Your {c_KS} face down "
@@ -46,6 +46,7 @@ FACE_CARDS = Lesson(
                                  "4, and that coop invalid.")),
              Wrong("keep 4", N_("Face down, the King would keep coop 4 invalid. Use its "
                                 "swap instead."))),
+            then=("draw", "discard"),
             plays=("pariah/face-cards-drawn/king",),
         ),
         Step(
