@@ -305,8 +305,10 @@ def panel_steps(
             return _("King: choose the second face-down card to swap.")
         owner, slot = King.of(seconds[0]).first
         # Translators: a King's second step: {first} is the card already picked.
+        first_card = (_("your face-down card {slot}", slot=slot) if owner == me
+                      else _position(table, owner, slot, me))
         return _("King: you picked {first}. Choose the face-down card to swap it with.",
-                 first=_position(table, owner, slot, me))
+                 first=first_card)
     phase = str(pv.get("phase"))
     if phase == "reveal":
         # Both buttons every time: whether he may reveal is his secret; a refused reveal
