@@ -64,7 +64,7 @@ def _private_texts(table: Table, seat: int) -> list[str]:
         for item in view.children:
             texts.append(str(getattr(item, "label", "") or ""))
             texts += [str(o.label) for o in getattr(item, "options", [])]
-    texts += _embed_texts(hand_embed(table, seat)) + [dm_text(table, seat)]
+    texts += [*_embed_texts(hand_embed(table, seat)), dm_text(table, seat)]
     return texts
 
 
