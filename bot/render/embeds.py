@@ -63,9 +63,10 @@ CLOSED = {
     "finished": N_("The game is over."),
     "inactive": N_("This table was closed: nobody played for too long."),
     "broken": N_("This table was closed: it could not go on after an error."),
-    "channel deleted": N_("This table was closed: its channel was deleted."),
-    "not started within 15 minutes": N_("This table was closed: it did not start within "
-                                        "15 minutes."),
+    "channel deleted":  # i18n: not for people (the stored key)
+        N_("This table was closed: its channel was deleted."),
+    "not started within 15 minutes":  # i18n: not for people (the stored key)
+        N_("This table was closed: it did not start within 15 minutes."),
 }
 END_REASONS = {
     "finished": N_("finished"),
