@@ -115,9 +115,7 @@ async def play(env: Any, spec: Spec, actions: int, *, images: bool = True) -> Pl
 async def measure(specs: Sequence[Spec], actions: int, *, images: bool = True) -> list[Played]:
     """Each game's part in its own guild of one bot."""
     from bench.capacity import running_bot
-    from bot.render.images import prepare
 
-    prepare()  # the sprites and fonts once per process, before the bot's start-up waits
     out = []
     with tempfile.TemporaryDirectory(prefix="cardroom-uploads-") as folder:
         async with running_bot(Path(folder), settle_timeout=600.0) as env:
