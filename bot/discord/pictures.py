@@ -186,11 +186,12 @@ class TableImages:
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
         render: Render, seat: int | None = None,
-        *, alt: Callable[[], str], reader: int | None = None, mine: str | None = None,
+        *, alt: Callable[[bool], str], reader: int | None = None, mine: str | None = None,
         keep: Callable[[str], discord.Attachment | None] | None = None,
     ) -> list[Picture]:
         """The picture as an attachment whose ``description`` (Discord's alt text, in the
-        reader's language) says what it shows, from the view it is drawn from. A private
+        reader's language) says what it shows, from the view it is drawn from (``alt(False)``:
+        plain text, names unescaped; ``alt(True)``: the same words for a message). A private
         picture's ``reader`` who reads text instead gets none: its words go in ``embed``
         (in place of ``mine``, the look's own text of his cards, when the embed has it).
         ``keep(digest)``: the attachment the edited message already has for a picture of
@@ -198,7 +199,7 @@ class TableImages:
         choice = await self.display(reader)
         if choice is not None and choice.text_mode:
             try:
-                in_words(embed, as_text(alt()), mine)
+                in_words(embed, as_text(alt(True)), mine)
             except Exception as exc:
                 log.warning("The %s words of table %s failed: %s", what, table.id,
                             type(exc).__name__)
@@ -213,7 +214,7 @@ class TableImages:
             if kept is not None:
                 return [kept]
             data = await self.render((table.id, shows, what, seat), job)
-            description = alt()
+            description = alt(False)
             if keep is not None:
                 self._sending[table.id] = shows
         except Exception as exc:
@@ -259,7 +260,8 @@ class TableImages:
             return held[2]
 
         return await self._file(table, embed, TABLE_PNG, "table", render, keep=keep,
-                                alt=lambda: table_alt(table.public_view(), table.names))
+                                alt=lambda md: table_alt(table.public_view(), table.names,
+                                                          markdown=md))
 
     def shown(self, table: Table, message: discord.Message | None) -> None:
         """``message`` (the table's, as just posted or edited) shows the table picture last
@@ -284,7 +286,8 @@ class TableImages:
             return shows, lambda: cached_hand(cache, table.id, shows, view, four_colour=four)
 
         return await self._only_files(table, embed, HAND_PNG, "hand", render, seat,
-                                alt=lambda: hand_alt(table.player_view(seat), table.names),
+                                      alt=lambda md: hand_alt(table.player_view(seat),
+                                                              table.names, markdown=md),
                                 reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
@@ -301,7 +304,8 @@ class TableImages:
                                               four_colour=four)
 
         return await self._only_files(table, embed, SEAT_PNG, "seat", render, seat,
-                                alt=lambda: seat_alt(table.player_view(seat), table.names),
+                                      alt=lambda md: seat_alt(table.player_view(seat),
+                                                              table.names, markdown=md),
                                 reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def round_end_file(self, table: Table, embed: discord.Embed,
@@ -323,7 +327,8 @@ class TableImages:
                                                    four_colour=four, compact=True)
 
         return await self._only_files(table, embed, ROUND_IMAGE, "round-end", render,
-                                alt=lambda: round_end_alt(view, names), reader=reader)
+                                      alt=lambda md: round_end_alt(view, names, markdown=md),
+                                      reader=reader)
 
     async def _only_files(self, *args: Any, **kwargs: Any) -> list[discord.File]:
         """``_file`` for a new message: never an attachment kept from another."""
