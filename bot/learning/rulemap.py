@@ -27,7 +27,7 @@ def played() -> dict[str, list[Place]]:
 def markdown() -> str:
     """The map as a Markdown table: a rule, then the steps that play it
     (``2.3``: lesson 2, step 3)."""
-    rows = ["| Rule (docs/rules.md) | Played in lesson.step |", "|---|---|"]
+    rows = ["| Rule (docs/rules.md) | Played in lesson.step |", "|---|---|"]  # i18n: not for people
     for rule, places in sorted(played().items()):
         steps = ", ".join(f"{lesson}.{step}" for _game, lesson, step in places)
         rows.append(f"| `{rule}` | {steps} |")

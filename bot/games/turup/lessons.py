@@ -142,7 +142,7 @@ FIVE = Lesson(
             "capture 7D 7D 3S 4H",  # i18n: not for people
             (Wrong("capture 7D 7D",  # i18n: not for people
                    N_("{c_3S} + {c_4H} add up to 7 too: take them with the match.")),),
-            then=("trail 2S", "trail 8S", "trail AH", "trail 5C"),
+            then=("trail 2S", "trail 8S", "trail AH", "trail 5C"),  # i18n: not for people
             plays=("turup/the-cards/two-decks",),
         ),
         Step(
