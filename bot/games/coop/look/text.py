@@ -252,13 +252,15 @@ def _first_key(king: Action) -> str:
     return f"{seat}.{slot}"
 
 
-def _position(table: Table, owner: int, slot: int, me: int | None) -> str:
+def _position(table: Table, owner: int, slot: int, me: int | None, *,
+              markdown: bool = False) -> str:
     """A face-down card a King may swap, as the seat to act reads it: "Your face-down
-    card 2", "bob's face-down card 3"."""
+    card 2", "bob's face-down card 3" (the name as a label shows it; ``markdown``: as the
+    panel's text shows it, escaped)."""
     if owner == me:
         return _("Your face-down card {slot}", slot=slot)
-    return _("{name}'s face-down card {slot}", name=seat_name(table.names, owner, markdown=False),
-             slot=slot)
+    return _("{name}'s face-down card {slot}",
+             name=seat_name(table.names, owner, markdown=markdown), slot=slot)
 
 
 def _second_label(table: Table, action: Action, me: int | None) -> str:
@@ -306,7 +308,7 @@ def panel_steps(
         owner, slot = King.of(seconds[0]).first
         # Translators: a King's second step: {first} is the card already picked.
         first_card = (_("your face-down card {slot}", slot=slot) if owner == me
-                      else _position(table, owner, slot, me))
+                      else _position(table, owner, slot, me, markdown=True))
         return _("King: you picked {first}. Choose the face-down card to swap it with.",
                  first=first_card)
     phase = str(pv.get("phase"))
