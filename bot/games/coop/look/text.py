@@ -185,9 +185,8 @@ def private_text(view: CoopView) -> str:
     seats = view.get("seats") or []
     if seat is None or seat >= len(seats):
         return _("You have no seat at this table.")
-    lines = [_("Your coops (face-up over face-down):"), _seat(seats[seat])]
-    if view.get("drawn"):
-        lines.append(_("You drew **{card}**.", card=card(view["drawn"])))
+    lines = [_("You drew **{card}**.", card=card(view["drawn"]))] if view.get("drawn") else []
+    lines += [_("Your coops (face-up over face-down):"), _seat(seats[seat])]
     return "\n".join(lines)
 
 
@@ -280,7 +279,13 @@ def _out_label(table: Table, action: Action, pv: CoopView) -> str:
         row = seats[seat]["down"] if action.word == "keep" else seats[seat]["up"]
     old = row[slot - 1] if row is not None and slot - 1 < len(row) else None
     if action.word == "keep":
-        return (_("Keep {slot} · {card} out", slot=slot, card=card(old)) if old
+        if old:
+            return _("Keep {slot} · {card} out", slot=slot, card=card(old))
+        ups = seats[seat]["up"] if seat is not None and seat < len(seats) else None
+        over = ups[slot - 1] if ups is not None and slot - 1 < len(ups) else None
+        # Translators: a Keep button when the face-down card is unknown: the coop is
+        # named by its face-up card ("Keep 2 · under 9♣").
+        return (_("Keep {slot} · under {card}", slot=slot, card=card(over)) if over
                 else _("Keep {slot}", slot=slot))
     return (_("Jack {slot} · {card} out", slot=slot, card=card(old)) if old
             else _("Jack {slot}", slot=slot))
