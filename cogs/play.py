@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.installs import server_only
 from bot.discord.parts import AppBot
 from bot.discord.router import computers_allowed
 from bot.games.protocol import GameError
@@ -68,7 +69,7 @@ class PlayCog(commands.Cog):
     play: app_commands.Command[Any, ..., None] = app_commands.command(
         name="play", description=N_("Open a card table in this channel")
     )(
-        app_commands.guild_only()(
+        server_only(
             app_commands.describe(
                 game=N_("The game to play"),
                 timer=N_("Seconds per turn (30–3600) or off; default: the server's setting"),

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answering
+from bot.discord.installs import server_only
 from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
@@ -263,7 +264,7 @@ class StatsCog(commands.Cog):
         return StatsRepo(self.bot.app.db)
 
     @app_commands.command(name="leaderboard", description=N_("This server's ranking in a game"))
-    @app_commands.guild_only()
+    @server_only
     @app_commands.describe(game=N_("Which game"),
                            sort=N_("Order by rating (default), wins or win rate"))
     @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
@@ -278,7 +279,7 @@ class StatsCog(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description=N_("A player's games, wins, rating and trend"))
-    @app_commands.guild_only()
+    @server_only
     @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
@@ -293,7 +294,7 @@ class StatsCog(commands.Cog):
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description=N_("Recent finished games in this server"))
-    @app_commands.guild_only()
+    @server_only
     @app_commands.describe(game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
