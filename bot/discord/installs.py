@@ -16,8 +16,9 @@ Developer Portal (a user install there would offer it everywhere).
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import discord
 from discord import app_commands
 
 T = TypeVar("T")
@@ -34,3 +35,11 @@ def server_only(command: T) -> T:
     command = app_commands.allowed_installs(guilds=True, users=False)(command)
     return app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)(command)
 
+
+
+def place_of(interaction: discord.Interaction[Any]) -> int:
+    """Where results are kept and ranked: the server, or outside servers the DM or group
+    DM itself (its channel id: never a server's id, so the friends' rankings stay apart)."""
+    place = interaction.guild_id or interaction.channel_id
+    assert place is not None  # every command and click comes from somewhere
+    return place

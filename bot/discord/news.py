@@ -185,6 +185,8 @@ class News:
                     # the token no longer works (Discord: unknown webhook): the bot's own
                     log.info("Table %s: its ping's token was refused (%s); deleting it in "
                              "the channel", table.id, describe(exc))
+            if table.record.interaction_only:
+                return  # no channel request there: an old ping stays (its token lapsed)
             await self.notifier.channel(table).get_partial_message(sent.message_id).delete()
         except discord.NotFound:
             pass
@@ -243,7 +245,7 @@ class News:
         (``discord.Forbidden`` when they take no DMs)."""
         tokens = self.notifier.tokens
         interaction = tokens.fresh_private(table.id, user_id)
-        if interaction is not None:
+        if interaction is not None and tokens.follow_up_allowed(interaction):
             forget = partial(tokens.forget_private, table.id, user_id, interaction)
             sent, _reply = await _follow_up(
                 table, interaction, forget,
@@ -251,6 +253,8 @@ class News:
                 ephemeral=True, **message)
             if sent:
                 return
+        if table.record.interaction_only:
+            return  # no DM from a group DM: the cards are a press of My cards away
         await self.dm(user_id, **message)
 
     async def dm(self, user_id: int, **message: Any) -> None:
@@ -272,7 +276,7 @@ class News:
         tokens = self.notifier.tokens
         interaction = tokens.fresh(table.id, table.record.message_id)
         born = tokens.since(table.id)  # read with ``fresh``: the follow-up may take a while
-        if interaction is not None:
+        if interaction is not None and tokens.follow_up_allowed(interaction):
             forget = partial(tokens.forget, table.id, interaction)
             sent, reply = await _follow_up(
                 table, interaction, forget,
@@ -281,6 +285,8 @@ class News:
                 wait=True, **message)
             if sent:
                 return Sent(reply.id, interaction, tokens.clock() if born is None else born)
+        if table.record.interaction_only:
+            return None  # no channel there: the table message shows it
         try:
             posted = await self.notifier.channel(table).send(**message)
         except Exception as exc:

@@ -7,6 +7,7 @@ import logging
 
 import discord
 
+from bot.discord.interaction_home import InteractionHome
 from bot.discord.news import News
 from bot.discord.pictures import TableImages
 from bot.discord.tokens import Tokens
@@ -33,6 +34,7 @@ class DiscordNotifier:
         self.tokens = tokens
         self.languages = languages
         self.news = News(self)
+        self.home = InteractionHome(self)  # the tables of DMs and group DMs
         self.service: TableService | None = None
 
     def attach(self, service: TableService) -> None:
@@ -59,6 +61,13 @@ class DiscordNotifier:
             await self._render(table)
 
     async def _render(self, table: Table) -> None:
+        if table.record.interaction_only:  # a DM or group DM: no channel request there
+            async with table.render_lock:
+                await self.home.render(table)
+                await self.news.after_render(table)
+                if not table.status.is_open:
+                    self.images.forget(table.id)
+            return
         async with table.render_lock:
             rec = table.record
             embed, files = await self._table_embed(table)
@@ -92,6 +101,10 @@ class DiscordNotifier:
             await self.news.after_render(table)
             if not table.status.is_open:
                 self.images.forget(table.id)
+
+    async def table_embed(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
+        """The table embed and its picture files (see ``_table_embed``)."""
+        return await self._table_embed(table)
 
     async def _table_embed(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
         """The table embed with its image, or with the public cards as text when the
@@ -160,6 +173,17 @@ class DiscordNotifier:
     async def announce(self, table: Table, text: str) -> None:
         """A short public line in the table's channel (``text`` already in the table's
         language: see ``speaking``)."""
+        if table.record.interaction_only:  # a follow-up while the table's token lives
+            interaction = self.tokens.fresh(table.id, table.record.message_id)
+            if interaction is not None and self.tokens.follow_up_allowed(interaction):
+                try:
+                    await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions(
+                        users=True, roles=False, everyone=False))
+                except discord.HTTPException as exc:
+                    discord_error(exc)
+                    log.info("Table %s: an announcement was refused (%s)", table.id,
+                             exc.status)
+            return
         await self._channel(table).send(
             text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
         )

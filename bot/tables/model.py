@@ -129,6 +129,13 @@ class Table:
     hints_offered: bool = False
     # how its channel text shows names and which language it speaks (``Voice``)
     voice: Voice = PLAIN
+    # a table that lives in interaction answers (a DM, a group DM: ``record.interaction_only``)
+    # waits while no interaction of it can update its message: computers and timers hold
+    # until a press brings a fresh one (``TableClock.release``). Restored tables wait.
+    waiting: bool = False
+
+    def __post_init__(self) -> None:
+        self.waiting = self.record.interaction_only
 
     def __repr__(self) -> str:
         rec = self.record

@@ -64,6 +64,7 @@ class Room:
     people: list[Any]
     context: int
     name: str | None = None
+    guild_id: int | None = None  # a server's channel (``Anywhere.server_channel``)
 
 
 @dataclass
@@ -113,6 +114,11 @@ class Anywhere:
         """The person's DM with the bot (which the bot may use by its token)."""
         channel = self.env.backend.get_dm_channel(person.id)
         return Room(channel.id, 1, [person], BOT_DM)
+
+    def server_channel(self, channel: Any, *people: Any) -> Room:
+        """A channel of a server the app was not added to: its members use the app they
+        installed (Discord may then show its answers to them alone)."""
+        return Room(channel.id, 0, list(people), GUILD, guild_id=channel.guild.id)
 
     def _room(self, kind: int, people: list[Any], context: int, name: str | None) -> Room:
         backend = self.env.backend
@@ -164,15 +170,15 @@ class Anywhere:
                     **options: Any) -> InteractionResult:
         """``person`` runs ``/name`` in ``room``, as Discord allows it."""
         backend = self.env.backend
-        root = backend.find_command(name, None, type=AppCommandType.CHAT_INPUT)
+        parts = name.split()
+        root = backend.find_command(parts[0], None, type=AppCommandType.CHAT_INPUT)
         assert root is not None, f"/{name} was never synced"
         installs = root.get("integration_types") or [0]
         contexts = root.get("contexts") or [GUILD, BOT_DM]
         assert room.context in contexts, f"/{name} is not offered in context {room.context}"
-        if room.context == PRIVATE_CHANNEL:
+        if room.context in (PRIVATE_CHANNEL, GUILD):
             assert person.id in self.installed, "only a person who installed the app runs it"
             assert 1 in installs, f"/{name} is not offered to a user install"
-        parts = name.split()
         leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
         leaf_options, resolved = sim_interactions.build_options(
             person, name, leaf, options, channel_id=room.id)
@@ -232,11 +238,12 @@ class Anywhere:
                         source: int | None = None) -> InteractionResult:
         backend = self.env.backend
         record, payload = sim_interactions.base_payload(
-            backend, type=kind, channel_id=room.id, guild_id=None, user_id=person.id,
+            backend, type=kind, channel_id=room.id, guild_id=room.guild_id, user_id=person.id,
             data=data)
         payload["context"] = room.context
         payload["authorizing_integration_owners"] = owners
-        payload["channel"] = self._channel_payload(room, person)
+        if room.guild_id is None:
+            payload["channel"] = self._channel_payload(room, person)
         if extra:
             payload.update(extra)
         if source is not None:
@@ -260,3 +267,44 @@ class Anywhere:
         if room.type == GROUP_DM:
             payload.update(name=room.name, owner_id=str(room.people[0].id), icon=None)
         return payload
+
+
+@dataclass
+class Seat:
+    """A person of a private channel, driven like a SimCord member (``click``, ``select``,
+    ``slash``), so that ``tests.helpers.discord.via_panel`` plays their turns there."""
+
+    anywhere: Anywhere
+    user: Any
+    room: Room
+
+    @property
+    def id(self) -> int:
+        return int(self.user.id)
+
+    async def click(self, message: Any, *, label: str | None = None,
+                    custom_id: str | None = None) -> InteractionResult:
+        return await self.anywhere.click(self.user, message, label=label, custom_id=custom_id)
+
+    async def select(self, message: Any, values: list[str], *,
+                     custom_id: str | None = None) -> InteractionResult:
+        return await self.anywhere.select(self.user, message, values, custom_id=custom_id)
+
+    async def slash(self, _room: Any, name: str, /, **options: Any) -> InteractionResult:
+        return await self.anywhere.slash(self.user, self.room, name, **options)
+
+
+class RoomView:
+    """A private channel as the helpers read a channel: ``id`` and ``history()``."""
+
+    def __init__(self, anywhere: Anywhere, room: Room) -> None:
+        self.anywhere = anywhere
+        self.id = room.id
+
+    def history(self, viewer: Any = None) -> list[Any]:
+        """Its messages, oldest first (the ephemeral ones only to ``viewer``)."""
+        from simcord.results import ResponseMessage
+        env = self.anywhere.env
+        stored = env.backend.messages.get(self.id, {}).values()
+        shown = [m for m in stored if m.visible_to(viewer.id if viewer is not None else None)]
+        return [ResponseMessage(env, m) for m in sorted(shown, key=lambda m: m.id)]

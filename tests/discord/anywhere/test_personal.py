@@ -3,20 +3,12 @@ reach the channel, and in the bot's own DM, they answer through their interactio
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.helpers.anywhere import Anywhere
 from tests.helpers.discord import check_payload, payload_of
-
-
-@pytest.fixture
-def anywhere(simcord_env: Any) -> Iterator[Anywhere]:
-    """The harness over the running bot: ann installed the app, bob and cat did not."""
-    with Anywhere(simcord_env) as harness:
-        yield harness
 
 
 def _people(anywhere: Anywhere) -> tuple[Any, Any, Any]:
@@ -96,8 +88,9 @@ async def test_a_person_without_the_app_cannot_run_commands_there(anywhere: Anyw
 
 
 async def test_server_commands_are_not_offered_in_a_group_dm(anywhere: Anywhere) -> None:
-    """/play and /settings are not offered in a private channel."""
+    """/settings (a server's) and /move (a server table's) are not offered there."""
     ann, bob, cat = _people(anywhere)
     room = anywhere.group_dm(ann, bob, cat)
-    with pytest.raises(AssertionError, match="not offered"):
-        await anywhere.slash(ann, room, "play", game="soi")
+    for name, options in (("settings show", {}), ("move", {"action": "draw"})):
+        with pytest.raises(AssertionError, match="not offered"):
+            await anywhere.slash(ann, room, name, **options)

@@ -1,13 +1,14 @@
-"""Where the synced slash commands are offered (issue 45): the personal commands in both
-installs and every context, the table, settings and ranking commands in servers only."""
+"""Where the synced slash commands are offered (issue 45): /play, the personal commands and
+the rankings in both installs and every context; the server's settings and the typed table
+commands (they answer in a server's channel) in servers only."""
 
 from __future__ import annotations
 
 from typing import Any
 
-ANYWHERE = {"learn", "puzzle", "rules", "display", "language", "help", "notify"}
-SERVER_ONLY = {"play", "stats", "leaderboard", "history", "settings", "move", "hand", "table",
-               "resign", "cancel"}
+ANYWHERE = {"play", "learn", "puzzle", "rules", "display", "language", "stats", "help",
+            "notify", "leaderboard", "history"}
+SERVER_ONLY = {"settings", "move", "hand", "table", "resign", "cancel"}
 
 
 def _synced(env: Any) -> dict[str, dict[str, Any]]:

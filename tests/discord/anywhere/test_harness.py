@@ -3,20 +3,11 @@ no channel route in a private channel, five follow-ups, tokens of 15 virtual min
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from simcord.backend.errors import BackendError
 
 from tests.helpers.anywhere import Anywhere
-
-
-@pytest.fixture
-def anywhere(simcord_env: Any) -> Iterator[Anywhere]:
-    """The harness over the running bot."""
-    with Anywhere(simcord_env) as harness:
-        yield harness
 
 
 def _code(anywhere: Anywhere, method: str, path: str) -> int | None:
