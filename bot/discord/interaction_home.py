@@ -54,6 +54,7 @@ class InteractionHome:
     def __init__(self, notifier: DiscordNotifier) -> None:
         self.notifier = notifier
         self._lapses: dict[int, asyncio.TimerHandle] = {}
+        self._pings: dict[int, asyncio.TimerHandle] = {}  # live ping message id -> its end
 
     @property
     def tokens(self) -> Tokens:
@@ -124,14 +125,31 @@ class InteractionHome:
         if not table.status.is_open:
             self.forget(table.id)
 
+    def watch_ping(self, table: Table) -> None:
+        """The table's live ping goes shortly before the interaction that posted it lapses
+        (nothing could delete it later: a table keeps at most one live ping)."""
+        sent = self.notifier.news.live_ping(table.id)
+        if sent is None or sent.interaction is None or sent.message_id in self._pings:
+            return
+        delay = max(0.0, sent.token_at + self.tokens.lifetime - LAPSE_MARGIN
+                    - self.tokens.clock())
+        self._pings[sent.message_id] = asyncio.get_running_loop().call_later(
+            delay, self._retire_due, table.id, sent.message_id)
+
+    def _retire_due(self, table_id: int, message_id: int) -> None:
+        self._pings.pop(message_id, None)
+        service = self.notifier.service
+        if service is not None:
+            service.spawn(self._retire(table_id, message_id))
+
+    async def _retire(self, table_id: int, message_id: int) -> None:
+        table = self.notifier.service.get(table_id) if self.notifier.service else None
+        if table is not None:
+            async with table.render_lock:
+                await self.notifier.news.retire_ping(table, message_id)
+
     def forget(self, table_id: int) -> None:
         """A closed table: no lapse to wait for."""
         handle = self._lapses.pop(table_id, None)
         if handle is not None:
             handle.cancel()
-
-    def aclose(self) -> None:
-        """Cancel every lapse (the bot stops)."""
-        for handle in self._lapses.values():
-            handle.cancel()
-        self._lapses.clear()

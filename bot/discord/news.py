@@ -124,6 +124,19 @@ class News:
 
     # ------------------------------------------------------------------ pings
 
+    def live_ping(self, table_id: int) -> Sent | None:
+        """The table's live turn ping, if it has one."""
+        heard = self.heard.get(table_id)
+        return heard.ping if heard is not None else None
+
+    async def retire_ping(self, table: Table, message_id: int) -> None:
+        """Delete the table's live ping if it is still ``message_id`` (its token is about
+        to lapse: later nothing could delete it)."""
+        heard = self.heard.get(table.id)
+        if heard is not None and heard.ping is not None and heard.ping.message_id == message_id:
+            await self._unping(table, heard)
+            await self._store_ping(table, heard)
+
     async def _first_sight(self, table: Table) -> Heard:
         """What a table has told when this process first renders it: the live ping an
         earlier process posted (to be deleted when the turn is told again), if any."""

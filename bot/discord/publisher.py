@@ -65,6 +65,7 @@ class DiscordNotifier:
             async with table.render_lock:
                 await self.home.render(table)
                 await self.news.after_render(table)
+                self.home.watch_ping(table)
                 if not table.status.is_open:
                     self.images.forget(table.id)
             return

@@ -58,8 +58,10 @@ def table_view(table: Table) -> TableView:
     if not table.running:
         return view.done()
     if table.waiting:  # a DM's or group DM's table: Continue shows it again and plays on
-        view.button(Kind.CONTINUE, _("Continue"), style=discord.ButtonStyle.success, row=1)
-    view.button(Kind.TAKE_TURN, _("Take turn"), style=discord.ButtonStyle.primary, row=0)
+        view.button(Kind.CONTINUE, _("Continue"), style=discord.ButtonStyle.success, row=0)
+    view.button(Kind.TAKE_TURN, _("Take turn"),
+                style=discord.ButtonStyle.secondary if table.waiting else
+                discord.ButtonStyle.primary, row=0)
     view.button(Kind.MY_CARDS, _("My cards"), row=0)
     if table.rounds:  # a round has been scored
         view.button(Kind.LAST_ROUND, _("Last round"), row=0)

@@ -49,9 +49,11 @@ def choose(table: Table, rng: random.Random) -> str:
 
 
 async def play_out(anywhere: Anywhere, room: Room, table: Table,
-                   audit: Audit | None = None, *, moves: int | None = None) -> None:
+                   audit: Audit | None = None, *, moves: int | None = None,
+                   stale: frozenset[int] = frozenset()) -> None:
     """Play the people's turns through their panels (the computers play theirs) until
-    the game ends, or ``moves`` moves; ``audit`` checked after every move."""
+    the game ends, or ``moves`` moves; ``audit`` checked after every move, and at most
+    one live turn ping (besides the ``stale`` ones: see ``test_waiting``)."""
     rng = random.Random(7)
     view = RoomView(anywhere, room)
     people = {p.id: Seat(anywhere, p, room) for p in room.people}
@@ -66,3 +68,17 @@ async def play_out(anywhere: Anywhere, room: Room, table: Table,
         played += 1
         if audit is not None:
             audit.step([table])
+        live = [m for m in live_pings(anywhere, room) if m.id not in stale]
+        assert len(live) <= 1, "one live turn ping a table at most"
+
+
+def live_pings(anywhere: Anywhere, room: Room) -> list[Any]:
+    """The turn pings still in the room (each a follow-up mentioning the player)."""
+    return [m for m in RoomView(anywhere, room).history() if "your turn" in (m.content or "")]
+
+
+def pings_sent(anywhere: Anywhere) -> int:
+    """How many turn pings the bot sent (as follow-ups of the table's interactions)."""
+    return sum(1 for r in anywhere.env.backend.http_requests
+               if r.method == "POST" and r.path.startswith("/webhooks/")
+               and "your turn" in str((r.json or {}).get("content") or ""))

@@ -7,14 +7,15 @@ import pytest
 
 from tests.helpers.anywhere import Anywhere
 from tests.helpers.discord import Audit
-from tests.helpers.group_games import open_table, play_out
+from tests.helpers.group_games import open_table, pings_sent, play_out
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
 async def test_a_whole_game_in_a_group_dm(anywhere: Anywhere, game: str) -> None:
     """Played to the end through the panels: no channel request, at most five follow-ups
-    an interaction, no hidden card in anything public after any move."""
+    an interaction, no hidden card in anything public and at most one live turn ping
+    after any move, the players mentioned at their turns."""
     ann = anywhere.user("ann", installed=True)
     bob = anywhere.user("bob", installed=False)
     cat = anywhere.user("cat", installed=True)
@@ -28,5 +29,6 @@ async def test_a_whole_game_in_a_group_dm(anywhere: Anywhere, game: str) -> None
     assert anywhere.channel_requests() == []
     assert anywhere.most_followups() <= 5
     assert anywhere.refused == []
+    assert pings_sent(anywhere) > 0
     shown = anywhere.env.backend.get_message(room.id, opened.response.id)
     assert shown.embeds and "Replay" in str(shown.components)

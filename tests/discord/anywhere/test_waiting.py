@@ -14,7 +14,7 @@ from bot.app import CardroomBot
 from bot.tables.model import Table
 from tests.helpers.anywhere import Anywhere, Room
 from tests.helpers.discord import service
-from tests.helpers.group_games import open_table, play_out
+from tests.helpers.group_games import live_pings, open_table, play_out
 
 LONG = "1800"  # a turn timer longer than an interaction lives
 
@@ -106,11 +106,16 @@ async def test_a_restart_while_the_table_runs_waits_until_a_press(
     anywhere: Anywhere, settings: Any
 ) -> None:
     """Restarted while it ran: the new bot holds no interaction of it, so it waits; the
-    first press on its message (Take turn here) is a Continue, and play goes on."""
+    first press on its message (Take turn here) is a Continue, and play goes on. The turn
+    ping the old process posted cannot be deleted by the new one (only the interaction
+    that posted it could, and it died with the process): it stays until Discord's 15
+    minutes are long gone, the one live ping besides the new process's own."""
     room, ann, bob, cat = await _group(anywhere)
     table, _opened = await open_table(anywhere, room, ann, [bob, cat], "soureh")
     await play_out(anywhere, room, table, moves=2)
     shown = _message(anywhere, room, table)
+    stale = frozenset(m.id for m in live_pings(anywhere, room))
+    assert len(stale) <= 1
     restored = await _restart(anywhere, settings)
     assert restored.waiting
     seat = restored.to_act()
@@ -119,6 +124,6 @@ async def test_a_restart_while_the_table_runs_waits_until_a_press(
     first = await anywhere.click(person, shown, label="Take turn")
     await anywhere.env.settle()
     assert first.acknowledged and not restored.waiting
-    await play_out(anywhere, room, restored)
+    await play_out(anywhere, room, restored, stale=stale)
     assert restored.finished
     assert anywhere.channel_requests() == [] and anywhere.refused == []
