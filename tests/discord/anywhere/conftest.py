@@ -8,13 +8,16 @@ from typing import Any
 import pytest
 
 from tests.helpers.anywhere import Anywhere
+from tests.helpers.discord_limits import DiscordLimits
 
 
 @pytest.fixture
 def anywhere(simcord_env: Any) -> Iterator[Anywhere]:
-    """The harness over the running bot; renders and computer moves at once."""
+    """The harness over the running bot, behind Discord's limits (tests/helpers/
+    discord_limits.py: payload limits, old messages' edits, lapsed tokens); renders and
+    computer moves at once."""
     service = simcord_env.bot.tables
     service.render_interval = 0
     service.ai_delay = 0
-    with Anywhere(simcord_env) as harness:
+    with DiscordLimits(simcord_env), Anywhere(simcord_env) as harness:
         yield harness
