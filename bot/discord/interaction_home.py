@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.ages import due_for_repost, edits_refused
 from bot.discord.faults import describe
 from bot.discord.tokens import Tokens
 from bot.i18n import _, use_locale
 from bot.render.card_text import legible
-from bot.render.table_message import table_view
+from bot.render.table_message import jump_url, table_view
 from bot.tables.model import Table
 
 if TYPE_CHECKING:
@@ -107,15 +108,26 @@ class InteractionHome:
         message already says so."""
         rec = table.record
         interaction = self.tokens.fresh(table.id, rec.message_id)
-        if interaction is None:
+        if interaction is None or rec.message_id is None:
+            return
+        if due_for_repost(rec.message_id) and table.status.is_open:
+            await self._post_anew(table, interaction)  # before Discord's hour of edits
             return
         embed, files = await self.notifier.table_embed(table)
         with use_locale(table.language):
             content = legible(waiting_note()) if table.waiting else None
         try:
-            await interaction.edit_original_response(
-                content=content, embed=embed, view=table_view(table), attachments=files)
+            if _answers_with(interaction, rec.message_id):
+                await interaction.edit_original_response(
+                    content=content, embed=embed, view=table_view(table), attachments=files)
+            else:  # the table was posted anew as a follow-up of this interaction
+                await interaction.followup.edit_message(
+                    rec.message_id, content=content, embed=embed, view=table_view(table),
+                    attachments=files)
         except discord.HTTPException as exc:
+            if edits_refused(exc) and table.status.is_open:
+                await self._post_anew(table, interaction)
+                return
             log.info("Table %s: its interaction was refused (%s); the table waits",
                      table.id, describe(exc))
             self.tokens.forget(table.id, interaction)
@@ -124,6 +136,34 @@ class InteractionHome:
             return
         if not table.status.is_open:
             self.forget(table.id)
+
+    async def _post_anew(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+        """Post the table again as a follow-up of ``interaction`` (a message nearly an hour
+        old takes few edits); the old message says where the table went. Without a
+        follow-up left to this interaction the table is shown at the next press."""
+        service, old = self.notifier.service, table.record.message_id
+        if service is None or old is None or not self.tokens.follow_up_allowed(interaction):
+            return
+        embed, files = await self.notifier.table_embed(table)
+        try:
+            posted = await interaction.followup.send(
+                embed=embed, view=table_view(table), files=files, wait=True)
+        except discord.HTTPException as exc:
+            log.info("Table %s: posting it anew was refused (%s)", table.id, describe(exc))
+            return
+        await service.set_message(table.id, posted.id)
+        self.tokens.remember(table.id, interaction, posted.id)
+        log.info("Table %s: its message is nearly an hour old; posted anew", table.id)
+        if not _answers_with(interaction, old):
+            return  # the old one was another follow-up: only its own interaction edits it
+        with use_locale(table.language):
+            moved = _("This table moved: {url}", url=jump_url(table))
+        try:
+            await interaction.edit_original_response(content=moved, embed=None, view=None,
+                                                     attachments=[])
+        except discord.HTTPException as exc:
+            log.info("Table %s: its old message could not say where it went (%s)", table.id,
+                     describe(exc))
 
     def watch_ping(self, table: Table) -> None:
         """The table's live ping goes shortly before the interaction that posted it lapses
@@ -153,3 +193,9 @@ class InteractionHome:
         handle = self._lapses.pop(table_id, None)
         if handle is not None:
             handle.cancel()
+
+
+def _answers_with(interaction: discord.Interaction[Any], message_id: int | None) -> bool:
+    """Is ``message_id`` the interaction's own answer (the /play answer, or the message
+    the click was on), which ``edit_original_response`` edits?"""
+    return interaction.message is None or interaction.message.id == message_id

@@ -50,7 +50,8 @@ class Tokens:
     def remember(self, table_id: int, interaction: discord.Interaction[Any],
                  message_id: int | None = None) -> None:
         """``interaction`` was answered by deferring an update of the table's message (or,
-        given ``message_id``, by sending it: a ``/play`` whose answer is the table)."""
+        given ``message_id``, by sending it: a ``/play`` whose answer is the table, or the
+        table posted anew as its follow-up)."""
         self._by_table[table_id] = (interaction, self.clock())
         if message_id is not None:
             self._answers[table_id] = message_id
@@ -63,7 +64,7 @@ class Tokens:
         if held is None or message_id is None:
             return None
         message = held[0].message
-        on = message.id if message is not None else self._answers.get(table_id)
+        on = self._answers.get(table_id, message.id if message is not None else None)
         if on != message_id:
             return None
         return self._young(self._by_table, table_id)
