@@ -113,17 +113,18 @@ class InteractionHome:
         if due_for_repost(rec.message_id) and table.status.is_open:
             await self._post_anew(table, interaction)  # before Discord's hour of edits
             return
-        embed, files = await self.notifier.table_embed(table)
+        embed, files = await self.notifier.table_embed(table, editing=rec.message_id)
         with use_locale(table.language):
             content = legible(waiting_note()) if table.waiting else None
+        images = self.notifier.images
         try:
             if _answers_with(interaction, rec.message_id):
-                await interaction.edit_original_response(
-                    content=content, embed=embed, view=table_view(table), attachments=files)
+                images.shown(table, await interaction.edit_original_response(
+                    content=content, embed=embed, view=table_view(table), attachments=files))
             else:  # the table was posted anew as a follow-up of this interaction
-                await interaction.followup.edit_message(
+                images.shown(table, await interaction.followup.edit_message(
                     rec.message_id, content=content, embed=embed, view=table_view(table),
-                    attachments=files)
+                    attachments=files))
         except discord.HTTPException as exc:
             if edits_refused(exc) and table.status.is_open:
                 await self._post_anew(table, interaction)
@@ -144,13 +145,15 @@ class InteractionHome:
         service, old = self.notifier.service, table.record.message_id
         if service is None or old is None or not self.tokens.follow_up_allowed(interaction):
             return
-        embed, files = await self.notifier.table_embed(table)
+        embed, pictures = await self.notifier.table_embed(table)
+        files = [f for f in pictures if isinstance(f, discord.File)]  # a new message's own
         try:
             posted = await interaction.followup.send(
                 embed=embed, view=table_view(table), files=files, wait=True)
         except discord.HTTPException as exc:
             log.info("Table %s: posting it anew was refused (%s)", table.id, describe(exc))
             return
+        self.notifier.images.shown(table, posted)
         await service.set_message(table.id, posted.id)
         self.tokens.remember(table.id, interaction, posted.id)
         log.info("Table %s: its message is nearly an hour old; posted anew", table.id)

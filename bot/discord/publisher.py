@@ -95,9 +95,10 @@ class DiscordNotifier:
             if not table.status.is_open:
                 self.images.forget(table.id)
 
-    async def table_embed(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
-        """The table embed and its picture files (see ``_table_embed``)."""
-        return await self._table_embed(table)
+    async def table_embed(self, table: Table, editing: int | None = None
+                          ) -> tuple[discord.Embed, list[Picture]]:
+        """The table embed and its picture (see ``_table_embed``)."""
+        return await self._table_embed(table, editing)
 
     async def _edit(self, table: Table) -> Retire | None:
         """Edit the table message in place: ``None`` when it was edited, else what becomes

@@ -13,6 +13,7 @@ import os
 import shutil
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.discord.interaction_home import waiting_note
@@ -45,7 +46,8 @@ async def test_a_waiting_group_dm_table_at_phone_width(anywhere: Anywhere,
     viewer = guild.add_member(env.create_user("dan"))
     for person in room.people:  # so that the turn's mention reads as a name
         guild.add_member(person)
-    embed, files = await env.bot.app.publisher.table_embed(table)  # type: ignore[attr-defined]
+    embed, pictures = await env.bot.app.publisher.table_embed(table)  # type: ignore[attr-defined]
+    files = [f for f in pictures if isinstance(f, discord.File)]
     sent = await env.bot.get_channel(channel.id).send(  # type: ignore[attr-defined]
         content=legible(waiting_note()), embed=embed, view=table_view(table), files=files)
     message = next(m for m in channel.history() if m.id == sent.id)
