@@ -74,6 +74,8 @@ def panel(
         return embed, after_turn(table, view).done()
     if not picture:
         lines.append(entry.look.private_text(pv))
+    else:  # what the picture leaves to words
+        lines.extend(entry.look.panel_words(pv, table.names))
     actions = table.engine.legal_actions(table.state)
     prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
     if table.hints_offered:

@@ -13,14 +13,17 @@ from bot.i18n import N_, _, _n, is_rtl
 from bot.render.images import text as lines
 from bot.render.images.cards import card_back, card_chip, card_face, paste_card, rank_chip
 from bot.render.images.palette import quantize
+from bot.render.images.phone import Drawn, noted
 from bot.render.images.png import palette_png
 from bot.render.images.style import RGB, Theme, fit, text_width
 from bot.render.names import plain
 
-WIDTH = 960
-MARGIN = 16
-GAP = 12
-PAD = 14
+WIDTH = 624  # shown at most 312 px wide on a 400-px phone: at half size (phone.py)
+MARGIN = 10
+GAP = 8
+PAD = 10
+TEXT_PX = 24  # the text a picture draws (names, slot numbers): 12 px on a phone
+NAME_PX = 26  # a seat's name
 WEBP_METHOD = 2  # lossless WebP effort: a Soureh round end 31 KB in ~25 ms (PNG: 43 KB)
 WEBP_EFFORT = 50
 PICTURE_BYTES = 40 * 1024  # the most a picture should upload (issue 17)
@@ -37,8 +40,13 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.img)
         self.width = width
         self.emoji = False  # colour emoji were drawn: the image needs its own palette
-        self.text_sizes: set[int] = set()  # every text size drawn (legibility checks)
+        self.drawn = noted(Drawn(width))  # the text sizes and cards drawn (phone.py)
         self.draw.rectangle((0, 0, width - 1, height - 1), outline=theme.felt_edge, width=6)
+
+    @property
+    def text_sizes(self) -> set[int]:
+        """Every text size drawn (canvas pixels)."""
+        return self.drawn.text_sizes
 
     def text(
         self,
@@ -62,7 +70,7 @@ class Canvas:
             max_width = room if text_width(text, size, bold) > room else max_width
         shown = fit(text, size, max_width, bold) if max_width is not None else text
         fill = colour if colour is not None else self.theme.text
-        self.text_sizes.add(size)
+        self.drawn.text_sizes.add(size)
         if lines.sprite(shown, size, bold).colour is not None:
             self.emoji = True
         return lines.paste(self.img, x, y, shown, size, fill, bold=bold, anchor=anchor)
@@ -109,6 +117,14 @@ class Canvas:
     def card(self, x: int, y: int, code: str | None, w: int, h: int) -> None:
         """A card face (``code``) or, for ``None``, its back."""
         sprite = card_back(w, h) if code is None else card_face(code, w, h, self.four_colour)
+        (self.drawn.backs if code is None else self.drawn.faces).append(w)
+        paste_card(self.img, sprite, x, y)
+
+    def card_top(self, x: int, y: int, code: str, w: int, h: int, shown_h: int) -> None:
+        """The top ``shown_h`` pixels of the face of ``code`` (w x h): a card whose lower
+        part another card covers."""
+        sprite = card_face(code, w, h, self.four_colour).crop((0, 0, w, min(h, shown_h)))
+        self.drawn.faces.append(w)
         paste_card(self.img, sprite, x, y)
 
     def empty_slot(self, x: int, y: int, w: int, h: int) -> None:
@@ -129,12 +145,14 @@ class Canvas:
     def chip(self, x: int, y: int, code: str, h: int) -> int:
         """A small inline card at (x, y); returns its width."""
         sprite = card_chip(code, h, self.four_colour)
+        self.drawn.text_sizes.add(int(h * 0.72))  # its rank, as card_chip draws it
         self.img.paste(sprite, (x, y), sprite)
         return sprite.width
 
     def quad(self, x: int, y: int, rank: str, h: int) -> int:
         """A laid-down quadruplet chip; returns its width."""
         sprite = rank_chip(rank, h, self.four_colour)
+        self.drawn.text_sizes.add(int(h * 0.6))  # its rank, as rank_chip draws it
         self.img.paste(sprite, (x, y), sprite)
         return sprite.width
 
