@@ -61,14 +61,14 @@ def test_my_cards_and_the_panel_put_the_face_up_card_over_the_face_down_one() ->
     assert _pip(hand, x, y + coop.HAND_PEEK, coop.HAND_W, coop.HAND_H, _black)
     assert not _pip(hand, x, y + coop.HAND_PEEK, coop.HAND_W, coop.HAND_H, _red)
     seat = Image.open(io.BytesIO(seat_image(pv, NAMES)))
-    sx = coop.Columns(coop.CW, extra=False).coop(0)
-    sy = MARGIN + coop.NUMBERS_H + PAD
-    assert _index(seat, sx, sy, coop.CW, coop.CH, _red)
-    assert _pip(seat, sx, sy + coop.PEEK, coop.CW, coop.CH, _black)
-    assert not _pip(seat, sx, sy + coop.PEEK, coop.CW, coop.CH, _red)
+    cols = coop.columns(extra=False)
+    sx, sy = cols.coop(0), MARGIN + coop.NUMBERS_H + PAD
+    assert _index(seat, sx, sy, cols.w, cols.h, _red)
+    assert _pip(seat, sx, sy + cols.peek, cols.w, cols.h, _black)
+    assert not _pip(seat, sx, sy + cols.peek, cols.w, cols.h, _red)
 
 
 def test_the_card_on_top_shows_its_whole_index() -> None:
     """The face-up card's strip shows its rank and suit whole (a Q keeps its tail)."""
-    assert coop.PEEK >= 0.43 * coop.CH
+    assert all(coop.peek(w) >= 0.43 * coop.card_h(w) for w in coop.WIDTHS)
     assert coop.HAND_PEEK >= 0.43 * coop.HAND_H

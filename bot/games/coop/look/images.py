@@ -21,13 +21,25 @@ from bot.render.images.rows import BADGE, eye, seat_name_at, verdict
 from bot.render.images.samples import Samples
 from bot.render.images.style import HIDDEN_RING, PICK_RING, Theme
 
-CW, CH = 76, 106  # a coop's card on the table: 38 px wide on a phone
+CW, CH = 76, 106  # the smallest coop card: 38 px wide on a phone
 PEEK = 46  # the face-up card's index above the face-down card (Q ≠ O)
 BACK_H = 36  # another seat's face-down card: a strip of its back
 SLOT_GAP = 8
 NUMBERS_H = 32  # the slot numbers over the coops' columns
 HAND_W, HAND_H = 104, 146  # My cards: 52 px wide on a phone
 HAND_PEEK = 64
+WIDTHS = (92, 84, 76)  # the table's card widths, the largest that leaves the names room
+NAME_ROOM = 150  # the least width of the names' column
+
+
+def card_h(w: int) -> int:
+    """The height of a coop's card ``w`` wide."""
+    return round(w * 1.4)
+
+
+def peek(w: int) -> int:
+    """How much of a coop's face-up card shows over its face-down card: its index."""
+    return round(card_h(w) * 0.44)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +54,14 @@ class Columns:
     def _left(self, offset: int, width: int) -> int:
         x = MARGIN + PAD + offset
         return WIDTH - x - width if is_rtl() else x
+
+    @property
+    def h(self) -> int:
+        return card_h(self.w)
+
+    @property
+    def peek(self) -> int:
+        return peek(self.w)
 
     @property
     def coops_w(self) -> int:
@@ -103,7 +123,7 @@ def draw_coop(
             eye(canvas, x + w - BADGE // 2 - 2, low + h - BADGE // 2 - 2, BADGE)
         bottom = low + h
     else:
-        back = BACK_H if w == CW else h - peek + 6
+        back = BACK_H if w < HAND_W else h - peek + 6
         canvas.card(x, low, None, w, back)
         bottom = low + back
     if valid is not None:
@@ -111,9 +131,19 @@ def draw_coop(
     return bottom - y
 
 
-def _row_h(shown: bool, verdicts: bool) -> int:
-    coop = PEEK + (CH if shown else BACK_H)
+def _row_h(cols: Columns, shown: bool, verdicts: bool) -> int:
+    coop = cols.peek + (cols.h if shown else BACK_H)
     return PAD + coop + (BADGE // 2 if verdicts else 0) + PAD
+
+
+def columns(extra: bool) -> Columns:
+    """The picture's columns with the largest cards that leave the names room (a table
+    without a drawn card or an open discard has room for larger cards)."""
+    for w in WIDTHS:
+        cols = Columns(w, extra=extra)
+        if cols.name_w >= NAME_ROOM:
+            return cols
+    return Columns(WIDTHS[-1], extra=extra)
 
 
 def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
@@ -125,8 +155,9 @@ def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool)
     viewer = view.get("seat")
     drawn = view.get("drawn") if viewer is not None else None
     top_card = view.get("discard_top")
-    cols = Columns(CW, extra=bool(drawn or top_card))
-    heights = [_row_h(s == viewer, s == viewer and view["seats"][s].get("valid") is not None)
+    cols = columns(bool(drawn or top_card))
+    w, h, up_h = cols.w, cols.h, cols.peek
+    heights = [_row_h(cols, s == viewer, s == viewer and view["seats"][s].get("valid") is not None)
                for s in range(n)]
     height = MARGIN + NUMBERS_H + sum(heights) + GAP * (n - 1) + MARGIN
     canvas = Canvas(height, theme, four_colour)
@@ -142,11 +173,11 @@ def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool)
         seat_name_at(canvas, name, y + PAD, seat_name(names, seat), turn=to_act)
         _coops(canvas, cols, y + PAD, info, mine=seat == viewer)
         if seat == viewer and drawn:
-            canvas.card(cols.extra_x(), y + PAD, str(drawn), CW, CH)
-            canvas.ring(cols.extra_x(), y + PAD, CW, CH, canvas.theme.accent)
+            canvas.card(cols.extra_x(), y + PAD, str(drawn), w, h)
+            canvas.ring(cols.extra_x(), y + PAD, w, h, canvas.theme.accent)
         elif top_card and not top_placed:  # the open pile: its top card over its backs
-            canvas.card_top(cols.extra_x(), y + PAD, str(top_card), CW, CH, PEEK + 12)
-            canvas.card(cols.extra_x(), y + PAD + PEEK, None, CW, heights[seat] - 2 * PAD - PEEK)
+            canvas.card_top(cols.extra_x(), y + PAD, str(top_card), w, h, up_h + 12)
+            canvas.card(cols.extra_x(), y + PAD + up_h, None, w, BACK_H)
             top_placed = True
         y += heights[seat] + GAP
     return canvas
@@ -158,7 +189,8 @@ def _coops(canvas: Canvas, cols: Columns, y: int, info: CoopSeat, *, mine: bool)
     valid = info.get("valid") if mine else None
     for slot in range(4):
         ok = bool(valid[slot]) if isinstance(valid, list) and len(valid) == 4 else None
-        draw_coop(canvas, cols.coop(slot), y, ups[slot], downs[slot], w=CW, h=CH, peek=PEEK,
+        draw_coop(canvas, cols.coop(slot), y, ups[slot], downs[slot], w=cols.w, h=cols.h,
+                  peek=cols.peek,
                   mine=mine, shown=mine and downs[slot] is not None, valid=ok)
 
 
@@ -219,8 +251,8 @@ def round_end(
     coops = last.get("coops") or []
     picks = last.get("picks") or []
     valid = last.get("valid") or []
-    cols = Columns(CW, extra=False)
-    row_h = _row_h(True, True)
+    cols = Columns(CW, extra=False)  # every card shown: the smaller cards
+    row_h = _row_h(cols, True, True)
     height = MARGIN + NUMBERS_H + n * row_h + GAP * (n - 1) + MARGIN
     canvas = Canvas(height, theme, four_colour)
     _numbers(canvas, cols, MARGIN)
@@ -262,8 +294,8 @@ def private_copy(view: CoopView) -> CoopView:
     return {**view, "seats": seats, "drawn": drawn}
 
 
-SIZES = ((CW, CH), (HAND_W, HAND_H))
-BACKS = ((CW, BACK_H), (HAND_W, HAND_H - HAND_PEEK + 6))
+SIZES = (*((w, card_h(w)) for w in WIDTHS), (HAND_W, HAND_H))
+BACKS = (*((w, BACK_H) for w in WIDTHS), (HAND_W, HAND_H - HAND_PEEK + 6))
 
 
 def _pictures(samples: Samples) -> Pictures:
