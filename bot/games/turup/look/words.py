@@ -3,6 +3,7 @@ and the cards won this round (the table message)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.turup.views import TurupView
@@ -10,20 +11,21 @@ from bot.i18n import _, _n
 from bot.render.card_text import num, seat_name
 
 
-def per_seat(names: Sequence[str], values: Sequence[int]) -> str:
-    """ "ann 4 · bob 3 · cy 4": a number per seat."""
-    return " · ".join(f"{seat_name(names, i)} {num(v)}" for i, v in enumerate(values))
-
-
 def hands(names: Sequence[str], counts: Sequence[int]) -> str:
-    """ "4 cards in each hand", or each seat's count when they differ."""
-    if counts and len(set(counts)) == 1:
-        return _n("{n} card in each hand", "{n} cards in each hand", counts[0])
-    return _("In hand: {counts}", counts=per_seat(names, counts))
+    """ "4 cards in each hand", or "1 card in each hand, except ann 0 · bob 0"."""
+    if not counts:
+        return ""
+    most = Counter(counts).most_common(1)[0][0]
+    others = [(i, n) for i, n in enumerate(counts) if n != most]
+    if not others:
+        return _n("{n} card in each hand", "{n} cards in each hand", most)
+    return _n("{n} card in each hand, except {others}", "{n} cards in each hand, except {others}",
+              most, others=" · ".join(f"{seat_name(names, i)} {num(n)}" for i, n in others))
 
 
 def table_words(view: TurupView, names: Sequence[str]) -> list[str]:
-    """The deck and pile, the cards in hand, the cards won this round."""
+    """The deck and pile, the cards in hand, the cards won this round (when they are not
+    the scores, as in the first round)."""
     pile = len(view.get("pile") or [])
     seats = view.get("seats") or []
     lines = [
@@ -32,7 +34,8 @@ def table_words(view: TurupView, names: Sequence[str]) -> list[str]:
         hands(names, [int(s.get("hand_count") or 0) for s in seats]),
     ]
     won = [(i, int(s.get("won") or 0)) for i, s in enumerate(seats)]
-    if any(n for _seat, n in won):
+    totals = [int(t) for t in view.get("totals") or []]
+    if any(n for _seat, n in won) and [n for _seat, n in won] != totals:  # else: the scores
         lines.append(_("Won this round: {counts}", counts=" · ".join(
             f"{seat_name(names, i)} {num(n)}" for i, n in won if n)))
     return lines
