@@ -15,7 +15,7 @@ from bot.games.coop.look.words import table_words
 from bot.games.coop.views import coop_view
 from bot.games.registry import ENGINES
 from bot.render.images import render_round_end, render_table, seat_image
-from bot.render.images.canvas import WIDTH, round_end_title, target_text
+from bot.render.images.canvas import WIDTH
 from bot.render.images.samples import NAMES, sample_player_view, sample_round_end, sample_view
 
 
@@ -103,17 +103,6 @@ def test_hidden_discards_are_words_and_an_open_top_is_drawn() -> None:
     assert hidden != render_table(_coop_view("7H", 7), NAMES)
     line = table_words("declared")(coop_view(_coop_view(None, 12)), NAMES)[0]
     assert "12" in line, line
-
-
-def test_round_end_titles_agree_with_the_round() -> None:
-    """The round-end title names the scored round; the goal text has no round number."""
-    view = sample_round_end("soi", 4, seed=1)
-    view["round"] = 2
-    assert round_end_title(view) == "end of round 1"
-    assert "round" not in target_text(view)
-    view["over"] = True
-    assert round_end_title(view) == "final round 2"
-    assert round_end_title(view, 5) == "final round 5"  # the number a game's view gives
 
 
 def test_multiple_of_100_rule_is_shown() -> None:
