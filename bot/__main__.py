@@ -5,7 +5,8 @@
 Subcommands:
 
 - ``run`` (the default when none is given): connect to Discord and serve the tables.
-- ``db copy --from URL --to URL``: copy a database (e.g. SQLite into PostgreSQL).
+- ``db copy --from URL --to URL``: copy a database (e.g. SQLite into PostgreSQL;
+  ``bot.db_command``).
 - more from the modules in ``SUBCOMMAND_MODULES`` (``play``: a game offline in the
   terminal, ``simulate``: computer players against each other). Each such module provides
   ``add_parser(subparsers) -> None``, which adds its parser and sets ``func`` with
@@ -29,11 +30,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.db_command import add_db_parser
+from bot.exits import EXIT_CONFIG, EXIT_FAILURE, EXIT_LOST_SHARDS, EXIT_OK
 from bot.games.registry import ENGINES, game_names
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings, wants_json_lines
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
+
+__all__ = ["EXIT_CONFIG", "EXIT_FAILURE", "EXIT_LOST_SHARDS", "EXIT_OK", "main"]
 
 log = logging.getLogger(__name__)
 
@@ -42,16 +47,6 @@ SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.offline", "bot.simulate")
 
 HEARTBEAT_SECONDS = 20.0
 """How often a connected bot touches ``HEARTBEAT_FILE`` (the Docker HEALTHCHECK reads it)."""
-
-EXIT_OK = 0
-"""A clean stop (SIGTERM, SIGINT, or a subcommand done)."""
-EXIT_FAILURE = 1
-"""Anything else: Discord unreachable, a bug; a restart may help."""
-EXIT_CONFIG = 2
-"""A configuration error (token, settings, database): a restart will not help."""
-EXIT_LOST_SHARDS = 3
-"""The bot stopped itself: it lost its shards (PostgreSQL: its lock connection died or
-another process took them over). Non-zero, so ``Restart=on-failure`` starts it again."""
 
 MISSING_TOKEN_TEMPLATE = """\
 DISCORD_TOKEN is missing: Cardroom needs a bot token to connect to Discord.
@@ -109,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         " and run the bot until Ctrl+C or SIGTERM.",
     )
     run.set_defaults(func=run_command)
-    add_db_parser(subparsers)
+    add_db_parser(subparsers)  # bot.db_command: db copy
     add_sync_parser(subparsers)
     for name in available_subcommand_modules():
         importlib.import_module(name).add_parser(subparsers)
@@ -131,30 +126,59 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_command(args: argparse.Namespace) -> int:
     """``run``: read the settings, check the token, start the bot until stopped."""
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(settings_problems(error), file=sys.stderr)
+    settings = start_logging()
+    if settings is None:
         return EXIT_CONFIG
     token = settings.discord_token
     if not token:
-        print(missing_token(), file=sys.stderr)
+        explain(missing_token())
         return EXIT_CONFIG
     if any(c.isspace() or not c.isprintable() for c in token):
-        print(TOKEN_WITH_SPACE, file=sys.stderr)
+        explain(TOKEN_WITH_SPACE)
         return EXIT_CONFIG
+    problem = asyncio.run(check_database(settings.database_url))
+    if problem:
+        explain(problem)
+        return EXIT_CONFIG
+    from bot.app import CardroomBot  # discord is imported only when the bot runs
+
+    return asyncio.run(serve(CardroomBot(settings), token, settings))
+
+
+def start_logging() -> Settings | None:
+    """Read the settings and set the logging up (``LOG_FORMAT=json``: JSON lines); ``None``
+    when a setting is invalid, each problem explained (as JSON when asked for)."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        if wants_json_lines():
+            from bot.jsonlog import use_json_lines
+
+            use_json_lines()
+        for line in settings_problems(error).splitlines():
+            explain(line)
+        return None
     setup_logging(settings.log_level, wire=settings.log_wire)
     if settings.log_format == "json":  # LOG_FORMAT=json: the same records, as JSON lines
         from bot.jsonlog import use_json_lines
 
         use_json_lines()
-    problem = asyncio.run(check_database(settings.database_url))
-    if problem:
-        print(problem, file=sys.stderr)
-        return EXIT_CONFIG
-    from bot.app import CardroomBot  # discord is imported only when the bot runs
+    return settings
 
-    return asyncio.run(serve(CardroomBot(settings), token, settings))
+
+STOP_LOG = logging.getLogger("bot.stop")
+"""The logger of why the process stops, in JSON mode."""
+
+
+def explain(message: str) -> None:
+    """Tell the operator why the process stops: on stderr as it is, or as one JSON object
+    when ``LOG_FORMAT=json`` set the logging up (every line on stderr is JSON then)."""
+    from bot.jsonlog import json_lines_on
+
+    if json_lines_on():
+        STOP_LOG.critical(message)
+    else:
+        print(message, file=sys.stderr)
 
 
 def settings_problems(error: SettingsError) -> str:
@@ -178,65 +202,6 @@ async def check_database(url: str) -> str | None:
                 f" {scrub(str(error), url)}")
     await db.close()
     return None
-
-
-def add_db_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``db copy --from URL --to URL``."""
-    db = subparsers.add_parser("db", help="database tools (copy)",
-                               description="Database tools.")
-    db.set_defaults(func=lambda _args: _usage(db))
-    tools = db.add_subparsers(dest="db_command", metavar="TOOL", required=True)
-    copy = tools.add_parser(
-        "copy", help="copy every table into an empty database",
-        description="Copy tables in progress, results, ratings, settings and history from one"
-        " database into an empty one (e.g. SQLite into PostgreSQL), verified by counts."
-        " Stop the bot first.")
-    copy.add_argument("--from", dest="source", required=True, metavar="URL",
-                      help="e.g. sqlite:///data/cardroom.db")
-    copy.add_argument("--to", dest="target", required=True, metavar="URL",
-                      help="e.g. postgresql://cardroom@localhost:5432/cardroom")
-    copy.set_defaults(func=db_copy_command)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return EXIT_CONFIG
-
-
-def db_copy_command(args: argparse.Namespace) -> int:
-    """``db copy``: print the rows copied per table; exit 2 when refused."""
-    logging.basicConfig(level=logging.WARNING, format="%(message)s")
-    return asyncio.run(_db_copy(args.source, args.target))
-
-
-async def _db_copy(source_url: str, target_url: str) -> int:
-    from storage import DatabaseUnusable, StorageError, open_database
-    from storage.copy import copy_database, open_source
-
-    try:
-        source = await open_source(source_url)
-    except DatabaseUnusable as error:
-        print(f"Cannot use the source: {error}", file=sys.stderr)
-        return EXIT_CONFIG
-    try:
-        try:
-            target = await open_database(target_url)
-        except DatabaseUnusable as error:
-            print(f"Cannot use the target: {error}", file=sys.stderr)
-            return EXIT_CONFIG
-        try:
-            copied = await copy_database(source, target)
-        except StorageError as error:
-            print(f"Not copied: {error}", file=sys.stderr)
-            return EXIT_CONFIG
-        finally:
-            await target.close()
-    finally:
-        await source.close()
-    for table, rows in copied.items():
-        print(f"{table:<16} {rows:>8} rows")
-    print(f"Copied {sum(copied.values())} rows; the counts match the source.")
-    return EXIT_OK
 
 
 WIRE_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook")
@@ -360,23 +325,44 @@ def _start_status(runner: asyncio.Task[None], bot: CardroomBot) -> int:
         log.warning("The bot closed without being asked to stop; exit status %d", status)
         return status
     if isinstance(error, DatabaseUnusable):
-        print(f"Cannot use the database: {error}", file=sys.stderr)
+        explain(f"Cannot use the database: {error}")
         return EXIT_CONFIG
     if isinstance(error, SettingUnusable):
-        print(str(error), file=sys.stderr)
+        explain(str(error))
         return EXIT_CONFIG
     if isinstance(error, discord.LoginFailure):
-        print(BAD_TOKEN, file=sys.stderr)
+        explain(BAD_TOKEN)
         return EXIT_CONFIG
     if isinstance(error, discord.PrivilegedIntentsRequired):
-        print(PRIVILEGED_INTENTS, file=sys.stderr)
+        explain(PRIVILEGED_INTENTS)
         return EXIT_CONFIG
+    if isinstance(error, discord.HTTPException):
+        explain(discord_refused(error))
+        return EXIT_FAILURE
     if isinstance(error, OSError | aiohttp.ClientError):
-        print(f"Cannot reach Discord: {error}. Check the internet connection.",
-              file=sys.stderr)
+        explain(cannot_reach_discord(error))
         return EXIT_FAILURE
     log.error("The bot stopped on an error", exc_info=error)
     return EXIT_FAILURE
+
+
+def discord_refused(error: Exception) -> str:
+    """One line for an HTTP error Discord answered (a 503, a 500, a refusal)."""
+    status = getattr(error, "status", 0)
+    reason = getattr(getattr(error, "response", None), "reason", None)
+    code = getattr(error, "code", 0)
+    text = " ".join(str(getattr(error, "text", "") or "").split())[:200]
+    said = ", ".join(part for part in (f"HTTP {status} {reason or ''}".strip(),
+                                       f"code {code}" if code else "", text) if part)
+    todo = ("Discord is down or busy: try again in a few minutes (https://discordstatus.com)"
+            if status >= 500 else "Discord refused the request")
+    return f"Discord answered {said}. {todo}."
+
+
+def cannot_reach_discord(error: BaseException) -> str:
+    """One line for a network error on the way to Discord."""
+    what = " ".join(str(error).split()) or type(error).__name__
+    return f"Cannot reach Discord: {what}. Check the internet connection."
 
 
 def add_sync_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -391,16 +377,13 @@ def add_sync_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
 
 def sync_command(args: argparse.Namespace) -> int:
     """``sync``: log in over HTTP only (no gateway, no table), sync, print how many."""
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"Invalid settings (environment or .env):\n{error}", file=sys.stderr)
+    settings = start_logging()
+    if settings is None:
         return EXIT_CONFIG
     token = settings.discord_token
     if not token or any(c.isspace() or not c.isprintable() for c in token):
-        print(missing_token() if not token else TOKEN_WITH_SPACE, file=sys.stderr)
+        explain(missing_token() if not token else TOKEN_WITH_SPACE)
         return EXIT_CONFIG
-    setup_logging(settings.log_level, wire=settings.log_wire)
     return asyncio.run(force_sync(settings, token))
 
 
@@ -410,7 +393,7 @@ async def force_sync(settings: Settings, token: str) -> int:
     import discord
 
     from bot.app import CardroomBot, SettingUnusable
-    from storage import DatabaseUnusable
+    from storage import DatabaseUnusable, StorageError
 
     bot = CardroomBot(settings, sync_commands=False)
     try:
@@ -420,17 +403,22 @@ async def force_sync(settings: Settings, token: str) -> int:
             bot._connection.application_id = (await bot.application_info()).id
             count = await bot.sync_tree(force=True)
     except DatabaseUnusable as error:
-        print(f"Cannot use the database: {error}", file=sys.stderr)
+        explain(f"Cannot use the database: {error}")
         return EXIT_CONFIG
     except SettingUnusable as error:
-        print(str(error), file=sys.stderr)
+        explain(str(error))
         return EXIT_CONFIG
     except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
+        explain(BAD_TOKEN)
         return EXIT_CONFIG
-    except (OSError, aiohttp.ClientError) as error:
-        print(f"Cannot reach Discord: {error}. Check the internet connection.",
-              file=sys.stderr)
+    except discord.HTTPException as error:
+        explain(f"Not synced: {discord_refused(error)}")
+        return EXIT_FAILURE
+    except (OSError, aiohttp.ClientError, TimeoutError) as error:
+        explain(f"Not synced: {cannot_reach_discord(error)}")
+        return EXIT_FAILURE
+    except StorageError as error:
+        explain(f"Not synced: the database failed: {error}")
         return EXIT_FAILURE
     where = f"to the server {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
     print(f"Synced {count} slash commands {where}.")

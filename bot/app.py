@@ -96,17 +96,16 @@ class CardroomBot(AppBot):
         return self.app.tables
 
     async def setup_hook(self) -> None:
-        """Open storage, build the table service, register the persistent components,
-        restore open tables, load the cogs, sync the command tree."""
-        if self.settings.metrics_port is not None and self._metrics is None:
-            watch(self)
-            self._metrics = await metrics.start_server(self.settings.metrics_port)
+        """Open storage, take the shards (a standby waits here), open the metrics endpoint,
+        build the table service, register the persistent components, restore open tables,
+        load the cogs, sync the command tree."""
         if self._owner is not None:  # set up again on the same object (a test's restart)
             await self._owner.close()
         if self._db is not None:
             await self._db.close()
         self._db = await open_database(self.settings.database_url)
         await self._own_shards(self._db)
+        await self._open_metrics()
         await self.tree.set_translator(CatalogTranslator())
         languages = LanguageRepo(self._db)
         self.languages.load(await languages.servers(), await languages.users())
@@ -164,6 +163,24 @@ class CardroomBot(AppBot):
             await everything.wait()
             log.info("Took over shards %s", sorted(wanted - owned))
         self._scope = None if wanted == frozenset(range(count)) else ShardScope(count, set(wanted))
+
+    async def _open_metrics(self) -> None:
+        """Serve ``/metrics`` on ``METRICS_PORT`` once the shards are ours (a standby waiting
+        for them serves nothing: a scrape finds nothing there). A port another process
+        holds is named: ``SettingUnusable``, one line."""
+        port = self.settings.metrics_port
+        if port is None or self._metrics is not None:
+            return
+        watch(self)
+        try:
+            self._metrics = await metrics.start_server(port)
+        except OSError as error:
+            why = error.strerror or str(error)
+            raise SettingUnusable(
+                f"METRICS_PORT={port}: cannot serve the metrics on port {port} ({why}):"
+                " another process listens on it. Choose a free port or leave METRICS_PORT"
+                " empty."  # i18n: not for people (the operator's start-up error)
+            ) from None
 
     async def _lost_shards(self, shards: frozenset[int]) -> None:
         """Our shard locks are gone (the lock connection died): another process may run

@@ -31,10 +31,17 @@ class JsonFormatter(logging.Formatter):
 
 def use_json_lines() -> None:
     """The root logger writes JSON lines to stderr (its handlers replaced; the levels
-    ``setup_logging`` set are kept)."""
+    ``setup_logging`` set are kept), Python's warnings too."""
     handler = logging.StreamHandler()
     handler.setFormatter(JsonFormatter())
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
     root.addHandler(handler)
+    logging.captureWarnings(True)  # a warning would be a plain line on stderr otherwise
+
+
+def json_lines_on() -> bool:
+    """Does the root logger write JSON lines (``use_json_lines`` was called)?"""
+    return any(isinstance(handler.formatter, JsonFormatter)
+               for handler in logging.getLogger().handlers)

@@ -7,9 +7,11 @@ does, when called. Every field maps to an upper-case environment variable of the
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
+from dotenv import dotenv_values
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -177,6 +179,17 @@ class Settings(BaseSettings):
         """The SQLite file named by ``database_url`` (relative paths are from the cwd);
         meaningless for PostgreSQL (see ``is_postgres``)."""
         return Path(self.database_url.removeprefix("sqlite:///"))
+
+
+def wants_json_lines(env_file: str | Path | None = ".env") -> bool:
+    """Is ``LOG_FORMAT=json`` asked for (the environment first, then ``env_file``), read
+    alone: the other settings may be the reason the process stops, and that reason is
+    logged as JSON too."""
+    value = next((v for k, v in os.environ.items() if k.upper() == "LOG_FORMAT"), None)
+    if value is None and env_file is not None and Path(env_file).is_file():
+        found = {k.upper(): v for k, v in dotenv_values(env_file).items()}
+        value = found.get("LOG_FORMAT")
+    return (value or "").strip().lower() == "json"
 
 
 def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Settings:

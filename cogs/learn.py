@@ -32,7 +32,6 @@ from bot.learning.catalog import lesson, lessons, next_lesson
 from bot.learning.model import Lesson
 from bot.learning.walk import judge, options, position
 from bot.render.choices import game_choices
-from bot.render.names import shown
 from storage.lessons import LessonProgressRepo
 
 log = logging.getLogger(__name__)
@@ -60,8 +59,9 @@ def repo_of(interaction: discord.Interaction[Any]) -> LessonProgressRepo:
 
 
 def learner(interaction: discord.Interaction[Any]) -> str:
-    """The learner's name as the lesson shows it (markdown and mentions escaped)."""
-    return shown(interaction.user.display_name)
+    """The learner's name as he chose it: the lesson makes it safe where it shows it
+    (``bot.render.names.shown``, once)."""
+    return interaction.user.display_name
 
 
 def _found(match: re.Match[str]) -> Lesson | None:
@@ -78,12 +78,15 @@ async def show_step(interaction: discord.Interaction[Any], item: Lesson, index: 
     """Show step ``index`` of a lesson (or its end), editing the lesson's message."""
     pos = position(item, index)
     name = learner(interaction)
+    words = await app_of(interaction).images.reads_text(interaction.user.id)
     if pos.done:
         last = item.number == len(lessons()[item.game])
         await repo_of(interaction).finish(interaction.user.id, item.game, item.number)
-        embed, view = end_embed(pos, name, last), as_view(end_controls(pos, last))
+        embed = end_embed(pos, name, last, words=words)
+        view = as_view(end_controls(pos, last))
     else:
-        embed, view = step_embed(pos, name, wrong), as_view(step_controls(pos, name))
+        embed = step_embed(pos, name, wrong, words=words)
+        view = as_view(step_controls(pos, name))
     if new:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     else:

@@ -27,9 +27,11 @@ from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning import puzzles
 from bot.learning.puzzles import Puzzle, move_words, offered, verdict
+from bot.render.alt.words import spoken
 from bot.render.card_text import legible, truncate
 from bot.render.choices import game_choices
-from bot.render.names import shown
+from bot.render.names import labelled, shown_all
+from bot.render.text_mode import said, your_cards
 from storage.puzzles import PuzzleRepo, StoredPuzzle
 
 log = logging.getLogger(__name__)
@@ -47,7 +49,8 @@ def repo_of(interaction: discord.Interaction[Any]) -> PuzzleRepo:
 
 
 def seat_names(puzzle: Puzzle, learner: str) -> list[str]:
-    """The puzzler's own name at his seat; the others as "Seat 2" and so on."""
+    """The puzzler's own name (as he chose it: made safe where it is shown, once) at his
+    seat; the others as "Seat 2" and so on."""
     return [learner if seat == puzzle.seat else _("Seat {number}", number=seat + 1)
             for seat in range(puzzle.players)]
 
@@ -71,8 +74,10 @@ async def search(repo: PuzzleRepo, game: str) -> None:
             return
 
 
-def puzzle_message(stored: StoredPuzzle, learner: str) -> tuple[discord.Embed, discord.ui.View]:
-    """The position as the puzzler's seat saw it, and its moves as buttons (none marked)."""
+def puzzle_message(stored: StoredPuzzle, learner: str, *,
+                   words: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+    """The position as the puzzler's seat saw it, and its moves as buttons (none marked);
+    ``words``: his cards and every card on show in words (he reads text, not pictures)."""
     puzzle = Puzzle.from_json(stored.data)
     state = puzzle.state()
     names = seat_names(puzzle, learner)
@@ -84,13 +89,15 @@ def puzzle_message(stored: StoredPuzzle, learner: str) -> tuple[discord.Embed, d
         colour=game.colour)
     for field in game.look.public_fields(view, names):
         embed.add_field(name=field.name, value=field.value[:1024], inline=field.inline)
-    embed.add_field(name=_("Your cards"), value=game.look.private_text(view)[:1024],
-                    inline=False)
+    mine = your_cards(game.look.private_text, view, names, words)
+    embed.add_field(name=_("Your cards"), value=mine[:1024], inline=False)
+    if words:
+        said(embed)
     buttons = discord.ui.View(timeout=None)
     for i, move in enumerate(offered(puzzle)):
         buttons.add_item(discord.ui.Button(
             custom_id=f"{PREFIX}:{stored.id}:{i}", style=discord.ButtonStyle.secondary,
-            label=truncate(legible(move_words(puzzle, state, move, names)), 80)))
+            label=truncate(legible(move_words(puzzle, state, move, labelled(names))), 80)))
     buttons.stop()
     return embed, buttons
 
@@ -112,10 +119,12 @@ class PuzzleButton(Routed[discord.ui.Button[Any]],
             await answer_once(interaction, _(OUT_OF_DATE))
             return
         state = puzzle.state()
-        learner = shown(interaction.user.display_name)
-        right, why = verdict(puzzle, state, offered(puzzle)[move], seat_names(puzzle, learner))
-        embed, _buttons = puzzle_message(stored, learner)
-        embed.description = ("✓ " if right else "✗ ") + why
+        learner = interaction.user.display_name
+        right, why = verdict(puzzle, state, offered(puzzle)[move],
+                             shown_all(seat_names(puzzle, learner)))
+        words = await app_of(interaction).images.reads_text(interaction.user.id)
+        embed, _buttons = puzzle_message(stored, learner, words=words)
+        embed.description = ("✓ " if right else "✗ ") + (spoken(why) if words else why)
         await interaction.response.edit_message(embed=embed, view=None)
 
 
@@ -140,7 +149,8 @@ class PuzzleCog(commands.Cog):
             await interaction.followup.send(_(NONE_YET, game=_(CATALOG[game].title)),
                                             ephemeral=True)
             return
-        embed, view = puzzle_message(stored, shown(interaction.user.display_name))
+        words = await app_of(interaction).images.reads_text(interaction.user.id)
+        embed, view = puzzle_message(stored, interaction.user.display_name, words=words)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 

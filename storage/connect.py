@@ -20,14 +20,17 @@ def is_postgres_url(target: str | Path) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
-async def open_database(target: str | Path, *, migrate: bool = True) -> Database:
+async def open_database(target: str | Path, *, migrate: bool = True,
+                        read_only: bool = False) -> Database:
     """Open the database ``target`` names: ``postgresql://user@host:port/db`` (asyncpg, a
     pool), ``sqlite:///path`` or a plain SQLite file path, applying pending migrations
-    unless ``migrate`` is false. Raises ``DatabaseUnusable`` (one line: which database,
-    what is wrong, what to do) when it cannot be used."""
+    unless ``migrate`` is false. ``read_only``: an existing database, only read (never
+    created nor migrated). Raises ``DatabaseUnusable`` (one line: which database, what is
+    wrong, what to do) when it cannot be used."""
     if is_postgres_url(target):
-        return await PostgresDatabase.connect(str(target), migrate=migrate)
+        return await PostgresDatabase.connect(str(target), migrate=migrate,
+                                              read_only=read_only)
     path = str(target)
     if path.startswith("sqlite:///"):
         path = path.removeprefix("sqlite:///")
-    return await SQLiteDatabase.connect(Path(path), migrate=migrate)
+    return await SQLiteDatabase.connect(Path(path), migrate=migrate, read_only=read_only)

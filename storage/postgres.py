@@ -202,11 +202,12 @@ class PostgresDatabase(Database):
         self._closed = False
 
     @classmethod
-    async def connect(cls, url: str, *, migrate: bool = True,
-                      max_size: int = POOL_MAX) -> PostgresDatabase:
+    async def connect(cls, url: str, *, migrate: bool = True, max_size: int = POOL_MAX,
+                      read_only: bool = False) -> PostgresDatabase:
         """Open a pool on ``url`` and apply pending migrations. Raises ``DatabaseUnusable``
         (one line: a network error, a missing database, a refused login, a URL that
-        cannot be read as meant...), never with the password."""
+        cannot be read as meant...), never with the password. ``read_only`` (``db copy``'s
+        source): every transaction is read-only and nothing is migrated."""
         problem = url_problem(url)
         if problem:
             raise DatabaseUnusable(f"PostgreSQL URL {describe(url)}: {problem}")
@@ -217,12 +218,14 @@ class PostgresDatabase(Database):
             pool = await asyncpg.create_pool(
                 url, min_size=POOL_MIN, max_size=max_size, timeout=CONNECT_SECONDS,
                 server_settings={"lock_timeout": str(LOCK_TIMEOUT_MS),
-                                 "application_name": "cardroom"},
+                                 "application_name": "cardroom",
+                                 **({"default_transaction_read_only": "on"}
+                                    if read_only else {})},
             )
         except Exception as exc:
             raise unreachable(url, exc) from None
         db = cls(pool, url)
-        if migrate:
+        if migrate and not read_only:
             try:
                 await db.migrate()
             except BaseException:

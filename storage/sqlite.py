@@ -139,9 +139,14 @@ class SQLiteDatabase(Database):
         return self.writer
 
     @classmethod
-    async def connect(cls, path: Path, *, migrate: bool = True) -> SQLiteDatabase:
+    async def connect(cls, path: Path, *, migrate: bool = True,
+                      read_only: bool = False) -> SQLiteDatabase:
         """Open (creating the file and its folder if missing) and apply pending migrations.
-        Raises ``DatabaseUnusable`` with one line saying what is wrong."""
+        Raises ``DatabaseUnusable`` with one line saying what is wrong. ``read_only``
+        (``db copy``'s source): an existing file opened ``mode=ro``, nothing created,
+        migrated or switched to WAL; every write is refused."""
+        if read_only:
+            return await cls._connect_read_only(path)
         memory = str(path) == ":memory:"
         if not memory:
             _check_path(path)
@@ -167,6 +172,30 @@ class SQLiteDatabase(Database):
         except BaseException:
             await db.close()  # never leak the connections' worker threads
             raise
+        return db
+
+    @classmethod
+    async def _connect_read_only(cls, path: Path) -> SQLiteDatabase:
+        """One ``mode=ro`` connection that only reads (``query_only``) an existing file."""
+        if not path.is_file():
+            raise DatabaseUnusable(f"{path}: no such file (nothing was created)."
+                                   " Check the path.")
+        try:
+            conn = await aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                           isolation_level=None)
+        except sqlite3.Error as exc:
+            raise _unusable(path, exc) from None
+        conn.row_factory = sqlite3.Row
+        db = cls(conn, None, path)
+        try:
+            for pragma in (f"busy_timeout={BUSY_TIMEOUT_MS}", "query_only=ON"):
+                async with conn.execute(f"PRAGMA {pragma}") as cur:
+                    await cur.fetchall()
+            async with conn.execute("SELECT COUNT(*) FROM sqlite_master") as cur:
+                await cur.fetchall()
+        except sqlite3.Error as exc:
+            await db.close()
+            raise _unusable(path, exc) from None
         return db
 
     async def close(self) -> None:

@@ -43,12 +43,23 @@ def password_of(url: str) -> str | None:
     return url[span[0]:span[1]] if span else None
 
 
+_SCHEME_LIKE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*(?::/*|/+)")
+
+
 def redact(url: str) -> str:
     """``url`` with its password (in the authority or a ``password=`` query parameter)
-    replaced by ``***``."""
+    replaced by ``***``. A malformed URL without ``://`` (``postgresql//user:pw@host``,
+    ``user:pw@host``) has everything between its scheme-like start and the last ``@``
+    hidden: it may hold the password in any shape."""
     span = password_span(url)
     if span:
         url = f"{url[:span[0]]}{HIDDEN}{url[span[1]:]}"
+    elif "://" not in url and "@" in url:
+        start = _SCHEME_LIKE.match(url)
+        begin = start.end() if start else 0
+        at = url.rfind("@")
+        if at > begin:
+            url = f"{url[:begin]}{HIDDEN}{url[at:]}"
     return _QUERY_SECRET.sub(rf"\g<1>{HIDDEN}", url)
 
 
@@ -78,6 +89,17 @@ def url_problem(url: str) -> str | None:
         return f"cannot be read as a URL ({redact(url)}): check the host and the port"
     if not host and "host=" not in url:
         return "must name a server, e.g. postgresql://user@host:5432/cardroom"
+    return None
+
+
+def shape_problem(url: str) -> str | None:
+    """Why ``url`` (``db copy``'s ``--from``/``--to``) is neither a PostgreSQL URL, a
+    ``sqlite:///`` URL nor a plain file path (one line, never the password), or ``None``."""
+    if url.startswith(("postgresql://", "postgres://", "sqlite:///")):
+        return None
+    if url.lower().startswith(("postgres", "sqlite")) or "@" in url or "://" in url:
+        return (f"{redact(url)} is not a database URL: write"
+                " postgresql://user:password@host:5432/database or sqlite:///path/to/file.db")
     return None
 
 

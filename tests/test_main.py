@@ -368,6 +368,13 @@ SECRET_URLS = {case: f"postgresql://cardroom:{secret}@127.0.0.1:5432/cardroom"
 SECRET_URLS["everything"] = SECRET_URLS["everything"].replace("postgresql:", "postgres:")
 SECRET_URLS["no server"] = "postgresql://cardroom:Qx7Vb3Jn9Kw@/cardroom"
 SECRET_URLS["query password"] = "postgresql:///cardroom?password=Qx7Vb3Jn9Kw"
+MALFORMED = {  # no "://": the password is found by no URL parser
+    "no colon after the scheme": "postgresql//cardroom:Qx7Vb3Jn9Kw@127.0.0.1:5432/cardroom",
+    "one slash": "postgresql:/cardroom:Qx7Vb3Jn9Kw@127.0.0.1/cardroom",
+    "no scheme": "cardroom:Qx7Vb3Jn9Kw@127.0.0.1/cardroom",
+}
+SECRETS.update(dict.fromkeys(MALFORMED, "Qx7Vb3Jn9Kw"))
+SECRET_URLS.update(MALFORMED)
 SECRET_TOKEN = "Mt4Nz8.Gh2Lp6.Wq5Ys1"
 
 
@@ -403,7 +410,24 @@ def test_a_bad_database_url_never_shows_its_password(case: str, tmp_path: Path) 
     )
     line = _one_clear_line(proc, SECRETS[case])
     assert line.startswith("Invalid setting in the environment or .env: DATABASE_URL: ")
-    assert ("percent-encode" in line) != (case in ("no server", "query password"))
+    assert ("percent-encode" in line) != (case in ("no server", "query password", *MALFORMED))
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_db_copy_refuses_a_malformed_url_without_its_password(case: str,
+                                                              tmp_path: Path) -> None:
+    """`db copy --to` a URL without "://": one line, exit 2, no password, and no SQLite
+    file made at a path that was meant as a server."""
+    source = tmp_path / "source.db"
+    sqlite3.connect(source).close()
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "db", "copy", "--from", f"sqlite:///{source}",
+         "--to", MALFORMED[case]],
+        cwd=tmp_path, env=_clean_env(), capture_output=True, text=True, timeout=60,
+    )
+    line = _one_clear_line(proc, SECRETS[case])
+    assert line.startswith("Cannot use the target: ") and "not a database URL" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["source.db"]
 
 
 @pytest.mark.parametrize(("case", "side"), [("hash", "--from"), ("at", "--to"),

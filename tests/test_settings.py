@@ -134,13 +134,16 @@ def test_postgres_url_without_a_host_is_refused() -> None:
     "postgresql://bot:Qx7Vb3/Jn9Kw@db:5432/cardroom",
     "postgresql://bot:Qx7Vb3Jn9Kw@/cardroom",
     "mysql://bot:Qx7Vb3Jn9Kw@db/cardroom",
-], ids=["hash", "at", "slash", "no server", "mysql"])
+    "postgresql//bot:Qx7Vb3Jn9Kw@db/cardroom",
+    "postgresql:/bot:Qx7Vb3Jn9Kw@db/cardroom",
+    "bot:Qx7Vb3Jn9Kw@db/cardroom",
+], ids=["hash", "at", "slash", "no server", "mysql", "no colon", "one slash", "no scheme"])
 def test_a_bad_database_url_is_shown_without_its_password(url: str) -> None:
     """The problem line shows the URL with ``***`` for its password, never a piece of it."""
     [problem] = _problems(DATABASE_URL=url)
     if "Qx7" in problem or "Jn9" in problem:  # checked first: a failure never prints it
         pytest.fail("the password appears in the problem", pytrace=False)
-    assert problem.startswith("DATABASE_URL: ") and ":***@" in problem
+    assert problem.startswith("DATABASE_URL: ") and "***@" in problem
 
 
 def test_some_shards_need_postgres() -> None:

@@ -2,7 +2,13 @@
 table as his seat sees it, what to do) and its controls, the move to make marked:
 a **primary** button, or among many moves a select whose right option is the default.
 
-Only the learner's own seat view is shown (``Engine.player_view``), as at a table."""
+Only the learner's own seat view is shown (``Engine.player_view``), as at a table.
+
+Names (the learner's own, as he chose it, and the scripted opponents') go in as typed and
+are made safe here, once, by ``bot.render.names.shown``: escaped in the embed (markdown),
+not in a button label. A learner who reads text instead of pictures (``/display text``)
+gets his cards in words, as at a table (the hand's alt text), and every card symbol of
+the step said in words."""
 
 from __future__ import annotations
 
@@ -18,7 +24,9 @@ from bot.i18n import N_, _
 from bot.learning.catalog import lesson as find
 from bot.learning.model import Lesson, Step, cards_named
 from bot.learning.walk import Position, options
-from bot.render.card_text import card, isolated, legible, legible_embed, truncate
+from bot.render.card_text import card, legible, legible_embed, truncate
+from bot.render.names import labelled, shown, shown_all
+from bot.render.text_mode import said, your_cards
 
 # The scripted opponents' names (seats 1 to 3): names, the same in every language.
 OPPONENTS = ("Nikos", "Omar", "Farah")  # i18n: not for people
@@ -31,14 +39,17 @@ COMPLETE = N_("Lesson complete")
 
 
 def seat_names(learner: str, players: int) -> list[str]:
-    """The learner's own name at seat 0, the scripted opponents after him."""
+    """The learner's own name (as he chose it, not yet made safe) at seat 0, the scripted
+    opponents after him."""
     return [learner, *OPPONENTS[: players - 1]]
 
 
-def say(text: str, names: Sequence[str]) -> str:
-    """A lesson text in the reader's language with its cards and names filled in."""
+def say(text: str, names: Sequence[str], *, markdown: bool = True) -> str:
+    """A lesson text in the reader's language with its cards and names filled in (names
+    made safe by ``shown``: for markdown text, or ``markdown=False`` for a label)."""
     values: dict[str, Any] = {key: card(code) for key, code in cards_named(text).items()}
-    values.update({f"p{seat}": isolated(name) for seat, name in enumerate(names)})
+    values.update({f"p{seat}": shown(name, markdown=markdown)
+                   for seat, name in enumerate(names)})
     return _(text, **values)
 
 
@@ -48,11 +59,11 @@ def move_label(pos: Position, move: str, names: Sequence[str]) -> str:
     step = pos.step
     for wrong in step.wrong if step is not None else ():
         if wrong.action == move and wrong.label:
-            return truncate(say(wrong.label, names), 80)
+            return truncate(say(wrong.label, names, markdown=False), 80)
     if move == "draw":
         return _("Draw")
     action = pos.engine.parse_action(pos.state, move)
-    text = Event("describe", pos.engine.describe(pos.state, action)).render(names)
+    text = Event("describe", pos.engine.describe(pos.state, action)).render(labelled(names))
     words = text.split(MOVE_WORDS_GAP, 1)[-1]
     return truncate(legible(words[:1].upper() + words[1:]), 80)
 
@@ -69,14 +80,16 @@ def _title(lesson: Lesson) -> str:
 
 
 def _happened(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    apart = [isolated(name) for name in names]  # a Latin name never turns Arabic text
-    lines = [e.render(apart) for e in events if e.kind not in ("deal", "hand")]
+    safe = shown_all(names)  # escaped and isolated: a Latin name never turns Arabic text
+    lines = [e.render(safe) for e in events if e.kind not in ("deal", "hand")]
     return [f"· {line}" for line in lines[-EVENT_LINES:]]
 
 
-def step_embed(pos: Position, learner: str, wrong: str | None = None) -> discord.Embed:
+def step_embed(pos: Position, learner: str, wrong: str | None = None, *,
+               words: bool = False) -> discord.Embed:
     """The step about to be taken, with what just happened; ``wrong`` explains a wrong
-    choice just made (the step is offered again)."""
+    choice just made (the step is offered again); ``words``: for a learner who reads
+    text instead of pictures."""
     lesson, step = pos.lesson, pos.step
     assert step is not None
     names = seat_names(learner, lesson.players)
@@ -94,11 +107,11 @@ def step_embed(pos: Position, learner: str, wrong: str | None = None) -> discord
     view = pos.view()
     for field in game.look.public_fields(view, names):
         embed.add_field(name=field.name, value=field.value[:1024], inline=field.inline)
-    mine = game.look.private_text(view)
+    mine = your_cards(game.look.private_text, view, names, words)
     if mine:
         embed.add_field(name=_("Your cards"), value=mine[:1024], inline=False)
     embed.set_footer(text=_(STEP_OF, step=pos.index + 1, steps=len(lesson.steps)))
-    return legible_embed(embed)  # Arabic lines right to left
+    return legible_embed(said(embed) if words else embed)  # Arabic lines right to left
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +146,8 @@ def step_controls(pos: Position, learner: str) -> list[Control]:
     return found
 
 
-def end_embed(pos: Position, learner: str, last: bool) -> discord.Embed:
-    """The summary at the end of a lesson."""
+def end_embed(pos: Position, learner: str, last: bool, *, words: bool = False) -> discord.Embed:
+    """The summary at the end of a lesson (``words``: every card said in words)."""
     lesson = pos.lesson
     names = seat_names(learner, lesson.players)
     game = CATALOG[lesson.game]
@@ -149,7 +162,7 @@ def end_embed(pos: Position, learner: str, last: bool) -> discord.Embed:
     if summary:
         embed.add_field(name=_("The round"), value=summary[:1024], inline=False)
     embed.set_footer(text=_(COMPLETE))
-    return legible_embed(embed)
+    return legible_embed(said(embed) if words else embed)
 
 
 def end_controls(pos: Position, last: bool) -> list[Control]:

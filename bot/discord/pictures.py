@@ -164,16 +164,17 @@ class TableImages:
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
         render: Callable[[GuildSettings, bool], Callable[[], bytes]], seat: int | None = None,
-        *, alt: Callable[[], str], reader: int | None = None, mine: str | None = None,
+        *, alt: Callable[[bool], str], reader: int | None = None, mine: str | None = None,
     ) -> list[discord.File]:
         """The picture as an attachment whose ``description`` (Discord's alt text, in the
-        reader's language) says what it shows, from the view it is drawn from. A private
+        reader's language) says what it shows, from the view it is drawn from (``alt(False)``:
+        plain text, names unescaped; ``alt(True)``: the same words for a message). A private
         picture's ``reader`` who reads text instead gets none: its words go in ``embed``
         (in place of ``mine``, the look's own text of his cards, when the embed has it)."""
         choice = await self.display(reader)
         if choice is not None and choice.text_mode:
             try:
-                in_words(embed, as_text(alt()), mine)
+                in_words(embed, as_text(alt(True)), mine)
             except Exception as exc:
                 log.warning("The %s words of table %s failed: %s", what, table.id,
                             type(exc).__name__)
@@ -186,7 +187,7 @@ class TableImages:
             job = render(settings, four)
             key = (table.id, table.version, what, seat, four)
             data = await self.render(key, job)
-            description = alt()
+            description = alt(False)
         except Exception as exc:
             log.warning("The %s image of table %s failed: %s", what, table.id,
                         type(exc).__name__)
@@ -210,7 +211,8 @@ class TableImages:
                                         four_colour=four)
 
         return await self._file(table, embed, TABLE_PNG, "table", render,
-                                alt=lambda: table_alt(table.public_view(), table.names))
+                                alt=lambda md: table_alt(table.public_view(), table.names,
+                                                          markdown=md))
 
     async def hand_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``hand.png`` of the seat's own cards, for an ephemeral reply or a DM only."""
@@ -223,7 +225,8 @@ class TableImages:
             return lambda: cached_hand(cache, table.id, version, view, four_colour=four)
 
         return await self._file(table, embed, HAND_PNG, "hand", render, seat,
-                                alt=lambda: hand_alt(table.player_view(seat), table.names),
+                                alt=lambda md: hand_alt(table.player_view(seat), table.names,
+                                                        markdown=md),
                                 reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
@@ -238,7 +241,8 @@ class TableImages:
             return lambda: cached_seat(cache, table.id, version, view, names, four_colour=four)
 
         return await self._file(table, embed, SEAT_PNG, "seat", render, seat,
-                                alt=lambda: seat_alt(table.player_view(seat), table.names),
+                                alt=lambda md: seat_alt(table.player_view(seat), table.names,
+                                                        markdown=md),
                                 reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def round_end_file(self, table: Table, embed: discord.Embed,
@@ -259,7 +263,8 @@ class TableImages:
                                             four_colour=four, compact=True)
 
         return await self._file(table, embed, ROUND_IMAGE, "round-end", render,
-                                alt=lambda: round_end_alt(view, names), reader=reader)
+                                alt=lambda md: round_end_alt(view, names, markdown=md),
+                                reader=reader)
 
     @staticmethod
     def _mine(table: Table, seat: int) -> str | None:

@@ -129,7 +129,8 @@ async def _picture(images: TableImages, table: Table, seat: int, done: Review, p
         return []
     decision = done.decisions[page]
     if await images.reads_text(table.seats[seat].user_id):  # the position in words instead
-        in_words(embed, as_text(review_alt(decision.view, table.names)), None)
+        in_words(embed, as_text(review_alt(decision.view, table.names, markdown=True)),
+                 None)
         return []
     settings = await images.settings(table.record.guild_id)
     if settings is None or not settings.images:

@@ -104,9 +104,11 @@ def sort_hand(codes: Iterable[str]) -> list[str]:
     return [str(c) for c in parsed]
 
 
-def seat_name(names: Sequence[str], seat: int | None, *, markdown: bool = True) -> str:
+def seat_name(names: Sequence[str], seat: int | None, *, markdown: bool | None = None) -> str:
     """A seat's name as :func:`bot.render.names.shown` makes it safe (``names`` as the
-    people chose them; ``markdown=False`` for a label), or a neutral word for ``None``."""
+    people chose them; ``markdown=False`` for a label; ``None``: the form
+    :func:`bot.render.names.names_as` sets, markdown outside it), or a neutral word for
+    ``None``."""
     if seat is None:
         return _("nobody")
     if 0 <= seat < len(names):

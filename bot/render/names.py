@@ -19,12 +19,29 @@ leaderboard). It
 ``limit`` cuts a long name (with ``…``) before the isolate is added, so a label stays
 within Discord's limits with its isolate closed. :func:`plain` is the name with the
 bidi controls gone and nothing added (for matching what people type, and the terminal).
-The card images draw the plain name (no markdown there)."""
+The card images draw the plain name (no markdown there).
+
+Which form each surface takes (a name is escaped exactly once, where it goes into text):
+
+- **markdown text** (message content, embed titles, descriptions, field names and values,
+  text mode's words, lessons, puzzles): ``shown(name)``;
+- **plain text** no markdown renders (button labels, select options and placeholders, a
+  picture's alt text, i.e. an attachment's ``description``): ``shown(name, markdown=False)``,
+  the name without its controls, isolated, nothing escaped;
+- **code spans** (the terminal board, ``/history``'s fixed columns): :func:`plain`, inside
+  the code span (nothing renders there either).
+
+A text built once for two surfaces (a picture's words are its alt text and, in text mode,
+a message's text) is built inside :func:`names_as`, which sets the form ``shown`` gives
+when it is not told one: the same describers then give each surface its own form, and a
+name is never escaped for one surface and shown on the other."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from discord.utils import escape_mentions
 
@@ -41,6 +58,29 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _LINK = re.compile(r"://")
 _MARKDOWN = re.compile(r"([\\*_~|`>#\-\[\]])")  # [ and ]: no masked link
 ZWSP = "\u200b"
+# The form :func:`shown` gives when not told one: markdown unless :func:`names_as` says.
+_MARKDOWN_FORM: ContextVar[bool] = ContextVar("cardroom_names_markdown", default=True)
+# A name as :func:`shown` leaves it in a text: its own isolate (it holds no isolate itself).
+_ISOLATED = re.compile(f"({FSI}[^\u2066-\u2069]*{PDI})")
+
+
+@contextmanager
+def names_as(*, markdown: bool) -> Iterator[None]:
+    """Within the block, :func:`shown` (and so every ``seat_name``) without ``markdown``
+    gives the markdown form (``True``) or the plain one (``False``: alt text, labels)."""
+    token = _MARKDOWN_FORM.set(markdown)
+    try:
+        yield
+    finally:
+        _MARKDOWN_FORM.reset(token)
+
+
+def outside_names(text: str, change: Callable[[str], str]) -> str:
+    """``text`` with ``change`` applied to everything but the names :func:`shown` put in
+    it (each in its own isolate): markup taken out or card symbols said in words around
+    the names leave the names as people typed them."""
+    parts = _ISOLATED.split(text)
+    return "".join(part if i % 2 else change(part) for i, part in enumerate(parts))
 
 
 def plain(name: str) -> str:
@@ -58,10 +98,13 @@ def _escaped(text: str) -> str:
     return _LINK.sub(f":{ZWSP}//", text.replace("<", f"<{ZWSP}"))
 
 
-def shown(name: str, *, markdown: bool = True, limit: int | None = None) -> str:
+def shown(name: str, *, markdown: bool | None = None, limit: int | None = None) -> str:
     """``name`` safe for any message: bidi controls gone, markdown and mentions escaped
-    (unless ``markdown`` is false: a label), cut to ``limit`` characters, then isolated
-    (FSI … PDI) in every language."""
+    (unless ``markdown`` is false: a label, alt text; ``None``: as :func:`names_as` says,
+    markdown outside it), cut to ``limit`` characters, then isolated (FSI … PDI) in every
+    language."""
+    if markdown is None:
+        markdown = _MARKDOWN_FORM.get()
     text = plain(name)
     if limit is not None and len(text) > limit:
         text = text[: max(limit - 1, 0)] + "…"
@@ -70,7 +113,7 @@ def shown(name: str, *, markdown: bool = True, limit: int | None = None) -> str:
     return f"{FSI}{text}{PDI}"
 
 
-def shown_all(names: Sequence[str], *, markdown: bool = True) -> list[str]:
+def shown_all(names: Sequence[str], *, markdown: bool | None = None) -> list[str]:
     """Every name of ``names`` through :func:`shown`, in order."""
     return [shown(n, markdown=markdown) for n in names]
 

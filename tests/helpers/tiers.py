@@ -107,6 +107,8 @@ SLOW: tuple[str, ...] = (
     "tests/cogs/test_notation.py",
     "tests/cogs/test_text_mode.py",
     "tests/cogs/test_names_are_data.py",
+    "tests/cogs/test_names_everywhere.py::"
+    "test_every_text_of_a_whole_game_shows_each_name_safely_once",
     "tests/cogs/test_alt_text_discord.py",
     "tests/cogs/test_hint_saving.py",
     "tests/render/test_alt_text.py",

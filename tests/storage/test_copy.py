@@ -12,6 +12,7 @@ import pytest
 
 from bot import __main__ as cli
 from bot import rating
+from bot.db_command import copy_command
 from storage.connect import open_database
 from storage.copy import CopyRefused, copy_database, counts
 from storage.database import Database
@@ -87,10 +88,10 @@ async def test_db_copy_command(backend: Backend, tmp_path: Path,
     async with await open_database(source_url) as source:
         await fill(source)
     target_url = await backend.url("target")
-    status = await cli._db_copy(source_url, target_url)
+    status = await copy_command(source_url, target_url)
     out = capsys.readouterr().out
     assert status == cli.EXIT_OK and "the counts match" in out and "table_actions" in out
-    assert await cli._db_copy(source_url, target_url) == cli.EXIT_CONFIG
+    assert await copy_command(source_url, target_url) == cli.EXIT_CONFIG
     assert "is not empty" in capsys.readouterr().err
 
 

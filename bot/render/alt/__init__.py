@@ -9,6 +9,12 @@ the picture does not; a seat's picture and hand from that seat's own view, every
 seat's hidden cards left unnamed. A game's describers live beside its look
 (``Look.alt``); this module adds what every picture shares (the game, the round, whose
 turn) and keeps the whole in Discord's limit, cutting at a line.
+
+Alt text is plain text (Discord renders no markdown in a description): each name in it is
+``bot.render.names.shown(name, markdown=False)``, without its bidi controls and isolated,
+nothing escaped. The same words are a message's text for a player who reads text instead
+of pictures (``/display text``): built with ``markdown=True``, each name is then escaped
+once, as in every other message (``bot.render.names.names_as``).
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from bot.games.registry import CATALOG
 from bot.games.views import GameView
 from bot.i18n import N_, _
 from bot.render.alt.words import name_of, plain
-from bot.render.card_text import num
+from bot.render.card_text import num, truncate
+from bot.render.names import names_as
 
 LIMIT = 1024  # Discord's longest attachment description
 # Between the parts of one fact that text mode puts on lines of their own (a seat's
@@ -93,7 +100,7 @@ def fit(lines: Sequence[str], limit: int = LIMIT) -> str:
         out.append(line)
         size += len(line) + 1
     text = "\n".join(out)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return truncate(text, limit)  # a cut name keeps its isolate closed
 
 
 def _describers(view: GameView) -> AltTexts | None:
@@ -128,45 +135,51 @@ def _public(view: GameView) -> None:
         )
 
 
-def table_alt(view: GameView, names: Sequence[str]) -> str:
+def table_alt(view: GameView, names: Sequence[str], *, markdown: bool = False) -> str:
     """The public table picture in words: every card face up on the table and the counts
-    of the hidden ones. ``view`` must be the public view."""
+    of the hidden ones. ``view`` must be the public view. ``markdown``: the words for a
+    message (text mode) rather than the attachment's description."""
     _public(view)
     game = _describers(view)
-    return fit([_("Picture of the table."), *head(view, names),
-                *(game.table(view, names) if game else [])])
+    with names_as(markdown=markdown):
+        return fit([_("Picture of the table."), *head(view, names),
+                    *(game.table(view, names) if game else [])])
 
 
-def seat_alt(view: GameView, names: Sequence[str], *, title: str | None = None) -> str:
+def seat_alt(view: GameView, names: Sequence[str], *, title: str | None = None,
+             markdown: bool = False) -> str:
     """A seat's picture in words (his panel): the table and his own cards, from his view."""
     if view.get("seat") is None:
         raise ValueError("a seat's alt text reads a player view")  # i18n: not for people
     game = _describers(view)
-    return fit([title or _("Picture of the table as you see it."), *head(view, names),
-                *(game.seat(view, names) if game else [])])
+    with names_as(markdown=markdown):
+        return fit([title or _("Picture of the table as you see it."), *head(view, names),
+                    *(game.seat(view, names) if game else [])])
 
 
-def hand_alt(view: GameView, names: Sequence[str] = ()) -> str:
+def hand_alt(view: GameView, names: Sequence[str] = (), *, markdown: bool = False) -> str:
     """A hand picture in words: the viewer's own cards."""
     game = _describers(view)
-    return fit([_("Picture of your cards."), *(game.hand(view, names) if game else [])])
+    with names_as(markdown=markdown):
+        return fit([_("Picture of your cards."), *(game.hand(view, names) if game else [])])
 
 
-def round_end_alt(view: GameView, names: Sequence[str]) -> str:
+def round_end_alt(view: GameView, names: Sequence[str], *, markdown: bool = False) -> str:
     """The last scored round's picture in words (every card it shows; public)."""
     _public(view)
     game = _describers(view)
-    lines = [_("Picture of the last round's result.")]
-    if view.get("over"):
-        winners = [name_of(names, s) for s in view.get("winners") or []]
-        lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
-                       or _("nobody")))
-    return fit([*lines, *(game.round_end(view, names) if game else [])])
+    with names_as(markdown=markdown):
+        lines = [_("Picture of the last round's result.")]
+        if view.get("over"):
+            winners = [name_of(names, s) for s in view.get("winners") or []]
+            lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
+                           or _("nobody")))
+        return fit([*lines, *(game.round_end(view, names) if game else [])])
 
 
-def review_alt(view: GameView, names: Sequence[str]) -> str:
+def review_alt(view: GameView, names: Sequence[str], *, markdown: bool = False) -> str:
     """A review page's picture in words: the table as the reviewed seat saw it then."""
-    return seat_alt(view, names,
+    return seat_alt(view, names, markdown=markdown,
                     title=_("Picture of the table as you saw it at that decision."))
 
 

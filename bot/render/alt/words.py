@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 
 from bot.games.card_names import card_words
 from bot.i18n import _
+from bot.render.card_text import seat_name
+from bot.render.names import outside_names
 
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 # A card as Discord text shows it: "10♦", "Q♠︎" (a variation selector may follow the suit).
@@ -26,21 +28,25 @@ def cards_words(codes: Iterable[str | None], *, colour: bool = False) -> str:
 
 
 def name_of(names: Sequence[str], seat: int | None) -> str:
-    """A seat's name as people chose it, or its number from 1 (never the engine's)."""
-    if seat is None:
-        return _("nobody")
-    if 0 <= seat < len(names):
-        return names[seat]
-    return _("Seat {number}", number=seat + 1)
+    """A seat's name as people chose it, made safe by ``bot.render.names.shown`` in the
+    form the text is built for (``names_as``: plain in alt text, markdown in text mode),
+    or its number from 1 (never the engine's)."""
+    return seat_name(names, seat)
 
 
 def plain(text: str) -> str:
-    """Discord Markdown taken out (bold, code) for a text no Markdown renders."""
-    return text.replace("**", "").replace("`", "")
+    """Discord Markdown taken out (bold, code) for a text no Markdown renders; the names
+    in it are left as they are (a name's own ``**`` or backtick is part of it)."""
+    return outside_names(text, lambda part: part.replace("**", "").replace("`", ""))
 
 
 def spoken(text: str) -> str:
     """``text`` with every card symbol said in words (``10♦`` -> ``the 10 of diamonds``,
-    ``🂠`` -> ``a face-down card``), for a player who reads text (``/display text``)."""
+    ``🂠`` -> ``a face-down card``), for a player who reads text (``/display text``); a
+    name is left as it is typed."""
+    return outside_names(text, _spoken)
+
+
+def _spoken(text: str) -> str:
     said = _SHOWN.sub(lambda m: card_words(m.group(1) + SYMBOLS[m.group(2)]), text)
     return said.replace(FACE_DOWN, _("a face-down card"))
