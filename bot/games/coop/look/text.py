@@ -358,8 +358,7 @@ def look(colour: int, announced: str, pictures: Pictures, rules: tuple[RulesPage
                      board_lines=_board(announced), panel_steps=panel_steps,
                      pictures=pictures, rules=rules, option_words=option_words,
                      steps=STEPS, alt=alt_coop.alt(announced),
-                     table_words=coop_words.table_words(announced),
-                     panel_words=coop_words.panel_words)
+                     table_words=coop_words.table_words(announced))
 
 
 SOUREH = look(0x2E7D32, "declared", images.SOUREH_PICTURES, coop_rules.SOUREH_RULES,

@@ -1,5 +1,6 @@
 """What the coop games' pictures leave to words: the piles' sizes, a pending call, the
-protected and the out seats (the table message), the card drawn (the panel)."""
+protected and the out seats (the table message), how to read a coop (the round end). The
+panel says the card drawn in its notes already ("you drew 3♥"), and its picture rings it."""
 
 from __future__ import annotations
 
@@ -47,14 +48,6 @@ def table_words(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]
         return lines
 
     return words
-
-
-def panel_words(view: CoopView, names: Sequence[str]) -> list[str]:
-    """The panel's line beside the seat's picture: the card he drew."""
-    drawn = view.get("drawn")
-    if not drawn or view.get("to_act") != view.get("seat"):
-        return []
-    return [_("You drew **{card}** (ringed in gold).", card=card(drawn))]
 
 
 def round_legend(picked: bool, hundred: bool) -> str:
