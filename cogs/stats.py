@@ -237,7 +237,7 @@ def history_view(page: HistoryPage) -> discord.ui.View:
     """A numbered rounds button per game (two rows of five), then previous/next."""
     view = discord.ui.View(timeout=None)
     for game in page.games:
-        label = _("{game} rounds", game=game_number(game.result_id))
+        label = _("Rounds of game {game}", game=game_number(game.result_id))
         view.add_item(RoundsButton(game.result_id, label=label))
     if page.pages > 1:
         view.add_item(HistoryPageButton(page.guild_id, page.game, max(page.page - 1, 0),

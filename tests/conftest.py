@@ -86,12 +86,15 @@ def _palettes_built() -> None:
     process otherwise builds one from a dozen sample pictures inside a SimCord operation,
     which on a busy 2-core machine now and then outlasted SimCord's 5 real seconds to
     settle (seen in tests/tables/test_forbidden_table.py)."""
+    from bot.render.images import prepare
     from bot.render.images.palette import palette_for
     from bot.render.images.style import THEMES, theme
 
     for name in THEMES:
         for four_colour in (False, True):
             palette_for(theme(name), four_colour)
+    prepare()  # the card sprites too: the bot's start-up thread then finds them drawn (under
+    # load, drawing them there outlasted SimCord's 5 s to settle at the first start)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -11,6 +11,8 @@ the token's making, not from the ping's, which may be much younger), else throug
 bot's own token (a channel request). The live ping's message id is stored
 (``table_pings``), so a restarted bot deletes the ping the old process posted before it
 pings again; a restarted bot holds no token, so that ping goes by a channel request.
+When the table message is posted anew (``/table``, or before it is an hour old) the live
+ping is edited to link to the new one (``moved``), notifying nobody twice.
 A failure is logged (type, status and code only) and never stops the table.
 """
 
@@ -179,10 +181,11 @@ class News:
                 try:
                     await sent.interaction.followup.delete_message(sent.message_id)
                     return
-                except discord.NotFound as exc:
+                except discord.HTTPException as exc:
                     if exc.code == UNKNOWN_MESSAGE:
                         return  # deleted already (by a moderator)
-                    # the token no longer works (Discord: unknown webhook): the bot's own
+                    # the token no longer works (Discord: 50027 invalid webhook token, or
+                    # 10015 unknown webhook): the bot's own
                     log.info("Table %s: its ping's token was refused (%s); deleting it in "
                              "the channel", table.id, describe(exc))
             await self.notifier.channel(table).get_partial_message(sent.message_id).delete()
@@ -190,6 +193,36 @@ class News:
             pass
         except Exception as exc:
             log.warning("Table %s: deleting its turn ping failed: %s", table.id, describe(exc))
+
+    async def moved(self, table: Table) -> None:
+        """The table message was posted anew: the live turn ping links to the new one
+        (edited, so nobody is notified twice)."""
+        heard = self.heard.get(table.id)
+        if heard is None or heard.ping is None or heard.to_act is None:
+            return
+        sent = heard.ping
+        user_id = table.seats[heard.to_act].user_id
+        if user_id is None:
+            return
+        content = ping_text(table, heard.to_act, jump_url(table))
+        mentions = only(user_id)
+        tokens = self.notifier.tokens
+        try:
+            if sent.interaction is not None and tokens.clock() - sent.token_at < tokens.lifetime:
+                try:
+                    await sent.interaction.followup.edit_message(
+                        sent.message_id, content=content, allowed_mentions=mentions)
+                    return
+                except discord.HTTPException as exc:
+                    if exc.code == UNKNOWN_MESSAGE:
+                        return  # deleted already (by a moderator)
+                    log.info("Table %s: its ping's token was refused (%s); editing it in "
+                             "the channel", table.id, describe(exc))
+            await self.notifier.channel(table).get_partial_message(sent.message_id).edit(
+                content=content, allowed_mentions=mentions)
+        except discord.HTTPException as exc:
+            log.info("Table %s: its ping could not link to the new message: %s", table.id,
+                     describe(exc))
 
     # ---------------------------------------------------------- announcements
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 import logging
 
 import discord
 
+from bot.discord.ages import due_for_repost, edits_refused
+from bot.discord.faults import describe
 from bot.discord.news import News
 from bot.discord.pictures import TableImages
 from bot.discord.tokens import Tokens
@@ -20,6 +23,14 @@ from bot.tables.service import TableService
 from storage.database import Database
 
 log = logging.getLogger(__name__)
+
+
+class Retire(enum.Enum):
+    """What becomes of the old table message when the table is posted anew."""
+
+    NOTHING = "nothing"  # there is none (or it was deleted)
+    NOTE = "note"  # it says where the table went (``/table``, or nearly an hour old)
+    DELETE = "delete"  # it takes no more edits (Discord's 30046): deleted
 
 
 class DiscordNotifier:
@@ -53,45 +64,70 @@ class DiscordNotifier:
 
     async def render(self, table: Table) -> None:
         """Update the table message in place: through a fresh interaction token of it when
-        there is one (no global request), else by a channel edit; post it again if it was
-        deleted. Everything public speaks the table's language."""
+        there is one (no global request), else by a channel edit. Post it again if it was
+        deleted, and anew when it is nearly an hour old (Discord then takes few edits) or
+        Discord refuses its edits all the same (``bot.discord.ages``). Everything public
+        speaks the table's language."""
         with use_locale(table.language):
             await self._render(table)
 
     async def _render(self, table: Table) -> None:
         async with table.render_lock:
-            rec = table.record
-            embed, files = await self._table_embed(table)
-            view = table_view(table)
-            channel = self._channel(table)
-            posted = False
-            interaction = self.tokens.fresh(table.id, rec.message_id)
-            if interaction is not None:
-                try:
-                    await interaction.edit_original_response(
-                        embed=embed, view=view, attachments=files
-                    )
-                    posted = True
-                except discord.HTTPException as exc:
-                    discord_error(exc)  # the operator's metrics
-                    log.info("Table %s: its interaction token failed (%s); editing in the "
-                             "channel", table.id, exc.status)
-                    self.tokens.forget(table.id, interaction)
-                    for file in files:
-                        file.reset()
-            if not posted and rec.message_id is not None:
-                try:
-                    await channel.get_partial_message(rec.message_id).edit(
-                        embed=embed, view=view, attachments=files
-                    )
-                    posted = True
-                except discord.NotFound:
-                    log.info("Table %s message was deleted; posting it again", table.id)
-            if not posted:
-                await self._post(table, old_note=False)
+            if due_for_repost(table.record.message_id):  # before Discord's hour: anew
+                log.info("Table %s: its message is nearly an hour old; posting it anew",
+                         table.id)
+                await self._post(table, Retire.NOTE)
+            else:
+                retire = await self._edit(table)
+                if retire is not None:
+                    await self._post(table, retire)
             await self.news.after_render(table)
             if not table.status.is_open:
                 self.images.forget(table.id)
+
+    async def _edit(self, table: Table) -> Retire | None:
+        """Edit the table message in place: ``None`` when it was edited, else what becomes
+        of the old message once the table is posted anew (none or deleted: nothing; it
+        takes no more edits, being over an hour old: deleted)."""
+        rec = table.record
+        embed, files = await self._table_embed(table)
+        view = table_view(table)
+        interaction = self.tokens.fresh(table.id, rec.message_id)
+        if interaction is not None:
+            try:
+                await interaction.edit_original_response(
+                    embed=embed, view=view, attachments=files
+                )
+                return None
+            except discord.HTTPException as exc:
+                discord_error(exc)  # the operator's metrics
+                if edits_refused(exc):
+                    return self._refused(table)
+                log.info("Table %s: its interaction token failed (%s); editing in the "
+                         "channel", table.id, exc.status)
+                self.tokens.forget(table.id, interaction)
+                for file in files:
+                    file.reset()
+        if rec.message_id is None:
+            return Retire.NOTHING
+        try:
+            await self._channel(table).get_partial_message(rec.message_id).edit(
+                embed=embed, view=view, attachments=files
+            )
+        except discord.NotFound:
+            log.info("Table %s message was deleted; posting it again", table.id)
+            return Retire.NOTHING
+        except discord.HTTPException as exc:
+            if not edits_refused(exc):
+                raise
+            discord_error(exc)
+            return self._refused(table)
+        return None
+
+    def _refused(self, table: Table) -> Retire:
+        log.info("Table %s: its message takes no more edits (over an hour old); posting "
+                 "it anew", table.id)
+        return Retire.DELETE
 
     async def _table_embed(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
         """The table embed with its image, or with the public cards as text when the
@@ -106,9 +142,11 @@ class DiscordNotifier:
         """Post the table message at the bottom; the old one says where the table went."""
         with use_locale(table.language):
             async with table.render_lock:
-                return await self._post(table, old_note=True)
+                return await self._post(table, Retire.NOTE)
 
-    async def _post(self, table: Table, *, old_note: bool) -> discord.Message:
+    async def _post(self, table: Table, retire: Retire) -> discord.Message:
+        """Post the table message anew, store its id, then ``retire`` the old one; the
+        live turn ping then links to the new one."""
         service = self.service
         channel = self._channel(table)
         embed, files = await self._table_embed(table)
@@ -118,14 +156,20 @@ class DiscordNotifier:
             await service.set_message(table.id, message.id)
         else:
             table.record = dataclasses.replace(table.record, message_id=message.id)
-        if old_note and old is not None and old != message.id:
-            try:
+        if old is None or old == message.id or retire is Retire.NOTHING:
+            return message
+        try:
+            if retire is Retire.NOTE:
                 await channel.get_partial_message(old).edit(
                     content=_("This table moved: {url}", url=jump_url(table)), embed=None,
                     view=None, attachments=[],
                 )
-            except discord.HTTPException:
-                log.info("Could not retire the old message of table %s", table.id)
+            else:
+                await channel.get_partial_message(old).delete()
+        except discord.HTTPException as exc:
+            log.info("Could not retire the old message of table %s: %s", table.id,
+                     describe(exc))
+        await self.news.moved(table)
         return message
 
     async def send_hand(self, table: Table, seat: int) -> bool:

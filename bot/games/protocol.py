@@ -95,7 +95,7 @@ def parse_int(token: str, what: str) -> int:
         if what == "seat":
             message = _("{token} is not a seat: give a number.", token=repr(token))
         elif what == "slot":
-            message = _("{token} is not a slot: give a number.", token=repr(token))
+            message = _("{token} is not a coop: give its number.", token=repr(token))
         else:
             message = _("{token} is not a number.", token=repr(token))
         raise BadNotation(message) from None

@@ -29,8 +29,6 @@ KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "L_": None, "L_n": (1, 2), "C_"
 TEMPLATE = LOCALES_DIR / f"{DOMAIN}.pot"
 STAMP = datetime(2026, 11, 24, tzinfo=UTC)  # fixed: catalogs change only when texts do
 BUGS = "https://github.com/cardroom/cardroom/issues"
-#: A text said to the person it is about (bot.games.you) leaves out his placeholder.
-SAID_TO: dict[str, set[str]] = {"you": {"player"}, "to you": {"target", "other"}}
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
 
@@ -134,7 +132,7 @@ def problems(langs: Iterable[str] | None = None) -> list[Problem]:
                 found.append(Problem(lang, first, "untranslated"))
                 continue
             wanted = set().union(*(placeholders(i) for i in _ids(message)))
-            optional = {"n"} | SAID_TO.get(message.context or "", set())
+            optional = {"n"}
             for text in strings:
                 got = placeholders(text)
                 if got - wanted or (wanted - optional) - got:

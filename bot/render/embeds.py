@@ -57,6 +57,17 @@ PHASES = {
 }
 TO_ACT = N_("**Turn:** {who} to act")
 # Why a table closed, as stored (bot.tables) and as people read it.
+#: Why a table closed, as a sentence for its message (an unknown reason: the short word).
+CLOSED = {
+    "cancelled": N_("This table was cancelled."),
+    "finished": N_("The game is over."),
+    "inactive": N_("This table was closed: nobody played for too long."),
+    "broken": N_("This table was closed: it could not go on after an error."),
+    "channel deleted":  # i18n: not for people (the stored key)
+        N_("This table was closed: its channel was deleted."),
+    "not started within 15 minutes":  # i18n: not for people (the stored key)
+        N_("This table was closed: it did not start within 15 minutes."),
+}
 END_REASONS = {
     "finished": N_("finished"),
     "cancelled": N_("cancelled"),
@@ -78,6 +89,14 @@ def title_of(name: str) -> str:
 def reason_text(reason: str) -> str:
     """Why a table closed, in the reader's language (an unknown reason as stored)."""
     return _(END_REASONS.get(reason, reason)) if reason else reason
+
+
+def closed_text(reason: str | None) -> str:
+    """Why a table closed, as a sentence."""
+    key = reason or "cancelled"
+    if key in CLOSED:
+        return _(CLOSED[key])
+    return _("This table was closed: {reason}.", reason=reason_text(key))
 
 
 def options_text(name: str, variant: dict[str, Any], timer: int | None) -> str:
@@ -120,7 +139,7 @@ def lobby_embed(table: Table) -> discord.Embed:
         description="\n".join((
             _("Host: {who}", who=isolated(f"<@{rec.host_id}>")),
             _("Options: {options}",
-              options=options_text(rec.game, rec.variant, rec.timer_seconds)),
+              options=plain_options(rec.game, rec.variant, rec.timer_seconds)),
             _("Players: {seats} — press **Join** to sit down.",
               seats=notation(game(rec.game).seats)),
         )),
@@ -134,10 +153,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     )
     if table.cancelled:
         embed.title = _("{game} — table #{id} (cancelled)", game=title_of(rec.game), id=rec.id)
-        reason = rec.end_reason
-        embed.description = (_("This table was cancelled.") if reason in (None, "cancelled")
-                             else _("This table was closed: {reason}.",
-                                    reason=reason_text(reason)))
+        embed.description = closed_text(rec.end_reason)
     embed.set_footer(text=_("Table #{id} · /rules game:{game}", id=rec.id,
                             game=title_of(rec.game)))
     return legible_embed(embed)
@@ -255,8 +271,7 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
                        winners=winners_text(table, view)))
         lines.append(_standings_line(table, view))
     else:
-        lines.append(_("**This table was closed** ({reason}).",
-                       reason=reason_text(rec.end_reason or "cancelled")))
+        lines.append(f"**{closed_text(rec.end_reason)}**")
         lines.append(_scores_line(table, view))
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:

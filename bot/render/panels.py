@@ -69,7 +69,7 @@ def panel(
         if not table.running:
             lines.append(_("The game is over.") if table.state is not None else "")
         else:
-            lines.append(_("Turn over — {who} is to act.", who=seat_name(table.names, to_act)))
+            lines.append(_("It is {who}'s turn now.", who=seat_name(table.names, to_act)))
         embed.description = truncate(legible("\n".join(x for x in [*notes, *lines] if x)), 4096)
         return embed, after_turn(table, view).done()
     if not picture:

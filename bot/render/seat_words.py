@@ -21,7 +21,7 @@ console, the hint, the review and the autocomplete all go through it.
   move's words as a panel or hint shows them, action words in the reader's language, cards
   as ``3♥``) into the engine's notation;
 - :func:`move_line` writes a move as people read and type it: ``give bob 4 — put 9♦ on
-  bob's slot 4`` (the notation part typed into ``/move`` plays the move);
+  bob's coop 4`` (the notation part typed into ``/move`` plays the move);
 - :func:`words_of` is a move's words without the engine's notation in front;
 - :func:`with_names` fills an engine text's seat placeholders (``{p1}``) with names.
 """
@@ -47,8 +47,8 @@ SEAT_ARGS: dict[str, tuple[str, ...]] = {
 
 USAGE: dict[str, str] = {
     "give": N_("Write give like this: `give bob 3` (a player's name or seat number, then "
-               "the slot)."),
-    "king": N_("Write king like this: `king ann 1 bob 4` (a player and a slot, twice)."),
+               "the coop's number)."),
+    "king": N_("Write king like this: `king ann 1 bob 4` (a player and a coop's number, twice)."),
     "ask": N_("Write an ask like this: `ask bob QH` (a player's name or seat number, then "
               "the card)."),
 }

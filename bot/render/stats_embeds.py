@@ -294,8 +294,8 @@ def history_embed(page: HistoryPage) -> discord.Embed:
         embed.add_field(name=history_label(game),
                         value=seats_text(game.seats, budget - len(line)) + line, inline=False)
     embed.set_footer(
-        text=_n("Page {page}/{pages} · {n} game · a game's button shows its rounds",
-                "Page {page}/{pages} · {n} games · a game's button shows its rounds",
+        text=_n("Page {page} of {pages}: {n} game. Its button shows its rounds.",
+                "Page {page} of {pages}: {n} games. Each game's button shows its rounds.",
                 page.total, page=num(page.page + 1), pages=num(page.pages))
     )
     return legible_embed(embed)

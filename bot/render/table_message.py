@@ -45,14 +45,14 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
 
 
 def table_view(table: Table) -> TableView:
-    """Take turn / My cards / Last round (once a round is scored), and Take my seat back
-    while a computer holds a person's seat; once the game is over, Last round and
-    Replay."""
+    """Take turn / My cards / Round results (the last scored round's, once there is one:
+    never read as "end the game"), and Take my seat back while a computer holds a
+    person's seat; once the game is over, Round results and Replay."""
     if table.in_lobby:
         return lobby_view(table)
     view = TableView(table)
     if table.finished:  # the game is over: its last round and its moves stay in reach
-        view.button(Kind.LAST_ROUND, _("Last round"), row=0)
+        view.button(Kind.LAST_ROUND, _("Round results"), row=0)
         view.button(Kind.REPLAY, _("Replay"), arg="0", row=0)
         return view.done()
     if not table.running:
@@ -60,7 +60,7 @@ def table_view(table: Table) -> TableView:
     view.button(Kind.TAKE_TURN, _("Take turn"), style=discord.ButtonStyle.primary, row=0)
     view.button(Kind.MY_CARDS, _("My cards"), row=0)
     if table.rounds:  # a round has been scored
-        view.button(Kind.LAST_ROUND, _("Last round"), row=0)
+        view.button(Kind.LAST_ROUND, _("Round results"), row=0)
     if any(s.user_id is not None and s.is_computer_held and not s.resigned for s in table.seats):
         view.button(Kind.TAKE_BACK, _("Take my seat back"), row=0)
     return view.done()

@@ -50,6 +50,8 @@ PLAIN = Voice()
 """Names as typed, every table in English (the console, the tests, a bare service)."""
 
 PRIVATE_EVENTS = 4
+#: The events of a draw whose move follows (a coop turn): the move's line tells the draw.
+DRAW_KINDS = frozenset({"draw", "drawn"})  # i18n: not for people
 
 
 class TableError(Exception):
@@ -127,6 +129,9 @@ class Table:
     # panel offers the Hint button (the server's setting, read at Take turn)
     hints: dict[int, int] = field(default_factory=dict)
     hints_offered: bool = False
+    # each list's line of a draw whose move is still to come ("public" or a seat): that
+    # move's line tells the whole turn and takes the draw's place (one line per turn)
+    draw_lines: dict[object, tuple[int | None, str]] = field(default_factory=dict, repr=False)
     # how its channel text shows names and which language it speaks (``Voice``)
     voice: Voice = PLAIN
 
@@ -247,17 +252,35 @@ class Table:
 
     def record_events(self, events: Iterable[Event]) -> None:
         """Keep the recent public events and each seat's private ones, names filled in
-        (as a channel shows them)."""
+        (as a channel shows them): one line per turn, the move after a draw in place of
+        the draw's line ("cat drew a card and discarded it." for "cat drew a card.")."""
         names = self.shown_names
+        before = dict(self.draw_lines)  # a draw's line is taken by the next move only
         for event in events:
             if event.seats is None:
                 with use_locale(self.language):  # the Recent lines are public
-                    self.recent.append(event.render(names))
+                    self._told(self.recent, "public", event.data.get("seat"), event,
+                               event.render(names))
             else:
                 text = event.render(names)  # the acting reader's language
                 for seat in event.seats:  # to the seat it is about: "سحبتَ الورقة A♠"
                     said = second_person(event, seat, names) or text
-                    self.private.setdefault(seat, deque(maxlen=PRIVATE_EVENTS)).append(said)
+                    lines = self.private.setdefault(seat, deque(maxlen=PRIVATE_EVENTS))
+                    self._told(lines, seat, seat, event, said)
+        for key, drawn in before.items():
+            if self.draw_lines.get(key) is drawn:
+                del self.draw_lines[key]
+
+    def _told(self, lines: deque[str], key: object, seat: object, event: Event,
+              line: str) -> None:
+        """Add ``line`` to ``lines``; a seat's move after its draw takes the draw's line."""
+        drawn = self.draw_lines.pop(key, None)
+        if (drawn is not None and event.kind not in DRAW_KINDS and drawn[0] == seat
+                and lines and lines[-1] == drawn[1]):
+            lines.pop()
+        lines.append(line)
+        if event.kind in DRAW_KINDS and isinstance(seat, int):
+            self.draw_lines[key] = (seat, line)
 
     def say(self, text: str, /, **values: object) -> None:
         """A Recent line of the table's own (``text`` a msgid), in the table's language."""

@@ -69,6 +69,6 @@ async def test_round_end_picture_carries_alt_text(world: dict[str, Any]) -> None
         await member_of(world, table, seat).slash(channel, "move", action=notation)
         await flush(env)
     assert table.rounds
-    shown = await world["members"][3].click(message_of(env, table, channel), label="Last round")
+    shown = await world["members"][3].click(message_of(env, table, channel), label="Round results")
     alt = alt_of(shown.response)
     assert "Picture of the last round's result." in alt and "Round 1 ended" in alt

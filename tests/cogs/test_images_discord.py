@@ -214,7 +214,7 @@ async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[st
     smaller than the PNG over 40 KB), ephemerally, while the game goes on."""
     env, channel = world["env"], world["channel"]
     table = await start_soureh(world)
-    assert "Last round" not in _labels(message_of(env, table, channel))
+    assert "Round results" not in _labels(message_of(env, table, channel))
     for _ in range(400):
         if table.rounds or not table.running:
             break
@@ -225,9 +225,9 @@ async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[st
         await flush(env)
     assert table.rounds and table.running, "a round ended and the game goes on"
     message = message_of(env, table, channel)
-    assert "Last round" in _labels(message)
+    assert "Round results" in _labels(message)
     onlooker = world["members"][3]
-    shown = await onlooker.click(message, label="Last round")
+    shown = await onlooker.click(message, label="Round results")
     assert shown.ephemeral and shown.response is not None
     embed = shown.response.embeds[0]
     assert "round 1" in (embed.title or "") and embed.description

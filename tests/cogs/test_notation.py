@@ -149,7 +149,7 @@ async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
     await ann.slash(channel, "rules", game=game)
     for message in reversed(end):
         labels = [c.get("label") for r in component_rows(message) for c in r["components"]]
-        for label in ("Replay", "Last round", "Review my game"):
+        for label in ("Replay", "Round results", "Review my game"):
             if label in labels and label not in opened:
                 opened.append(label)
                 pressed = await ann.click(message, label=label)
@@ -164,5 +164,5 @@ async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
     print(f"{game}: {bare} bare black suits in {payloads} payloads; "
           f"{played} of {len(hinted)} hints typed as shown played the hint")
     assert payloads > 50 and len(hinted) >= 5, hinted
-    assert sorted(opened) == ["Last round", "Replay", "Review my game"], opened
+    assert sorted(opened) == ["Round results", "Replay", "Review my game"], opened
     assert bare == 0 and played == len(hinted), (bare, where, hinted)

@@ -99,7 +99,7 @@ async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:
     assert text_only(embed.to_dict()) == table_embed(table).to_dict()
     assert "won the game" in (embed.description or "") and not embed.fields
     labels = [c.get("label") for r in component_rows(message) for c in r["components"]]
-    assert labels == ["Last round", "Replay"]
+    assert labels == ["Round results", "Replay"]
     tables = [m for m in channel.history() if m.embeds and "table #" in (m.embeds[0].title or "")
               and m.id != message.id and "Rematch" not in str(component_rows(m))]
     assert not tables, "the table message is updated, never re-posted"

@@ -165,7 +165,7 @@ async def test_history_and_round_by_round(simcord_env: Env) -> None:
     assert res.response is not None
     (rounds_id,) = custom_ids(res.response)
     assert rounds_id.startswith("cr:hr:")
-    click = await ana.click(res.response, label="G1 rounds")
+    click = await ana.click(res.response, label="Rounds of game G1")
     assert click.acknowledged and click.ephemeral
     table = only_embed(click).description or ""
     lines = [line.split() for line in table.splitlines()]
@@ -185,5 +185,5 @@ async def test_history_pages(simcord_env: Env) -> None:
     await ana.click(res.response, label="Older ▶")
     older = channel.last_message
     assert older is not None and len(older.embeds[0].fields) == 2
-    assert "Page 2/2" in (older.embeds[0].footer.text or "")
+    assert "Page 2 of 2" in (older.embeds[0].footer.text or "")
     assert older.embeds[0].fields[1].value.split("\n")[0].endswith(" 1")  # ben scored 1

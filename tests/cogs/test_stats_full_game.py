@@ -54,6 +54,6 @@ async def test_finished_table_is_recorded_and_ranked(simcord_env: Env) -> None:
 
     listed = await bob.slash(channel, "history")
     assert listed.response is not None
-    rounds = await bob.click(listed.response, label=f"G{history.games[0].result_id} rounds")
+    rounds = await bob.click(listed.response, label=f"Rounds of game G{history.games[0].result_id}")
     assert rounds.acknowledged and rounds.ephemeral and rounds.response is not None
     assert "Total" in (rounds.response.embeds[0].description or "")

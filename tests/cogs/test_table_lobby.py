@@ -19,7 +19,7 @@ async def test_lobby_seats_and_limits(world: dict[str, Any]) -> None:
     audit = Audit(env)
     opened = await ann.slash(channel, "play", game="pariah", threshold=60)
     lobby = opened.response
-    assert "Pariah" in lobby.embeds[0].title and "threshold 60" in lobby.embeds[0].description
+    assert "Pariah" in lobby.embeds[0].title and "First to 60 wins" in lobby.embeds[0].description
     assert (await bob.click(lobby, label="Join")).acknowledged
     again = await bob.click(lobby, label="Join")
     assert again.ephemeral and "already seated" in again.response.content
@@ -124,7 +124,7 @@ async def test_timer_option_shows_deadline(world: dict[str, Any]) -> None:
     bad = await ann.slash(channel, "play", game="turup", timer="soon")
     assert bad.ephemeral and "timer" in bad.response.content
     opened = await ann.slash(channel, "play", game="turup", timer="45")
-    assert "timer 45 s" in opened.response.embeds[0].description
+    assert "45 s a turn" in opened.response.embeds[0].description
     await bob.click(opened.response, label="Join")
     await ann.click(opened.response, label="Start (host)")
     await flush(env)

@@ -183,8 +183,8 @@ async def test_a_finished_table_keeps_last_round_replay_and_new_game(
                                   action=str(table.engine.legal_actions(table.state)[0]))
     await flush(env)
     final = next(m for m in channel.history() if m.id == table.record.message_id)
-    assert _labels(final) == ["Last round", "Replay"]
-    last = await cat.click(final, label="Last round")
+    assert _labels(final) == ["Round results", "Replay"]
+    last = await cat.click(final, label="Round results")
     assert last.ephemeral and "round 1" in (last.response.embeds[0].title or "")
     shown = await cat.click(final, label="Replay")
     assert shown.ephemeral and "Replay" in (shown.response.embeds[0].title or "")

@@ -175,7 +175,7 @@ def test_king_needs_the_king_and_real_positions() -> None:
     st, _ = play(game("KC 7H"), "draw")
     with pytest.raises(IllegalAction, match="no seat 2"):
         ENGINE.parse_action(st, "king 0 1 2 1")
-    with pytest.raises(IllegalAction, match="Slots are numbered 1 to 4"):
+    with pytest.raises(IllegalAction, match="Coops are numbered 1 to 4"):
         ENGINE.parse_action(st, "king 0 1 1 5")
 
 

@@ -79,7 +79,7 @@ def test_hidden_keep_names_neither_card() -> None:
     _, events = play(SOUREH, soureh(), "draw", "keep 2")
     text = public_text(events)
     assert "9C" not in text and "9♣" not in text and "7♠" not in text
-    assert "slot 2" in text
+    assert "coop 2" in text
     kept = next(e for e in events if e.kind == "kept")
     assert kept.seats == frozenset({0}) and kept.data["discarded"] == "9C"
 

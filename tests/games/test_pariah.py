@@ -151,7 +151,7 @@ def test_king_swaps_face_down_cards_privately() -> None:
     assert ENGINE.player_view(st, 0)["seats"][0]["down"][0] == "3S"
     assert ENGINE.player_view(st, 1)["seats"][1]["down"][3] == "5S"
     public = " ".join(str(e.text) for e in events if e.public)
-    assert "5♠" not in public and "3♠" not in public and "slot 4" in public
+    assert "5♠" not in public and "3♠" not in public and "coop 4" in public
     private = [e for e in events if not e.public]
     assert {e.seats for e in private} == {frozenset({0}), frozenset({1})}
     assert ENGINE.player_view(st, 0)["seats"][0]["valid"][0] is True  # 2H over 3S

@@ -198,7 +198,7 @@ def test_ace_only_replaced_by_ten() -> None:
     assert ENGINE.player_view(st, 0)["drawn"] == "10S"
     st, events = play(st, "give 1 1")
     assert ENGINE.public_view(st)["seats"][1]["up"][0] == "10S"
-    told = "{p0} drew a card and gave it to {p1}'s slot 1: 10♠ replaces A♥."
+    told = "{p0} drew a card and gave it to {p1}'s coop 1: 10♠ replaces A♥."
     assert str(events[0].text) == told
 
 
@@ -224,7 +224,7 @@ def test_keep_events_hide_the_kept_card() -> None:
     public = [e for e in events if e.public]
     private = [e for e in events if not e.public]
     assert "7♠" not in " ".join(str(e.text) for e in public)
-    assert "8♠" in str(public[0].text) and "slot 4" in str(public[0].text)
+    assert "8♠" in str(public[0].text) and "coop 4" in str(public[0].text)
     assert private[0].seats == frozenset({0}) and "7♠" in str(private[0].text)
     assert ENGINE.public_view(st)["discard_top"] == "8S"
     assert ENGINE.player_view(st, 0)["seats"][0]["down"][3] == "7S"
@@ -235,7 +235,7 @@ def test_parse_action_any_case_and_spaces() -> None:
     st, _ = play(two_player(), "draw")
     assert ENGINE.parse_action(st, "  GIVE   1  3 ") in ENGINE.legal_actions(st)
     assert str(ENGINE.parse_action(st, "Keep 2")) == "keep 2"
-    with pytest.raises(IllegalAction, match=r"Slots are numbered 1 to 4."):
+    with pytest.raises(IllegalAction, match=r"Coops are numbered 1 to 4."):
         ENGINE.parse_action(st, "keep 5")
     with pytest.raises(IllegalAction):
         ENGINE.parse_action(st, "dance")
@@ -254,9 +254,9 @@ def test_describe_names_the_cards() -> None:
     """describe tells the seat to act what an action does, with his own cards."""
     st, _ = play(two_player(), "draw")
     keep = ENGINE.parse_action(st, "keep 2")
-    assert ENGINE.describe(st, keep) == ("keep 2 — put 7♠ in place of your face-down 9♣ in slot 2")
+    assert ENGINE.describe(st, keep) == ("keep 2 — put 7♠ in place of your face-down 9♣ in coop 2")
     give = ENGINE.parse_action(st, "give 1 3")
-    assert "{p1}'s slot 3" in ENGINE.describe(st, give)
+    assert "{p1}'s coop 3" in ENGINE.describe(st, give)
 
 
 # ---------------------------------------------------------------------------- declaring

@@ -129,7 +129,7 @@ def test_lobby_embed_lists_seats_and_options() -> None:
     table.record = dataclasses.replace(table.record, status=TableStatus.LOBBY)
     embed = lobby_embed(table).to_dict()
     check_embed(embed)
-    assert "threshold 40" in embed["description"] and "timer 1 min" in embed["description"]
+    assert "ends at 40" in embed["description"] and "1 min a turn" in embed["description"]
     assert embed["fields"][0]["value"].count("<@") == 3
 
 

@@ -70,7 +70,7 @@ async def test_hostile_names_in_every_public_message(world: dict[str, Any]) -> N
         await flush(env)
         if table.running and table.rounds and last_round is None:
             clicked = await players[1].click(message_of(env, table, channel),
-                                             label="Last round")
+                                             label="Round results")
             last_round = clicked.response
     texts = [t for _, payload in audit.public_payloads() for t in _texts(payload)]
     _check(texts)

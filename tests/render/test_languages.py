@@ -219,7 +219,8 @@ def test_lobby_says_nothing_outside_the_catalogs(lang: str) -> None:
     with marked_language(lang):
         texts += embed_texts(lobby_embed(table))
     assert english_left(table, texts) == []
-    assert any("⟦Join⟧" in t for t in texts) and any("⟦inactive⟧" in t for t in texts)
+    closed_words = "⟦This table was closed: nobody played for too long.⟧"
+    assert any("⟦Join⟧" in t for t in texts) and any(closed_words in t for t in texts)
 
 
 @pytest.mark.parametrize("lang", ["el", "ar"])

@@ -171,7 +171,7 @@ def test_panel_for_waiting_seat_offers_what_comes_next() -> None:
     table = _table("turup", 2, engine.new_game(2, 7))
     embed, view = panel(table, 1)
     items = _items(view)
-    assert "\u2068P0\u2069 is to act" in (embed.description or "")
+    assert "It is \u2068P0\u2069's turn now." in (embed.description or "")
     assert [i.get("label") for i in items] == ["My cards", "Back to the table"]
     assert items[0]["custom_id"] == "cr:3:9:my"
     assert items[1]["url"] == "https://discord.com/channels/1/2/4"

@@ -67,7 +67,7 @@ def test_every_hint_typed_as_shown_reads_back_to_the_hinted_move(game: str, seed
     ("ask Bob Lee for 3♥", "ask 1 3H"),
     ("ask bob lee 3♥\ufe0f", "ask 1 3H"),
     ("**`ask 2 3H`** — ask Bob Lee for 3♥ (you hold 3♠)", "ask 1 3H"),
-    ("give cat 4 — put 9♦ on cat's slot 4", "give 2 4"),
+    ("give cat 4 — put 9♦ on cat's coop 4", "give 2 4"),
     ("give 1 4", "give 0 4"),
     ("capture 5♦ 2♣\ufe0e", "capture 5D 2C"),
 ])
@@ -80,9 +80,9 @@ def test_move_reads_what_people_write(typed: str, engine: str) -> None:
 def test_a_moves_words_read_back_with_seats_from_one() -> None:
     """A move typed as its words reads to that move, never to the engine's notation read
     again as counted from 1 (the old "ask bob for 3♥" -> "ask ann" slip)."""
-    legal = [(Action("give", (1, 4)), "give 1 4 — put 9♦ on Bob Lee's slot 4")]
-    assert read_move("put 9♦ on Bob Lee's slot 4", NAMES, legal) == "give 1 4"
-    assert read_move("give 1 4 — put 9♦ on Bob Lee's slot 4", NAMES, legal) == "give 1 4"
+    legal = [(Action("give", (1, 4)), "give 1 4 — put 9♦ on Bob Lee's coop 4")]
+    assert read_move("put 9♦ on Bob Lee's coop 4", NAMES, legal) == "give 1 4"
+    assert read_move("give 1 4 — put 9♦ on Bob Lee's coop 4", NAMES, legal) == "give 1 4"
     assert words_of("give 1 4 — put 9♦ on x") == "put 9♦ on x"
 
 

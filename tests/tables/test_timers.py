@@ -126,7 +126,7 @@ async def test_lobby_closes_after_fifteen_minutes(world: dict[str, Any]) -> None
     assert service(env).in_channel(channel.id) is None
     message = next(m for m in channel.history() if m.id == opened.response.id)
     assert "cancelled" in message.embeds[0].title and message.components == []
-    assert "not started within 15 minutes" in message.embeds[0].description
+    assert "did not start within 15 minutes." in message.embeds[0].description
     again = await ann.slash(channel, "play", game="turup", rounds=1, timer="off")
     assert not again.ephemeral, "the channel is free for a new table"
 

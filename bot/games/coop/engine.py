@@ -220,7 +220,7 @@ class CoopEngine(CoopRules):
 
     def _slot(self, slot: Any) -> int:
         if type(slot) is not int or not 1 <= slot <= 4:
-            raise IllegalAction(_("Slots are numbered 1 to 4."))
+            raise IllegalAction(_("Coops are numbered 1 to 4."))
         return slot - 1
 
     def _seat(self, st: CoopState, seat: Any) -> int:

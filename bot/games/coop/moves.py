@@ -70,3 +70,8 @@ class King:
     def first(self) -> tuple[int, int]:
         """The first position, ``(seat, slot)``."""
         return self.seat1, self.slot1
+
+    @property
+    def second(self) -> tuple[int, int]:
+        """The second position, ``(seat, slot)``."""
+        return self.seat2, self.slot2

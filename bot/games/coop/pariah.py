@@ -104,7 +104,7 @@ _WORD_ACTIONS: dict[str, tuple[Action, ...]] = {
 
 def _swapped_text(seat: int, slot: int, card: Card) -> Msg:
     return L_(
-        "{player}'s face-down card in slot {slot} is now {card}.",
+        "{player}'s face-down card in coop {slot} is now {card}.",
         player=seat_ref(seat),
         slot=slot,
         card=disp(card),
@@ -189,7 +189,7 @@ class PariahEngine(CoopEngine):
             Event(
                 "jack",
                 lambda: L_(
-                    "{player} drew {card} and put it in place of their face-up {old} in slot "
+                    "{player} drew {card} and put it in place of their face-up {old} in coop "
                     "{slot}.",
                     player=seat_ref(me),
                     card=disp(drawn),
@@ -236,7 +236,7 @@ class PariahEngine(CoopEngine):
             "king",
             lambda: L_(
                 "{player} drew a King, discarded it and swapped the face-down cards of "
-                "{first}'s slot {n1} and {second}'s slot {n2}.",
+                "{first}'s coop {n1} and {second}'s coop {n2}.",
                 **swap,
             ),
             None,
@@ -244,7 +244,7 @@ class PariahEngine(CoopEngine):
         )
         text = lambda: L_(  # noqa: E731
             "{player} drew {card}, discarded it and swapped the face-down cards of "
-            "{first}'s slot {n1} and {second}'s slot {n2}.",
+            "{first}'s coop {n1} and {second}'s coop {n2}.",
             card=disp(drawn),
             **swap,
         )

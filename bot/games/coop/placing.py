@@ -87,7 +87,7 @@ def do_keep(rules: CoopRules, st: CoopState, args: Args, ev: Events) -> None:
     who = seat_ref(seat)
     if hidden:
         text: Told = lambda: L_(  # noqa: E731 (built only if read)
-            "{player} drew a card and kept it in slot {slot}; "
+            "{player} drew a card and kept it in coop {slot}; "
             "the face-down card it replaces goes face down to the discard pile.",
             player=who,
             slot=slot,
@@ -95,7 +95,7 @@ def do_keep(rules: CoopRules, st: CoopState, args: Args, ev: Events) -> None:
         data: dict[str, Any] = {"seat": seat, "slot": slot}
     else:
         text = lambda: L_(  # noqa: E731
-            "{player} drew a card and kept it in slot {slot}; "
+            "{player} drew a card and kept it in coop {slot}; "
             "the face-down {card} goes to the discard pile.",
             player=who,
             slot=slot,
@@ -107,7 +107,7 @@ def do_keep(rules: CoopRules, st: CoopState, args: Args, ev: Events) -> None:
         Event(
             "kept",
             lambda: L_(
-                "{player} kept {card} in slot {slot}; {old} was discarded.",
+                "{player} kept {card} in coop {slot}; {old} was discarded.",
                 player=who,
                 card=disp(drawn),
                 slot=slot,
@@ -134,7 +134,7 @@ def do_give(rules: CoopRules, st: CoopState, args: Args, ev: Events) -> None:
         Event(
             "give",
             lambda: L_(
-                "{player} drew a card and gave it to {target}'s slot {slot}: "
+                "{player} drew a card and gave it to {target}'s coop {slot}: "
                 "{card} replaces {old}.",
                 player=seat_ref(seat),
                 target=seat_ref(target),

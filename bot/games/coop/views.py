@@ -173,7 +173,7 @@ def _describe_plain(st: CoopState, action: Action) -> str:
         ))
     if word == "keep" and down is not None:
         return move_words(text, _(
-            "put {card} in place of your face-down {old} in slot {slot}",
+            "put {card} in place of your face-down {old} in coop {slot}",
             card=drawn,
             old=disp(down[args[0] - 1]),
             slot=args[0],
@@ -181,7 +181,7 @@ def _describe_plain(st: CoopState, action: Action) -> str:
     if word == "give":
         row = st.up[args[0]]
         return move_words(text, _(
-            "put {card} on {player}'s slot {slot} in place of {old}",
+            "put {card} on {player}'s coop {slot} in place of {old}",
             card=drawn,
             player=seat_ref(args[0]),
             slot=args[1],
@@ -191,7 +191,7 @@ def _describe_plain(st: CoopState, action: Action) -> str:
         return move_words(text, _("put {card} on the discard pile", card=drawn))
     if word == "jack" and up is not None:
         return move_words(text, _(
-            "put {card} in place of your face-up {old} in slot {slot}",
+            "put {card} in place of your face-up {old} in coop {slot}",
             card=drawn,
             old=disp(up[args[0] - 1]),
             slot=args[0],
@@ -202,7 +202,7 @@ def _describe_plain(st: CoopState, action: Action) -> str:
         s1, n1, s2, n2 = args
         return move_words(text, _(
             "discard {card} and swap the face-down cards of "
-            "{first}'s slot {n1} and {second}'s slot {n2}",
+            "{first}'s coop {n1} and {second}'s coop {n2}",
             card=drawn,
             first=seat_ref(s1),
             n1=n1,

@@ -9,6 +9,21 @@ from bot.games.protocol import Action
 from bot.i18n import _
 
 
+def _king(me: int, args: tuple[object, ...]) -> str:
+    """A King's swap as the acting seat reads it: his own coops are "your"."""
+    first, coop, second, other_coop = args
+    if first == me and second == me:
+        return _("swaps your coops {coop} and {other_coop}", coop=coop, other_coop=other_coop)
+    if first == me:
+        return _("swaps your coop {coop} with {other}'s coop {other_coop}", coop=coop,
+                 other=seat_words(second), other_coop=other_coop)
+    if second == me:
+        return _("swaps {player}'s coop {coop} with your coop {other_coop}", coop=coop,
+                 player=seat_words(first), other_coop=other_coop)
+    return _("swaps {player}'s coop {coop} with {other}'s coop {other_coop}", coop=coop,
+             player=seat_words(first), other_coop=other_coop, other=seat_words(second))
+
+
 def explain(info: Info, action: Action) -> str:
     """One short phrase for ``action`` (``keeps the red 10 (hearts) on coop 2``), the
     declaration or knock included."""
@@ -28,9 +43,7 @@ def explain(info: Info, action: Action) -> str:
     elif word == "queen":
         text = _("plays the Queen (a look at a hidden card)")
     elif word == "king":
-        text = _("swaps {player}'s coop {coop} with {other}'s coop {other_coop}",
-                 coop=args[1], player=seat_words(args[0]), other_coop=args[3],
-                 other=seat_words(args[2]))
+        text = _king(info.seat, args)
     elif word == "reveal":
         text = _("reveals")
     elif word == "draw":

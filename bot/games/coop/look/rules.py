@@ -17,7 +17,7 @@ SOUREH_RULES: tuple[RulesPage, ...] = (
             "cards)."
         ),
         N_(
-            "Each player has four **coops** (slots 1–4): a face-down card only its "
+            "Each player has four **coops** (numbered 1 to 4): a face-down card only its "
             "owner may look at, with a face-up card in front of it. The rest is the stock; "
             "beside it the discard pile, **face down**: nobody sees what is discarded, "
             "only how many cards the pile holds (option **discards: open** turns it "
@@ -39,7 +39,7 @@ SOUREH_RULES: tuple[RulesPage, ...] = (
         N_("• **keep** it in place of one of your face-down cards (`keep 2`);"),
         N_(
             "• **give** it in place of an opponent's face-up card (`give bob 3`: bob's "
-            "slot 3; `give 2 3` names seat 2) — a face-up ace can only be replaced by a "
+            "coop 3; `give 2 3` names seat 2) — a face-up ace can only be replaced by a "
             "10, and a protected player's cards cannot be replaced;"
         ),
         N_("• **discard** it (`discard`)."),
@@ -120,7 +120,7 @@ PARIAH_RULES: tuple[RulesPage, ...] = (
         N_("• **Queen** — discard it and take two more turns (`queen`);"),
         N_(
             "• **King** — discard it and swap any two face-down cards on the table "
-            "(`king ann 1 bob 4`: ann's slot 1 with bob's slot 4)."
+            "(`king ann 1 bob 4`: ann's coop 1 with bob's coop 4)."
         ),
     )),
     (N_("Knocking and scoring"), (

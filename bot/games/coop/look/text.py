@@ -257,6 +257,23 @@ def _first_key(king: Action) -> str:
     return f"{seat}.{slot}"
 
 
+def _position(table: Table, owner: int, slot: int, me: int | None) -> str:
+    """A face-down card a King may swap, as the seat to act reads it: "Your face-down
+    card 2", "bob's face-down card 3"."""
+    if owner == me:
+        return _("Your face-down card {slot}", slot=slot)
+    return _("{name}'s face-down card {slot}", name=seat_name(table.names, owner, markdown=False),
+             slot=slot)
+
+
+def _second_label(table: Table, action: Action, me: int | None) -> str:
+    """A King's second card, named as the first was (and the call, if the move makes one):
+    the first card is the step's, said once in its prompt."""
+    owner, slot = King.of(action).second
+    head = _position(table, owner, slot, me)
+    return _(CALL_LABELS[action.call], move=head) if action.call else head
+
+
 def _out_label(table: Table, action: Action, pv: CoopView) -> str:
     """A button's words: what it does and which card leaves: "Keep 1 · 9♣ out" (the
     face-down 9♣ of slot 1 goes), "Jack 2 · 7♦ out" (the face-up 7♦ goes)."""
@@ -280,14 +297,23 @@ def panel_steps(
     """Keep, give, discard and the face cards' powers; when the seat may declare (Soureh)
     or knock (Pariah), one toggle shows the same moves again with the call (step ``CALL``)
     instead of every move twice. In phase ``reveal`` always both Draw and Reveal."""
+    me = table.to_act()
     if step.kind == CoopKind.KING_FIRST:
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and _first_key(a) == first]
         seconds = [a for a in seconds if not a.call] + [a for a in seconds if a.call]
-        options = [option(legible(call_label(table, a)), str(a)) for a in seconds[:MAX_OPTIONS]]
+        options = [option(legible(_second_label(table, a, me)), str(a))
+                   for a in seconds[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, placeholder=_("King: the second face-down card"))
         view.button(Kind.ROOT, _("Back"), row=1)
-        return _("King: choose the second face-down card to swap.")
+        if not seconds:
+            return _("King: choose the second face-down card to swap.")
+        owner, slot = King.of(seconds[0]).first
+        # Translators: a King's second step: {first} is the card already picked.
+        first_card = (_("your face-down card {slot}", slot=slot) if owner == me
+                      else _position(table, owner, slot, me))
+        return _("King: you picked {first}. Choose the face-down card to swap it with.",
+                 first=first_card)
     phase = str(pv.get("phase"))
     if phase == "reveal":
         # Both buttons every time: whether he may reveal is his secret; a refused reveal
@@ -327,13 +353,9 @@ def panel_steps(
     kings = [a for a in actions if a.word == "king" and not a.call]
     if kings and not calling:
         firsts: dict[str, str] = {}
-        me, names = table.to_act(), table.names
         for a in kings:
             owner, slot = King.of(a).first
-            firsts.setdefault(_first_key(a), _("Your face-down card {slot}", slot=slot)
-                              if owner == me else _("{name}'s face-down card {slot}",
-                                                    name=seat_name(names, owner, markdown=False),
-                                                    slot=slot))
+            firsts.setdefault(_first_key(a), _position(table, owner, slot, me))
         options = [option(label, key) for key, label in list(firsts.items())[:MAX_OPTIONS]]
         view.select(CoopKind.KING_FIRST, options, placeholder=_("King: swap two face-down cards…"),
                     row=3)
