@@ -219,12 +219,14 @@ class Load:
 async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simcord.Env]:
     """The real bot under SimCord on a database in ``folder``."""
     from bot.app import CardroomBot
+    from bot.render.images import prepare
     from bot.settings import load_settings
 
     settings = load_settings(
         env_file=None, database_url=f"sqlite:///{folder / 'cardroom.db'}", log_level="WARNING",
         discord_token=None, dev_guild_id=None, heartbeat_file=None,
     )
+    prepare()  # the card sprites now: SimCord gives the bot's own start-up 5 real seconds
     bot = CardroomBot(settings)
     bot.shard_count = 1
     try:

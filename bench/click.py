@@ -203,12 +203,14 @@ async def running_bot(
     for the bot's work after each operation: short, so a click does not wait out the
     bot's pauses in real time; a driver that only moves the virtual clock can afford more."""
     from bot.app import CardroomBot
+    from bot.render.images import prepare
     from bot.settings import load_settings
 
     settings = load_settings(
         env_file=None, database_url=f"sqlite:///{folder / 'cardroom.db'}", log_level="WARNING",
         discord_token=None, dev_guild_id=None, heartbeat_file=None,
     )
+    prepare()  # the card sprites now: SimCord gives the bot's own start-up 5 real seconds
     bot = CardroomBot(settings)
     bot.shard_count = 1
     if bare:

@@ -4,9 +4,12 @@ Each picture is an attachment the message shows by itself (never an embed's imag
 cannot carry alt text), with its description in words (``bot.render.alt``).
 
 Rendering runs off the event loop, in one image thread, through one ``ImageCache`` per bot
-(``App.images``): one image per table version and options, shared by every message
-that shows it (the table edit, an announcement, a refresh), and drawn once even when several
-messages ask for it at the same moment. The server's ``images``/``four_colour`` settings
+(``App.images``). A picture is keyed by a digest of what it is drawn from (the view, the
+names, the deck's colours, the language), not by the table's version: a move that leaves a
+picture as it was draws nothing, and the table message's edit keeps the attachment it
+already shows (``kept``: nothing drawn, nothing uploaded). One picture is shared by every
+message that shows it, and drawn once even when several messages ask for it at the same
+moment. The server's ``images``/``four_colour`` settings
 decide whether and how. A failure never blocks a message: it is logged (the exception type
 only, never a card) and the text goes out alone.
 """
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import hashlib
 import io
 import logging
 import time
@@ -60,6 +64,20 @@ _prepared: asyncio.Task[None] | None = None  # the sprites are drawn once per pr
 
 
 
+def digest(*shows: Any) -> str:
+    """A short, stable name of what a picture is drawn from (views are plain data: dicts,
+    lists, strings and numbers, in the order their game builds them)."""
+    return hashlib.blake2b(repr(shows).encode(), digest_size=12).hexdigest()
+
+
+Picture = discord.File | discord.Attachment
+"""An attachment of a message: a new file, or one the edited message already has."""
+
+Render = Callable[[GuildSettings, bool], tuple[str, Callable[[], bytes]]]
+"""What a picture is drawn from, as a digest, and the job that draws it, given the
+server's settings and the deck's colours."""
+
+
 def file_name(name: str, data: bytes) -> str:
     """``name`` ("round.png") with the extension of the picture's real format: ".webp"
     for a WebP (Discord shows an attachment inline by its name's extension)."""
@@ -94,6 +112,10 @@ class TableImages:
         self._pending: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
         # the players' /display choices as last read, and when (monotonic seconds)
         self.displays: dict[int, tuple[UserDisplay, float]] = {}
+        # by table: the digest of the table picture last handed out for its message, and
+        # the message with the attachment that shows it (``shown``) once it was sent
+        self._sending: dict[int, str] = {}
+        self._shown: dict[int, tuple[int, str, discord.Attachment]] = {}
 
     async def render(self, key: tuple[Any, ...], job: Callable[[], bytes]) -> bytes:
         """``job()`` in an image thread, in the current language; callers asking with the
@@ -163,14 +185,17 @@ class TableImages:
 
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
-        render: Callable[[GuildSettings, bool], Callable[[], bytes]], seat: int | None = None,
+        render: Render, seat: int | None = None,
         *, alt: Callable[[bool], str], reader: int | None = None, mine: str | None = None,
-    ) -> list[discord.File]:
+        keep: Callable[[str], discord.Attachment | None] | None = None,
+    ) -> list[Picture]:
         """The picture as an attachment whose ``description`` (Discord's alt text, in the
         reader's language) says what it shows, from the view it is drawn from (``alt(False)``:
         plain text, names unescaped; ``alt(True)``: the same words for a message). A private
         picture's ``reader`` who reads text instead gets none: its words go in ``embed``
-        (in place of ``mine``, the look's own text of his cards, when the embed has it)."""
+        (in place of ``mine``, the look's own text of his cards, when the embed has it).
+        ``keep(digest)``: the attachment the edited message already has for a picture of
+        that digest, sent again in place of a new file (nothing drawn or uploaded)."""
         choice = await self.display(reader)
         if choice is not None and choice.text_mode:
             try:
@@ -184,10 +209,14 @@ class TableImages:
             return []
         four = settings.four_colour or bool(choice and choice.four_colour)
         try:
-            job = render(settings, four)
-            key = (table.id, table.version, what, seat, four)
-            data = await self.render(key, job)
+            shows, job = render(settings, four)
+            kept = keep(shows) if keep is not None else None
+            if kept is not None:
+                return [kept]
+            data = await self.render((table.id, shows, what, seat), job)
             description = alt(False)
+            if keep is not None:
+                self._sending[table.id] = shows
         except Exception as exc:
             log.warning("The %s image of table %s failed: %s", what, table.id,
                         type(exc).__name__)
@@ -199,34 +228,66 @@ class TableImages:
     async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
         """``table.png`` for a running table's message (set on ``embed``); a finished game
         shows its last round instead (``round.png``, every face-down card revealed)."""
+        return [f for f in await self._table_picture(table, embed, None)
+                if isinstance(f, discord.File)]
+
+    async def table_edit(self, table: Table, embed: discord.Embed,
+                         message_id: int | None) -> list[Picture]:
+        """The attachments of an edit of the table's message ``message_id``: the attachment
+        it already has when its picture is unchanged (see ``shown``), else a new file."""
+        return await self._table_picture(table, embed, message_id)
+
+    async def _table_picture(self, table: Table, embed: discord.Embed,
+                             message_id: int | None) -> list[Picture]:
+        self._sending.pop(table.id, None)
         if table.status is TableStatus.FINISHED:
-            return await self.round_end_file(table, embed)
+            return list(await self.round_end_file(table, embed))
         if not table.running:
             return []
 
-        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
-            view, names, version = table.public_view(), table.names, table.version
+        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            view, names = table.public_view(), table.names
+            shows = digest("table", view, names, four, current())
             cache = self._cache()
-            return lambda: cached_table(cache, table.id, version, view, names,
-                                        four_colour=four)
+            return shows, lambda: cached_table(cache, table.id, shows, view, names,
+                                               four_colour=four)
 
-        return await self._file(table, embed, TABLE_PNG, "table", render,
+        def keep(shows: str) -> discord.Attachment | None:
+            held = self._shown.get(table.id)
+            if held is None or message_id is None or held[:2] != (message_id, shows):
+                return None
+            self._sending[table.id] = shows
+            return held[2]
+
+        return await self._file(table, embed, TABLE_PNG, "table", render, keep=keep,
                                 alt=lambda md: table_alt(table.public_view(), table.names,
                                                           markdown=md))
+
+    def shown(self, table: Table, message: discord.Message | None) -> None:
+        """``message`` (the table's, as just posted or edited) shows the table picture last
+        handed out for it: a later edit with the same picture keeps its attachment."""
+        shows = self._sending.pop(table.id, None)
+        found = [a for a in (message.attachments if message is not None else ())
+                 if a.filename == TABLE_PNG]
+        if shows is None or message is None or len(found) != 1:
+            self._shown.pop(table.id, None)
+            return
+        self._shown[table.id] = (message.id, shows, found[0])
 
     async def hand_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``hand.png`` of the seat's own cards, for an ephemeral reply or a DM only."""
         if table.state is None:
             return []
 
-        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
-            view, version = table.player_view(seat), table.version
+        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            view = table.player_view(seat)
+            shows = digest("hand", view, four, current())
             cache = self._cache()
-            return lambda: cached_hand(cache, table.id, version, view, four_colour=four)
+            return shows, lambda: cached_hand(cache, table.id, shows, view, four_colour=four)
 
-        return await self._file(table, embed, HAND_PNG, "hand", render, seat,
-                                alt=lambda md: hand_alt(table.player_view(seat), table.names,
-                                                        markdown=md),
+        return await self._only_files(table, embed, HAND_PNG, "hand", render, seat,
+                                      alt=lambda md: hand_alt(table.player_view(seat),
+                                                              table.names, markdown=md),
                                 reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
@@ -235,14 +296,16 @@ class TableImages:
         if table.state is None or not table.running:
             return []
 
-        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
-            view, names, version = table.player_view(seat), table.names, table.version
+        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            view, names = table.player_view(seat), table.names
+            shows = digest("seat", view, names, four, current())
             cache = self._cache()
-            return lambda: cached_seat(cache, table.id, version, view, names, four_colour=four)
+            return shows, lambda: cached_seat(cache, table.id, shows, view, names,
+                                              four_colour=four)
 
-        return await self._file(table, embed, SEAT_PNG, "seat", render, seat,
-                                alt=lambda md: seat_alt(table.player_view(seat), table.names,
-                                                        markdown=md),
+        return await self._only_files(table, embed, SEAT_PNG, "seat", render, seat,
+                                      alt=lambda md: seat_alt(table.player_view(seat),
+                                                              table.names, markdown=md),
                                 reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
     async def round_end_file(self, table: Table, embed: discord.Embed,
@@ -253,18 +316,23 @@ class TableImages:
         if table.state is None or table.status not in (TableStatus.RUNNING,
                                                        TableStatus.FINISHED):
             return []
-        view, names, version = table.public_view(), table.names, table.version
+        view, names = table.public_view(), table.names
         if not view.get("last_round") or not game(table.game).look.round_picture:
             return []  # no round, or a picture that would show only what the text says
 
-        def render(settings: GuildSettings, four: bool) -> Callable[[], bytes]:
+        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            shows = digest("round-end", view, names, four, current())
             cache = self._cache()
-            return lambda: cached_round_end(cache, table.id, version, view, names,
-                                            four_colour=four, compact=True)
+            return shows, lambda: cached_round_end(cache, table.id, shows, view, names,
+                                                   four_colour=four, compact=True)
 
-        return await self._file(table, embed, ROUND_IMAGE, "round-end", render,
-                                alt=lambda md: round_end_alt(view, names, markdown=md),
-                                reader=reader)
+        return await self._only_files(table, embed, ROUND_IMAGE, "round-end", render,
+                                      alt=lambda md: round_end_alt(view, names, markdown=md),
+                                      reader=reader)
+
+    async def _only_files(self, *args: Any, **kwargs: Any) -> list[discord.File]:
+        """``_file`` for a new message: never an attachment kept from another."""
+        return [f for f in await self._file(*args, **kwargs) if isinstance(f, discord.File)]
 
     @staticmethod
     def _mine(table: Table, seat: int) -> str | None:
@@ -276,6 +344,8 @@ class TableImages:
 
     def forget(self, table_id: int) -> None:
         """Drop a closed table's images."""
+        self._sending.pop(table_id, None)
+        self._shown.pop(table_id, None)
         for cache in self.caches.values():
             cache.forget(table_id)
 

@@ -11,7 +11,7 @@ import discord
 from bot.discord.ages import due_for_repost, edits_refused
 from bot.discord.faults import describe
 from bot.discord.news import News
-from bot.discord.pictures import TableImages
+from bot.discord.pictures import Picture, TableImages
 from bot.discord.tokens import Tokens
 from bot.i18n import _, use_locale
 from bot.metrics import discord_error
@@ -90,14 +90,14 @@ class DiscordNotifier:
         of the old message once the table is posted anew (none or deleted: nothing; it
         takes no more edits, being over an hour old: deleted)."""
         rec = table.record
-        embed, files = await self._table_embed(table)
+        embed, files = await self._table_embed(table, editing=rec.message_id)
         view = table_view(table)
         interaction = self.tokens.fresh(table.id, rec.message_id)
         if interaction is not None:
             try:
-                await interaction.edit_original_response(
+                self.images.shown(table, await interaction.edit_original_response(
                     embed=embed, view=view, attachments=files
-                )
+                ))
                 return None
             except discord.HTTPException as exc:
                 discord_error(exc)  # the operator's metrics
@@ -107,13 +107,13 @@ class DiscordNotifier:
                          "channel", table.id, exc.status)
                 self.tokens.forget(table.id, interaction)
                 for file in files:
-                    file.reset()
+                    if isinstance(file, discord.File):
+                        file.reset()
         if rec.message_id is None:
             return Retire.NOTHING
         try:
-            await self._channel(table).get_partial_message(rec.message_id).edit(
-                embed=embed, view=view, attachments=files
-            )
+            self.images.shown(table, await self._channel(table).get_partial_message(
+                rec.message_id).edit(embed=embed, view=view, attachments=files))
         except discord.NotFound:
             log.info("Table %s message was deleted; posting it again", table.id)
             return Retire.NOTHING
@@ -129,11 +129,13 @@ class DiscordNotifier:
                  "it anew", table.id)
         return Retire.DELETE
 
-    async def _table_embed(self, table: Table) -> tuple[discord.Embed, list[discord.File]]:
+    async def _table_embed(self, table: Table, editing: int | None = None
+                           ) -> tuple[discord.Embed, list[Picture]]:
         """The table embed with its image, or with the public cards as text when the
-        server turned images off (or the image failed)."""
+        server turned images off (or the image failed). ``editing``: the message id of an
+        edit, which keeps its attachment when the picture is unchanged."""
         embed = table_embed(table)
-        files = await self.images.table_file(table, embed)
+        files = await self.images.table_edit(table, embed, editing)
         if not files and table.running:
             embed = table_embed(table, text_table=True)
         return embed, files
@@ -149,8 +151,10 @@ class DiscordNotifier:
         live turn ping then links to the new one."""
         service = self.service
         channel = self._channel(table)
-        embed, files = await self._table_embed(table)
+        embed, pictures = await self._table_embed(table)
+        files = [f for f in pictures if isinstance(f, discord.File)]  # a new message's own
         message = await channel.send(embed=embed, view=table_view(table), files=files)
+        self.images.shown(table, message)
         old = table.record.message_id
         if service is not None and table.id in service.tables:
             await service.set_message(table.id, message.id)

@@ -90,7 +90,7 @@ async def test_table_message_carries_the_table_image_and_updates(world: dict[str
     assert later and image_urls(later[-1]) == [""]
     assert [a["filename"] for a in later[-1]["attachments"]] == ["table.png"]
     cache = env.bot.app.images.cache
-    assert any(k.kind == "table" and k.version == table.version for k in cache._data)
+    assert sum(k.kind == "table" for k in cache._data) >= 2  # a picture of each table seen
 
 
 async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any]) -> None:

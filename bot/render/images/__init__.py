@@ -66,12 +66,13 @@ def _public(view: GameView, what: str) -> None:
 
 def _cached(
     cache: ImageCache,
-    key: tuple[Hashable, int, str, int | None],
+    key: tuple[Hashable, Hashable, str, int | None],
     options: tuple[Hashable, ...],
     render: Callable[[], bytes],
 ) -> bytes:
-    """``render()`` through ``cache``, keyed by ``key`` (table, version, kind, viewer), the
-    picture's ``options`` and the current language."""
+    """``render()`` through ``cache``, keyed by ``key`` (table, version — a state version or a
+    digest of what the picture shows —, kind, viewer), the picture's ``options`` and the
+    current language."""
     table_id, version, kind, seat = key
     image_key = ImageKey(table_id, version, kind, seat, (*options, current()))
     return cache.get_or_render(image_key, render)
@@ -130,7 +131,7 @@ def seat_image(
 def cached_seat(
     cache: ImageCache,
     table_id: Hashable,
-    version: int,
+    version: Hashable,
     view: GameView,
     names: Sequence[str],
     *,
@@ -192,7 +193,7 @@ def prepare(*, four_colour: bool = False) -> None:
 def cached_table(
     cache: ImageCache,
     table_id: Hashable,
-    version: int,
+    version: Hashable,
     view: GameView,
     names: Sequence[str],
     *,
@@ -209,7 +210,7 @@ def cached_table(
 def cached_hand(
     cache: ImageCache,
     table_id: Hashable,
-    version: int,
+    version: Hashable,
     view: GameView,
     *,
     four_colour: bool = False,
@@ -225,7 +226,7 @@ def cached_hand(
 def cached_round_end(
     cache: ImageCache,
     table_id: Hashable,
-    version: int,
+    version: Hashable,
     view: GameView,
     names: Sequence[str],
     *,

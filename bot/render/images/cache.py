@@ -1,4 +1,5 @@
-"""An LRU cache of rendered PNGs, keyed by table, state version, kind, seat and options."""
+"""An LRU cache of rendered PNGs, keyed by table, version (a state version, or a digest of
+what the picture shows), kind, seat and options."""
 
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ log = logging.getLogger(__name__)
 class ImageKey:
     """What identifies one rendered image.
 
-    ``kind`` is "table", "hand" or "round_end"; ``seat`` is the viewer for a hand image
+    ``version`` is the table's state version or a digest of what the picture is drawn from
+    (then one picture serves every version that shows the same); ``kind`` is "table",
+    "hand", "seat" or "round_end"; ``seat`` is the viewer for a hand image
     (``None`` for public images); ``options`` holds anything else the picture depends on,
     e.g. ``(four_colour, theme, tuple(names))``.
     """
 
     table_id: Hashable
-    version: int
+    version: Hashable
     kind: str
     seat: int | None = None
     options: Hashable = ()

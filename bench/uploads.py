@@ -1,0 +1,160 @@
+"""Pictures per human action, and what pictures cost, in people-only games under SimCord.
+
+``python -m bench.uploads`` plays the first ``--actions`` moves (default 40) of four
+people-only games — Soureh with 4 seats, Pariah 2, Turup 12, Soi 6 (the seats, seeds and
+players of ``tests.helpers.panel_heights.SPECS``) — through the table message and the
+panels, as people do: Take turn, then the panel's buttons and selects. Between two turns the
+virtual clock moves on by ``THINK`` seconds (the next person reads the table), so the
+table's coalesced edits happen as they would at human pace.
+
+For each game it reports the **pictures uploaded per human action**: every file attached
+to a request the bot sent (the table message's edits, panels, My cards and DMs), over the
+actions the people made (a Soureh or Pariah turn's automatic draw counts: it is logged as
+the person's move). Each game is played twice with the same seed and the same moves,
+pictures on and off (the server's ``images`` setting), and the process's CPU time of the
+two plays gives **CPU with pictures on / off** (``time.process_time``: every thread, so the
+image thread counts; best of ``--repeat`` runs of each, to stay clear of the other work on
+a shared machine). The issue's targets: ≤ 1.2 pictures per human action, ≤ 1.25 times the
+CPU (issue 42).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.capacity import Wire
+from tests.helpers.panel_heights import SPECS, Spec
+from tests.helpers.taps import Panel, message_in, panel_of
+
+THINK = 3.0  # virtual seconds between two turns
+ACTIONS = 40  # human actions played per game
+
+
+@dataclass
+class Played:
+    """One game's part: actions, uploads by file name, process CPU."""
+
+    game: str
+    seats: int
+    actions: int = 0
+    uploads: dict[str, int] = field(default_factory=dict)
+    upload_bytes: int = 0
+    cpu: float = 0.0
+
+    @property
+    def pictures(self) -> int:
+        """Files uploaded."""
+        return sum(self.uploads.values())
+
+    @property
+    def per_action(self) -> float:
+        """Pictures uploaded per human action."""
+        return self.pictures / self.actions if self.actions else 0.0
+
+
+async def play(env: Any, spec: Spec, actions: int, *, images: bool = True) -> Played:
+    """The first ``actions`` moves of ``spec``'s game, people only, its uploads counted."""
+    from storage.guild_settings import GuildSettingsRepo
+
+    guild = env.create_guild()
+    if not images:
+        await GuildSettingsRepo(env.bot.db).update(guild.id, images=False)
+    channel = guild.create_text_channel(spec.game)
+    members = [guild.add_member(env.create_user(f"u{spec.game[:2]}{i + 1}"))
+               for i in range(spec.players)]
+    service = env.bot.tables
+    service.seed_source = lambda: spec.seed
+    opened = await members[0].slash(channel, "play", game=spec.game, timer="off",
+                                    **spec.options)
+    table = service.in_channel(channel.id)
+    for member in members[1:]:
+        await member.click(opened.response, custom_id=f"cr:{table.id}:{table.version}:join")
+    await members[0].click(opened.response, custom_id=f"cr:{table.id}:{table.version}:start")
+    await env.advance_time(THINK)
+    assert table.running
+    people = {m.id: m for m in members}
+    choose = spec.player()
+    played = Played(spec.game, spec.players)
+    wire = Wire(env.backend)
+    wire.install()
+    wire.measuring = True
+    start = time.process_time()
+    try:
+        while table.running and played.actions < actions:
+            seat = table.to_act()
+            member = people[table.seats[seat].user_id]
+            before = table.version
+            message = message_in(channel, table.record.message_id)
+            env._advancing = True  # clicks in virtual time only (see bench.players.act)
+            try:
+                clicked = await member.click(message,
+                                             custom_id=f"cr:{table.id}:{table.version}:turn")
+                panel = Panel(table, member, panel_of(clicked))
+                while table.running and table.to_act() == seat:
+                    await panel.play(choose(table))
+            finally:
+                env._advancing = False
+            played.actions += table.version - before
+            await env.advance_time(THINK)
+        await env.advance_time(THINK)
+        played.cpu = time.process_time() - start
+    finally:
+        wire.remove()
+    played.uploads = dict(wire.uploads)
+    played.upload_bytes = sum(wire.by_file.values())
+    return played
+
+
+async def measure(specs: Sequence[Spec], actions: int, *, images: bool = True) -> list[Played]:
+    """Each game's part in its own guild of one bot."""
+    from bench.capacity import running_bot
+
+    out = []
+    with tempfile.TemporaryDirectory(prefix="cardroom-uploads-") as folder:
+        async with running_bot(Path(folder), settle_timeout=600.0) as env:
+            for spec in specs:
+                out.append(await play(env, spec, actions, images=images))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the figures of each game."""
+    parser = argparse.ArgumentParser(prog="python -m bench.uploads",
+                                     description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=[s.game for s in SPECS])
+    parser.add_argument("--actions", type=int, default=ACTIONS)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best CPU")
+    args = parser.parse_args(argv)
+    specs = [s for s in SPECS if s.game in args.games]
+    on: dict[str, Played] = {}
+    off: dict[str, Played] = {}
+    for _ in range(args.repeat):
+        for images, best in ((True, on), (False, off)):
+            for p in asyncio.run(measure(specs, args.actions, images=images)):
+                if p.game not in best or p.cpu < best[p.game].cpu:
+                    best[p.game] = p
+    total = sum(p.pictures for p in on.values())
+    acts = sum(p.actions for p in on.values())
+    for game, p in on.items():
+        names = ", ".join(f"{n} {c / p.actions:.2f}" for n, c in sorted(p.uploads.items()))
+        print(f"{game} ({p.seats} seats): {p.per_action:.2f} pictures per human action "
+              f"({p.pictures} in {p.actions}: {names or 'none'}; "
+              f"{p.upload_bytes / 1024 / max(1, p.actions):.1f} KB per action); "
+              f"CPU on/off {p.cpu:.2f} s / {off[game].cpu:.2f} s = "
+              f"{p.cpu / off[game].cpu if off[game].cpu else 0:.2f}")
+    cpu_on = sum(p.cpu for p in on.values())
+    cpu_off = sum(p.cpu for p in off.values())
+    print(f"all four: {total / max(1, acts):.2f} pictures per human action [target ≤ 1.2]; "
+          f"CPU on/off {cpu_on:.2f} s / {cpu_off:.2f} s = {cpu_on / cpu_off:.2f} "
+          f"[target ≤ 1.25] (best of {args.repeat})")
+
+
+if __name__ == "__main__":
+    main()
