@@ -9,7 +9,7 @@ import asyncio
 import logging
 import sys
 
-from bot.exits import EXIT_CONFIG, EXIT_OK
+from bot.exits import EXIT_CONFIG, EXIT_FAILURE, EXIT_OK
 
 
 def add_db_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,7 +47,7 @@ async def copy_command(source_url: str, target_url: str) -> int:
     status (2, with one line on stderr, when refused)."""
     from storage import DatabaseUnusable, StorageError, open_database
     from storage.connect import is_postgres_url
-    from storage.copy import copy_database, open_source, source_version
+    from storage.copy import CopyUnfinished, copy_database, open_source, source_version
     from storage.urls import describe, shape_problem, url_problem
 
     for side, url in (("source", source_url), ("target", target_url)):  # before any open
@@ -76,6 +76,9 @@ async def copy_command(source_url: str, target_url: str) -> int:
         try:
             copied = await copy_database(source, target)
             newest = max(await target.applied_migrations())
+        except CopyUnfinished as error:
+            print(str(error), file=sys.stderr)
+            return EXIT_FAILURE
         except StorageError as error:
             print(f"Not copied: {error}", file=sys.stderr)
             return EXIT_CONFIG

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
 from bot.i18n import N_, _
 from storage.user_display import UserDisplayRepo
@@ -25,6 +26,7 @@ class DisplayCog(commands.Cog):
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name="display",
                           description=N_("How Cardroom shows you your cards: words or pictures"))
     @app_commands.describe(

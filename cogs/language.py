@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
 from bot.i18n import LANGUAGES, N_, _, use_locale
 from bot.render.card_text import legible
@@ -32,6 +33,7 @@ class LanguageCog(commands.Cog):
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name="language",
                           description=N_("The language Cardroom speaks to you"))
     @app_commands.describe(language=N_("Your language, or follow your Discord language"))

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answer_once
+from bot.discord.installs import anywhere
 from bot.discord.items import Routed, values_of
 from bot.discord.lessons import (
     as_view,
@@ -191,6 +192,7 @@ class LearnCog(commands.Cog):
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name="learn", description=N_("Learn a game step by step, privately"))
     @app_commands.describe(game=N_("The game to learn; leave empty to see your progress"),
                            lesson=N_("The lesson's number (default: your next one)"))

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
 from bot.i18n import N_, _
 from storage.notify import NotifyRepo
@@ -22,6 +23,7 @@ class NotifyCog(commands.Cog):
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(
         name="notify", description=N_("Turn the message that tells you it is your turn off or on"))
     @app_commands.describe(pings=N_("on: a channel message mentions you at your turn; off: none"))

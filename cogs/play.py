@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
 from bot.discord.router import computers_allowed
 from bot.games.protocol import GameError
@@ -21,6 +22,7 @@ from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import TableError, TableExists
 from bot.tables.service import TableService
 from storage.guild_settings import GuildSettingsRepo
+from storage.tables import CHANNEL, INTERACTIONS
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,10 @@ def timer_label(value: str) -> str:
         return _n("{n} minute", "{n} minutes", seconds // 60)
     return _n("{n} second", "{n} seconds", seconds)
 PARAMETERS = {p.name: p for p in play_parameters()}
+NOT_INSTALLED = N_(
+    "Cardroom is not added to this server, so Discord shows its answers only to the person "
+    "who asked: a table everyone can see cannot be opened here. Ask a moderator to add "
+    "Cardroom to the server, or play in a DM or a group DM with your friends.")
 
 
 def _games_text(games: tuple[str, ...]) -> str:
@@ -68,7 +74,7 @@ class PlayCog(commands.Cog):
     play: app_commands.Command[Any, ..., None] = app_commands.command(
         name="play", description=N_("Open a card table in this channel")
     )(
-        app_commands.guild_only()(
+        anywhere(
             app_commands.describe(
                 game=N_("The game to play"),
                 timer=N_("Seconds per turn (30–3600) or off; default: the server's setting"),
@@ -94,10 +100,15 @@ class PlayCog(commands.Cog):
                 ephemeral=True,
             )
             return
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        settings = await GuildSettingsRepo(self.bot.app.db).get(
-            interaction.guild_id
-        )
+        assert interaction.channel_id is not None
+        if interaction.guild_id is not None and interaction.is_user_integration() \
+                and not interaction.is_guild_integration():  # not added to this server
+            await interaction.response.send_message(_(NOT_INSTALLED), ephemeral=True)
+            return
+        # a DM or group DM: the table lives in this answer; its channel is its own place
+        home = CHANNEL if interaction.guild_id is not None else INTERACTIONS
+        place = interaction.guild_id or interaction.channel_id
+        settings = await GuildSettingsRepo(self.bot.app.db).get(place)
         try:
             options = effective_options(name, settings.options_for(name), given)
             seconds = parse_turn_timer(timer) if timer else settings.turn_timer
@@ -106,8 +117,9 @@ class PlayCog(commands.Cog):
             return
         try:
             table = await self.tables.open(
-                guild_id=interaction.guild_id,
+                guild_id=place,
                 channel_id=interaction.channel_id,
+                home=home,
                 host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
                 game=name,
@@ -133,6 +145,8 @@ class PlayCog(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()
         await self.tables.set_message(table.id, message.id)
+        if table.record.interaction_only:
+            self.bot.app.publisher.home.pressed(table, interaction, message.id)
 
     @play.autocomplete("timer")
     async def timer_autocomplete(

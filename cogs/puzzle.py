@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answer_once
+from bot.discord.installs import anywhere
 from bot.discord.items import Routed
 from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG
@@ -134,6 +135,7 @@ class PuzzleCog(commands.Cog):
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name="puzzle",
                           description=N_("A position from a real game: find the best move"))
     @app_commands.describe(game=N_("The game of the puzzle"))

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.installs import server_only
 from bot.discord.parts import AppBot
 from bot.games.registry import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
@@ -111,7 +112,7 @@ def shown_settings(settings: GuildSettings, guild_name: str, speaking: str) -> d
     return embed
 
 
-@app_commands.guild_only()
+@server_only
 @app_commands.default_permissions(manage_guild=True)
 class SettingsCog(
     commands.GroupCog,

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answering
+from bot.discord.installs import anywhere, place_of
 from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
@@ -55,7 +56,7 @@ async def _out_of_date(interaction: discord.Interaction) -> None:
 
 def server_language(interaction: discord.Interaction) -> str:
     """The language of the server's public messages."""
-    return app_of(interaction).languages.of_server(interaction.guild_id)
+    return app_of(interaction).languages.of_server(place_of(interaction))
 
 
 def repo_of(interaction: discord.Interaction) -> StatsRepo:
@@ -99,7 +100,7 @@ class LeaderboardButton(
         if self.stale:
             await _out_of_date(interaction)
             return False
-        if interaction.guild_id != self.guild or self.game not in CATALOG:
+        if place_of(interaction) != self.guild or self.game not in CATALOG:
             await interaction.response.send_message(_(OTHER_SERVER), ephemeral=True)
             return False
         return True
@@ -174,7 +175,7 @@ class HistoryPageButton(
         if self.stale:
             await _out_of_date(interaction)
             return False
-        if interaction.guild_id != self.guild:
+        if place_of(interaction) != self.guild:
             await interaction.response.send_message(_(OTHER_SERVER), ephemeral=True)
             return False
         return True
@@ -222,10 +223,7 @@ class RoundsButton(
         if self.result_id == 0:
             await _out_of_date(interaction)
             return
-        guild = interaction.guild_id
-        detail = None if guild is None else await repo_of(interaction).game_detail(
-            self.result_id, guild
-        )
+        detail = await repo_of(interaction).game_detail(self.result_id, place_of(interaction))
         if detail is None:
             await interaction.response.send_message(
                 _("That game is not in this server's history."), ephemeral=True)
@@ -263,44 +261,43 @@ class StatsCog(commands.Cog):
         return StatsRepo(self.bot.app.db)
 
     @app_commands.command(name="leaderboard", description=N_("This server's ranking in a game"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(game=N_("Which game"),
                            sort=N_("Order by rating (default), wins or win rate"))
     @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str,
                           sort: str = SortKey.RATING.value) -> None:
         """The first page, with the caller's own row."""
-        assert interaction.guild_id is not None
         user = interaction.user.id
-        page = await self.repo.leaderboard(interaction.guild_id, game, SortKey(sort), 0, user)
-        with use_locale(self.bot.app.languages.of_server(interaction.guild_id)):  # public
+        page = await self.repo.leaderboard(place_of(interaction), game, SortKey(sort), 0, user)
+        with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
             embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
         await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description=N_("A player's games, wins, rating and trend"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
+    async def stats(self, interaction: discord.Interaction,
+                    member: discord.Member | discord.User | None = None,
                     game: str | None = None) -> None:
         """The member's record in this server."""
-        assert interaction.guild_id is not None
         who = member or interaction.user
         lowest = {name for name, entry in CATALOG.items() if entry.lowest_wins}
-        stats = await self.repo.player_stats(interaction.guild_id, who.id, game, lowest_wins=lowest)
-        with use_locale(self.bot.app.languages.of_server(interaction.guild_id)):  # public
+        stats = await self.repo.player_stats(place_of(interaction), who.id, game,
+                                             lowest_wins=lowest)
+        with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
             embed = stats_embed(stats, who.display_name, game)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description=N_("Recent finished games in this server"))
-    @app_commands.guild_only()
+    @anywhere
     @app_commands.describe(game=N_("Only this game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """The newest page, with a rounds button per game."""
-        assert interaction.guild_id is not None
-        page = await self.repo.history(interaction.guild_id, game)
-        with use_locale(self.bot.app.languages.of_server(interaction.guild_id)):  # public
+        page = await self.repo.history(place_of(interaction), game)
+        with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
             embed, view = history_embed(page), history_view(page)
         await interaction.response.send_message(embed=embed, view=view)
 

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.faults import describe, is_transient
+from bot.discord.installs import anywhere, server_only
 from bot.discord.parts import AppBot
 from bot.games.protocol import Action, GameError
 from bot.games.registry import CATALOG
@@ -66,7 +67,7 @@ class TableCommands(commands.Cog):
         return self.tables.in_channel(interaction.channel_id)
 
     @app_commands.command(name="move", description=N_("Take your turn by typing it"))
-    @app_commands.guild_only()
+    @server_only
     @app_commands.describe(
         action=N_("Your move, e.g. draw, keep 2, keep 2 declare, discard knock, capture 5D 2C 3S")
     )
@@ -117,7 +118,7 @@ class TableCommands(commands.Cog):
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="hand", description=N_("Your cards and what you may do now"))
-    @app_commands.guild_only()
+    @server_only
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """Show the caller's cards ephemerally."""
         table = self._table(interaction)
@@ -148,7 +149,7 @@ class TableCommands(commands.Cog):
     @app_commands.command(name="table",
 
                           description=N_("Post the table message again at the bottom"))
-    @app_commands.guild_only()
+    @server_only
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         """Re-post the table message; the old one stops being updated."""
         table = self._table(interaction)
@@ -169,7 +170,7 @@ class TableCommands(commands.Cog):
     @app_commands.command(name="resign",
 
                           description=N_("Leave the running game (a computer plays on)"))
-    @app_commands.guild_only()
+    @server_only
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """Resign: a computer (easy) takes the seat and the player is placed last."""
         table = self._table(interaction)
@@ -189,7 +190,7 @@ class TableCommands(commands.Cog):
     @app_commands.command(name="cancel",
 
                           description=N_("End this channel's table (host or moderator)"))
-    @app_commands.guild_only()
+    @server_only
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         """Close the table."""
         table = self._table(interaction)
@@ -208,6 +209,7 @@ class TableCommands(commands.Cog):
             text = _("Table #{table} is cancelled.", table=table.id)
         await interaction.response.send_message(text)
 
+    @anywhere
     @app_commands.command(name="rules", description=N_("The rules of a game and its variants"))
     @app_commands.describe(game=N_("The game whose rules to show"))
     @app_commands.choices(game=GAME_CHOICES)
@@ -219,6 +221,7 @@ class TableCommands(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
+    @anywhere
     @app_commands.command(name="help", description=N_("What Cardroom is and how to play"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """A short ephemeral guide: the games, a turn, the commands."""

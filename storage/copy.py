@@ -41,6 +41,10 @@ class CopyRefused(StorageError):
     """The copy was not made (a non-empty target, a source newer than this code...)."""
 
 
+class CopyUnfinished(StorageError):
+    """The rows were copied, but the target's later migrations failed."""
+
+
 def schema_tables(version: int | None = None, dialect: str = "sqlite") -> list[str]:
     """The data tables the migrations up to ``version`` (default: all) create, in the order
     they create them (a table's parents first), without those dropped again."""
@@ -210,5 +214,11 @@ async def copy_database(source: Database, target: Database) -> dict[str, int]:
                      if copied[t] != expected[t]]
             raise StorageError(f"The copy does not match the source ({'; '.join(wrong)});"
                                " nothing was copied.")
-    await target.migrate()  # the rest of the way, translating what the newer schema needs
+    try:  # the rest of the way, translating what the newer schema needs
+        await target.migrate()
+    except StorageError as exc:
+        raise CopyUnfinished(
+            f"Copied at schema {version:03d}, but bringing {target.label} to the newest"
+            f" schema failed ({exc}); starting the bot on it finishes that, or drop it and"
+            " copy again.") from None
     return copied

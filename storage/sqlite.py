@@ -176,12 +176,16 @@ class SQLiteDatabase(Database):
 
     @classmethod
     async def _connect_read_only(cls, path: Path) -> SQLiteDatabase:
-        """One ``mode=ro`` connection that only reads (``query_only``) an existing file."""
+        """One ``mode=ro`` connection that only reads (``query_only``) an existing file.
+        Without a WAL left beside it (no writer open, none crashed) the file is opened
+        ``immutable``, so that not even the WAL's side files are created next to it."""
         if not path.is_file():
             raise DatabaseUnusable(f"{path}: no such file (nothing was created)."
                                    " Check the path.")
+        wal_left = any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm"))
+        query = "mode=ro" if wal_left else "mode=ro&immutable=1"
         try:
-            conn = await aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+            conn = await aiosqlite.connect(f"{path.resolve().as_uri()}?{query}", uri=True,
                                            isolation_level=None)
         except sqlite3.Error as exc:
             raise _unusable(path, exc) from None

@@ -31,6 +31,8 @@ from storage.snapshots import (
     write_snapshot,
     write_snapshots,
 )
+from storage.table_records import ActionRecord as ActionRecord
+from storage.table_records import SeatRecord as SeatRecord
 
 
 class TableStatus(StrEnum):
@@ -55,39 +57,8 @@ class OpenTableExists(Exception):
     """The channel already has an open table."""
 
 
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """One seat. ``user_id`` ``None``: a computer seat; ``computer_level`` on a human's seat
-    means a computer holds it (after a resignation or timeouts)."""
-
-    seat: int
-    user_id: int | None
-    name: str
-    computer_level: str | None = None
-    resigned: bool = False
-    timeouts: int = 0
-
-    @property
-    def is_computer_held(self) -> bool:
-        """True when a computer player makes this seat's moves."""
-        return self.computer_level is not None
-
-    @property
-    def is_human(self) -> bool:
-        """True when the seat belongs to a person (even if a computer holds it now)."""
-        return self.user_id is not None
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
-    """One accepted action in a table's log."""
-
-    seq: int
-    seat: int
-    text: str
-    at: str
-    #: A computer player chose it (a computer seat, or a person's turn played for him).
-    by_computer: bool = False
+CHANNEL = "channel"  # a server channel: the bot posts and edits there
+INTERACTIONS = "interactions"  # a DM or group DM: only through people's interactions
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +81,12 @@ class TableRecord:
     created_at: str
     started_at: str | None
     ended_at: str | None
+    home: str = "channel"  # CHANNEL or INTERACTIONS: where the table lives (migration 014)
+
+    @property
+    def interaction_only(self) -> bool:
+        """Does the table live in interaction answers only (a DM or group DM)?"""
+        return self.home == INTERACTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +127,7 @@ def _table(row: Row) -> TableRecord:
         created_at=row["created_at"],
         started_at=row["started_at"],
         ended_at=row["ended_at"],
+        home=row["home"],
     )
 
 
@@ -339,15 +317,17 @@ class TableRepo:
         seed: int,
         timer_seconds: int | None,
         seats: Sequence[SeatRecord],
+        home: str = CHANNEL,
     ) -> TableRecord:
         """Open a lobby; raise ``OpenTableExists`` if the channel already has an open table."""
         try:
             async with self.fence.transaction(self.db, guild_id=guild_id) as tx:
                 row = await tx.fetchone(
                     "INSERT INTO tables (guild_id, channel_id, host_id, game, variant, seed,"
-                    " status, timer_seconds) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?) RETURNING *",
+                    " status, timer_seconds, home) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?)"
+                    " RETURNING *",
                     (guild_id, channel_id, host_id, game, json.dumps(variant, sort_keys=True),
-                     seed, timer_seconds),
+                     seed, timer_seconds, home),
                 )
                 assert row is not None
                 await _write_seats(tx, row["id"], seats)

@@ -38,6 +38,8 @@ CACHED_GAMES = 16
 def same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
     """Was the click made in the table's own server and channel?"""
     rec = table.record
+    if rec.interaction_only:  # a DM or group DM: its guild_id is the channel's own id
+        return interaction.guild_id is None and interaction.channel_id == rec.channel_id
     return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
 
 
@@ -168,7 +170,7 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
         table = await service.open(
             guild_id=rec.guild_id, channel_id=rec.channel_id, host_id=user.id,
             host_name=user.display_name, game=rec.game, options=options,
-            timer_seconds=seconds,
+            timer_seconds=seconds, home=rec.home,
         )
     except TableExists as exc:
         existing = service.get(exc.table_id)
@@ -204,3 +206,5 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
     )
     message = await interaction.original_response()
     await service.set_message(table.id, message.id)
+    if table.record.interaction_only:  # the new lobby is this answer: shown through it
+        app.publisher.home.pressed(table, interaction, message.id)

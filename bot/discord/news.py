@@ -126,6 +126,19 @@ class News:
 
     # ------------------------------------------------------------------ pings
 
+    def live_ping(self, table_id: int) -> Sent | None:
+        """The table's live turn ping, if it has one."""
+        heard = self.heard.get(table_id)
+        return heard.ping if heard is not None else None
+
+    async def retire_ping(self, table: Table, message_id: int) -> None:
+        """Delete the table's live ping if it is still ``message_id`` (its token is about
+        to lapse: later nothing could delete it)."""
+        heard = self.heard.get(table.id)
+        if heard is not None and heard.ping is not None and heard.ping.message_id == message_id:
+            await self._unping(table, heard)
+            await self._store_ping(table, heard)
+
     async def _first_sight(self, table: Table) -> Heard:
         """What a table has told when this process first renders it: the live ping an
         earlier process posted (to be deleted when the turn is told again), if any."""
@@ -188,6 +201,8 @@ class News:
                     # 10015 unknown webhook): the bot's own
                     log.info("Table %s: its ping's token was refused (%s); deleting it in "
                              "the channel", table.id, describe(exc))
+            if table.record.interaction_only:
+                return  # no channel request there: an old ping stays (its token lapsed)
             await self.notifier.channel(table).get_partial_message(sent.message_id).delete()
         except discord.NotFound:
             pass
@@ -276,7 +291,7 @@ class News:
         (``discord.Forbidden`` when they take no DMs)."""
         tokens = self.notifier.tokens
         interaction = tokens.fresh_private(table.id, user_id)
-        if interaction is not None:
+        if interaction is not None and tokens.follow_up_allowed(interaction):
             forget = partial(tokens.forget_private, table.id, user_id, interaction)
             sent, _reply = await _follow_up(
                 table, interaction, forget,
@@ -284,6 +299,8 @@ class News:
                 ephemeral=True, **message)
             if sent:
                 return
+        if table.record.interaction_only:
+            return  # no DM from a group DM: the cards are a press of My cards away
         await self.dm(user_id, **message)
 
     async def dm(self, user_id: int, **message: Any) -> None:
@@ -305,7 +322,7 @@ class News:
         tokens = self.notifier.tokens
         interaction = tokens.fresh(table.id, table.record.message_id)
         born = tokens.since(table.id)  # read with ``fresh``: the follow-up may take a while
-        if interaction is not None:
+        if interaction is not None and tokens.follow_up_allowed(interaction):
             forget = partial(tokens.forget, table.id, interaction)
             sent, reply = await _follow_up(
                 table, interaction, forget,
@@ -314,6 +331,8 @@ class News:
                 wait=True, **message)
             if sent:
                 return Sent(reply.id, interaction, tokens.clock() if born is None else born)
+        if table.record.interaction_only:
+            return None  # no channel there: the table message shows it
         try:
             posted = await self.notifier.channel(table).send(**message)
         except Exception as exc:

@@ -10,6 +10,7 @@ import discord
 
 from bot.discord.ages import due_for_repost, edits_refused
 from bot.discord.faults import describe
+from bot.discord.interaction_home import InteractionHome
 from bot.discord.news import News
 from bot.discord.pictures import Picture, TableImages
 from bot.discord.tokens import Tokens
@@ -44,6 +45,7 @@ class DiscordNotifier:
         self.tokens = tokens
         self.languages = languages
         self.news = News(self)
+        self.home = InteractionHome(self)  # the tables of DMs and group DMs
         self.service: TableService | None = None
 
     def attach(self, service: TableService) -> None:
@@ -72,6 +74,14 @@ class DiscordNotifier:
             await self._render(table)
 
     async def _render(self, table: Table) -> None:
+        if table.record.interaction_only:  # a DM or group DM: no channel request there
+            async with table.render_lock:
+                await self.home.render(table)
+                await self.news.after_render(table)
+                self.home.watch_ping(table)
+                if not table.status.is_open:
+                    self.images.forget(table.id)
+            return
         async with table.render_lock:
             if due_for_repost(table.record.message_id):  # before Discord's hour: anew
                 log.info("Table %s: its message is nearly an hour old; posting it anew",
@@ -84,6 +94,11 @@ class DiscordNotifier:
             await self.news.after_render(table)
             if not table.status.is_open:
                 self.images.forget(table.id)
+
+    async def table_embed(self, table: Table, editing: int | None = None
+                          ) -> tuple[discord.Embed, list[Picture]]:
+        """The table embed and its picture (see ``_table_embed``)."""
+        return await self._table_embed(table, editing)
 
     async def _edit(self, table: Table) -> Retire | None:
         """Edit the table message in place: ``None`` when it was edited, else what becomes
@@ -208,6 +223,17 @@ class DiscordNotifier:
     async def announce(self, table: Table, text: str) -> None:
         """A short public line in the table's channel (``text`` already in the table's
         language: see ``speaking``)."""
+        if table.record.interaction_only:  # a follow-up while the table's token lives
+            interaction = self.tokens.fresh(table.id, table.record.message_id)
+            if interaction is not None and self.tokens.follow_up_allowed(interaction):
+                try:
+                    await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions(
+                        users=True, roles=False, everyone=False))
+                except discord.HTTPException as exc:
+                    discord_error(exc)
+                    log.info("Table %s: an announcement was refused (%s)", table.id,
+                             exc.status)
+            return
         await self._channel(table).send(
             text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
         )

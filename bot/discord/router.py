@@ -166,7 +166,7 @@ async def _my_cards(click: Click) -> None:
         raise TableError(_("The cards are not dealt yet."))
     embed = hand_embed(table, seat)
     files = await click.app.images.hand_file(table, seat, embed)
-    await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+    await _privately(click, embed=embed, files=files)
 
 
 async def _last_round(click: Click) -> None:
@@ -176,7 +176,7 @@ async def _last_round(click: Click) -> None:
         raise TableError(_("No round has been scored at this table yet."))
     files = await click.app.images.round_end_file(
         click.table, embed, reader=click.interaction.user.id)
-    await click.interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+    await _privately(click, embed=embed, files=files)
 
 
 async def _take_turn(click: Click) -> None:
@@ -219,8 +219,32 @@ async def _take_back(click: Click) -> None:
     await hints.refresh(click.app.db, click.table)
     embed, view, files = await pictured_panel(click.app.images, click.table, seat,
                                                _("Your seat is yours again."))
-    await click.interaction.response.send_message(embed=embed, view=view, files=files,
-                                                  ephemeral=True)
+    await _privately(click, embed=embed, view=view, files=files)
+
+
+async def _continue(click: Click) -> None:
+    """A waiting table of a DM or group DM goes on: the press updates its message (see
+    ``bot.discord.interaction_home``)."""
+    await click.interaction.response.defer()  # DEFERRED_UPDATE_MESSAGE: the table message
+    if click.table.record.interaction_only:
+        click.app.publisher.home.pressed(click.table, click.interaction)
+
+
+def on_table_message(click: Click) -> bool:
+    """Was the click made on the table's own message?"""
+    message = click.interaction.message
+    return message is not None and message.id == click.table.record.message_id
+
+
+async def _privately(click: Click, **message: Any) -> None:
+    """Answer a click with a message only its presser sees. On the message of a table
+    that lives in interactions (a DM, a group DM) the press is answered by deferring an
+    update of the table message, so that its interaction can show the table from now on,
+    and the answer is an ephemeral follow-up; elsewhere it is the ephemeral answer."""
+    if click.table.record.interaction_only and on_table_message(click):
+        await answer_privately(click.interaction, click.app.tokens, click.table.id, **message)
+        return
+    await click.interaction.response.send_message(ephemeral=True, **message)
 
 
 # ------------------------------------------------------------ the control panel
@@ -285,6 +309,7 @@ HANDLERS: dict[Kind, Handler] = {
     Kind.MY_CARDS: _my_cards,
     Kind.LAST_ROUND: _last_round,
     Kind.TAKE_BACK: _take_back,
+    Kind.CONTINUE: _continue,
     Kind.ACT: _act,
     Kind.REMATCH: _after_game,
     Kind.NEW_GAME: _after_game,

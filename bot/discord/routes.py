@@ -30,6 +30,7 @@ from bot.discord.parts import App, app_of
 from bot.discord.router import (
     CURRENT,
     ELSEWHERE,
+    HANDLERS,
     MALFORMED,
     PANEL_HANDLERS,
     SEATED,
@@ -37,6 +38,7 @@ from bot.discord.router import (
     UNKNOWN,
     handler_for,
     kind_of,
+    on_table_message,
     read_arguments,
     remember_private,
     reply,
@@ -48,6 +50,7 @@ from bot.render.components import (
     SELECT_PREFIX,
     TABLE_TEMPLATE,
     ComponentId,
+    Kind,
     component_id,
 )
 from bot.render.table_message import jump_url
@@ -56,6 +59,8 @@ from bot.tables.model import StaleAction, Table, TableError
 log = logging.getLogger(__name__)
 
 _PLAIN_ID = re.sub(r"\?P<\w+>", "", TABLE_TEMPLATE)
+UPDATES = frozenset({discord.InteractionResponseType.deferred_message_update,
+                     discord.InteractionResponseType.message_update})
 
 
 def _on_a_panel(interaction: discord.Interaction[Any]) -> bool:
@@ -134,10 +139,20 @@ class TableComponent(Routed[Any], template=NEVER):
 
 async def route(click: Click, handler: Handler) -> None:
     """Run the click's handler; a refusal (``TableError``, ``GameError``) is answered
-    kindly, "out of date" for a move at an older version."""
+    kindly, "out of date" for a move at an older version.
+
+    On the message of a table that lives in interactions (a DM, a group DM: see
+    ``bot.discord.interaction_home``) a press while the table waits is a Continue, and a
+    press answered by updating the message shows the table from then on."""
+    table = click.table
+    home = table.record.interaction_only and on_table_message(click)
+    if home and table.waiting and table.status.is_open:
+        handler = HANDLERS[Kind.CONTINUE]
     try:
         await handler(click)
         remember_private(click)
+        if home and click.interaction.response.type in UPDATES:
+            click.app.publisher.home.pressed(table, click.interaction)
     except (TableError, GameError) as exc:
         if isinstance(exc, StaleAction):
             await reply(click.interaction, _(STALE, url=jump_url(click.table)))

@@ -17,12 +17,15 @@ final cards reach them there instead of by DM, which would spend a global reques
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import discord
 
 TOKEN_LIFETIME = 14 * 60.0  # seconds: a margin under Discord's 15 minutes
+FOLLOW_UPS = 5  # follow-ups per interaction (Discord's cap where a user install answers)
+FOLLOW_UPS_KEPT = 4096  # interactions whose follow-ups are counted (the newest)
 
 _Key = TypeVar("_Key")
 
@@ -40,11 +43,20 @@ class Tokens:
         self.clock = clock or _monotonic
         self._by_table: dict[int, tuple[discord.Interaction[Any], float]] = {}
         self._private: dict[tuple[int, int], tuple[discord.Interaction[Any], float]] = {}
+        self._answers: dict[int, int] = {}  # table id -> its message, answered by /play
+        self._followups: OrderedDict[int, int] = OrderedDict()  # interaction id -> sent
         self._since_sweep = 0
 
-    def remember(self, table_id: int, interaction: discord.Interaction[Any]) -> None:
-        """``interaction`` was answered by deferring an update of the table's message."""
+    def remember(self, table_id: int, interaction: discord.Interaction[Any],
+                 message_id: int | None = None) -> None:
+        """``interaction`` was answered by deferring an update of the table's message (or,
+        given ``message_id``, by sending it: a ``/play`` whose answer is the table, or the
+        table posted anew as its follow-up)."""
         self._by_table[table_id] = (interaction, self.clock())
+        if message_id is not None:
+            self._answers[table_id] = message_id
+        else:
+            self._answers.pop(table_id, None)
 
     def fresh(self, table_id: int, message_id: int | None) -> discord.Interaction[Any] | None:
         """The table's interaction if it is on ``message_id`` and young enough to use."""
@@ -52,9 +64,23 @@ class Tokens:
         if held is None or message_id is None:
             return None
         message = held[0].message
-        if message is None or message.id != message_id:
+        on = self._answers.get(table_id, message.id if message is not None else None)
+        if on != message_id:
             return None
         return self._young(self._by_table, table_id)
+
+    def follow_up_allowed(self, interaction: discord.Interaction[Any]) -> bool:
+        """May one more follow-up go through ``interaction``? Discord takes at most
+        ``FOLLOW_UPS`` per interaction an app installed to a person answers; counted for
+        every interaction, the allowed one counted as sent."""
+        sent = self._followups.get(interaction.id, 0)
+        if sent >= FOLLOW_UPS:
+            return False
+        self._followups[interaction.id] = sent + 1
+        self._followups.move_to_end(interaction.id)
+        while len(self._followups) > FOLLOW_UPS_KEPT:
+            self._followups.popitem(last=False)
+        return True
 
     def since(self, table_id: int) -> float | None:
         """When the table's interaction was kept (its token's age is counted from then)."""
@@ -115,4 +141,5 @@ async def answer_privately(
     updated through (see ``Tokens``), at no cost to the global bucket."""
     await interaction.response.defer()  # a component's defer: DEFERRED_UPDATE_MESSAGE
     tokens.remember(table_id, interaction)
+    tokens.follow_up_allowed(interaction)  # the first of its follow-ups: always allowed
     await interaction.followup.send(ephemeral=True, **message)

@@ -53,6 +53,7 @@ class Kind(StrEnum):
     MY_CARDS = "my"
     LAST_ROUND = "last"
     TAKE_BACK = "back"
+    CONTINUE = "go"  # a waiting table of a DM or group DM goes on (bot.discord.interaction_home)
     # after the game (bot.render.table_message.end_view, bot.discord.after_game)
     REMATCH = "rematch"  # a lobby with the same seats and options
     NEW_GAME = "new"  # a lobby of the same game with the server's defaults

@@ -72,17 +72,17 @@ def panel(
             lines.append(_("It is {who}'s turn now.", who=seat_name(table.names, to_act)))
         embed.description = truncate(legible("\n".join(x for x in [*notes, *lines] if x)), 4096)
         return embed, after_turn(table, view).done()
-    if not picture:
-        lines.append(entry.look.private_text(pv))
-    else:  # what the picture leaves to words
-        lines.extend(entry.look.panel_words(pv, table.names))
     actions = table.engine.legal_actions(table.state)
     prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
     if table.hints_offered:
         hint_button(view)
     if len({item.row for item in view.children}) >= TALL_ROWS:
         notes = []  # four rows of options: the events are in the picture and the table
-    lines.append(f"**{prompt}**")
+    lines.append(f"**{prompt}**")  # what to decide first, then the cards
+    if not picture:
+        lines.append(entry.look.private_text(pv))
+    else:  # what the picture leaves to words
+        lines.extend(entry.look.panel_words(pv, table.names))
     embed.description = truncate(legible("\n".join([*notes, *lines])), 4096)
     return embed, view.done()
 

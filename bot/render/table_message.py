@@ -57,7 +57,11 @@ def table_view(table: Table) -> TableView:
         return view.done()
     if not table.running:
         return view.done()
-    view.button(Kind.TAKE_TURN, _("Take turn"), style=discord.ButtonStyle.primary, row=0)
+    if table.waiting:  # a DM's or group DM's table: Continue shows it again and plays on
+        view.button(Kind.CONTINUE, _("Continue"), style=discord.ButtonStyle.success, row=0)
+    view.button(Kind.TAKE_TURN, _("Take turn"),
+                style=discord.ButtonStyle.secondary if table.waiting else
+                discord.ButtonStyle.primary, row=0)
     view.button(Kind.MY_CARDS, _("My cards"), row=0)
     if table.rounds:  # a round has been scored
         view.button(Kind.LAST_ROUND, _("Round results"), row=0)
@@ -105,6 +109,7 @@ def replay_view(table_id: int, version: int, page: int, pages: int) -> discord.u
 def jump_url(table: Table) -> str:
     """The link to the table message (or to its channel before it has one)."""
     rec = table.record
+    place = "@me" if rec.interaction_only else rec.guild_id  # a DM's or group DM's link
     if rec.message_id is None:
-        return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}"
-    return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{rec.message_id}"
+        return f"https://discord.com/channels/{place}/{rec.channel_id}"
+    return f"https://discord.com/channels/{place}/{rec.channel_id}/{rec.message_id}"

@@ -82,8 +82,8 @@ class ComputerPlayers:
             await asyncio.sleep(pause)  # a pause people can follow (0 in tests)
             async with table.lock:
                 seat = table.to_act()
-                if not table.running or seat is None:
-                    return
+                if not table.running or seat is None or table.waiting:
+                    return  # a waiting table plays on when it resumes
                 level = table.seats[seat].computer_level
                 if level is None:
                     return

@@ -15,7 +15,7 @@ from bot.games.registry import ENGINES, LEVELS
 from bot.i18n import _, _n, number
 from bot.tables.model import StaleAction, Table, TableError, TableExists
 from bot.tables.ports import LobbyHost
-from storage.tables import OpenTableExists, SeatRecord, TableRepo, TableStatus
+from storage.tables import CHANNEL, OpenTableExists, SeatRecord, TableRepo, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,7 @@ class Lobby:
         game: str,
         options: dict[str, Any],
         timer_seconds: int | None,
+        home: str = CHANNEL,
     ) -> Table:
         """A new lobby with the host seated, stored (the service then holds it in memory
         and starts its clock). ``TableExists``/``InvalidVariant`` on refusal."""
@@ -80,6 +81,7 @@ class Lobby:
                 seed=self.host.seed_source(),
                 timer_seconds=timer_seconds,
                 seats=[SeatRecord(0, host_id, host_name)],
+                home=home,
             )
         except OpenTableExists:
             stored = await self.repo.open_in_channel(channel_id)

@@ -134,6 +134,13 @@ class Table:
     draw_lines: dict[object, tuple[int | None, str]] = field(default_factory=dict, repr=False)
     # how its channel text shows names and which language it speaks (``Voice``)
     voice: Voice = PLAIN
+    # a table that lives in interaction answers (a DM, a group DM: ``record.interaction_only``)
+    # waits while no interaction of it can update its message: computers and timers hold
+    # until a press brings a fresh one (``TableClock.release``). Restored tables wait.
+    waiting: bool = False
+
+    def __post_init__(self) -> None:
+        self.waiting = self.record.interaction_only
 
     def __repr__(self) -> str:
         rec = self.record

@@ -139,7 +139,8 @@ class TableClock:
         self._set(table, "inactive", human + self.inactive_seconds, self._close_inactive)
         seat = table.to_act()
         timed = (
-            table.record.timer_seconds
+            not table.waiting
+            and table.record.timer_seconds
             and seat is not None
             and table.seats[seat].user_id is not None
             and not table.seats[seat].is_computer_held
@@ -150,6 +151,19 @@ class TableClock:
             self.host.spawn(self._store_deadline(table, table.version))
         else:
             self._set(table, "turn", table.record.deadline, self.timeout)
+
+    def hold(self, table: Table) -> None:
+        """Nothing can show the table any more (an interaction-only table whose newest
+        interaction is about to lapse): it waits, its computers and turn timer hold."""
+        table.waiting = True
+        self._cancel((table.id, "turn"))
+
+    def release(self, table: Table) -> None:
+        """A fresh interaction can show the table again: show it, and let its computers and
+        timers catch up at once (a turn whose time ran out meanwhile is played now)."""
+        if table.waiting:
+            table.waiting = False
+            self.host.changed(table)
 
     def disarm(self, table_id: int) -> None:
         """Cancel every timer of a table (closed or forgotten)."""

@@ -64,7 +64,7 @@ def digest(path: Path) -> str:
 
 def versions_of(path: Path) -> list[int]:
     """The schema versions a SQLite file records, read with the sqlite3 module."""
-    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
     try:
         return [row[0] for row in conn.execute(
             "SELECT version FROM schema_migrations ORDER BY version")]
@@ -143,6 +143,7 @@ async def test_copy_from_an_older_source_leaves_it_as_it_was(
     assert proc.returncode == cli.EXIT_OK, proc.stderr
     assert "schema 008" in proc.stdout
     assert digest(path) == before and versions_of(path) == list(range(1, 9))
+    assert not any(tmp_path.glob("old.db-*")), "nothing created beside the source"
     target = await backend.open("target", migrate=False)
     assert await target.applied_migrations() == VERSIONS
     row = await target.fetchone("SELECT text, by_computer FROM table_actions")

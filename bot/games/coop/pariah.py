@@ -53,12 +53,16 @@ def coop_points(up: Card, down: Card) -> int:
     return _POINTS[up] + _POINTS[down] if _VALID[(up, down)] else 0
 
 
+#: The points four valid coops add to their own.
+BONUS = 50
+
+
 def round_points(coops: Iterable[tuple[Card, Card]]) -> int:
     """A player's points for the round: valid coops, plus 50 when all four are valid."""
     pairs = list(coops)
     points = sum(coop_points(u, d) for u, d in pairs)
     if len(pairs) == 4 and all(_VALID[pair] for pair in pairs):
-        points += 50
+        points += BONUS
     return points
 
 

@@ -148,10 +148,16 @@ def table_alt(view: GameView, names: Sequence[str], *, markdown: bool = False) -
 
 def seat_alt(view: GameView, names: Sequence[str], *, title: str | None = None,
              markdown: bool = False) -> str:
-    """A seat's picture in words (his panel): the table and his own cards, from his view."""
-    if view.get("seat") is None:
+    """A seat's picture in words (his panel): the table and his own cards, from his view;
+    the reader is "you" in it, the others by name."""
+    me = view.get("seat")
+    if me is None:
         raise ValueError("a seat's alt text reads a player view")  # i18n: not for people
     game = _describers(view)
+    if isinstance(me, int) and 0 <= me < len(names):
+        # Translators: the reader in the words of his own picture, where the others are
+        # named: "Scores: ann 12, you 30." "Turn: you to play a card".
+        names = [*names[:me], _("you"), *names[me + 1:]]
     with names_as(markdown=markdown):
         return fit([title or _("Picture of the table as you see it."), *head(view, names),
                     *(game.seat(view, names) if game else [])])

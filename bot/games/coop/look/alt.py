@@ -67,12 +67,16 @@ def _seat_line(view: CoopView, names: Sequence[str], s: int, seat: CoopSeat,
                  up=cards_words(up, colour=True),
                  down=cards_words(seat.get("down") or [], colour=True))
     elif shown and seat.get("down") is not None:
-        line = _("{name}: {coops}.", name=name,
-                 coops=_coops(up, seat.get("down") or [], seat.get("valid")))
-    else:
+        coops = _coops(up, seat.get("down") or [], seat.get("valid"))
+        line = (_("Your coops: {coops}.", coops=coops) if s == view.get("seat")
+                else _("{name}: {coops}.", name=name, coops=coops))
+    else:  # numbered: a give names the coop
+        numbered = PARTS.join(_("coop {slot}: {card}", slot=num(i + 1),
+                                card=card_words(code, colour=True))
+                              for i, code in enumerate(up))
         line = _n("{name}, face up: {cards}; {n} card face down.",
                   "{name}, face up: {cards}; {n} cards face down.", len(up), name=name,
-                  cards=cards_words(up, colour=True))
+                  cards=numbered)
     if tags:
         line += " " + _(", ").join(tags) + "."
     return line
@@ -109,15 +113,17 @@ def _table(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
 
 def _seat(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
     def seat(view: CoopView, names: Sequence[str]) -> list[str]:
-        """The table as the viewer sees it: his own coops named whole, the others'
-        face-up cards only (what his picture blanks, this never names), his drawn card."""
+        """The table as the viewer sees it: his drawn card first (what he decides), then
+        the piles, his own coops named whole, the others' face-up cards only, numbered
+        (what his picture blanks, this never names)."""
         me = view.get("seat")
-        lines = _piles(view)
+        lines = []
+        if view.get("drawn") and view.get("to_act") == me:  # what to decide first
+            lines.append(_("You drew {card}.", card=card_words(view["drawn"], colour=True)))
+        lines += _piles(view)
         over = bool(view.get("over"))
         for s, row in enumerate(view.get("seats") or []):
             lines.append(_seat_line(view, names, s, row, over or s == me, announced))
-        if view.get("drawn") and view.get("to_act") == me:
-            lines.append(_("You drew {card}.", card=card_words(view["drawn"], colour=True)))
         return lines
 
     return seat

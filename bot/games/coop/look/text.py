@@ -16,6 +16,7 @@ from bot.games.coop.look import rules as coop_rules
 from bot.games.coop.look import words as coop_words
 from bot.games.coop.look.kinds import STEPS, CoopKind
 from bot.games.coop.moves import Keep, King
+from bot.games.coop.pariah import BONUS
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
@@ -158,6 +159,7 @@ def round_summary(view: CoopView, names: Sequence[str]) -> str | None:
     lines.append(coop_words.round_legend(any(picks), any(
         "→" in score_text(int(points[i]), totals[i], picks[i])
         for i in range(min(len(points), len(totals), len(picks))))))
+    valids = last.get("valid") or []
     for i, seat_coops in enumerate(coops):
         if seat_coops is None:  # eliminated before the round: dealt no cards
             continue
@@ -168,8 +170,15 @@ def round_summary(view: CoopView, names: Sequence[str]) -> str | None:
         if pick:
             line += " · " + _("picked {cards}", cards=cards(pick))
         total = totals[i] if i < len(totals) else None
-        # the picture's wording: "+30 · 100 → 50" when the multiple-of-100 rule applied
-        line += f" · {score_text(pts, total, pick)}"
+        seat_valid = valids[i] if i < len(valids) else None
+        if not pick and seat_valid and len(seat_valid) == 4 and all(seat_valid) \
+                and pts >= BONUS:  # Pariah's bonus for four valid coops, said apart
+            line += " · " + _("{coops} for the coops, {bonus} for four valid coops: {points}",
+                              coops=notation(f"{pts - BONUS:+d}"), bonus=notation(f"+{BONUS}"),
+                              points=notation(f"{pts:+d}"))
+        else:
+            # the picture's wording: "+30 · 100 → 50" when the multiple-of-100 rule applied
+            line += f" · {score_text(pts, total, pick)}"
         lines.append(line)
     return "\n".join(lines) if lines else None
 
@@ -189,10 +198,9 @@ def private_text(view: CoopView) -> str:
     seats = view.get("seats") or []
     if seat is None or seat >= len(seats):
         return _("You have no seat at this table.")
-    lines = [_("Your coops (face-up over face-down; 👁 only you see the face-down cards):"),
-             _seat(seats[seat])]
-    if view.get("drawn"):
-        lines.append(_("You drew **{card}**.", card=card(view["drawn"])))
+    lines = [_("You drew **{card}**.", card=card(view["drawn"]))] if view.get("drawn") else []
+    lines += [_("Your coops (face-up over face-down; 👁 only you see the face-down cards):"),
+              _seat(seats[seat])]
     return "\n".join(lines)
 
 
@@ -257,13 +265,15 @@ def _first_key(king: Action) -> str:
     return f"{seat}.{slot}"
 
 
-def _position(table: Table, owner: int, slot: int, me: int | None) -> str:
+def _position(table: Table, owner: int, slot: int, me: int | None, *,
+              markdown: bool = False) -> str:
     """A face-down card a King may swap, as the seat to act reads it: "Your face-down
-    card 2", "bob's face-down card 3"."""
+    card 2", "bob's face-down card 3" (the name as a label shows it; ``markdown``: as the
+    panel's text shows it, escaped)."""
     if owner == me:
         return _("Your face-down card {slot}", slot=slot)
-    return _("{name}'s face-down card {slot}", name=seat_name(table.names, owner, markdown=False),
-             slot=slot)
+    return _("{name}'s face-down card {slot}",
+             name=seat_name(table.names, owner, markdown=markdown), slot=slot)
 
 
 def _second_label(table: Table, action: Action, me: int | None) -> str:
@@ -285,7 +295,13 @@ def _out_label(table: Table, action: Action, pv: CoopView) -> str:
         row = seats[seat]["down"] if action.word == "keep" else seats[seat]["up"]
     old = row[slot - 1] if row is not None and slot - 1 < len(row) else None
     if action.word == "keep":
-        return (_("Keep {slot} · {card} out", slot=slot, card=card(old)) if old
+        if old:
+            return _("Keep {slot} · {card} out", slot=slot, card=card(old))
+        ups = seats[seat]["up"] if seat is not None and seat < len(seats) else None
+        over = ups[slot - 1] if ups is not None and slot - 1 < len(ups) else None
+        # Translators: a Keep button when the face-down card is unknown: the coop is
+        # named by its face-up card ("Keep 2 · under 9♣").
+        return (_("Keep {slot} · under {card}", slot=slot, card=card(over)) if over
                 else _("Keep {slot}", slot=slot))
     return (_("Jack {slot} · {card} out", slot=slot, card=card(old)) if old
             else _("Jack {slot}", slot=slot))
@@ -311,7 +327,7 @@ def panel_steps(
         owner, slot = King.of(seconds[0]).first
         # Translators: a King's second step: {first} is the card already picked.
         first_card = (_("your face-down card {slot}", slot=slot) if owner == me
-                      else _position(table, owner, slot, me))
+                      else _position(table, owner, slot, me, markdown=True))
         return _("King: you picked {first}. Choose the face-down card to swap it with.",
                  first=first_card)
     phase = str(pv.get("phase"))
