@@ -27,6 +27,7 @@ FAILED = N_("That failed, so nothing changed — please try again.")
 BUSY = N_("The database is busy just now — please try again in a moment.")
 NOT_SAVED = N_("That could not be saved just now, so nothing changed — please try again.")
 DISCORD_REFUSED = N_("Discord did not take the answer just now — please try again.")
+ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowledged"
 CHECK_FAILED = N_("That command cannot be used here (or you lack the permission for it).")
 
 _T = TypeVar("_T")
@@ -57,13 +58,21 @@ def log_failure(what: str, exc: BaseException) -> None:
 
 async def answer_once(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer ``text`` ephemerally unless the interaction was answered already: the
-    response if none was given, a follow-up if it was only deferred. Never raises."""
+    response if none was given, a follow-up if it was only deferred, or when Discord says
+    it was acknowledged already (40060). Never raises."""
     response = interaction.response
     deferred = (discord.InteractionResponseType.deferred_channel_message,
                 discord.InteractionResponseType.deferred_message_update)
     try:
         if not response.is_done():
-            await response.send_message(text, ephemeral=True)
+            try:
+                await response.send_message(text, ephemeral=True)
+            except discord.HTTPException as exc:
+                if exc.code != ALREADY_ACKNOWLEDGED:
+                    raise
+                # acknowledged already (another process, or an answer whose reply was
+                # lost): a follow-up of it still reaches the person
+                await interaction.followup.send(text, ephemeral=True)
         elif response.type in deferred:
             await interaction.followup.send(text, ephemeral=True)
     except Exception as exc:  # the answer itself failed (expired, Discord down)

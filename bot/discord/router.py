@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.discord import after_game, hints
+from bot.discord.answers import answer_once, log_failure
 from bot.discord.click import Click, Handler
 from bot.discord.click_args import check_step, game_move
 from bot.discord.panel_replies import SEAT_PNG, kept_picture, pictured_panel, seat_image
@@ -295,7 +296,12 @@ async def _play(click: Click, text: str) -> None:
         log.exception("Showing the panel after a move at table %s failed", table.id)
         await reply(click.interaction, _(PLAYED))
         return
-    await click.interaction.response.edit_message(embed=embed, view=view, attachments=files)
+    try:
+        await click.interaction.response.edit_message(embed=embed, view=view,
+                                                      attachments=files)
+    except discord.HTTPException as exc:  # the move is saved and the table shows it
+        log_failure(f"Table {table.id}: the panel after a move", exc)
+        await answer_once(click.interaction, _(PLAYED))
 
 
 HANDLERS: dict[Kind, Handler] = {

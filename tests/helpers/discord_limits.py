@@ -22,9 +22,11 @@ Discord's own errors, in the env's VIRTUAL time:
   100), labels of 80, custom ids of 100; an attachment's description of 1,024.
 * **Chosen faults**: :meth:`refuse` answers the next ``times`` requests matching a method
   and a path pattern (``fnmatch``) with any error; :meth:`rate_limit` (429 with a
-  ``retry_after``), :meth:`answer_late` (10062: an interaction answered after its 3 s) and
-  :meth:`answered_elsewhere` (40060: acknowledged already) are its common cases. SimCord
-  answers 10062 and 40060 itself when the bot really is late or answers twice.
+  ``retry_after``) is its common case. :meth:`answer_late` takes the next interactions the
+  bot answers as answered after their 3 s (10062 for each answer, 10015 for their token)
+  and :meth:`answered_elsewhere` as acknowledged already by another process (40060 for
+  each answer; follow-ups work). SimCord answers 10062 and 40060 itself when the bot
+  really is late or answers twice.
 
 A 429 is met as discord.py meets it on a real connection: the transport sleeps out the
 ``retry_after`` (virtual time: ``env.advance_time`` moves it on) and tries again, five tries
@@ -90,6 +92,7 @@ EDITS_OF_OLD_MESSAGE = Error(429, 30046, "Maximum number of edits to messages ol
                              "hour reached. Try again later", 60.0)
 INVALID_TOKEN = Error(401, 50027, "Invalid Webhook Token")
 UNKNOWN_INTERACTION = Error(404, 10062, "Unknown Interaction")
+UNKNOWN_WEBHOOK = Error(404, 10015, "Unknown Webhook")
 ALREADY_ACKNOWLEDGED = Error(400, 40060, "Interaction has already been acknowledged")
 
 
@@ -144,6 +147,10 @@ class DiscordLimits:
     slept: list[float] = field(default_factory=list)
     _late: dict[int, list[float]] = field(default_factory=dict)  # message id -> late edits
     _chosen: list[_Chosen] = field(default_factory=list)
+    _to_be_late: int = 0
+    _to_be_elsewhere: int = 0
+    _late_ids: set[int] = field(default_factory=set)  # interactions answered too late
+    _elsewhere_ids: set[int] = field(default_factory=set)  # acknowledged by another
     _undo: list[Callable[[], None]] = field(default_factory=list)
 
     # ------------------------------------------------------------ set up
@@ -183,12 +190,16 @@ class DiscordLimits:
         self.refuse(method, path, rate_limited(retry_after), times)
 
     def answer_late(self, times: int = 1) -> None:
-        """The next ``times`` interaction answers come after their 3 s (10062)."""
-        self.refuse("POST", "/interactions/*/callback", UNKNOWN_INTERACTION, times)
+        """The next ``times`` interactions the bot answers are answered after their 3 s:
+        every answer of theirs is refused with 10062 and their token with 10015 (it was
+        never acknowledged), as Discord does."""
+        self._to_be_late += times
 
     def answered_elsewhere(self, times: int = 1) -> None:
-        """The next ``times`` interaction answers find it acknowledged already (40060)."""
-        self.refuse("POST", "/interactions/*/callback", ALREADY_ACKNOWLEDGED, times)
+        """The next ``times`` interactions the bot answers were acknowledged already (by
+        another process): every answer of theirs is refused with 40060; their token works
+        (follow-ups reach the person)."""
+        self._to_be_elsewhere += times
 
     # ------------------------------------------------------------ records
 
@@ -238,6 +249,9 @@ class DiscordLimits:
                     if chosen.times <= 0:
                         self._chosen.remove(chosen)
                 return chosen.error
+        answered = self._interaction_refusal(path)
+        if answered is not None:
+            return answered
         expired = self._token_expired(path)
         if expired is not None:
             return expired
@@ -248,6 +262,32 @@ class DiscordLimits:
         edited = self._edited(method, path, payload)
         if edited is not None:
             return self._edit_refusal(edited)
+        return None
+
+    def _interaction_refusal(self, path: str) -> Error | None:
+        """10062 or 40060 for an answer of an interaction chosen to be late or answered
+        elsewhere (the next ones the bot answers, when so chosen); 10015 for a late one's
+        token."""
+        callback = _CALLBACK.match(path)
+        if callback is not None:
+            interaction_id = int(callback.group(1))
+            known = self._late_ids | self._elsewhere_ids
+            if interaction_id not in known and self._to_be_late:
+                self._to_be_late -= 1
+                self._late_ids.add(interaction_id)
+            elif interaction_id not in known and self._to_be_elsewhere:
+                self._to_be_elsewhere -= 1
+                self._elsewhere_ids.add(interaction_id)
+            if interaction_id in self._late_ids:
+                return UNKNOWN_INTERACTION
+            if interaction_id in self._elsewhere_ids:
+                return ALREADY_ACKNOWLEDGED
+            return None
+        token = _TOKEN_ROUTE.match(path)
+        if token is not None:
+            interaction_id = self.env.backend.interaction_tokens.get(token.group(2))
+            if interaction_id in self._late_ids:
+                return UNKNOWN_WEBHOOK
         return None
 
     def _token_expired(self, path: str) -> Error | None:

@@ -40,6 +40,7 @@ SLOW: tuple[str, ...] = (
     "tests/cogs/test_play_turup.py",
     "tests/cogs/test_two_taps.py",
     "tests/cogs/test_long_game.py",
+    "tests/cogs/test_games_within_limits.py",
     "tests/cogs/test_table_news.py::test_a_whole_game_tells_turns_rounds_and_the_end",
     "tests/cogs/test_table_news.py::test_rematch_keeps_the_old_seat_order",
     "tests/cogs/test_hints.py::test_a_hinted_game_is_not_rated",
