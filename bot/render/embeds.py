@@ -78,7 +78,6 @@ END_REASONS = {
         N_("not started within 15 minutes"),
 }
 MEMORY_ASKS = 3
-RECENT_LINES = 3
 
 
 def title_of(name: str) -> str:
@@ -258,12 +257,15 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
     )
     lines: list[str] = []
     if table.running:
+        look = game(rec.game).look
         lines.append(_scores_line(table, view))
         lines.append(_turn_line(table, view))
+        if not text_table:  # what the picture leaves to words (the fields say it all)
+            lines.extend(look.table_words(view, table.names))
         recent = list(table.recent)
         if view.get("memory"):
             recent = recent[-MEMORY_ASKS:]  # Soi's memory rule: only the last asks stay
-        lines.extend(f"• {truncate(t, 200)}" for t in recent[-RECENT_LINES:])
+        lines.extend(f"• {truncate(t, 200)}" for t in recent[-look.recent_lines:])
     elif table.finished or view.get("over"):
         lines.append(_("**Game over** — **{winners}** won the game 🏆",
                        winners=winners_text(table, view)))

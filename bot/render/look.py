@@ -52,6 +52,11 @@ def no_words(values: Mapping[str, Any]) -> list[str]:
     return []
 
 
+def no_lines(view: View, names: Sequence[str]) -> list[str]:
+    """No words beside a picture."""
+    return []
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     """One embed field."""
@@ -103,6 +108,14 @@ class Look:
     # Whether the round-end picture shows what its text cannot (Turup's holds only the
     # cards won, which the text says: no picture then).
     round_picture: bool = True
+    # What the table's picture leaves to words (counts, piles, calls), as lines of the
+    # table message, from the public view.
+    table_words: Callable[[View, Sequence[str]], list[str]] = no_lines
+    # What the seat's picture leaves to words (the card drawn, the asks), as lines of his
+    # panel, from his player view.
+    panel_words: Callable[[View, Sequence[str]], list[str]] = no_lines
+    # The events the table message shows (Soi's asks are its memory: more of them).
+    recent_lines: int = 3
 
 
 V = TypeVar("V")
@@ -125,6 +138,9 @@ def look(
     notations: dict[str, Notation] | None = None,
     alt: AltTexts | None = None,
     round_picture: bool = True,
+    table_words: Callable[[V, Sequence[str]], list[str]] | None = None,
+    panel_words: Callable[[V, Sequence[str]], list[str]] | None = None,
+    recent_lines: int = 3,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -145,4 +161,15 @@ def look(
         notations=dict(notations or {}),
         alt=alt,
         round_picture=round_picture,
+        table_words=_words(view_of, table_words),
+        panel_words=_words(view_of, panel_words),
+        recent_lines=recent_lines,
     )
+
+
+def _words(
+    view_of: Callable[[GameView], V], words: Callable[[V, Sequence[str]], list[str]] | None
+) -> Callable[[View, Sequence[str]], list[str]]:
+    if words is None:
+        return no_lines
+    return lambda view, names: words(view_of(view), names)

@@ -78,6 +78,8 @@ def panel(
     lines.append(f"**{prompt}**")  # what to decide first, then the cards
     if not picture:
         lines.append(entry.look.private_text(pv))
+    else:  # what the picture leaves to words
+        lines.extend(entry.look.panel_words(pv, table.names))
     embed.description = truncate(legible("\n".join([*notes, *lines])), 4096)
     return embed, view.done()
 

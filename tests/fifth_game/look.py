@@ -12,9 +12,10 @@ from bot.games.views import GameView, WrongGame
 from bot.i18n import _
 from bot.render.card_text import card, cards, seat_name
 from bot.render.components import Kind, Step, TableView, action_arg
-from bot.render.images.canvas import HEADER_H, MARGIN, Canvas, header, table_header
+from bot.render.images.canvas import MARGIN, Canvas
 from bot.render.images.canvas import seat_name as plain_name
 from bot.render.images.layout import pictures
+from bot.render.images.rows import ROW_H, seat_row
 from bot.render.images.seat import with_hand
 from bot.render.images.style import Theme
 from bot.render.look import Field, RoundOver, look
@@ -87,34 +88,34 @@ def _cards(canvas: Canvas, codes: Sequence[str | None], y: int) -> None:
 
 
 def table(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
-    """The trick on the table under the header."""
-    canvas = Canvas(HEADER_H + CH + 2 * MARGIN, theme, four)
-    table_header(canvas, view, names)  # type: ignore[arg-type]
-    _cards(canvas, view["trick"], HEADER_H + MARGIN)
+    """The trick on the table (whose turn it is, the message says)."""
+    canvas = Canvas(CH + 2 * MARGIN, theme, four)
+    _cards(canvas, view["trick"], MARGIN)
     return canvas
 
 
 def hand(view: View, theme: Theme, four: bool) -> Canvas:
     """The seat's own cards."""
-    canvas = Canvas(HEADER_H + CH + 2 * MARGIN, theme, four)
-    header(canvas, view, _("your hand"), None)  # type: ignore[arg-type]
-    _cards(canvas, view["hand"] or [], HEADER_H + MARGIN)
+    canvas = Canvas(CH + 2 * MARGIN, theme, four)
+    _cards(canvas, view["hand"] or [], MARGIN)
     return canvas
 
 
 def round_end(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
-    """The last round's tricks, in the header's pill."""
-    tricks = " · ".join(_("{name}: {n} tricks", name=plain_name(names, s), n=won)
-                        for s, won in enumerate(view["last_round"]["won"]))
-    canvas = Canvas(HEADER_H + MARGIN, theme, four)
-    header(canvas, view, _("round over"), tricks, turn=False)  # type: ignore[arg-type]
+    """The last round: each seat's name over the backs of the tricks it won."""
+    won = view["last_round"]["won"]
+    canvas = Canvas(2 * MARGIN + len(won) * (ROW_H + 8), theme, four)
+    for s, tricks in enumerate(won):
+        y = MARGIN + s * (ROW_H + 8)
+        seat_row(canvas, (MARGIN, y, canvas.width - MARGIN, y + ROW_H), plain_name(names, s),
+                 int(tricks), turn=False, out=False)
     return canvas
 
 
 def seat(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
-    """The table with the seat's cards in a strip under the trick."""
+    """The table with the seat's cards in a strip over the trick."""
     public = table({**view, "hand": None}, names, theme, four)
-    return with_hand(public, view["hand"], HEADER_H + CH + MARGIN)
+    return with_hand(public, view["hand"], MARGIN)
 
 
 LOOK = look(view_of, colour=0x6A1B9A, public_fields=public_fields,

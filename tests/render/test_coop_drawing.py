@@ -1,6 +1,6 @@
-"""One drawing of a coop (issue 37): My cards draws it as the table, the panel and the
-round end do (the face-down card behind, its index showing; the face-up card in front),
-and the legends are large enough to read on a phone."""
+"""One drawing of a coop (issues 37 and 42): My cards, the panel's picture, the table and
+the round end draw it one way, as the words read it ("5♥ over 3♠"): the face-up card on
+top, its index showing, the face-down card under it, whole and in front."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.games.coop.look import images as coop
 from bot.render.images import render_hand, seat_image
-from bot.render.images.canvas import GAP, HEAD_H, HEADER_H, MARGIN, PAD
+from bot.render.images.canvas import MARGIN, PAD
 from bot.render.images.samples import sample_player_view
 
 NAMES = ["ann", "bob"]
@@ -23,6 +23,7 @@ def _view() -> dict:
     seats[0]["up"] = ["QH", "KH", "9H", "8H"]
     seats[0]["down"] = ["QS", "KS", "9S", "8S"]
     pv["seats"] = seats
+    pv["drawn"] = pv["discard_top"] = None
     return pv
 
 
@@ -42,24 +43,32 @@ def _pip(image: Image.Image, x: int, y: int, w: int, h: int, test: object) -> bo
                for dx in range(-12, 13, 3) for dy in range(-12, 13, 3))
 
 
-def test_my_cards_puts_the_face_up_card_in_front_as_the_table_does() -> None:
-    """In both pictures the lower, whole card of a coop is the face-up one (a red heart
-    here), the face-down card (black spade) peeks above it."""
+def _index(image: Image.Image, x: int, y: int, w: int, h: int, test: object) -> bool:
+    """Some pixel of the card's index (its top-left corner) passes ``test``."""
+    return any(test(image, x + dx, y + dy)  # type: ignore[operator]
+               for dx in range(int(w * 0.1), int(w * 0.5), 2)
+               for dy in range(int(h * 0.06), int(h * 0.36), 2))
+
+
+def test_my_cards_and_the_panel_put_the_face_up_card_over_the_face_down_one() -> None:
+    """In My cards and in the panel's picture the top card of a coop, its index showing,
+    is the face-up one (a red heart), the lower, whole card the face-down one (a black
+    spade)."""
     pv = _view()
     hand = Image.open(io.BytesIO(render_hand(pv)))
-    x, y = MARGIN + 8, HEADER_H + 8 + 30
-    assert _pip(hand, x, y + coop.HAND_OVERLAP, coop.HAND_W, coop.HAND_H, _red)
-    assert not _pip(hand, x, y + coop.HAND_OVERLAP, coop.HAND_W, coop.HAND_H, _black)
+    x, y = MARGIN + PAD, MARGIN + coop.NUMBERS_H
+    assert _index(hand, x, y, coop.HAND_W, coop.HAND_H, _red)
+    assert _pip(hand, x, y + coop.HAND_PEEK, coop.HAND_W, coop.HAND_H, _black)
+    assert not _pip(hand, x, y + coop.HAND_PEEK, coop.HAND_W, coop.HAND_H, _red)
     seat = Image.open(io.BytesIO(seat_image(pv, NAMES)))
-    box_top = HEADER_H + coop.CENTRE_H + GAP
-    sx = coop._coop_x((MARGIN, box_top, MARGIN + 400, box_top + coop.PANEL_H), 0)
-    sy = box_top + PAD + HEAD_H + 6 + coop.PEEK
-    assert _pip(seat, sx, sy, coop.CW, coop.CH, _red)
-    assert not _pip(seat, sx, sy, coop.CW, coop.CH, _black)
+    cols = coop.columns(extra=False)
+    sx, sy = cols.coop(0), MARGIN + coop.NUMBERS_H + PAD
+    assert _index(seat, sx, sy, cols.w, cols.h, _red)
+    assert _pip(seat, sx, sy + cols.peek, cols.w, cols.h, _black)
+    assert not _pip(seat, sx, sy + cols.peek, cols.w, cols.h, _red)
 
 
-def test_the_card_behind_shows_its_whole_index_and_legends_read_on_a_phone() -> None:
-    """The peek shows the rank and suit whole (a Q keeps its tail: about 60 of 134 px);
-    legends are at least 28 px on the 960 px canvas."""
-    assert coop.PEEK >= 0.44 * coop.CH
-    assert coop.LEGEND >= 28
+def test_the_card_on_top_shows_its_whole_index() -> None:
+    """The face-up card's strip shows its rank and suit whole (a Q keeps its tail)."""
+    assert all(coop.peek(w) >= 0.43 * coop.card_h(w) for w in coop.WIDTHS)
+    assert coop.HAND_PEEK >= 0.43 * coop.HAND_H

@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.games.coop.look.images import _score_text, private_copy
+from bot.games.coop.look.images import private_copy
+from bot.games.coop.look.text import score_text
+from bot.games.coop.look.words import table_words
 from bot.games.coop.views import coop_view
 from bot.games.registry import ENGINES
 from bot.render.images import render_round_end, render_table, seat_image
-from bot.render.images.canvas import WIDTH, round_end_title, target_text
+from bot.render.images.canvas import WIDTH
 from bot.render.images.samples import NAMES, sample_player_view, sample_round_end, sample_view
 
 
@@ -90,44 +92,25 @@ def _coop_view(discard_top: Any, count: int) -> dict[str, Any]:
     return view
 
 
-def test_hidden_discards_draw_a_face_down_pile() -> None:
-    """With no visible discard top (hidden discards) the pile is drawn face down with its
-    count; a missing key works like None; an empty pile is still an empty slot."""
+def test_hidden_discards_are_words_and_an_open_top_is_drawn() -> None:
+    """A face-down discard pile is only its size, said in the table message's words (the
+    picture is the same whatever the size); a face-up pile's top card is drawn."""
     hidden = render_table(_coop_view(None, 7), NAMES)
     missing = _coop_view(None, 7)
     del missing["discard_top"]
     assert render_table(missing, NAMES) == hidden
-    assert hidden != render_table(_coop_view(None, 0), NAMES)
-    assert hidden != render_table(_coop_view(None, 12), NAMES)
+    assert render_table(_coop_view(None, 12), NAMES) == hidden
     assert hidden != render_table(_coop_view("7H", 7), NAMES)
-
-
-def test_round_end_titles_agree_with_the_round() -> None:
-    """The round-end title names the scored round; the goal text has no round number."""
-    view = sample_round_end("soi", 4, seed=1)
-    view["round"] = 2
-    assert round_end_title(view) == "end of round 1"
-    assert "round" not in target_text(view)
-    view["over"] = True
-    assert round_end_title(view) == "final round 2"
-    assert round_end_title(view, 5) == "final round 5"  # the number a game's view gives
-
-
-@pytest.mark.parametrize("game", ["soureh", "turup", "soi"])
-def test_game_end_says_won_the_game(game: str) -> None:
-    """At the game's end the round-end image names the game's winner, not the round's."""
-    view = sample_round_end(game, 3, seed=2)
-    over = dict(view, over=True, winners=[0], to_act=None)
-    assert render_round_end(over, NAMES) != render_round_end(view, NAMES)
+    line = table_words("declared")(coop_view(_coop_view(None, 12)), NAMES)[0]
+    assert "12" in line, line
 
 
 def test_multiple_of_100_rule_is_shown() -> None:
-    """Soureh's round end shows "100 → 50" when the rule took 50 off, plain totals else."""
-    view = {"game": "soureh"}
-    assert _score_text(view, -20, 50, ["10H", "9S", "7D", "4C"]) == "+30 · 100 → 50"
-    assert _score_text(view, 20, 50, ["10H", "5S", "3D", "2C"]) == "+20 → 50"
-    assert _score_text({"game": "pariah"}, -20, 50, None) == "-20 → 50"
-    assert _score_text(view, 24, None, None) == "+24"
+    """Soureh's round-end words show "100 → 50" when the rule took 50 off, plain points
+    else (the picture rings the cards; the numbers are words)."""
+    assert "+30 · 100 → 50" in score_text(-20, 50, ["10H", "9S", "7D", "4C"])
+    assert "→" not in score_text(20, 50, ["10H", "5S", "3D", "2C"])
+    assert "→" not in score_text(-20, 50, None)
 
 
 def test_soi_round_end_keeps_names_and_quadruplets_whole() -> None:

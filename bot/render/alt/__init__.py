@@ -2,12 +2,13 @@
 
 Discord reads an attachment's ``description`` (at most 1,024 characters) to a person who
 uses a screen reader. Each picture gets one, built from the same view the picture is drawn
-from, by the same rule: the table picture is described from the *public* view only (a
-player view is refused), so its alt text can tell the table nothing the picture does not;
-a seat's picture and hand from that seat's own view, every other seat's hidden cards left
-unnamed. A game's describers live beside its look (``Look.alt``); this module adds what
-every picture shares (the game, the round, whose turn, the scores) and keeps the whole in
-Discord's limit, cutting at a line.
+from, by the same rule, and says what the picture shows (its cards, whose they are, whose
+turn; the scores are the message's words): the table picture is described from the
+*public* view only (a player view is refused), so its alt text can tell the table nothing
+the picture does not; a seat's picture and hand from that seat's own view, every other
+seat's hidden cards left unnamed. A game's describers live beside its look
+(``Look.alt``); this module adds what every picture shares (the game, the round, whose
+turn) and keeps the whole in Discord's limit, cutting at a line.
 
 Alt text is plain text (Discord renders no markdown in a description): each name in it is
 ``bot.render.names.shown(name, markdown=False)``, without its bidi controls and isolated,
@@ -114,9 +115,9 @@ def _title(view: GameView) -> str:
 
 
 def head(view: GameView, names: Sequence[str]) -> list[str]:
-    """The game and round, whose turn it is (or who won) and every seat's score."""
+    """The game and round, and whose turn it is (or who won): the scores are the message's
+    words, not the picture's."""
     lines = [_("{game}, round {round}.", game=_title(view), round=num(view.get("round", 1)))]
-    totals = view.get("totals") or []
     if view.get("over"):
         winners = [name_of(names, s) for s in view.get("winners") or []]
         lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
@@ -124,9 +125,6 @@ def head(view: GameView, names: Sequence[str]) -> list[str]:
     elif view.get("to_act") is not None:
         who = name_of(names, view["to_act"])
         lines.append(plain(_(PHASES.get(str(view.get("phase")), TO_ACT), who=who)))
-    if totals:
-        scores = _(", ").join(f"{name_of(names, s)} {num(t)}" for s, t in enumerate(totals))
-        lines.append(Minor(_("Scores: {scores}.", scores=scores)))
     return lines
 
 
@@ -182,11 +180,6 @@ def round_end_alt(view: GameView, names: Sequence[str], *, markdown: bool = Fals
             winners = [name_of(names, s) for s in view.get("winners") or []]
             lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
                            or _("nobody")))
-        totals = view.get("totals") or []
-        if totals:
-            scores = _(", ").join(f"{name_of(names, s)} {num(t)}"
-                                  for s, t in enumerate(totals))
-            lines.append(Minor(_("Scores: {scores}.", scores=scores)))
         return fit([*lines, *(game.round_end(view, names) if game else [])])
 
 

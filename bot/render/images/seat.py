@@ -1,7 +1,8 @@
 """A private seat image: the table as one player sees it, for his panel.
 
-His own face-down cards (coop games) or hand (Turup, Soi) shown to him, the opponents'
-face-up cards, the pile, the card he drew. Built from ``player_view`` only, and every
+His own face-down cards (coop games) or hand (Turup, Soi, in a strip framed in blue with
+an eye: only he sees it) shown to him, the opponents' face-up cards, the pile, the card he
+drew. Built from ``player_view`` only, and every
 other seat's hidden cards are blanked before drawing, so even a view that carried one
 could not show it.
 """
@@ -13,11 +14,13 @@ from collections.abc import Sequence
 
 from bot.games.cards import Card
 from bot.games.views import GameView
-from bot.i18n import _
-from bot.render.images.canvas import GAP, MARGIN, Canvas, flow
+from bot.i18n import is_rtl
+from bot.render.images.canvas import GAP, MARGIN, PAD, Canvas, flow
+from bot.render.images.rows import BADGE, eye
+from bot.render.images.style import HIDDEN_RING
 
-CW, CH = 84, 118  # hand cards under the table
-STRIP_LABEL = 40
+CW, CH = 76, 106  # the viewer's hand over the table: 38 px wide on a phone
+PEEK_W = 34  # the least of an overlapped card that shows: its index
 
 
 def private_view(view: GameView) -> GameView:
@@ -44,27 +47,34 @@ def _hand_groups(hand: Sequence[str] | None, by_rank_groups: bool) -> list[list[
 def with_hand(
     table: Canvas, hand: Sequence[str] | None, split: int, *, by_rank: bool = False
 ) -> Canvas:
-    """The table with the viewer's hand in a strip at ``split`` (under the pile, above the
-    seats): cards overlap when there are many."""
+    """The table with the viewer's hand in a strip at ``split`` (above the seats), framed
+    in blue with an eye (only he sees it): cards overlap when there are many, showing
+    their index."""
     groups = _hand_groups(hand, by_rank)  # Soi: a hand is read rank by rank
-    room = table.width - 2 * MARGIN - 16
+    room = table.width - 2 * MARGIN - 2 * PAD - BADGE - 8
     count = sum(len(g) for g in groups)
     step = CW + 8
     if count > 1 and count * step - 8 > room:
-        step = max(CW // 3, (room - CW) // (count - 1))
-    rows = flow(groups, CW, min(step, CW + 8), 16 if step > CW // 2 else 4, room) if groups else []
-    strip = STRIP_LABEL + max(1, len(rows)) * (CH + 10) + GAP
+        step = max(PEEK_W, (room - CW) // (count - 1))
+    gap = 16 if step > CW // 2 else 8
+    rows = flow(groups, CW, min(step, CW + 8), gap, room) if groups else []
+    strip = 2 * PAD + max(1, len(rows)) * (CH + 8) - 8 + GAP
     canvas = Canvas(table.img.height + strip, table.theme, table.four_colour, table.width)
+    canvas.drawn.adopt(table.drawn)
     w, h = table.width, table.img.height
     canvas.img.paste(table.img.crop((0, 0, w, split)), (0, 0))
     canvas.img.paste(table.img.crop((0, split, w, h)), (0, split + strip))
-    y = split + 4
-    label = _("Your hand (only you see it)")
-    canvas.text(MARGIN + 8, y, label, 26, canvas.theme.accent, bold=True, max_width=room)
-    y += STRIP_LABEL
+    box = (MARGIN, split, w - MARGIN, split + strip - GAP)
+    canvas.draw.rounded_rectangle(box, radius=14, fill=canvas.theme.panel, outline=HIDDEN_RING,
+                                  width=3)
+    rtl = is_rtl()
+    eye(canvas, box[0] + PAD + BADGE // 2 if not rtl else box[2] - PAD - BADGE // 2,
+        split + PAD + BADGE // 2, BADGE)
+    x0 = box[0] + PAD + BADGE + 8 if not rtl else box[0] + PAD
+    y = split + PAD
     if not rows:
-        canvas.text(MARGIN + 8, y + 10, _("Your hand is empty."), 26, canvas.theme.muted)
+        canvas.empty_slot(x0, y, CW, CH)
     for r, row in enumerate(rows):
         for x, code in row:
-            canvas.card(MARGIN + 8 + x, y + r * (CH + 10), code, CW, CH)
+            canvas.card(x0 + x, y + r * (CH + 8), code, CW, CH)
     return canvas

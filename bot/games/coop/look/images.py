@@ -1,69 +1,87 @@
-"""Layouts for the coop games, Soureh and Pariah: the table, a hand, the round end."""
+"""Layouts for the coop games, Soureh and Pariah: the table, a hand, the round end.
+
+One coop is drawn one way everywhere (the table, a seat's panel, My cards, the round end):
+the face-up card on top, the face-down card under it, in front of its lower part; the
+words say it in the same order ("5♥ over 3♠"). A face-down card only its owner sees is
+framed in blue with an eye. The pictures hold no words but the seats' names and the slot
+numbers: counts, scores, reasons and legends are in the message (``text.py``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from bot.games.cards import Card, Rank
 from bot.games.coop.look.samples import PARIAH, SOUREH
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
-from bot.i18n import N_, _
-from bot.render.images.canvas import (
-    GAP,
-    HEAD_H,
-    HEADER_H,
-    MARGIN,
-    PAD,
-    WIDTH,
-    Canvas,
-    Pill,
-    called,
-    called_pill,
-    game_won_text,
-    grid,
-    grid_height,
-    header,
-    round_end_title,
-    seat_head,
-    seat_name,
-    table_header,
-    turn_pills,
-    your_turn_text,
-)
+from bot.i18n import is_rtl
+from bot.render.images.canvas import GAP, MARGIN, PAD, TEXT_PX, WIDTH, Canvas, seat_name
 from bot.render.images.layout import Pictures, pictures
+from bot.render.images.rows import BADGE, eye, seat_name_at, verdict
 from bot.render.images.samples import Samples
-from bot.render.images.style import BACK_MAIN, HIDDEN_RING, PICK_RING, Theme
+from bot.render.images.style import HIDDEN_RING, PICK_RING, Theme
 
-CW, CH = 96, 134  # table card size
-PEEK = 60  # how much of the card behind a face-up card shows: its whole index (Q ≠ O)
-LEGEND = 28  # px on the 960 px canvas: about 11 px on a phone
-COLUMNS = 2
-PANEL_H = PAD + HEAD_H + 6 + PEEK + CH + 8 + 26 + PAD
-CENTRE_H = CH + 64
-HAND_W, HAND_H = 150, 210
-HAND_OVERLAP = int(HAND_H * 0.37)
-
-
-def _coop_x(box: tuple[int, int, int, int], slot: int) -> int:
-    inner = box[2] - box[0] - 2 * PAD
-    gap = (inner - 4 * CW) // 3
-    return box[0] + PAD + slot * (CW + gap)
+CW, CH = 76, 106  # the smallest coop card: 38 px wide on a phone
+PEEK = 46  # the face-up card's index above the face-down card (Q ≠ O)
+BACK_H = 36  # another seat's face-down card: a strip of its back
+SLOT_GAP = 8
+NUMBERS_H = 32  # the slot numbers over the coops' columns
+HAND_W, HAND_H = 104, 146  # My cards: 52 px wide on a phone
+HAND_PEEK = 64
+WIDTHS = (92, 84, 76)  # the table's card widths, the largest that leaves the names room
+NAME_ROOM = 150  # the least width of the names' column
 
 
-def _seat_pills(canvas: Canvas, view: CoopView, seat: int) -> list[Pill]:
-    t = canvas.theme
-    info = view["seats"][seat]
-    pills: list[Pill] = []
-    if view.get("declarer") == seat:
-        pills.append((called_pill(view), t.text, t.panel))
-    if info.get("protected"):
-        pills.append((_("protected"), BACK_MAIN, t.text))
-    out = (view.get("out") or [False] * view["players"])[seat]
-    if out:
-        pills.append((_("out"), t.bad, t.accent_text))
-    elif not info.get("in_round", True):
-        pills.append((_("out of round"), t.muted, t.panel))
-    return pills + turn_pills(canvas, view, seat)  # the gold frame also shows the turn
+def card_h(w: int) -> int:
+    """The height of a coop's card ``w`` wide."""
+    return round(w * 1.4)
+
+
+def peek(w: int) -> int:
+    """How much of a coop's face-up card shows over its face-down card: its index."""
+    return round(card_h(w) * 0.44)
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """Where a picture's columns lie: the names, four coops, an extra card (the drawn
+    card, the open discard's top), mirrored in a right-to-left language."""
+
+    w: int  # card width
+    extra: bool  # a fifth column (the drawn card or the discard's top)
+    gap: int = SLOT_GAP
+
+    def _left(self, offset: int, width: int) -> int:
+        x = MARGIN + PAD + offset
+        return WIDTH - x - width if is_rtl() else x
+
+    @property
+    def h(self) -> int:
+        return card_h(self.w)
+
+    @property
+    def peek(self) -> int:
+        return peek(self.w)
+
+    @property
+    def coops_w(self) -> int:
+        return 4 * self.w + 3 * self.gap
+
+    @property
+    def name_w(self) -> int:
+        inner = WIDTH - 2 * MARGIN - 2 * PAD
+        return inner - self.coops_w - 14 - ((self.w + 16) if self.extra else 0)
+
+    def coop(self, slot: int) -> int:
+        """The left edge of coop ``slot`` (0-3)."""
+        return self._left(self.name_w + 14 + slot * (self.w + self.gap), self.w)
+
+    def extra_x(self) -> int:
+        return self._left(self.name_w + 14 + self.coops_w + 16, self.w)
+
+    def name_box(self, top: int) -> tuple[int, int, int, int]:
+        x = self._left(0, self.name_w)
+        return (x, top, x + self.name_w, top)
 
 
 def _is_out(view: CoopView, seat: int) -> bool:
@@ -71,294 +89,196 @@ def _is_out(view: CoopView, seat: int) -> bool:
     return bool(out) or not view["seats"][seat].get("in_round", True)
 
 
-def _slot_labels(
-    canvas: Canvas, box: tuple[int, int, int, int], y: int, valid: Sequence[bool] | None
-) -> None:
+def _numbers(canvas: Canvas, cols: Columns, y: int) -> None:
+    """The slot numbers over the coops' columns (the panel's buttons name coops by them)."""
     for slot in range(4):
-        x = _coop_x(box, slot) + CW // 2
-        if isinstance(valid, list) and len(valid) == 4:
-            canvas.text(x - 6, y - 1, str(slot + 1), 26, canvas.theme.muted, bold=True, anchor="ra")
-            canvas.mark(x + 2, y + 3, 16, bool(valid[slot]))
-        else:
-            canvas.text(x, y - 1, str(slot + 1), 26, canvas.theme.muted, bold=True, anchor="ma")
+        x = cols.coop(slot) + cols.w // 2
+        canvas.text(x, y, str(slot + 1), TEXT_PX, canvas.theme.muted, bold=True, anchor="ma")
 
 
-def _centre(canvas: Canvas, view: CoopView, names: Sequence[str], top: int) -> None:
-    t = canvas.theme
-    x = MARGIN + 8
-    canvas.stack(x, top + 10, int(view.get("stock") or 0), CW, CH)
-    canvas.text(
-        x + CW // 2,
-        top + CH + 22,
-        _("Stock {n}", n=view.get("stock", 0)),
-        26,
-        anchor="ma",
-        bold=True,
-    )
-    x += CW + 56
-    discard = view.get("discard_top")
-    count = int(view.get("discard_count") or 0)
-    if discard:
-        canvas.card(x, top + 10, str(discard), CW, CH)
-    elif count:  # hidden discards: the pile face down, only its size is public
-        canvas.stack(x, top + 10, count, CW, CH)
-        canvas.text(x + CW // 2, top + 10 + CH // 2, str(count), 30, bold=True, anchor="mm")
+def draw_coop(
+    canvas: Canvas, x: int, y: int, up: str | None, down: str | None, *,
+    w: int, h: int, peek: int, mine: bool, shown: bool,
+    valid: bool | None = None, picked: str | None = None,
+) -> int:
+    """One coop at (x, y): the face-up card on top, the face-down card under it, in front
+    (its face when ``shown``, framed in blue with an eye when ``mine``; else the back of
+    its lower part). ``valid``: a tick or cross under it; ``picked``: the card scored,
+    ringed. Returns the coop's height."""
+    if up is None:
+        canvas.empty_slot(x, y, w, peek + 12)
+    elif shown:
+        canvas.card(x, y, up, w, h)
+        if picked is not None and picked == up:
+            canvas.ring(x, y, w, peek - 4, PICK_RING)
+    else:  # under a strip of the face-down card's back: its index only
+        canvas.card_top(x, y, up, w, h, peek + 12)
+    low = y + peek
+    if shown and down is not None:
+        canvas.card(x, low, down, w, h)
+        if picked is not None and picked == down and picked != up:
+            canvas.ring(x, low, w, h, PICK_RING)
+        elif mine:
+            canvas.ring(x, low, w, h, HIDDEN_RING)
+            eye(canvas, x + w - BADGE // 2 - 2, low + h - BADGE // 2 - 2, BADGE)
+        bottom = low + h
     else:
-        canvas.empty_slot(x, top + 10, CW, CH)
-    canvas.text(
-        x + CW // 2,
-        top + CH + 22,
-        _("Discard {n}", n=view.get("discard_count", 0)),
-        26,
-        anchor="ma",
-        bold=True,
-    )
-    drawn = view.get("drawn") if view.get("seat") is not None else None
-    if drawn:  # a seat image: the card the viewer holds after drawing
-        x += CW + 56
-        canvas.card(x, top + 10, str(drawn), CW, CH)
-        canvas.ring(x, top + 10, CW, CH, t.accent)
-        canvas.text(x + CW // 2, top + CH + 22, _("Drawn"), 26, t.accent, anchor="ma", bold=True)
-    tx = x + CW + 40
-    lines: list[str] = []
-    declarer = view.get("declarer")
-    if declarer is not None:
-        lines.append(called(view, seat_name(names, int(declarer))))
-        owed = [seat_name(names, int(s)) for s in view.get("final_turns") or []]
-        if owed:
-            lines.append(_("Last turns: {names}", names=", ".join(owed)))
-    room = WIDTH - MARGIN - tx - 8
-    y = top + 16
-    for i, line in enumerate(lines[:4]):
-        canvas.text(
-            tx,
-            y,
-            line,
-            26 if i == 0 and declarer is not None else 24,
-            t.text if i == 0 else t.muted,
-            bold=i == 0 and declarer is not None,
-            max_width=room,
-        )
-        y += 34
+        back = BACK_H if w < HAND_W else h - peek + 6
+        canvas.card(x, low, None, w, back)
+        bottom = low + back
+    if valid is not None:
+        verdict(canvas, x + w // 2, bottom - 4, BADGE, valid)
+    return bottom - y
+
+
+def _row_h(cols: Columns, shown: bool, verdicts: bool) -> int:
+    coop = cols.peek + (cols.h if shown else BACK_H)
+    return PAD + coop + (BADGE // 2 if verdicts else 0) + PAD
+
+
+def columns(extra: bool) -> Columns:
+    """The picture's columns with the largest cards that leave the names room (a table
+    without a drawn card or an open discard has room for larger cards)."""
+    for w in WIDTHS:
+        cols = Columns(w, extra=extra)
+        if cols.name_w >= NAME_ROOM:
+            return cols
+    return Columns(WIDTHS[-1], extra=extra)
 
 
 def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
-    """The public table: stock, discard, and every seat's coops (backs behind face-up).
-    Given a player view (a seat image), the viewer's own face-down cards show, framed in
-    blue, and the card he drew sits beside the discard."""
+    """The public table: every seat's coops (the face-up card over the back of the
+    face-down one), the seat to act framed in gold with an arrow, the discard's top card
+    when the pile is face up. Given a player view (a seat image), the viewer's own
+    face-down cards show, framed in blue with an eye, and the card he drew beside them."""
     n = int(view["players"])
     viewer = view.get("seat")
-    height = HEADER_H + CENTRE_H + grid_height(n, COLUMNS, PANEL_H) + MARGIN + GAP
+    drawn = view.get("drawn") if viewer is not None else None
+    top_card = view.get("discard_top")
+    cols = columns(bool(drawn or top_card))
+    w, h, up_h = cols.w, cols.h, cols.peek
+    heights = [_row_h(cols, s == viewer, s == viewer and view["seats"][s].get("valid") is not None)
+               for s in range(n)]
+    height = MARGIN + NUMBERS_H + sum(heights) + GAP * (n - 1) + MARGIN
     canvas = Canvas(height, theme, four_colour)
-    table_header(canvas, view, names)
-    _centre(canvas, view, names, HEADER_H)
-    for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + CENTRE_H + GAP, PANEL_H)):
+    _numbers(canvas, cols, MARGIN)
+    top_placed = False  # the open discard's top card: in the first row with room
+    y = MARGIN + NUMBERS_H
+    for seat in range(n):
         info = view["seats"][seat]
         to_act = view.get("to_act") == seat and not view.get("over")
+        box = (MARGIN, y, WIDTH - MARGIN, y + heights[seat])
         canvas.panel(box, highlight=to_act, out=_is_out(view, seat))
-        total = (view.get("totals") or [0] * n)[seat]
-        seat_head(canvas, box, seat_name(names, seat), str(total), _seat_pills(canvas, view, seat))
-        y = box[1] + PAD + HEAD_H + 6
-        downs: list[str | None] = [None] * 4 if info["down"] is None else [*info["down"]]
-        for slot in range(4):
-            x = _coop_x(box, slot)
-            down = downs[slot]
-            canvas.card(x, y, None if down is None else str(down), CW, CH)
-            if down is not None and seat == viewer:
-                canvas.ring(x, y, CW, PEEK, HIDDEN_RING)
-            up = info["up"][slot] if info["up"] is not None else None
-            if up is None:
-                canvas.empty_slot(x, y + PEEK, CW, CH)
-            else:
-                canvas.card(x, y + PEEK, str(up), CW, CH)
-        _slot_labels(canvas, box, y + PEEK + CH + 8, info.get("valid"))
+        name = cols.name_box(y + PAD)
+        seat_name_at(canvas, name, y + PAD, seat_name(names, seat), turn=to_act)
+        _coops(canvas, cols, y + PAD, info, mine=seat == viewer)
+        if seat == viewer and drawn:
+            canvas.card(cols.extra_x(), y + PAD, str(drawn), w, h)
+            canvas.ring(cols.extra_x(), y + PAD, w, h, canvas.theme.accent)
+        elif top_card and not top_placed:  # the open pile: its top card over its backs
+            canvas.card_top(cols.extra_x(), y + PAD, str(top_card), w, h, up_h + 12)
+            canvas.card(cols.extra_x(), y + PAD + up_h, None, w, BACK_H)
+            top_placed = True
+        y += heights[seat] + GAP
     return canvas
 
 
+def _coops(canvas: Canvas, cols: Columns, y: int, info: CoopSeat, *, mine: bool) -> None:
+    downs: list[str | None] = [None] * 4 if info["down"] is None else [*info["down"]]
+    ups: list[str | None] = [None] * 4 if info["up"] is None else [*info["up"]]
+    valid = info.get("valid") if mine else None
+    for slot in range(4):
+        ok = bool(valid[slot]) if isinstance(valid, list) and len(valid) == 4 else None
+        draw_coop(canvas, cols.coop(slot), y, ups[slot], downs[slot], w=cols.w, h=cols.h,
+                  peek=cols.peek,
+                  mine=mine, shown=mine and downs[slot] is not None, valid=ok)
+
+
 def hand(view: CoopView, theme: Theme, four_colour: bool) -> Canvas:
-    """The viewer's coops (face-up card, own face-down card over its lower half) and the
-    drawn card."""
+    """The viewer's coops, large (the face-up card over his face-down card, framed in blue
+    with an eye, a tick or cross under each) and the drawn card, ringed in gold."""
     seat = view.get("seat")
     if seat is None:
         raise ValueError(
             "render_hand needs a player_view (its 'seat' is null)"  # i18n: not for people
         )
     info = view["seats"][int(seat)]
-    coop_h = HAND_OVERLAP + HAND_H
-    top = HEADER_H + 8
-    height = top + 30 + coop_h + 50 + 40 + MARGIN
+    valid = info["valid"]
+    top = MARGIN + NUMBERS_H
+    height = top + HAND_PEEK + HAND_H + BADGE // 2 + PAD + MARGIN
     canvas = Canvas(height, theme, four_colour)
     t = canvas.theme
-    header(
-        canvas, view, _("your cards, round {round}", round=view.get("round")), your_turn_text(view)
-    )
-    drawn = view.get("drawn")
-    gap = 16
-    x0 = MARGIN + 8
-    y = top + 30
+    gap = (WIDTH - 2 * MARGIN - 2 * PAD - 5 * HAND_W - 16) // 3
+    rtl = is_rtl()
+
+    def left(i: int) -> int:
+        x = MARGIN + PAD + i * (HAND_W + gap) + (16 if i == 4 else 0)
+        return WIDTH - x - HAND_W if rtl else x
+
     downs: list[str | None] = [None] * 4 if info["down"] is None else [*info["down"]]
-    valid = info["valid"]
+    ups: list[str | None] = [None] * 4 if info["up"] is None else [*info["up"]]
     for slot in range(4):
-        x = x0 + slot * (HAND_W + gap)
-        label = _("coop {n}", n=slot + 1)
-        canvas.text(x + HAND_W // 2, top, label, 24, t.muted, bold=True, anchor="ma")
-        # as on the table: the face-down card behind (its top showing, framed in blue),
-        # the face-up card over it
-        down = downs[slot]
-        canvas.card(x, y, None if down is None else str(down), HAND_W, HAND_H)
-        if down is not None:
-            canvas.ring(x, y, HAND_W, HAND_OVERLAP, HIDDEN_RING)
-        up = info["up"][slot] if info["up"] is not None else None
-        if up is None:
-            canvas.empty_slot(x, y + HAND_OVERLAP, HAND_W, HAND_H)
-        else:
-            canvas.card(x, y + HAND_OVERLAP, str(up), HAND_W, HAND_H)
-        ly = y + coop_h + 12
-        if isinstance(valid, list) and len(valid) == 4:
-            ok = bool(valid[slot])
-            canvas.mark(x + HAND_W // 2 - 44, ly + 4, 20, ok)
-            canvas.text(
-                x + HAND_W // 2 - 16,
-                ly,
-                _("valid") if ok else _("invalid"),
-                24,
-                t.good if ok else t.bad,
-                bold=True,
-            )
-    sep = x0 + 4 * (HAND_W + gap) + 6
-    canvas.draw.line((sep, top, sep, y + coop_h), fill=t.panel_border, width=3)
-    dx = sep + 18
-    canvas.text(dx + HAND_W // 2, top, _("drawn"), 24, t.muted, bold=True, anchor="ma")
+        x = left(slot)
+        canvas.text(x + HAND_W // 2, MARGIN, str(slot + 1), TEXT_PX, t.muted, bold=True,
+                    anchor="ma")
+        ok = bool(valid[slot]) if isinstance(valid, list) and len(valid) == 4 else None
+        draw_coop(canvas, x, top, ups[slot], downs[slot], w=HAND_W, h=HAND_H, peek=HAND_PEEK,
+                  mine=True, shown=downs[slot] is not None, valid=ok)
+    dx = left(4)
+    sep = dx - 10 - gap // 2 if not rtl else dx + HAND_W + 10 + gap // 2
+    canvas.draw.line((sep, top, sep, top + HAND_PEEK + HAND_H), fill=t.panel_border, width=3)
+    drawn = view.get("drawn")
     if drawn:
-        canvas.card(dx, y, str(drawn), HAND_W, HAND_H)
+        canvas.card(dx, top, str(drawn), HAND_W, HAND_H)
+        canvas.ring(dx, top, HAND_W, HAND_H, t.accent)
     else:
-        canvas.empty_slot(dx, y, HAND_W, HAND_H)
-    canvas.text(
-        MARGIN + 8,
-        height - MARGIN - 34,
-        _("Front: face-up · behind, in blue: your face-down card"),
-        LEGEND,
-        t.muted,
-        max_width=WIDTH - 2 * MARGIN - 16,
-    )
+        canvas.empty_slot(dx, top, HAND_W, HAND_H)
     return canvas
-
-
-_REASONS = {
-    "stock": N_("The stock ran out"),
-    "declaration": N_("The declaration stood"),
-    "failed": N_("The declaration failed"),
-    "last": N_("One player was left in the round"),
-    "reveal": N_("The declarer revealed"),
-    "knock": N_("A knock ended the round"),
-}
-
-
-def reason_text(reason: str) -> str:
-    """The engine's round-end reason code in words ("stock" -> "The stock ran out")."""
-    if reason in _REASONS:
-        return _(_REASONS[reason])
-    return reason.replace("_", " ").capitalize()
-
-
-def _pick_sums(pick: Sequence[str | None]) -> set[int]:
-    """Every sum the picked cards can make (an ace counts 1 or 11)."""
-    sums = {0}
-    for code in pick:
-        if code is None:
-            continue
-        card = Card.parse(str(code))
-        values = (1, 11) if card.rank is Rank.ACE else (card.order,)
-        sums = {s + v for s in sums for v in values}
-    return sums
-
-
-def _hundred(view: CoopView, points: int, total: int | None, pick: Sequence[str] | None) -> bool:
-    """Whether Soureh's multiple-of-100 rule took 50 off this seat's total this round."""
-    if not isinstance(total, int) or not pick:  # only Soureh's scorers pick cards
-        return False
-    raw = points + 50
-    return total + 50 > 0 and (total + 50) % 100 == 0 and raw in _pick_sums(pick)
-
-
-def _score_text(
-    view: CoopView, points: int, total: int | None, pick: Sequence[str] | None
-) -> str:
-    """ "+24 → 56", or "+30 · 100 → 50" when the multiple-of-100 rule applied."""
-    if total is None:
-        return f"{points:+d}"
-    if _hundred(view, points, total, pick):
-        return f"{points + 50:+d} · {total + 50} → {total}"
-    return f"{points:+d} → {total}"
 
 
 def round_end(
     view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool
 ) -> Canvas:
     """Every coop of the last scored round with its face-down card shown, the picked cards
-    ringed, each coop marked valid or not, and the points each seat scored."""
+    ringed, each coop ticked valid or crossed (the points, the reason and the legend are
+    the message's words)."""
     last = view.get("last_round")
     if not last:
         raise ValueError(
             "no round has been scored yet (last_round is null)"  # i18n: not for people
         )
     n = int(view["players"])
-    panel_h = PAD + HEAD_H + 6 + PEEK + CH + 8 + 26 + PAD
-    height = HEADER_H + 8 + grid_height(n, COLUMNS, panel_h) + 44 + MARGIN
-    canvas = Canvas(height, theme, four_colour)
-    t = canvas.theme
     coops = last.get("coops") or []
     picks = last.get("picks") or []
-    points = last.get("points") or []
     valid = last.get("valid") or []
-    totals = last.get("totals") or view.get("totals") or [0] * n
-    legend = [_("Back row: face-down · front: face-up")]
-    if any(picks):
-        legend.append(_("ringed: scored"))
-    if any(
-        _hundred(view, int(points[s]), totals[s], picks[s] if s < len(picks) else None)
-        for s in range(min(n, len(points), len(totals)))
-    ):
-        legend.append(_("100 → 50: a multiple of 100 drops by 50"))
-    canvas.text(
-        MARGIN + 8,
-        height - MARGIN - 34,
-        " · ".join(legend),
-        LEGEND,
-        t.muted,
-        max_width=WIDTH - 2 * MARGIN - 16,
-    )
-    reason = str(last.get("reason") or "")
-    status = game_won_text(view, names) or (reason_text(reason) if reason else None)
-    header(canvas, view, round_end_title(view, last.get("round")), status, turn=False)
-    for seat, box in enumerate(grid(n, COLUMNS, HEADER_H + 8, panel_h)):
+    cols = Columns(CW, extra=False)  # every card shown: the smaller cards
+    row_h = _row_h(cols, True, True)
+    height = MARGIN + NUMBERS_H + n * row_h + GAP * (n - 1) + MARGIN
+    canvas = Canvas(height, theme, four_colour)
+    _numbers(canvas, cols, MARGIN)
+    y = MARGIN + NUMBERS_H
+    for seat in range(n):
+        box = (MARGIN, y, WIDTH - MARGIN, y + row_h)
         canvas.panel(box, highlight=False, out=bool((view.get("out") or [False] * n)[seat]))
-        pts = int(points[seat]) if seat < len(points) else 0
-        pick = picks[seat] if seat < len(picks) else None
-        right = _score_text(view, pts, totals[seat] if seat < len(totals) else None, pick)
-        seat_head(canvas, box, seat_name(names, seat), right)
-        y = box[1] + PAD + HEAD_H + 6
+        seat_name_at(canvas, cols.name_box(y + PAD), y + PAD, seat_name(names, seat),
+                     turn=False)
         seat_coops = (coops[seat] if seat < len(coops) else None) or []
+        pick = picks[seat] if seat < len(picks) else None
+        marks = valid[seat] if seat < len(valid) else None
         for slot, pair in enumerate(seat_coops[:4]):
             up, down = (str(c) if c is not None else None for c in pair)
-            x = _coop_x(box, slot)
             chosen = str(pick[slot]) if pick and pick[slot] is not None else None
-            canvas.card(x, y, down, CW, CH)
-            if chosen is not None and chosen == down and chosen != up:
-                canvas.ring(x, y, CW, CH, PICK_RING)
-            canvas.card(x, y + PEEK, up, CW, CH)
-            if chosen is not None and chosen == up:
-                canvas.ring(x, y + PEEK, CW, CH, PICK_RING)
-        if seat_coops:
-            _slot_labels(canvas, box, y + PEEK + CH + 8, valid[seat] if seat < len(valid) else None)
-        else:
-            canvas.text(box[0] + PAD, y + 20, _("out of the round"), 24, t.muted)
+            ok = bool(marks[slot]) if isinstance(marks, list) and len(marks) == 4 else None
+            draw_coop(canvas, cols.coop(slot), y + PAD, up, down, w=CW, h=CH, peek=PEEK,
+                      mine=False, shown=True, valid=ok, picked=chosen)
+        y += row_h + GAP
     return canvas
 
 
 def seat(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
-    """The table as the viewer sees it: his own face-down cards (framed in blue) and the card
-    he drew; every other seat's face-down cards and validity blanked first."""
+    """The table as the viewer sees it: his own face-down cards (framed in blue, with an
+    eye) and the card he drew; every other seat's face-down cards and validity blanked
+    first."""
     return table(private_copy(view), names, theme, four_colour)
 
 
@@ -374,11 +294,13 @@ def private_copy(view: CoopView) -> CoopView:
     return {**view, "seats": seats, "drawn": drawn}
 
 
-SIZES = ((CW, CH), (HAND_W, HAND_H))
+SIZES = (*((w, card_h(w)) for w in WIDTHS), (HAND_W, HAND_H))
+BACKS = (*((w, BACK_H) for w in WIDTHS), (HAND_W, HAND_H - HAND_PEEK + 6))
 
 
 def _pictures(samples: Samples) -> Pictures:
-    return pictures(coop_view, table, hand, round_end, seat, samples=samples, card_sizes=SIZES)
+    return pictures(coop_view, table, hand, round_end, seat, samples=samples, card_sizes=SIZES,
+                    back_sizes=BACKS)
 
 
 SOUREH_PICTURES = _pictures(SOUREH)

@@ -13,6 +13,7 @@ from bot.games.cards import Card, Rank
 from bot.games.coop.look import alt as alt_coop
 from bot.games.coop.look import images
 from bot.games.coop.look import rules as coop_rules
+from bot.games.coop.look import words as coop_words
 from bot.games.coop.look.kinds import STEPS, CoopKind
 from bot.games.coop.moves import Keep, King
 from bot.games.coop.pariah import BONUS
@@ -155,6 +156,9 @@ def round_summary(view: CoopView, names: Sequence[str]) -> str | None:
     picks = last.get("picks") or []
     points = last.get("points") or []
     totals = last.get("totals") or []
+    lines.append(coop_words.round_legend(any(picks), any(
+        "→" in score_text(int(points[i]), totals[i], picks[i])
+        for i in range(min(len(points), len(totals), len(picks))))))
     valids = last.get("valid") or []
     for i, seat_coops in enumerate(coops):
         if seat_coops is None:  # eliminated before the round: dealt no cards
@@ -195,7 +199,8 @@ def private_text(view: CoopView) -> str:
     if seat is None or seat >= len(seats):
         return _("You have no seat at this table.")
     lines = [_("You drew **{card}**.", card=card(view["drawn"]))] if view.get("drawn") else []
-    lines += [_("Your coops (face-up over face-down):"), _seat(seats[seat])]
+    lines += [_("Your coops (face-up over face-down; 👁 only you see the face-down cards):"),
+              _seat(seats[seat])]
     return "\n".join(lines)
 
 
@@ -390,7 +395,8 @@ def look(colour: int, announced: str, pictures: Pictures, rules: tuple[RulesPage
                      private_text=private_text,
                      board_lines=_board(announced), panel_steps=panel_steps,
                      pictures=pictures, rules=rules, option_words=option_words,
-                     steps=STEPS, alt=alt_coop.alt(announced))
+                     steps=STEPS, alt=alt_coop.alt(announced),
+                     table_words=coop_words.table_words(announced))
 
 
 SOUREH = look(0x2E7D32, "declared", images.SOUREH_PICTURES, coop_rules.SOUREH_RULES,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.games.soi.look import alt as alt_soi
-from bot.games.soi.look import images, rules
+from bot.games.soi.look import images, rules, words
 from bot.games.soi.look.kinds import STEPS, SoiKind
 from bot.games.soi.look.summary import round_summary
 from bot.games.soi.moves import AskFor
@@ -183,4 +183,5 @@ SOI = look(
     panel_steps=panel_steps,
     pictures=images.PICTURES, rules=rules.RULES, option_words=rules.options, steps=STEPS,
     alt=alt_soi.ALT,
+    table_words=words.table_words, panel_words=words.panel_words, recent_lines=5,
 )

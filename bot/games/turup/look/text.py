@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.games.turup.look import alt as alt_turup
-from bot.games.turup.look import images, rules
+from bot.games.turup.look import images, rules, words
 from bot.games.turup.look.kinds import STEPS, TurupKind
 from bot.games.turup.look.summary import round_summary
 from bot.games.turup.moves import Capture
@@ -209,4 +209,5 @@ TURUP = look(
     notations={TurupKind.CAPTURE: _capture, TurupKind.TAKE: _take},
     alt=alt_turup.ALT,
     round_picture=False,
+    table_words=words.table_words,
 )
