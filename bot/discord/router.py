@@ -300,7 +300,8 @@ async def _play(click: Click, text: str) -> None:
         await click.interaction.response.edit_message(embed=embed, view=view,
                                                       attachments=files)
     except discord.HTTPException as exc:  # the move is saved and the table shows it
-        log_failure(f"Table {table.id}: the panel after a move", exc)
+        log_failure(f"Table {table.id}: the panel after a move",  # i18n: not for people
+                    exc)
         await answer_once(click.interaction, _(PLAYED))
 
 
