@@ -291,7 +291,8 @@ class News:
         (``discord.Forbidden`` when they take no DMs)."""
         tokens = self.notifier.tokens
         interaction = tokens.fresh_private(table.id, user_id)
-        if interaction is not None and tokens.follow_up_allowed(interaction):
+        if interaction is not None and tokens.follow_up_allowed(
+                interaction, capped=table.record.interaction_only):
             forget = partial(tokens.forget_private, table.id, user_id, interaction)
             sent, _reply = await _follow_up(
                 table, interaction, forget,
@@ -322,7 +323,8 @@ class News:
         tokens = self.notifier.tokens
         interaction = tokens.fresh(table.id, table.record.message_id)
         born = tokens.since(table.id)  # read with ``fresh``: the follow-up may take a while
-        if interaction is not None and tokens.follow_up_allowed(interaction):
+        if interaction is not None and tokens.follow_up_allowed(
+                interaction, capped=table.record.interaction_only):
             forget = partial(tokens.forget, table.id, interaction)
             sent, reply = await _follow_up(
                 table, interaction, forget,

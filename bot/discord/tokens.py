@@ -69,10 +69,14 @@ class Tokens:
             return None
         return self._young(self._by_table, table_id)
 
-    def follow_up_allowed(self, interaction: discord.Interaction[Any]) -> bool:
+    def follow_up_allowed(self, interaction: discord.Interaction[Any], *,
+                          capped: bool = True) -> bool:
         """May one more follow-up go through ``interaction``? Discord takes at most
-        ``FOLLOW_UPS`` per interaction an app installed to a person answers; counted for
-        every interaction, the allowed one counted as sent."""
+        ``FOLLOW_UPS`` per interaction that only a person's install of the app authorised
+        (a table in a DM or group DM: ``capped``); the allowed one is counted as sent. A
+        server table's interactions (the app installed to the server) have no such cap."""
+        if not capped:
+            return True
         sent = self._followups.get(interaction.id, 0)
         if sent >= FOLLOW_UPS:
             return False
