@@ -190,9 +190,9 @@ class News:
             return
         tokens = self.notifier.tokens
         try:
-            if sent.interaction is not None and tokens.clock() - sent.token_at < tokens.lifetime:
+            if (interaction := _live_token(sent, tokens)) is not None:
                 try:
-                    await sent.interaction.followup.delete_message(sent.message_id)
+                    await interaction.followup.delete_message(sent.message_id)
                     return
                 except discord.HTTPException as exc:
                     if exc.code == UNKNOWN_MESSAGE:
@@ -223,9 +223,9 @@ class News:
         mentions = only(user_id)
         tokens = self.notifier.tokens
         try:
-            if sent.interaction is not None and tokens.clock() - sent.token_at < tokens.lifetime:
+            if (interaction := _live_token(sent, tokens)) is not None:
                 try:
-                    await sent.interaction.followup.edit_message(
+                    await interaction.followup.edit_message(
                         sent.message_id, content=content, allowed_mentions=mentions)
                     return
                 except discord.HTTPException as exc:
@@ -233,6 +233,8 @@ class News:
                         return  # deleted already (by a moderator)
                     log.info("Table %s: its ping's token was refused (%s); editing it in "
                              "the channel", table.id, describe(exc))
+            if table.record.interaction_only:
+                return  # no channel request there: the old ping keeps its old link
             await self.notifier.channel(table).get_partial_message(sent.message_id).edit(
                 content=content, allowed_mentions=mentions)
         except discord.HTTPException as exc:
@@ -341,6 +343,13 @@ class News:
             log.warning("Table %s: the %s failed: %s", table.id, what, describe(exc))
             return None
         return Sent(posted.id, None, tokens.clock())
+
+
+def _live_token(sent: Sent, tokens: Tokens) -> discord.Interaction[Any] | None:
+    """The interaction that posted the ping ``sent``, while its token can still change it."""
+    if sent.interaction is None or tokens.clock() - sent.token_at >= tokens.lifetime:
+        return None
+    return sent.interaction
 
 
 async def _follow_up(table: Table, interaction: discord.Interaction[Any],
