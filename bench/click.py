@@ -139,7 +139,7 @@ class Floor:
 
     def item(self) -> type[discord.ui.DynamicItem[Any]]:
         """The floor's route: a ``DynamicItem`` over its custom_ids, so that the floor's
-        click reaches its handler exactly as a panel click does (``bot.discord.routes``)."""
+        click reaches its handler exactly as a panel click does (``bot.discord.clicks.routes``)."""
         floor = self
 
         class FloorItem(discord.ui.DynamicItem[discord.ui.Item[Any]],

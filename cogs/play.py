@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.clicks.handlers import computers_allowed
 from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
-from bot.discord.router import computers_allowed
 from bot.games.protocol import GameError
 from bot.games.registry import game
 from bot.i18n import N_, _, _n, use_locale

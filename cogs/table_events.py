@@ -1,6 +1,6 @@
 """Gateway events that concern open tables: a deleted channel or thread closes its table, a
 deleted table message is posted again at once. (Clicks on table components are routed by
-discord.py: ``bot.discord.routes``.)"""
+discord.py: ``bot.discord.clicks.routes``.)"""
 
 from __future__ import annotations
 

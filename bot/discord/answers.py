@@ -1,4 +1,5 @@
-"""The one place where an error becomes an answer (issue 33).
+"""The one place where an error becomes an answer (issue 33), and the one way to answer a
+person privately (:func:`say`, issue 44).
 
 Every slash command (``bot.discord.locales.CardroomTree.on_error``) and every routed component
 (:class:`bot.discord.items.Routed`) ends here when something fails: the error is logged
@@ -19,6 +20,7 @@ import discord
 
 from bot.i18n import N_, _
 from bot.metrics import discord_error
+from bot.render.card_text import legible
 from storage.errors import StorageBusy, StorageError
 
 log = logging.getLogger(__name__)
@@ -56,6 +58,17 @@ def log_failure(what: str, exc: BaseException) -> None:
         log.error("%s failed: %s", what, type(exc).__name__, exc_info=exc)
 
 
+async def say(interaction: discord.Interaction[Any], text: str = "", **message: Any) -> None:
+    """Answer privately (an ephemeral message only the presser sees): the response if none
+    was given yet, else a follow-up. ``text`` in its legible form (suits, direction)."""
+    if text:
+        message["content"] = legible(text)
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=True, **message)
+    else:
+        await interaction.response.send_message(ephemeral=True, **message)
+
+
 async def answer_once(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer ``text`` ephemerally unless the interaction was answered already: the
     response if none was given, a follow-up if it was only deferred, or when Discord says
@@ -66,15 +79,15 @@ async def answer_once(interaction: discord.Interaction[Any], text: str) -> None:
     try:
         if not response.is_done():
             try:
-                await response.send_message(text, ephemeral=True)
+                await say(interaction, text)
             except discord.HTTPException as exc:
                 if exc.code != ALREADY_ACKNOWLEDGED:
                     raise
                 # acknowledged already (another process, or an answer whose reply was
                 # lost): a follow-up of it still reaches the person
-                await interaction.followup.send(text, ephemeral=True)
+                await interaction.followup.send(legible(text), ephemeral=True)
         elif response.type in deferred:
-            await interaction.followup.send(text, ephemeral=True)
+            await say(interaction, text)
     except Exception as exc:  # the answer itself failed (expired, Discord down)
         log.warning("Could not answer a failed interaction: %s", type(exc).__name__)
 

@@ -22,7 +22,7 @@ import asyncio
 import logging
 from typing import Any
 
-from bot.discord.click import Click
+from bot.discord.clicks.click import Click
 from bot.games.ai.hint import Hint, hint
 from bot.i18n import _
 from bot.render.announce import RATED, rating_note

@@ -184,7 +184,7 @@ class TableImages:
         return bool(choice and choice.text_mode)
 
     async def _file(
-        self, table: Table, embed: discord.Embed, name: str, what: str,
+        self, table: Table, embed: discord.Embed | None, name: str, what: str,
         render: Render, seat: int | None = None,
         *, alt: Callable[[bool], str], reader: int | None = None, mine: str | None = None,
         keep: Callable[[str], discord.Attachment | None] | None = None,
@@ -198,6 +198,8 @@ class TableImages:
         that digest, sent again in place of a new file (nothing drawn or uploaded)."""
         choice = await self.display(reader)
         if choice is not None and choice.text_mode:
+            if embed is None:
+                return []
             try:
                 in_words(embed, as_text(alt(True)), mine)
             except Exception as exc:
@@ -290,9 +292,12 @@ class TableImages:
                                                               table.names, markdown=md),
                                 reader=table.seats[seat].user_id, mine=self._mine(table, seat))
 
-    async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
+    async def seat_file(self, table: Table, seat: int,
+                        embed: discord.Embed | None) -> list[discord.File]:
         """``seat.png``: the table as ``seat`` sees it (his own hidden cards, the pile, the
-        drawn card), for his private panel only (an ephemeral reply)."""
+        drawn card), for his private panel only (an ephemeral reply). For a player who reads
+        text, its words go in ``embed`` instead (none when ``embed`` is ``None``: the
+        caller, who asked ``reads_text`` first, builds the panel for them)."""
         if table.state is None or not table.running:
             return []
 

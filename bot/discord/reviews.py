@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.click_args import page_of
+from bot.discord.clicks.click import page_of
 from bot.discord.kept import BUDGET, Review
 from bot.discord.parts import App
 from bot.discord.pictures import TableImages, in_words

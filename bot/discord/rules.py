@@ -45,4 +45,4 @@ class RulesOpenButton(Routed[discord.ui.Button[Any]], template=OPEN_TEMPLATE):
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton, RulesOpenButton)
 """The ``/rules`` pages' buttons (table components have their own routes,
-``bot.discord.routes``)."""
+``bot.discord.clicks.routes``)."""

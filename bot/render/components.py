@@ -5,13 +5,13 @@ Every table component's custom_id is ``cr:<table>:<version>:<kind>[:<arg>]`` (a 
 ``cs:…`` (a select), at most 100 characters, so a click still works after a restart and a
 click on an old message (version mismatch) is recognised. ``<kind>`` is a :class:`Kind`
 (what every game shares) or one of the game's own kinds, which its Look declares
-(``Look.steps``, ``Look.notations``); ``bot.discord.router`` holds the one dispatch table
+(``Look.steps``, ``Look.notations``); ``bot.discord.clicks.handlers`` holds the one dispatch table
 from kind to handler. ``<arg>`` of an
 action button is the engine notation with spaces as ``_`` (``cr:12:34:a:keep_2``).
 
 Table views are plain ``discord.ui.View``s of ``discord.ui`` items, stopped before they are
 sent (``View.stop``), so discord.py never stores them: a click is routed by discord.py to
-the ``DynamicItem`` whose template its custom_id matches (``bot.discord.routes``).
+the ``DynamicItem`` whose template its custom_id matches (``bot.discord.clicks.routes``).
 ``/rules`` pages use a ``DynamicItem`` too (``bot.render.rules_text``). The lobby's and the
 table message's views are in ``bot.render.table_message``.
 """
@@ -54,7 +54,7 @@ class Kind(StrEnum):
     LAST_ROUND = "last"
     TAKE_BACK = "back"
     CONTINUE = "go"  # a waiting table of a DM or group DM goes on (bot.discord.interaction_home)
-    # after the game (bot.render.table_message.end_view, bot.discord.after_game)
+    # after the game (bot.render.table_message.end_view, bot.discord.clicks.after_game)
     REMATCH = "rematch"  # a lobby with the same seats and options
     NEW_GAME = "new"  # a lobby of the same game with the server's defaults
     REPLAY = "replay"  # the game's public moves, paged (the version field is the page)

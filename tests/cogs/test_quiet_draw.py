@@ -7,6 +7,7 @@ tell the table his coops)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from bot.games.coop.state import Phase
@@ -16,10 +17,21 @@ from tests.helpers.discord import message_of, panel_of, two_at_a_table
 
 
 def _table_edits(env: Any, start: int, message_id: int) -> int:
-    """Edits of the table message among the requests since ``start`` (a channel edit or
-    an interaction token's ``@original``, which is the table message here)."""
-    return sum(1 for r in env.http_requests[start:] if r.method == "PATCH" and (
-        r.path.endswith(f"/messages/{message_id}") or r.path.endswith("/messages/@original")))
+    """Edits of the table message among the requests since ``start`` (a channel edit, or
+    an interaction token's ``@original`` when that is the table message: a panel click's
+    ``@original`` is its panel)."""
+    def edits_table(path: str) -> bool:
+        if path.endswith(f"/messages/{message_id}"):
+            return True
+        found = re.match(r"/webhooks/\d+/([^/]+)/messages/@original$", path)
+        if found is None:
+            return False
+        backend = env.backend
+        record = backend.interactions[backend.interaction_tokens[found.group(1)]]
+        return bool(record.message_id == message_id)
+
+    return sum(1 for r in env.http_requests[start:] if r.method == "PATCH"
+               and edits_table(r.path))
 
 
 async def _open(world: dict[str, Any]) -> tuple[Any, Any, Any, dict[int, Any]]:

@@ -1,5 +1,5 @@
 """Reading a table click's id and arguments before its handler runs
-(``bot.discord.click_args``), on tables of the real table service: ids and versions storage
+(``bot.discord.clicks.click``), on tables of the real table service: ids and versions storage
 can hold, page numbers, a game's step arguments (Soi's seat and rank) and a game's choices
 (Turup's picked pile cards); what does not read is a ``BadArgument``."""
 
@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.discord.click_args import (
+from bot.discord.clicks.click import (
     LARGEST_ID,
     LARGEST_PAGE,
     BadArgument,

@@ -151,6 +151,11 @@ class Audit:
         if m:
             record = backend.interactions[backend.interaction_tokens[m.group(1)]]
             if m.group(3) == "@original":
+                if record.source_message_id is not None \
+                        and record.message_id == record.source_message_id:
+                    # a component's deferred update: @original is the message clicked
+                    source = backend.get_message(record.channel_id, record.source_message_id)
+                    return bool(source.flags & 64)
                 return bool(record.ephemeral)
             if m.group(3):
                 return bool(backend.get_message(record.channel_id, int(m.group(3))).flags & 64)

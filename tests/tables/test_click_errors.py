@@ -5,11 +5,14 @@ once with its traceback and the player is told the action failed and nothing cha
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bot.discord import answers, router
+from bot.discord import answers
+from bot.discord.clicks import handlers as router
+from bot.discord.clicks.click import Click
 from bot.render.components import Kind
 from bot.render.table_message import jump_url
 from bot.tables.model import Table
@@ -52,10 +55,11 @@ async def test_an_error_inside_a_handler_is_a_failure_not_out_of_date(
     env = world["env"]
     table, member = await _soi(world)
 
-    async def broken(click: router.Click) -> None:  # a bug deep inside a handler
+    async def broken(click: Click) -> None:  # a bug deep inside a handler
         raise IndexError("tuple index out of range")
 
-    monkeypatch.setitem(router.HANDLERS, Kind.MY_CARDS, broken)
+    monkeypatch.setitem(router.ROUTES, Kind.MY_CARDS,
+                        replace(router.ROUTES[Kind.MY_CARDS], handler=broken))
     start = len(env.http_requests)
     with caplog.at_level(logging.INFO):
         clicked = await member.click(message_of(env, table, world["channel"]),

@@ -10,7 +10,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import answers, router
+from bot.discord import answers
+from bot.discord.clicks import handlers as router
 from bot.render.table_message import jump_url
 from bot.tables.model import Table
 from storage.tables import TableStatus

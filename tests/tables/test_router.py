@@ -13,8 +13,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import answers, routes
-from bot.discord import router as handlers
+from bot.discord import answers
+from bot.discord.clicks import handlers, routes
 from bot.games.turup.look.kinds import TurupKind
 from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
 from bot.render.table_message import jump_url
@@ -237,18 +237,18 @@ def test_every_kind_has_one_handler() -> None:
 
     shared = {kind.value for kind in Kind}
     for kind in Kind:
-        assert (kind in handlers.HANDLERS) + (kind in STEP_KINDS) == 1, kind
+        assert (kind in handlers.ROUTES) + (kind in STEP_KINDS) == 1, kind
         for name in CATALOG:
-            assert handlers.handler_for(_table_of(name), kind) is not None, (kind, name)
+            assert handlers.route_for(_table_of(name), kind) is not None, (kind, name)
     own = {k for entry in CATALOG.values() for k in (*entry.look.steps, *entry.look.notations)}
     assert own and not own & shared
     for code in own:
         for name, entry in CATALOG.items():
             step, choice = code in entry.look.steps, code in entry.look.notations
             assert step + choice <= 1, (code, name)
-            found = handlers.handler_for(_table_of(name), code)
-            assert found is (handlers._navigate if step else
-                             handlers._game_choice if choice else None), (code, name)
+            found = handlers.route_for(_table_of(name), code)
+            assert found is (handlers.STEP if step else
+                             handlers.CHOICE if choice else None), (code, name)
 
 
 async def test_a_kind_this_code_does_not_know_is_answered_out_of_date(

@@ -3,7 +3,7 @@ agree."""
 
 from __future__ import annotations
 
-from bot.discord.routes import TABLE_ITEMS
+from bot.discord.clicks.routes import TABLE_ITEMS
 from bot.render.components import parse_custom_id
 from cogs.stats import DYNAMIC_ITEMS
 

@@ -1,31 +1,28 @@
-"""The handlers of table components: :data:`HANDLERS` maps each
-:class:`~bot.render.components.Kind` to its handler, a game's panel steps go to
-``_navigate`` and its own choices to ``_game_choice`` (:func:`handler_for`).
+"""The handlers of table clicks, each declared with its policy (:class:`Route`, data): a
+shared :class:`~bot.render.components.Kind` in :data:`ROUTES`, a game's panel steps to
+``_navigate`` and its own choices to ``_game_choice`` (:func:`route_for`).
 
-Clicks reach them through :mod:`bot.discord.routes` (discord.py's ``DynamicItem``s over the
-custom_id), which checks place, seat and version and reads the click's arguments first
-(:func:`read_arguments`); a handler refuses with ``TableError``/``GameError`` (answered
-kindly there) and anything else it raises is a failure, answered by
-:mod:`bot.discord.answers`.
+Clicks reach them through :mod:`bot.discord.clicks.routes` (discord.py's ``DynamicItem``s
+over the custom_id), which reads the click once and checks its route's policy first; the
+seat and the turn of a move are the service's to refuse (``TableService.seat_to_act``). A
+handler refuses with ``TableError``/``GameError`` (answered kindly there) and anything else
+it raises is a failure, answered by :mod:`bot.discord.answers`.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from typing import Any
 
 import discord
 
-from bot.discord import after_game, hints
-from bot.discord.answers import answer_once, log_failure
-from bot.discord.click import Click, Handler
-from bot.discord.click_args import check_step, game_move
-from bot.discord.panel_replies import SEAT_PNG, kept_picture, pictured_panel, seat_image
+from bot.discord import hints
+from bot.discord.answers import answer_once, log_failure, say
+from bot.discord.clicks.click import Click, Route, read_choice, read_step
+from bot.discord.pictures import SEAT_PNG, TableImages
 from bot.discord.tokens import answer_privately
 from bot.games.registry import game
 from bot.i18n import N_, _, use_locale
-from bot.render.card_text import legible
 from bot.render.components import STEP_KINDS, Kind, Step, notation_of
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
 from bot.render.panels import automatic_move, panel
@@ -43,15 +40,6 @@ ELSEWHERE = N_("This button belongs to a table in another channel.")
 PLAYED = N_("Your move was played, but the panel could not be updated — press Take turn.")
 
 
-async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Answer ephemerally: the response if not yet given, else a follow-up."""
-    text = legible(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
-
-
 async def computers_allowed(db: Database, table: Table) -> bool:
     """Does the table's server allow computer seats?"""
     try:
@@ -59,51 +47,6 @@ async def computers_allowed(db: Database, table: Table) -> bool:
     except Exception:
         log.exception("Reading guild settings failed")
         return False
-
-
-def read_arguments(click: Click, handler: Handler) -> Click:
-    """``click`` with its arguments read for ``handler``; ``BadArgument`` when they do not
-    read. A click on an older version is left to its handler (which says "out of date")."""
-    if click.cid.version != click.table.version:
-        return click
-    if handler is _navigate:
-        check_step(click.table, click.kind, click.choice)
-    elif handler is _game_choice:
-        move = game_move(click.table, click.kind, click.cid.arg, click.values)
-        return replace(click, move=move)
-    return click
-
-
-def remember_private(click: Click) -> None:
-    """Keep a seated person's answered click at the table: its token reaches them privately
-    at the next deal (``Tokens.remember_private``)."""
-    interaction, table = click.interaction, click.table
-    user_id = interaction.user.id
-    if interaction.response.is_done() and table.seat_of(user_id) is not None:
-        click.app.tokens.remember_private(table.id, user_id, interaction)
-
-
-def kind_of(code: str) -> str:
-    """A click's kind: a shared :class:`Kind`, else the code as sent (one of the game's
-    own kinds, or one this code does not know)."""
-    try:
-        return Kind(code)
-    except ValueError:
-        return code
-
-
-def handler_for(table: Table, kind: str) -> Handler | None:
-    """The handler of ``kind`` at ``table``: the dispatch table, a panel step (shared or
-    the table's game's), or a move the table's game makes of a choice (e.g. Turup's
-    captures); ``None`` for a kind nobody here knows."""
-    look = game(table.game).look
-    if isinstance(kind, Kind) and kind in HANDLERS:
-        return HANDLERS[kind]
-    if kind in STEP_KINDS or kind in look.steps:
-        return _navigate
-    if kind in look.notations:
-        return _game_choice
-    return None
 
 
 # ----------------------------------------------------------------- the lobby
@@ -153,7 +96,7 @@ async def _cancel(click: Click) -> None:
     perms = click.interaction.permissions
     await click.service.cancel(click.table.id, click.interaction.user.id,
                                moderator=bool(perms and perms.manage_messages))
-    await reply(click.interaction, _("The table is cancelled."))
+    await say(click.interaction, _("The table is cancelled."))
 
 
 # ---------------------------------------------------------- the table message
@@ -162,7 +105,7 @@ async def _cancel(click: Click) -> None:
 async def _my_cards(click: Click) -> None:
     table = click.table
     seat = table.seat_of(click.interaction.user.id)
-    assert seat is not None  # a seat's click (routes.SEATED)
+    assert seat is not None  # a seated player's click (its Route)
     if table.state is None:
         raise TableError(_("The cards are not dealt yet."))
     embed = hand_embed(table, seat)
@@ -182,17 +125,9 @@ async def _last_round(click: Click) -> None:
 
 async def _take_turn(click: Click) -> None:
     table = click.table
-    seat = table.seat_of(click.interaction.user.id)
-    assert seat is not None  # a seat's click (routes.SEATED)
     if not table.running:
         raise TableError(_("The game is not running."))
-    if table.seats[seat].is_computer_held:
-        raise TableError(_("A computer player holds your seat: press Take my seat back first."))
-    to_act = table.to_act()
-    if to_act != seat:
-        who = table.shown_names[to_act] if to_act is not None else _("nobody")
-        raise TableError(_("It is not your turn — {who} is to act. Press My cards to see yours.",
-                           who=who))
+    seat = click.service.seat_to_act(table, click.interaction.user.id)
     note = None
     move = automatic_move(table)
     if move is not None:  # drawing is the only move: draw now, show the placements
@@ -205,8 +140,7 @@ async def _take_turn(click: Click) -> None:
     if message is not None and message.id != table.record.message_id:
         # Take turn on a turn ping: the panel is the answer itself (the table message's
         # token stays the one that updates it)
-        await click.interaction.response.send_message(embed=embed, view=view, files=files,
-                                                      ephemeral=True)
+        await say(click.interaction, embed=embed, view=view, files=files)
         return
     await answer_privately(click.interaction, click.app.tokens, table.id, embed=embed,
                            view=view, files=files)
@@ -245,7 +179,7 @@ async def _privately(click: Click, **message: Any) -> None:
     if click.table.record.interaction_only and on_table_message(click):
         await answer_privately(click.interaction, click.app.tokens, click.table.id, **message)
         return
-    await click.interaction.response.send_message(ephemeral=True, **message)
+    await say(click.interaction, **message)
 
 
 # ------------------------------------------------------------ the control panel
@@ -255,13 +189,15 @@ async def _navigate(click: Click) -> None:
     """Show the panel at the step the component leads to (no move is made)."""
     table = click.table
     seat = table.seat_of(click.interaction.user.id)
-    assert seat is not None  # a seat's click at the current version (routes.SEATED, CURRENT)
+    assert seat is not None  # a seated player's click at the current version (its Route)
     message = click.interaction.message
-    pictured = any(a.filename == SEAT_PNG for a in (message.attachments if message else []))
-    embed, view = panel(table, seat, Step(click.kind, click.choice), picture=pictured)
-    kept: list[Any] = kept_picture(click.interaction, embed)
+    # the panel's own seat.png, kept by id (nothing drawn or uploaded again): a step makes
+    # no move, so the table version, hence the picture, is the one the panel shows
+    kept: list[Any] = [a for a in (message.attachments if message else [])
+                       if a.filename == SEAT_PNG]
+    embed, view = panel(table, seat, Step(click.kind, click.choice), picture=bool(kept))
     if not kept:  # no picture to keep (text mode, images off): the panel's words again
-        kept = await seat_image(click.app.images, table, seat, embed)
+        kept = await click.app.images.seat_file(table, seat, embed)
     await click.interaction.response.edit_message(embed=embed, view=view, attachments=kept)
 
 
@@ -270,10 +206,10 @@ async def _game_choice(click: Click) -> None:
     await _play(click, click.move)
 
 
-async def _after_game(click: Click) -> None:
-    """Rematch, New game and Replay: only once the game is over (``after_game``)."""
-    if not await after_game.handle(click.interaction, click.app, click.cid):
-        raise TableError(_("The game is not over yet."))
+async def _not_over(click: Click) -> None:
+    """Rematch, New game, Replay and Review on a table still open: only once the game is
+    over (``bot.discord.clicks.after_game`` answers them then)."""
+    raise TableError(_("The game is not over yet."))
 
 
 async def _act(click: Click) -> None:
@@ -282,57 +218,97 @@ async def _act(click: Click) -> None:
 
 
 async def _play(click: Click, text: str) -> None:
-    """Play the move, then show the new panel in the reply: with the seat's new picture
-    while his turn goes on, without one once it has passed (the table message shows the
-    move; Take turn draws the picture again next time)."""
-    table = click.table
-    result = await click.service.act(table.id, click.interaction.user.id, text,
+    """Play the move and answer at once (the move is saved: Discord has its answer well
+    within its 3 seconds), then show the new panel in place of the one clicked: with the
+    seat's new picture while his turn goes on, without one once it has passed (the table
+    message shows the move; Take turn draws the picture again next time)."""
+    table, interaction = click.table, click.interaction
+    result = await click.service.act(table.id, interaction.user.id, text,
                                      version=click.cid.version)
+    try:
+        await interaction.response.defer()  # DEFERRED_UPDATE_MESSAGE: the panel clicked
+    except discord.HTTPException as exc:  # the move is saved and the table shows it
+        log_failure(f"Table {table.id}: the answer to a move", exc)  # i18n: not for people
+        await answer_once(interaction, _(PLAYED))
+        return
     try:
         note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
         embed, view, files = await pictured_panel(click.app.images, table, result.seat,
                                                   note)
     except Exception:
-        log.exception("Showing the panel after a move at table %s failed", table.id)
-        await reply(click.interaction, _(PLAYED))
+        log.exception("Showing the panel after a move at table %s failed",  # i18n: not for people
+                      table.id)
+        await answer_once(interaction, _(PLAYED))
         return
     try:
-        await click.interaction.response.edit_message(embed=embed, view=view,
-                                                      attachments=files)
+        await interaction.edit_original_response(embed=embed, view=view, attachments=files)
     except discord.HTTPException as exc:  # the move is saved and the table shows it
         log_failure(f"Table {table.id}: the panel after a move",  # i18n: not for people
                     exc)
-        await answer_once(click.interaction, _(PLAYED))
+        await answer_once(interaction, _(PLAYED))
 
 
-HANDLERS: dict[Kind, Handler] = {
-    Kind.JOIN: _join,
-    Kind.LEAVE: _leave,
-    Kind.START: _start,
-    Kind.CANCEL: _cancel,
-    Kind.ADD_COMPUTER: _add_computer,
-    Kind.REMOVE_COMPUTER: _remove_computer,
-    Kind.TAKE_TURN: _take_turn,
-    Kind.MY_CARDS: _my_cards,
-    Kind.LAST_ROUND: _last_round,
-    Kind.TAKE_BACK: _take_back,
-    Kind.CONTINUE: _continue,
-    Kind.ACT: _act,
-    Kind.REMATCH: _after_game,
-    Kind.NEW_GAME: _after_game,
-    Kind.REPLAY: _after_game,
-    Kind.REVIEW: _after_game,
-    Kind.HINT: hints.on_hint,
+async def pictured_panel(images: TableImages, table: Table, seat: int,
+                         note: str | None = None
+                         ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The seat's panel, built once: with his picture while his turn goes on (the picture
+    shows his cards, so the panel does not list them again), without one once his turn is
+    over. Whether he reads text or sees a picture is decided before the panel is built: a
+    reader in text mode gets the picture's words in his cards' place; when no picture can
+    be had (images off, a drawing that failed) the panel lists his cards."""
+    files: list[discord.File] = []
+    words = False
+    if table.running and table.to_act() == seat:
+        words = await images.reads_text(table.seats[seat].user_id)
+        if not words:
+            files = await images.seat_file(table, seat, None)
+    embed, view = panel(table, seat, note=note, picture=bool(files))
+    if words:
+        await images.seat_file(table, seat, embed)  # the picture's words, in the panel
+    return embed, view, files
+
+
+ROUTES: dict[Kind, Route] = {
+    Kind.JOIN: Route(_join),
+    Kind.LEAVE: Route(_leave),
+    Kind.START: Route(_start),
+    Kind.CANCEL: Route(_cancel),
+    Kind.ADD_COMPUTER: Route(_add_computer),
+    Kind.REMOVE_COMPUTER: Route(_remove_computer),
+    Kind.TAKE_TURN: Route(_take_turn, seated=True),
+    Kind.MY_CARDS: Route(_my_cards, seated=True),
+    Kind.LAST_ROUND: Route(_last_round),
+    Kind.TAKE_BACK: Route(_take_back),
+    Kind.CONTINUE: Route(_continue),
+    Kind.ACT: Route(_act, panel=True),
+    Kind.REMATCH: Route(_not_over),
+    Kind.NEW_GAME: Route(_not_over),
+    Kind.REPLAY: Route(_not_over),
+    Kind.REVIEW: Route(_not_over),
+    Kind.HINT: Route(hints.on_hint),
 }
-"""Every kind the lobby, the table message and the panel share; a game's step kinds go to
-``_navigate`` and its own choices to ``_game_choice``."""
+"""Every kind the lobby, the table message and the panel share, with its policy; a game's
+step kinds go to :data:`STEP` and its own choices to :data:`CHOICE`. (A finished game's
+Rematch, New game, Replay, Review and Last round have their own handler:
+``bot.discord.clicks.after_game``.)"""
 
-PANEL_HANDLERS: frozenset[Handler] = frozenset({_navigate, _game_choice, _act})
-"""The handlers of a control panel's components: they answer by editing the message
-clicked, so they are taken only from an ephemeral message."""
+STEP = Route(_navigate, panel=True, current=True, seated=True, read=read_step)
+"""A panel step (shared or the game's): it edits the panel, so only from one, at the
+current version, by a seated player, its argument read by the game's look."""
 
-SEATED: frozenset[Handler] = frozenset({_my_cards, _take_turn, _navigate})
-"""The handlers only a seated player's click reaches ("You are not playing at this table")."""
+CHOICE = Route(_game_choice, panel=True, current=True, read=read_choice)
+"""A game's own choice (e.g. Turup's captures): the move it stands for read first."""
 
-CURRENT: frozenset[Handler] = frozenset({_navigate, _game_choice})
-"""The handlers only a click at the table's current version reaches (else "out of date")."""
+
+def route_for(table: Table, kind: str) -> Route | None:
+    """The route of ``kind`` at ``table``: the shared table, a panel step (shared or the
+    table's game's), or a move the table's game makes of a choice; ``None`` for a kind
+    nobody here knows."""
+    if isinstance(kind, Kind) and kind in ROUTES:
+        return ROUTES[kind]
+    look = game(table.game).look
+    if kind in STEP_KINDS or kind in look.steps:
+        return STEP
+    if kind in look.notations:
+        return CHOICE
+    return None

@@ -1,5 +1,7 @@
 """Clicks after a game is over, on a table the service no longer holds: Rematch and New
-game (under the game-end message), Last round and Replay (on the final table message).
+game (under the game-end message), Last round, Replay and Review my game (on the final
+table message). Their own handler: :func:`finished` is the check (is there such a game?),
+:func:`handle` the act (``bot.discord.clicks.routes`` calls both).
 
 The finished table is read back from storage and its log replayed (only public events are
 kept for the replay); a few replays stay cached per client.
@@ -12,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.answers import say
 from bot.discord.kept import Finished
 from bot.discord.parts import App
 from bot.discord.reviews import on_review
@@ -33,14 +36,6 @@ log = logging.getLogger(__name__)
 KINDS = frozenset({Kind.REMATCH, Kind.NEW_GAME, Kind.REPLAY, Kind.LAST_ROUND, Kind.REVIEW})
 LINES_PER_PAGE = 15
 CACHED_GAMES = 16
-
-
-def same_place(interaction: discord.Interaction[Any], table: Table) -> bool:
-    """Was the click made in the table's own server and channel?"""
-    rec = table.record
-    if rec.interaction_only:  # a DM or group DM: its guild_id is the channel's own id
-        return interaction.guild_id is None and interaction.channel_id == rec.channel_id
-    return interaction.guild_id == rec.guild_id and interaction.channel_id == rec.channel_id
 
 
 async def finished(app: App, table_id: int) -> Finished | None:
@@ -78,19 +73,10 @@ def replay(stored: StoredTable, voice: Voice) -> Finished:
     return Finished(table, tuple(lines))
 
 
-async def handle(interaction: discord.Interaction[Any], app: App, cid: ComponentId) -> bool:
-    """Answer an after-game click; ``False`` when ``cid`` is not one (or its table is not
-    a finished game)."""
-    if cid.kind not in KINDS:
-        return False
-    done = await finished(app, cid.table_id)
-    if done is None:
-        return False
-    rec = done.table.record
-    if not same_place(interaction, done.table):
-        log.info("Table %s: an after-game click from another server or channel", rec.id)
-        await _say(interaction, _("That button belongs to a table in another channel."))
-        return True
+async def handle(interaction: discord.Interaction[Any], app: App, done: Finished,
+                 cid: ComponentId) -> None:
+    """Answer an after-game click (``cid.kind`` one of :data:`KINDS`) on the finished
+    game ``done``, made in the table's own place (``routes`` checked it)."""
     kind = Kind(cid.kind)
     if kind is Kind.REPLAY:
         await _replay(interaction, done, cid)
@@ -100,20 +86,15 @@ async def handle(interaction: discord.Interaction[Any], app: App, cid: Component
         await on_review(interaction, app, done.table, cid.arg)
     else:
         await _open(interaction, app, done.table, rematch=kind is Kind.REMATCH)
-    return True
-
-
-async def _say(interaction: discord.Interaction[Any], text: str) -> None:
-    await interaction.response.send_message(text, ephemeral=True)
 
 
 async def _last_round(interaction: discord.Interaction[Any], app: App, table: Table) -> None:
     embed = last_round_embed(table)
     if embed is None:
-        await _say(interaction, _("No round was scored at this table."))
+        await say(interaction, _("No round was scored at this table."))
         return
     files = await app.images.round_end_file(table, embed, reader=interaction.user.id)
-    await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+    await say(interaction, embed=embed, files=files)
 
 
 def replay_page(done: Finished, page: int) -> tuple[discord.Embed, int]:
@@ -146,7 +127,7 @@ async def _replay(interaction: discord.Interaction[Any], done: Finished,
     if message is not None and message.flags.ephemeral:  # paging an open replay
         await interaction.response.edit_message(embed=embed, view=view)
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await say(interaction, embed=embed, view=view)
 
 
 async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
@@ -156,7 +137,7 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
     user = interaction.user
     people = [s.user_id for s in old.seats if s.user_id is not None]
     if rematch and user.id not in people:
-        await _say(interaction, _("Only the players of table #{table} can ask for a rematch "
+        await say(interaction, _("Only the players of table #{table} can ask for a rematch "
                                   "— press **New game** to open a table.", table=old.id))
         return
     rec, service = old.record, app.tables
@@ -174,12 +155,12 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
         )
     except TableExists as exc:
         existing = service.get(exc.table_id)
-        await _say(interaction, _("This channel already has an open table: {url}",
+        await say(interaction, _("This channel already has an open table: {url}",
                                   url=jump_url(existing)) if existing is not None else
                    _("This channel already has an open table."))
         return
     except (GameError, TableError, OptionError) as exc:
-        await _say(interaction, _("That table cannot be opened: {problem}", problem=exc))
+        await say(interaction, _("That table cannot be opened: {problem}", problem=exc))
         return
     others = [u for u in people if u != user.id]
     if rematch:
