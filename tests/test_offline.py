@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bot import offline
+from bot.console import play as offline
 
 
 def _play(argv: list[str], typed: str) -> tuple[int, str]:

@@ -11,7 +11,7 @@ import pytest
 
 from bench import capacity, sampler, spy, threads
 from bench.requests import RateClass
-from bot.games.soi.rules import bits
+from bot.games.soi.state import bits
 
 
 @pytest.mark.slow
@@ -96,7 +96,7 @@ def capacity_frame() -> FrameType:
 
 
 def bot_frame() -> FrameType:
-    """A live frame whose code is the bot's (a generator of bot.games.soi.rules)."""
+    """A live frame whose code is the bot's (a generator of bot.games.soi.state)."""
     gen = bits(5)
     assert isinstance(gen, GeneratorType)
     frame = gen.gi_frame
