@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.console_moves import listing
+from bot.console.moves import listing
 from bot.games import registry as catalog
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
@@ -321,7 +321,7 @@ def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) 
 def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
-    """Run ``play`` on its own (tests, ``python -m bot.offline``)."""
+    """Run ``play`` on its own (tests, ``python -m bot.console.play``)."""
     parser = argparse.ArgumentParser(prog="cardroom play")  # i18n: not for people
     _arguments(parser)
     return run(parser.parse_args(argv), stdin, stdout)
