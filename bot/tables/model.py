@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.protocol import Action, Engine, Event
+from bot.games.protocol import Action, Engine, Event, NotYourTurn
 from bot.games.registry import ENGINES
 from bot.games.views import GameView
 from bot.games.you import second_person
@@ -209,6 +209,24 @@ class Table:
             if s.user_id == user_id:
                 return s.seat
         return None
+
+    def seat_to_act(self, user_id: int) -> int:
+        """The user's seat when he may move now; else the one refusal of a move out of turn,
+        worded once for every way of moving (a click, ``/move``): not seated, a computer
+        holding his seat, or another seat to act (``TableService.act`` asks it, under the
+        table's lock, and so does Take turn)."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError(_("You are not seated at this table."))
+        if self.seats[seat].is_computer_held:
+            raise TableError(_("A computer player holds your seat: press Take my seat back "
+                               "first."))
+        to_act = self.to_act()
+        if to_act != seat:
+            who = self.shown_names[to_act] if to_act is not None else _("nobody")
+            raise NotYourTurn(_("It is not your turn — {who} is to act. Press My cards to see "
+                                "yours.", who=who))
+        return seat
 
     def to_act(self) -> int | None:
         """The seat to act now (``None`` in the lobby or once over)."""

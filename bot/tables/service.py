@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.games.protocol import Action, Event, NotYourTurn, seen_by
+from bot.games.protocol import Action, Event, seen_by
 from bot.i18n import N_, _
 from bot.metrics import moved
 from bot.results import FinishListener, GameResult, SeatResult, placements
@@ -221,24 +221,6 @@ class TableService:
 
     # ------------------------------------------------------------------ play
 
-    @staticmethod
-    def seat_to_act(table: Table, user_id: int) -> int:
-        """The user's seat when he may move now; else the one refusal of a move out of turn,
-        worded once for every way of moving (a click, ``/move``): not seated, a computer
-        holding his seat, or another seat to act."""
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise TableError(_("You are not seated at this table."))
-        if table.seats[seat].is_computer_held:
-            raise TableError(_("A computer player holds your seat: press Take my seat back "
-                               "first."))
-        to_act = table.to_act()
-        if to_act != seat:
-            who = table.shown_names[to_act] if to_act is not None else _("nobody")
-            raise NotYourTurn(_("It is not your turn — {who} is to act. Press My cards to see "
-                                "yours.", who=who))
-        return seat
-
     async def act(
         self, table_id: int, user_id: int, text: str, version: int | None = None
     ) -> ActResult:
@@ -254,7 +236,7 @@ class TableService:
                 raise TableError(_("The game is not running."))
             if version is not None and version != table.version:
                 raise StaleAction()
-            seat = self.seat_to_act(table, user_id)
+            seat = table.seat_to_act(user_id)
             action = table.engine.parse_action(table.state, text)
             quiet = table.engine.quiet(table.state, action)
             current = table.seats[seat]  # a person's move resets the seat's timeouts

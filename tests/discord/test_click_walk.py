@@ -45,24 +45,17 @@ async def _an_ask_that_hits(world: dict[str, Any]) -> tuple[Walk, Any, Any]:
     return walk, asked, table
 
 
-async def test_an_action_click_walks_few_files_before_its_answer(world: dict[str, Any]) -> None:
+async def test_an_action_click_walks_few_files_and_builds_its_panel_once(
+        world: dict[str, Any]) -> None:
     walk, asked, _table = await _an_ask_that_hits(world)
     assert walk.answered
     assert len(walk.discord_side) <= DISCORD_SIDE_FILES, walk.discord_side
     assert len(walk.files) <= PROJECT_FILES, walk.files
     assert any(a.filename == SEAT_PNG for a in asked.response.attachments)  # the heavy path
-
-
-async def test_an_action_click_builds_its_panel_once(world: dict[str, Any]) -> None:
-    walk, _asked, _table = await _an_ask_that_hits(world)
     assert walk.calls["bot/render/panels.py:panel"] == 1, walk.calls
     assert walk.calls["bot/render/images/__init__.py:cached_seat"] == 1  # drawn once
-
-
-async def test_the_walk_sees_the_click_and_only_it(world: dict[str, Any]) -> None:
-    """The counter can fail: it sees the click's route, the service's move and the
-    picture drawn in the image thread; no render of the table message (another task)."""
-    walk, _asked, _table = await _an_ask_that_hits(world)
+    # the counter can fail: it sees the click's route, the service's move and the picture
+    # drawn in the image thread, and no render of the table message (another task)
     assert {"bot/discord/items.py", "bot/tables/service.py"} <= set(walk.files)
-    assert any(k.startswith("bot/render/images/") for k in walk.calls)  # the image thread
+    assert any(k.startswith("bot/render/images/") for k in walk.calls)
     assert "bot/render/embeds.py:table_embed" not in walk.calls

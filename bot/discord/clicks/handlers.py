@@ -4,9 +4,10 @@ shared :class:`~bot.render.components.Kind` in :data:`ROUTES`, a game's panel st
 
 Clicks reach them through :mod:`bot.discord.clicks.routes` (discord.py's ``DynamicItem``s
 over the custom_id), which reads the click once and checks its route's policy first; the
-seat and the turn of a move are the service's to refuse (``TableService.seat_to_act``). A
-handler refuses with ``TableError``/``GameError`` (answered kindly there) and anything else
-it raises is a failure, answered by :mod:`bot.discord.answers`.
+seat and the turn of a move are the table service's to refuse (``Table.seat_to_act``, asked
+by ``TableService.act`` and Take turn). A handler refuses with ``TableError``/``GameError``
+(answered kindly there) and anything else it raises is a failure, answered by
+:mod:`bot.discord.answers`.
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ async def _take_turn(click: Click) -> None:
     table = click.table
     if not table.running:
         raise TableError(_("The game is not running."))
-    seat = click.service.seat_to_act(table, click.interaction.user.id)
+    seat = table.seat_to_act(click.interaction.user.id)
     note = None
     move = automatic_move(table)
     if move is not None:  # drawing is the only move: draw now, show the placements
