@@ -96,7 +96,7 @@ SLOW: tuple[str, ...] = (
     "tests/i18n/test_catalogs.py",
     "tests/i18n/test_no_english_left.py",
     "tests/render/test_languages.py",
-    "tests/render/test_action_words.py::test_move_words_map_back_to_notation",
+    "tests/notation/test_action_words.py::test_move_words_map_back_to_notation",
     "tests/render/test_wording.py::test_players_are_they_in_every_text_a_player_reads",
     # the benchmarks' harness runs whole load runs (the smoke runs are marked in their files)
     "bench/tests/test_run.py::test_quick_run_writes_no_file_unless_asked",
