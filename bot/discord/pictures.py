@@ -188,6 +188,7 @@ class TableImages:
         render: Render, seat: int | None = None,
         *, alt: Callable[[bool], str], reader: int | None = None, mine: str | None = None,
         keep: Callable[[str], discord.Attachment | None] | None = None,
+        drawn: bool = True,
     ) -> list[Picture]:
         """The picture as an attachment whose ``description`` (Discord's alt text, in the
         reader's language) says what it shows, from the view it is drawn from (``alt(False)``:
@@ -195,7 +196,9 @@ class TableImages:
         picture's ``reader`` who reads text instead gets none: its words go in ``embed``
         (in place of ``mine``, the look's own text of his cards, when the embed has it).
         ``keep(digest)``: the attachment the edited message already has for a picture of
-        that digest, sent again in place of a new file (nothing drawn or uploaded)."""
+        that digest, sent again in place of a new file (nothing drawn or uploaded).
+        ``drawn=False``: the message carries no such picture (only a reader in text mode
+        gets its words)."""
         choice = await self.display(reader)
         if choice is not None and choice.text_mode:
             try:
@@ -203,6 +206,8 @@ class TableImages:
             except Exception as exc:
                 log.warning("The %s words of table %s failed: %s", what, table.id,
                             type(exc).__name__)
+            return []
+        if not drawn:
             return []
         settings = await self.settings(table.record.guild_id)
         if settings is None or not settings.images:
@@ -226,8 +231,9 @@ class TableImages:
         return [discord.File(io.BytesIO(data), file_name(name, data), description=description)]
 
     async def table_file(self, table: Table, embed: discord.Embed) -> list[discord.File]:
-        """``table.png`` for a running table's message (set on ``embed``); a finished game
-        shows its last round instead (``round.png``, every face-down card revealed)."""
+        """``table.png`` for a running table's message (set on ``embed``); none for a
+        finished game's (the game-end message posted under it shows the last round, every
+        face-down card revealed: the same picture is not uploaded twice)."""
         return [f for f in await self._table_picture(table, embed, None)
                 if isinstance(f, discord.File)]
 
@@ -240,8 +246,6 @@ class TableImages:
     async def _table_picture(self, table: Table, embed: discord.Embed,
                              message_id: int | None) -> list[Picture]:
         self._sending.pop(table.id, None)
-        if table.status is TableStatus.FINISHED:
-            return list(await self.round_end_file(table, embed))
         if not table.running:
             return []
 
@@ -292,9 +296,11 @@ class TableImages:
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``seat.png``: the table as ``seat`` sees it (his own hidden cards, the pile, the
-        drawn card), for his private panel only (an ephemeral reply)."""
+        drawn card), for his private panel only (an ephemeral reply); none where the
+        game's panel carries no picture (``Pictures.panel``: its words name his cards)."""
         if table.state is None or not table.running:
             return []
+        drawn = game(table.game).look.pictures.panel
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
             view, names = table.player_view(seat), table.names
@@ -306,7 +312,8 @@ class TableImages:
         return await self._only_files(table, embed, SEAT_PNG, "seat", render, seat,
                                       alt=lambda md: seat_alt(table.player_view(seat),
                                                               table.names, markdown=md),
-                                reader=table.seats[seat].user_id, mine=self._mine(table, seat))
+                                      reader=table.seats[seat].user_id,
+                                      mine=self._mine(table, seat), drawn=drawn)
 
     async def round_end_file(self, table: Table, embed: discord.Embed,
                              reader: int | None = None) -> list[discord.File]:
