@@ -186,7 +186,8 @@ class TableImages:
     async def _file(
         self, table: Table, embed: discord.Embed, name: str, what: str,
         render: Render, seat: int | None = None,
-        *, alt: Callable[[bool], str], reader: int | None = None, mine: str | None = None,
+        *, alt: Callable[[bool], str], reader: int | None = None,
+        mine: Callable[[], str | None] | None = None,
         keep: Callable[[str], discord.Attachment | None] | None = None,
         drawn: bool = True,
     ) -> list[Picture]:
@@ -194,7 +195,7 @@ class TableImages:
         reader's language) says what it shows, from the view it is drawn from (``alt(False)``:
         plain text, names unescaped; ``alt(True)``: the same words for a message). A private
         picture's ``reader`` who reads text instead gets none: its words go in ``embed``
-        (in place of ``mine``, the look's own text of his cards, when the embed has it).
+        (in place of ``mine()``, the look's own text of his cards, when the embed has it).
         ``keep(digest)``: the attachment the edited message already has for a picture of
         that digest, sent again in place of a new file (nothing drawn or uploaded).
         ``drawn=False``: the message carries no such picture (only a reader in text mode
@@ -202,7 +203,7 @@ class TableImages:
         choice = await self.display(reader)
         if choice is not None and choice.text_mode:
             try:
-                in_words(embed, as_text(alt(True)), mine)
+                in_words(embed, as_text(alt(True)), mine() if mine is not None else None)
             except Exception as exc:
                 log.warning("The %s words of table %s failed: %s", what, table.id,
                             type(exc).__name__)
@@ -292,7 +293,8 @@ class TableImages:
         return await self._only_files(table, embed, HAND_PNG, "hand", render, seat,
                                       alt=lambda md: hand_alt(table.player_view(seat),
                                                               table.names, markdown=md),
-                                reader=table.seats[seat].user_id, mine=self._mine(table, seat))
+                                      reader=table.seats[seat].user_id,
+                                      mine=lambda: self._mine(table, seat))
 
     async def seat_file(self, table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
         """``seat.png``: the table as ``seat`` sees it (his own hidden cards, the pile, the
@@ -313,7 +315,18 @@ class TableImages:
                                       alt=lambda md: seat_alt(table.player_view(seat),
                                                               table.names, markdown=md),
                                       reader=table.seats[seat].user_id,
-                                      mine=self._mine(table, seat), drawn=drawn)
+                                      mine=lambda: self._mine(table, seat), drawn=drawn)
+
+    async def seat_pictured(self, table: Table, seat: int) -> bool:
+        """Will ``seat_file`` give the seat a picture (the game's panel has one, the server
+        draws pictures, the player reads pictures)? Asked before the panel is built, so
+        that it is built once, with or without his cards in words."""
+        if table.state is None or not table.running or not game(table.game).look.pictures.panel:
+            return False
+        settings = await self.settings(table.record.guild_id)
+        if settings is None or not settings.images:
+            return False
+        return not await self.reads_text(table.seats[seat].user_id)
 
     async def round_end_file(self, table: Table, embed: discord.Embed,
                              reader: int | None = None) -> list[discord.File]:
