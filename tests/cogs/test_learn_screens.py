@@ -23,7 +23,8 @@ from tests.cogs.test_puzzle import store_puzzle
 from tests.helpers.lesson_heights import BUDGET, follow_lesson
 from tests.helpers.preview import browser, browser_available, shoot
 
-pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 @pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
 async def test_a_lesson_at_phone_width(simcord_env: Env, game: str, tmp_path: Path) -> None:

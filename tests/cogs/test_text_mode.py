@@ -18,6 +18,8 @@ from tests.helpers.discord import Audit, component_rows, last_cards, payload_of
 from tests.helpers.preview import browser, browser_available, shoot
 from tests.helpers.taps import BY_NAME, Panel, message_in, panel_of, seated
 
+pytestmark = pytest.mark.slow
+
 COOP = ("soureh", "pariah")
 OPTIONS = {"soureh": {"threshold": 20}, "pariah": {"threshold": 60}, "turup": {"rounds": 1},
            "soi": {"target": 20, "memory": "off"}}

@@ -15,7 +15,8 @@ from tests.helpers.discord import flush, message_of, panel_of, service, table_in
 from tests.helpers.preview import browser, browser_available, shoot
 from tests.i18n.flows import button
 
-pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 def arabic_letters(text: str) -> int:
     return sum(1 for c in text if "\u0600" <= c <= "\u06ff")
