@@ -6,7 +6,7 @@ whose ``explain`` is ``None`` shows a move's notation. This module holds what th
 cards and seats in words.
 
 Seats are the ``{p<seat>}`` placeholders of event texts: the presentation fills in names
-(:func:`bot.render.seat_words.with_names`). Every phrase is one translatable text
+(:func:`bot.notation.seat_words.with_names`). Every phrase is one translatable text
 (``bot.i18n``), cards named in words and placed in
 the sentence by the translation."""
 
