@@ -254,18 +254,17 @@ async def pictured_panel(images: TableImages, table: Table, seat: int,
                          ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
     """The seat's panel, built once: with his picture while his turn goes on (the picture
     shows his cards, so the panel does not list them again), without one once his turn is
-    over. Whether he reads text or sees a picture is decided before the panel is built: a
-    reader in text mode gets the picture's words in his cards' place; when no picture can
-    be had (images off, a drawing that failed) the panel lists his cards."""
+    over. Whether he gets a picture (his game's panel has one, the server draws them, he
+    does not read text) is decided before the panel is built; a reader in text mode gets
+    the picture's words in his cards' place."""
+    turn = table.running and table.to_act() == seat
+    pictured = turn and await images.seat_pictured(table, seat)
+    embed, view = panel(table, seat, note=note, picture=pictured)  # built once: it is costly
     files: list[discord.File] = []
-    words = False
-    if table.running and table.to_act() == seat:
-        words = await images.reads_text(table.seats[seat].user_id)
-        if not words:
-            files = await images.seat_file(table, seat, None)
-    embed, view = panel(table, seat, note=note, picture=bool(files))
-    if words:
-        await images.seat_file(table, seat, embed)  # the picture's words, in the panel
+    if turn:
+        files = await images.seat_file(table, seat, embed)
+        if pictured and not files:  # the picture failed: his cards in words after all
+            embed, view = panel(table, seat, note=note)
     return embed, view, files
 
 
