@@ -49,4 +49,4 @@ def game(request: pytest.FixtureRequest) -> registry.Game:
                         pytest.param(MANY, id="many", marks=pytest.mark.slow)])
 def seeds(request: pytest.FixtureRequest) -> range:
     """The seeds of a check's deals: a few (fast tier), many (slow tier)."""
-    return request.param  # type: ignore[no-any-return]
+    return request.param

@@ -21,9 +21,9 @@ def redealer(game: registry.Game) -> Redeal:
     searching hard player may weigh by public plays), else its searching hard player's
     (``search_spec``)."""
     if hasattr(game.engine, "determinize"):
-        return game.engine.determinize  # type: ignore[no-any-return]
+        return game.engine.determinize
     if hasattr(game.players, "search_spec"):
-        return game.players.search_spec(game.engine).determinize  # type: ignore[no-any-return]
+        return game.players.search_spec(game.engine).determinize
     pytest.fail(f"{game.name} has no determinizer: its hard player and hints need one")
 
 
