@@ -13,7 +13,7 @@ from bot.games.protocol import Action, Engine, InvalidVariant
 from bot.games.variants import Kind, option_fields
 
 FEW = range(1)  # deals of the smallest and the largest table: the fast tier
-MANY = range(1, 40)  # deals of every table size, with every option's choices: the slow tier
+MANY = range(1, 9)  # deals of every table size, with every option's choices: the slow tier
 MAX_MOVES = 20_000  # a random game longer than this never ends: a failure
 
 
