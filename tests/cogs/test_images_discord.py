@@ -90,7 +90,7 @@ async def test_table_message_carries_the_table_image_and_updates(world: dict[str
     assert later and image_urls(later[-1]) == [""]
     assert [a["filename"] for a in later[-1]["attachments"]] == ["table.png"]
     cache = env.bot.app.images.cache
-    assert sum(k.kind == "table" for k in cache._data) >= 2  # a picture of each table seen
+    assert sum(k.kind == "table" for k in cache.drawn()) >= 2  # a picture of each table seen
 
 
 async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any]) -> None:
@@ -132,7 +132,7 @@ async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> Non
     for _path, payload in public:
         assert HAND_URL not in image_urls(payload)
         assert all(a.get("filename") != "hand.png" for a in payload.get("attachments") or [])
-    hands = [k for k in env.bot.app.images.cache._data if k.kind == "hand"]
+    hands = [k for k in env.bot.app.images.cache.drawn() if k.kind == "hand"]
     assert hands and all(k.seat is not None for k in hands)
 
 
@@ -163,11 +163,11 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
             assert [a.filename for a in panel.attachments] == ["seat.png"]
             assert panel.attachments[0].description
             assert any(k.kind == "seat" and k.version == table.version and k.seat == seat
-                       for k in env.bot.app.images.cache._data)
+                       for k in env.bot.app.images.cache.drawn())
         else:  # his turn has passed: no picture drawn for it (the table message shows it)
             assert panel.attachments == [] and not panel.embeds[0].image.url
             assert not any(k.kind == "seat" and k.version == table.version and k.seat == seat
-                           for k in env.bot.app.images.cache._data)
+                           for k in env.bot.app.images.cache.drawn())
     audit.step([table])
     for _path, payload in audit.public_payloads():
         assert "attachment://seat.png" not in image_urls(payload)
@@ -181,7 +181,7 @@ async def test_four_colour_setting_reaches_the_renderer(world: dict[str, Any]) -
     admin = guild.add_member(env.create_user("ada"), roles=[managers])
     await admin.slash(channel, "settings set", four_colour=True)
     await start_soureh(world)
-    keys = [k for k in env.bot.app.images.cache._data if k.kind == "table"]
+    keys = [k for k in env.bot.app.images.cache.drawn() if k.kind == "table"]
     assert keys and all(k.options[0] is True for k in keys)  # (four_colour, theme, names)
 
 
@@ -257,7 +257,7 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
     [before] = panel.attachments
     assert before.filename == "seat.png"
-    seats_drawn = [k for k in env.bot.app.images.cache._data if k.kind == "seat"]
+    seats_drawn = [k for k in env.bot.app.images.cache.drawn() if k.kind == "seat"]
     code = str(table.player_view(table.to_act())["hand"][0])
     sent = len(env.http_requests)
     # the card select a long list of moves shows (this table's list is short: sent by hand)
@@ -268,4 +268,4 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     edits = [r.json for r in env.http_requests[sent:] if isinstance(r.json, dict)]
     assert edits and all(str(a.get("id")) == str(before.id) for e in edits
                          for a in (e.get("data") or e).get("attachments") or [])
-    assert [k for k in env.bot.app.images.cache._data if k.kind == "seat"] == seats_drawn
+    assert [k for k in env.bot.app.images.cache.drawn() if k.kind == "seat"] == seats_drawn
