@@ -13,7 +13,7 @@ from bot.games.protocol import Action, Engine, InvalidVariant
 from bot.games.variants import Kind, option_fields
 
 FEW = range(1)  # deals of the smallest and the largest table: the fast tier
-MANY = range(1, 9)  # deals of every table size, with every option's choices: the slow tier
+MANY = range(1, 5)  # deals of every table size, with every option's choices: the slow tier
 MAX_MOVES = 20_000  # a random game longer than this never ends: a failure
 
 
@@ -73,11 +73,11 @@ def walk(engine: Engine[Any], deal: Deal) -> Iterator[tuple[Any, Action | None]]
     raise AssertionError(f"{engine.name}: a random game of {deal} did not end")
 
 
-def sampled(engine: Engine[Any], seeds: range) -> Iterator[tuple[Deal, Any]]:
+def sampled(engine: Engine[Any], seeds: range, every: int = 10) -> Iterator[tuple[Deal, Any]]:
     """Some states of the random games of :func:`deals`, for the checks that cost more than
-    a move: the first, the last and every 5th between (the slow tier), every 30th (the
-    fast tier)."""
-    every = 5 if seeds == MANY else 30
+    a move: the first, the last and every ``every``-th between in the slow tier, every
+    ``3 * every``-th in the fast tier."""
+    every = every if seeds == MANY else 3 * every
     for deal in deals(engine, seeds):
         for step, (state, action) in enumerate(walk(engine, deal)):
             if step % every == 0 or action is None:
