@@ -18,7 +18,7 @@ from typing import Any
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import decision_positions
-from bot.games.protocol import MOVE_WORDS_GAP, Engine, Event
+from bot.games.protocol import MOVE_WORDS_GAP, Engine, Event, replay
 from bot.games.registry import ENGINES
 from bot.i18n import _
 
@@ -58,10 +58,7 @@ class Puzzle:
         """The position, replayed from the deal."""
         engine = self.engine
         variant = engine.Variant(**self.variant) if self.variant else None
-        state = engine.new_game(self.players, self.seed, variant)
-        for text in self.actions:
-            state = engine.apply(state, engine.parse_action(state, text)).state
-        return state
+        return replay(engine, self.players, self.seed, self.actions, variant)
 
     def to_json(self) -> str:
         return json.dumps({
