@@ -47,8 +47,10 @@ class SettingUnusable(Exception):
 
 
 def cog_extensions() -> list[str]:
-    """Every extension module in the ``cogs`` package."""
-    return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg)
+    """Every extension of the ``cogs`` package: a module of its own, or a feature folder's
+    ``cog`` module (``cogs/stats/``: the cog, its components and its pages)."""
+    return sorted(f"cogs.{m.name}.cog" if m.ispkg else f"cogs.{m.name}"
+                  for m in pkgutil.iter_modules(cogs.__path__))
 
 
 class CardroomBot(AppBot):

@@ -35,10 +35,11 @@ from bot.render.direction import cards_isolated
 from bot.render.embeds import dm_text, hand_embed, last_round_embed, lobby_embed, table_embed
 from bot.render.panels import panel
 from bot.render.rules_text import pages_of, rules_page
-from bot.render.stats_embeds import settings_embed, trend_text
 from bot.render.steps import describe
 from bot.render.table_message import end_view, lobby_view, table_view
 from bot.tables.model import Table
+from cogs.settings.pages import settings_embed
+from cogs.stats.pages import trend_text
 from storage.guild_settings import GuildSettings
 from storage.tables import TableStatus
 from tests.helpers.i18n import (

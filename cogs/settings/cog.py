@@ -23,7 +23,7 @@ from bot.games.registry import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.card_text import legible
-from bot.render.stats_embeds import settings_embed
+from cogs.settings.pages import settings_embed
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 log = logging.getLogger(__name__)
