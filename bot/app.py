@@ -23,7 +23,6 @@ from bot.discord.parts import App, AppBot
 from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.routes import TABLE_ITEMS
-from bot.discord.rules import DYNAMIC_ITEMS
 from bot.discord.tokens import Tokens
 from bot.discord.tree import CardroomTree
 from bot.render.names import shown
@@ -115,7 +114,7 @@ class CardroomBot(AppBot):
         self._app = self._build(self._db)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
         self._add_result_recorders(self._app.tables, self._db)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS)
+        self.add_dynamic_items(*TABLE_ITEMS)
         await self._app.tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
