@@ -202,11 +202,13 @@ class CardroomBot(AppBot):
 
     async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
         """A hash of the command tree's JSON as a sync would send it (translations
-        included), for ``guild`` or globally."""
+        included), for ``guild`` or globally; in name order, so the order the cogs load
+        in (a feature moved to another folder) is no change."""
         tree, translator = self.tree, self.tree.translator
         commands = tree._get_all_commands(guild=guild)
         payload = [await c.get_translated_payload(tree, translator) if translator
                    else c.to_dict(tree) for c in commands]
+        payload.sort(key=lambda command: (command.get("type", 1), command.get("name", "")))
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
