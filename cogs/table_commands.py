@@ -1,4 +1,4 @@
-"""``/move``, ``/hand``, ``/table``, ``/resign`` and ``/cancel``."""
+"""``/move``, ``/hand``, ``/table``, ``/resign``, ``/cancel`` and ``/help``."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from discord.ext import commands
 
 from bot.discord.choices import game_choices
 from bot.discord.faults import describe, is_transient
-from bot.discord.installs import server_only
+from bot.discord.installs import anywhere, server_only
 from bot.discord.parts import AppBot
 from bot.games.protocol import Action, GameError
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n, current, use_locale
 from bot.notation.action_words import suggestions
 from bot.notation.seat_words import SeatWordError, by_name, by_number, read_move, words_of
-from bot.render.card_text import legible, truncate
+from bot.render.card_text import legible, legible_embed, truncate
 from bot.render.embeds import hand_embed
 from bot.render.names import labelled
 from bot.render.table_message import jump_url
@@ -207,6 +207,36 @@ class TableCommands(commands.Cog):
         with use_locale(table.language):  # a public answer: the server's language
             text = _("Table #{table} is cancelled.", table=table.id)
         await interaction.response.send_message(text)
+
+    @anywhere
+    @app_commands.command(name="help", description=N_("What Cardroom is and how to play"))
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        """A short ephemeral guide: the games, a turn, the commands."""
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+
+def help_embed() -> discord.Embed:
+    """What Cardroom is, how a turn works and where the rules are."""
+    games = ", ".join(_(entry.title) for entry in CATALOG.values())
+    embed = discord.Embed(title=_("Cardroom"), colour=0x2E7D32, description=_(
+        "Card games at a table in this channel: {games}. Everyone sees the table "
+        "message; your own cards are only ever shown to you.", games=games
+    ))
+    embed.add_field(name=_("Start a table"), value=_(
+        "`/play` a game (its options are optional), then others press **Join** and the "
+        "host presses **Start**. Empty seats can go to computer players."
+    ), inline=False)
+    embed.add_field(name=_("Your turn"), value=_(
+        "Press **Take turn** on the table message: your panel (only you see it) shows "
+        "your cards and every move as a button or a choice — usually two taps a turn. "
+        "Or type it: `/move` suggests your moves as you type."
+    ), inline=False)
+    embed.add_field(name=_("Also"), value=_(
+        "`/rules` — the rules of each game and its options · `/hand` — your cards · "
+        "`/table` — post the table again · `/resign` — leave (a computer plays on) · "
+        "`/language` — the language Cardroom speaks to you"
+    ), inline=False)
+    return legible_embed(embed)  # Arabic lines right to left
 
 
 async def setup(bot: AppBot) -> None:

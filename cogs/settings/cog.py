@@ -103,7 +103,7 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
 def shown_settings(settings: GuildSettings, guild_name: str, speaking: str) -> discord.Embed:
     """The settings embed with the server's language (``speaking``: the language its tables
     speak now, when it follows its Discord language)."""
-    embed = settings_embed(settings, guild_name)
+    embed = settings_embed(settings, CATALOG, guild_name)
     if settings.language:
         value = f"**{LANGUAGES[settings.language]}**"
     else:

@@ -3,12 +3,12 @@ and the table switches), values the server chose in bold."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot import options
-from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.options import defaults
 from bot.render.card_text import legible_embed, truncate
@@ -28,8 +28,10 @@ HINT_LABELS = {
 }
 
 
-def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Embed:
-    """The server's defaults: per game options, the turn timer and the table switches."""
+def settings_embed(settings: GuildSettings, games: Iterable[str],
+                   guild_name: str = "") -> discord.Embed:
+    """The server's defaults: each of ``games``' options (the registered games, which the
+    cog passes in), the turn timer and the table switches."""
     title = (_("Cardroom settings — {server}", server=shown(guild_name)) if guild_name
              else _("Cardroom settings"))
     embed = discord.Embed(
@@ -37,14 +39,14 @@ def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Emb
         colour=COLOUR,
         description=_("Defaults for new tables; `/play` can still change a table's options."),
     )
-    for game, entry in CATALOG.items():
+    for game in games:
         stored = settings.options_for(game)
         values = {**defaults(game), **stored}
         parts = []
-        for spec in options.specs(entry.name):
+        for spec in options.specs(game):
             text = spec.words(values.get(spec.name, spec.default))
             parts.append(f"**{text}**" if spec.name in stored else text)
-        embed.add_field(name=_(entry.title), value=" · ".join(parts), inline=False)
+        embed.add_field(name=_(options.title(game)), value=" · ".join(parts), inline=False)
     switches = [
         _("Turn timer: {value}", value=timer_text(settings.turn_timer)),
         _("Computer seats allowed: {value}", value=_on(settings.computer_seats)),

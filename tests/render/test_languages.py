@@ -247,7 +247,7 @@ def test_settings_say_nothing_outside_the_catalogs(lang: str) -> None:
     settings = GuildSettings(guild_id=1, game_options={"pariah": {"threshold": 500}},
                              turn_timer=90)
     with marked_language(lang):
-        texts = embed_texts(settings_embed(settings, "Club"))
+        texts = embed_texts(settings_embed(settings, CATALOG, "Club"))
     allowed = {"Club"}
     for entry_name in CATALOG:
         for spec in options.specs(entry_name):
