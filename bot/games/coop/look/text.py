@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.cards import Card, Rank
 from bot.games.coop.look import alt as alt_coop
 from bot.games.coop.look import images
 from bot.games.coop.look import rules as coop_rules
@@ -17,6 +16,7 @@ from bot.games.coop.look import words as coop_words
 from bot.games.coop.look.kinds import STEPS, CoopKind
 from bot.games.coop.moves import Keep, King
 from bot.games.coop.pariah import BONUS
+from bot.games.coop.soureh_scoring import hundred_dropped
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
@@ -61,22 +61,10 @@ ROUND_REASONS = {
 }
 
 
-def _pick_sums(pick: Sequence[str | None]) -> set[int]:
-    """Every sum the picked cards can make (an ace counts 1 or 11)."""
-    sums = {0}
-    for code in pick:
-        if code is not None:
-            parsed = Card.parse(str(code))
-            values = (1, 11) if parsed.rank is Rank.ACE else (parsed.order,)
-            sums = {s + v for s in sums for v in values}
-    return sums
-
-
 def score_text(points: int, total: int | None, pick: Sequence[str] | None) -> str:
     """``+24``, or ``+30 · 100 → 50`` when Soureh's multiple-of-100 rule took 50 off (the
     round-end picture's wording)."""
-    if (isinstance(total, int) and pick and total + 50 > 0 and (total + 50) % 100 == 0
-            and points + 50 in _pick_sums(pick)):
+    if isinstance(total, int) and pick and hundred_dropped(points, total, pick):
         return notation(f"{points + 50:+d} · {num(total + 50)} → {num(total)}")
     return notation(f"{points:+d}")
 
@@ -163,7 +151,9 @@ def round_summary(view: CoopView, names: Sequence[str]) -> str | None:
     for i, seat_coops in enumerate(coops):
         if seat_coops is None:  # eliminated before the round: dealt no cards
             continue
-        shown = notation(" ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops))
+        # each coop one left-to-right unit, the coops in the reader's direction (coop 1
+        # first: rightmost in Arabic)
+        shown = " ".join(notation(f"{card(up)}/{card(down)}") for up, down in seat_coops)
         pick = picks[i] if i < len(picks) else None
         pts = points[i] if i < len(points) else 0
         line = f"**{seat_name(names, i)}**: {shown}"
