@@ -26,7 +26,7 @@ from bot.games.protocol import (
     seat_list,
     seat_ref,
 )
-from bot.i18n import L_, L_n, Msg, _
+from bot.i18n import L_, L_n, Msg, _, _n
 
 log = logging.getLogger(__name__)
 
@@ -178,9 +178,9 @@ class CoopRules:
         if len(cards) < 8 * players:
             raise InvalidVariant(
                 _(
-                    "A stacked deck needs at least {cards} cards for {players} players.",
-                    cards=8 * players,
-                    players=players,
+                    "A stacked deck needs at least {cards} for {players}.",
+                    cards=_n("{n} card", "{n} cards", 8 * players),
+                    players=_n("{n} player", "{n} players", players),
                 )
             )
         allowed = Counter(self.full_deck)
