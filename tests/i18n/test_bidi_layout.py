@@ -15,12 +15,15 @@ import pytest
 
 from bot.discord.lesson_panel import labels
 from bot.discord.lessons import end_embed, step_embed
-from bot.games.registry import ENGINES
+from bot.discord.pictures import in_words
+from bot.games.registry import ENGINES, game
 from bot.i18n import LRI, PDI, use_locale
 from bot.learning.catalog import lessons
 from bot.learning.puzzles import Puzzle
 from bot.learning.walk import position
+from bot.render.alt import as_text, seat_alt
 from bot.render.announce import round_end_embed
+from bot.render.card_text import legible_embed
 from bot.render.direction import RLI, directed
 from bot.render.embeds import hand_embed, last_round_embed, table_embed
 from bot.render.names import shown
@@ -125,12 +128,22 @@ def test_arabic_puzzles_read_right_to_left(name: str, players: int,
     assert lines and wrong(lines) == []
 
 
+def _text_mode_panel(table: Any, seat: int) -> Any:
+    """The panel a reader of text gets (``/display text``): the picture's words in place
+    of the picture, every card said in words."""
+    embed, _view = panel(table, seat, picture=True)
+    view = table.player_view(seat)
+    in_words(embed, as_text(seat_alt(view, table.names, markdown=True)),
+             game(table.game).look.private_text(view))
+    return legible_embed(embed)
+
+
 def _table_lines(table: Any) -> list[str]:
     embeds = [table_embed(table)]
     lines: list[str] = []
     for seat in range(len(table.seats)):
         embed, view = panel(table, seat)
-        embeds += [embed, hand_embed(table, seat)]
+        embeds += [embed, hand_embed(table, seat), _text_mode_panel(table, seat)]
         lines += list(labels(view))
     embeds += [e for e in (last_round_embed(table), round_end_embed(table)) if e is not None]
     return lines + [line for embed in embeds for line in embed_lines(embed)]
@@ -140,7 +153,8 @@ def _table_lines(table: Any) -> list[str]:
 def test_arabic_games_read_right_to_left(name: str, players: int,
                                          variant: dict[str, object]) -> None:
     """Through whole games: the table message (its recent events: Soi's asks, the round
-    lines), every panel and hand, the round's results, in Arabic."""
+    lines), every panel and hand (in pictures and in text mode), the round's results, in
+    Arabic."""
     for seed in (5, 11):
         table = _table(name, players, seed, variant)
         rng = random.Random(seed)
