@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-from bot.discord.lesson_panel import labels
-from bot.discord.lessons import end_embed, step_embed
 from bot.discord.pictures import in_words
 from bot.games.registry import ENGINES, game
 from bot.i18n import LRI, PDI, use_locale
@@ -30,6 +28,8 @@ from bot.render.names import shown
 from bot.render.panels import panel
 from bot.tables.languages import Languages
 from bot.tables.model import Table, Voice
+from cogs.lessons.panel import labels
+from cogs.lessons.screens import end_embed, step_embed
 from storage.puzzles import StoredPuzzle
 from tests.helpers import bidi
 from tests.i18n.test_rtl_lines import embed_lines

@@ -14,7 +14,7 @@ import pytest
 from bot.games.registry import ENGINES, game
 from bot.i18n import LANGUAGES, use_locale
 from bot.learning.puzzles import Puzzle
-from cogs.puzzle import LABEL_LIMIT, button_labels, seat_names
+from cogs.puzzles.cog import LABEL_LIMIT, button_labels, seat_names
 
 GAMES = [("soureh", 4, {}), ("pariah", 2, {}), ("turup", 4, {}), ("soi", 5, {})]
 INVISIBLE = re.compile("[\u2066-\u2069\ufe0e\ufe0f]")
