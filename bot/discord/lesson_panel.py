@@ -47,7 +47,8 @@ from storage.tables import SeatRecord, TableRecord, TableStatus
 log = logging.getLogger(__name__)
 
 PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.learn routes them)
-OPPONENTS = ("Nikos", "Omar", "Farah", "Amina")  # i18n: not for people (names, in every language)
+# The scripted opponents, as many as a lesson's table seats (Turup's lesson 4 seats eight).
+OPPONENTS = ("Nikos", "Omar", "Farah", "Amina", "Yusuf", "Elena", "Hodan")  # i18n: not for people
 NOTE_EVENTS = 0  # the panel's notes: none (the lesson line says what happened)
 DEPTH = 3  # panel steps followed to find the control that leads to a move
 
