@@ -23,10 +23,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from bot.console.simulate import percentile
 from bot.games.ai import LEVELS, choose
 from bot.games.ai.ismcts import Budget
 from bot.games.registry import ENGINES, game_names
-from bot.simulate import percentile
 
 PLAYERS = {"soureh": 2, "pariah": 2, "turup": 2, "soi": 4}
 

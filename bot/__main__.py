@@ -1,5 +1,5 @@
 # i18n: nothing in this file is for players (the operator's command line; `play` is
-# bot.offline)
+# bot.console.play)
 """Command line: ``python -m bot`` / ``cardroom``.
 
 Subcommands:
@@ -42,7 +42,7 @@ __all__ = ["EXIT_CONFIG", "EXIT_FAILURE", "EXIT_LOST_SHARDS", "EXIT_OK", "main"]
 
 log = logging.getLogger(__name__)
 
-SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.offline", "bot.simulate")
+SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.console.play", "bot.console.simulate")
 """Modules that add subcommands; each has ``add_parser(subparsers) -> None``."""
 
 HEARTBEAT_SECONDS = 20.0

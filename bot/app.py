@@ -17,7 +17,7 @@ from discord.ext import commands
 import cogs
 from bot import metrics, rating
 from bot.discord.faults import FaultGuard
-from bot.discord.locales import CardroomTree, CatalogTranslator, speak_in_readers_language
+from bot.discord.locales import CatalogTranslator, speak_in_readers_language
 from bot.discord.metrics import watch
 from bot.discord.parts import App, AppBot
 from bot.discord.pictures import TableImages, prepare_in_background
@@ -25,6 +25,7 @@ from bot.discord.publisher import DiscordNotifier
 from bot.discord.routes import TABLE_ITEMS
 from bot.discord.rules import DYNAMIC_ITEMS
 from bot.discord.tokens import Tokens
+from bot.discord.tree import CardroomTree
 from bot.render.names import shown
 from bot.settings import Settings
 from bot.tables.languages import Languages

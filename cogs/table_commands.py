@@ -108,9 +108,9 @@ class TableCommands(commands.Cog):
         labels = labelled(table.names)  # the words as a label shows names (bidi safe)
         offered = [(a, table.describe(a, labels))
                    for a, _ in self.tables.legal_actions(table, interaction.user.id)]
-        if (offered and table.public_view().get("phase") == "reveal"
-                and not any(a.word == "reveal" for a, _ in offered)):
-            offered.append((Action("reveal"), _("reveal your coops")))
+        if offered:  # and what the game's look offers beside them (a reveal turn's Reveal)
+            offered += CATALOG[table.game].look.offered(table.public_view(),
+                                                        [a for a, _ in offered])
         names = table.names  # seats shown by name, sent back by number
         numbered = {by_name(a, names): by_number(a, names) for a, _ in offered}
         found = suggestions(((by_name(a, names), legible(words_of(words)))

@@ -42,6 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from bot.console.simulate import wilson
 from bot.games.ai import choose, game_module
 from bot.games.ai.ismcts import Budget, search
 from bot.games.ai.view import observe
@@ -52,7 +53,6 @@ from bot.games.coop.state import Coops, CoopState, Valid
 from bot.games.protocol import Action
 from bot.games.registry import ENGINES
 from bot.games.turup.state import TurupState
-from bot.simulate import wilson
 from research.strength import PLAYOUTS_200MS
 
 Determinizer = Callable[[Any, int, random.Random], Any]

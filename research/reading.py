@@ -30,10 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.console.simulate import play_game
 from bot.games.registry import ENGINES
 from bot.games.turup import ai as turup
 from bot.games.turup.state import TurupState
-from bot.simulate import play_game
 
 Redeal = Callable[[TurupState, int, random.Random], TurupState]
 #: The exact reader: many tries, and no place for a play normal would not have made.

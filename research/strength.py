@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from bot.console.simulate import LevelStats, percentile, simulate, wilson
 from bot.games.ai.ismcts import Budget
 from bot.games.registry import ENGINES
-from bot.simulate import LevelStats, percentile, simulate, wilson
 
 PLAYOUTS_200MS = {"soureh": 76, "pariah": 400, "turup": 300, "soi": 0}
 """Playouts per decision in 200 ms, at the median: Pariah 397 and Turup 312 (nice 0, load

@@ -23,11 +23,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from bot.console.simulate import wilson
 from bot.games.ai import choose
 from bot.games.coop.ai import player as coop
 from bot.games.registry import ENGINES
 from bot.games.turup import ai as turup
-from bot.simulate import wilson
 
 Weights = dict[str, float]
 DEFAULTS: dict[str, Any] = {"turup": turup.DEFAULT, "pariah": coop.DEFAULT}
@@ -52,7 +52,7 @@ def normal_weights(game: str) -> Weights:
 def play(game: str, seed: int, seat_of_other: int, weights: Weights) -> float:
     """One game: the share of the win that the seat playing with ``weights`` (the
     parameters that differ from normal's) got. The seeds and each seat's random numbers
-    are those of :func:`bot.simulate.play_game`."""
+    are those of :func:`bot.console.simulate.play_game`."""
     engine: Any = ENGINES[game]
     params = [DEFAULTS[game], dataclasses.replace(DEFAULTS[game], **weights)]
     state = engine.new_game(2, seed, engine.Variant(rounds=1) if game == "turup" else None)

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from bot import offline
-from bot.console_moves import MAX_LINES
+from bot.console import play as offline
+from bot.console.moves import MAX_LINES
 
 BAD_INPUTS = ["foo", "give 9 1", "99", "", "ask nobody 3H", "keep"]
 

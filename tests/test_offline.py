@@ -6,7 +6,7 @@ import io
 import subprocess
 import sys
 
-from bot import offline
+from bot.console import play as offline
 
 
 def _play(argv: list[str], typed: str) -> tuple[int, str]:

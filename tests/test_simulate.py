@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot import simulate
+from bot.console import simulate
 from bot.games.ai.ismcts import Budget
 from bot.games.registry import ENGINES
 

@@ -9,7 +9,7 @@ from types import FrameType, GeneratorType
 
 from bench import capacity, sampler, spy, threads
 from bench.requests import RateClass
-from bot.games.soi.rules import bits
+from bot.games.soi.state import bits
 
 
 async def test_a_short_load_run_accounts_for_every_click_and_request() -> None:
@@ -92,7 +92,7 @@ def capacity_frame() -> FrameType:
 
 
 def bot_frame() -> FrameType:
-    """A live frame whose code is the bot's (a generator of bot.games.soi.rules)."""
+    """A live frame whose code is the bot's (a generator of bot.games.soi.state)."""
     gen = bits(5)
     assert isinstance(gen, GeneratorType)
     frame = gen.gi_frame

@@ -1,6 +1,6 @@
 """The one place where an error becomes an answer (issue 33).
 
-Every slash command (``bot.discord.locales.CardroomTree.on_error``) and every routed component
+Every slash command (``bot.discord.tree.CardroomTree.on_error``) and every routed component
 (:class:`bot.discord.items.Routed`) ends here when something fails: the error is logged
 once (a bug with its traceback, a storage or Discord error in one line without the
 payload) and the person is answered once, short and ephemeral: "That failed, so nothing

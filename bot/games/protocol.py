@@ -224,20 +224,6 @@ def seen_by(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [e for e in visible if not (e.public and e.kind in replaced)]
 
 
-def automatic_action(engine: Engine[Any], state: Any) -> Action | None:
-    """The move a seat's turn makes by itself: the draw, when drawing is its only move
-    (the panel's Take turn makes it; a lesson makes it for the learner too).
-
-    Never on a coop ``reveal`` turn: that panel must look the same whether or not the
-    declarer may reveal, so it always waits for his Draw or Reveal."""
-    if engine.to_act(state) is None or engine.public_view(state).get("phase") != "draw":
-        return None
-    actions = engine.legal_actions(state)
-    if len(actions) == 1 and actions[0].word == "draw" and not actions[0].args:
-        return actions[0]
-    return None
-
-
 def public_events(events: Iterable[Event]) -> list[Event]:
     """Only the events everyone may see."""
     return [e for e in events if e.seats is None]

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.cards import Card
-from bot.games.protocol import Engine, Event, GameError, automatic_action, seen_by
-from bot.games.registry import ENGINES
+from bot.games.protocol import Action, Engine, Event, GameError, seen_by
+from bot.games.registry import ENGINES, game
 from bot.i18n import N_
 from bot.learning.model import Lesson, Step
 
@@ -75,11 +75,20 @@ def _play(engine: Engine[Any], state: Any, moves: tuple[str, ...] | list[str],
     return _drawn_for_you(engine, state, events)
 
 
+def automatic(engine: Engine[Any], state: Any) -> Action | None:
+    """The move the seat to act makes by itself, as its game's look says (Take turn makes
+    it at once: a coop game's draw when it is the only move)."""
+    if engine.to_act(state) is None:
+        return None
+    return game(engine.name).look.automatic(engine.public_view(state),
+                                            engine.legal_actions(state))
+
+
 def _drawn_for_you(engine: Engine[Any], state: Any, events: list[Event]) -> Any:
     """The learner's draw made for him, as the game's Take turn makes it: a lesson's step is
     a decision, never a button that only draws."""
     while engine.to_act(state) == LEARNER:
-        action = automatic_action(engine, state)
+        action = automatic(engine, state)
         if action is None:
             break
         transition = engine.apply(state, action)

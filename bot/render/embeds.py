@@ -47,15 +47,6 @@ class _Colours(Mapping[str, int]):
 
 
 COLOURS: Mapping[str, int] = _Colours()
-PHASES = {
-    "draw": N_("**Turn:** {who} to draw"),
-    "place": N_("**Turn:** {who} to place the drawn card"),
-    "declare": N_("**Turn:** {who} to declare or end the turn"),
-    "reveal": N_("**Turn:** {who} to reveal or continue"),
-    "play": N_("**Turn:** {who} to play a card"),
-    "ask": N_("**Turn:** {who} to ask for a card"),
-}
-TO_ACT = N_("**Turn:** {who} to act")
 # Why a table closed, as stored (bot.tables) and as people read it.
 #: Why a table closed, as a sentence for its message (an unknown reason: the short word).
 CLOSED = {
@@ -77,7 +68,6 @@ END_REASONS = {
     "not started within 15 minutes":  # i18n: not for people (the stored key)
         N_("not started within 15 minutes"),
 }
-MEMORY_ASKS = 3
 
 
 def title_of(name: str) -> str:
@@ -163,7 +153,8 @@ def _turn_line(table: Table, view: GameView) -> str:
     seat = view.get("to_act")
     if seat is None:
         return ""
-    line = _(PHASES.get(str(view.get("phase")), TO_ACT), who=seat_label(table, seat))
+    look = game(table.game).look
+    line = _(look.turn(str(view.get("phase"))), who=seat_label(table, seat))
     extra = view.get("extra_turns")
     if extra:
         line += " " + _n("({n} extra turn left)", "({n} extra turns left)", int(extra))
@@ -262,10 +253,8 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
         lines.append(_turn_line(table, view))
         if not text_table:  # what the picture leaves to words (the fields say it all)
             lines.extend(look.table_words(view, table.names))
-        recent = list(table.recent)
-        if view.get("memory"):
-            recent = recent[-MEMORY_ASKS:]  # Soi's memory rule: only the last asks stay
-        lines.extend(f"• {truncate(t, 200)}" for t in recent[-look.recent_lines:])
+        recent = list(table.recent)[-look.recent_lines(view):]
+        lines.extend(f"• {truncate(t, 200)}" for t in recent)
     elif table.finished or view.get("over"):
         lines.append(_("**Game over** — **{winners}** won the game 🏆",
                        winners=winners_text(table, view)))

@@ -46,10 +46,45 @@ OptionWords = Callable[[Mapping[str, Any]], list[str]]
 # the catalog's header).
 BLANK = ""
 
+# What the seat to act must decide in each phase its engine's views name: the table
+# message's turn line, ``{who}`` the seat's name, each an ``N_`` text in Markdown (the alt
+# text reads it without). Every phase a view gives with a seat to act has its words
+# (tests/games/test_phase_words.py): shared code never puts a generic line in their place.
+Turns = Mapping[str, str]
+
+# Moves a seat is offered beside its legal ones in a phase, each with its words: a coop
+# declarer's reveal turn offers Reveal every time, whether he may reveal being his secret.
+# ``(view, legal)``: the public view and the seat's legal moves.
+Offered = Callable[[View, "Sequence[Action]"], "list[tuple[Action, str]]"]
+
+# The move a seat's turn makes by itself (the panel's Take turn makes it at once, a lesson
+# makes it for the learner): ``(view, legal)``, ``None`` when the turn is a decision.
+Automatic = Callable[[View, "Sequence[Action]"], "Action | None"]
+
+
+class MissingWords(LookupError):
+    """A game's look has no words for what its engine shows (a phase): a bug of the game's
+    look, which the tests over every registered game find; never papered over."""
+
 
 def no_words(values: Mapping[str, Any]) -> list[str]:
     """Options a game does not put in words."""
     return []
+
+
+def no_offered(view: View, legal: Sequence[Action]) -> list[tuple[Action, str]]:
+    """No move beyond the legal ones."""
+    return []
+
+
+def no_automatic(view: View, legal: Sequence[Action]) -> Action | None:
+    """Every turn is a decision."""
+    return None
+
+
+def recent_three(view: View) -> int:
+    """The table message's events: the last three."""
+    return 3
 
 
 def no_lines(view: View, names: Sequence[str]) -> list[str]:
@@ -93,6 +128,8 @@ class Look:
     panel_steps: PanelSteps
     # The card images' layouts (``bot.render.images`` draws a view with its game's).
     pictures: Pictures
+    # The turn line of each phase (read it with :meth:`turn`).
+    turns: Turns
     # The pages of ``/rules``.
     rules: tuple[RulesPage, ...] = ()
     # The options in plain words, for the table message's footer.
@@ -114,8 +151,23 @@ class Look:
     # What the seat's picture leaves to words (the card drawn, the asks), as lines of his
     # panel, from his player view.
     panel_words: Callable[[View, Sequence[str]], list[str]] = no_lines
-    # The events the table message shows (Soi's asks are its memory: more of them).
-    recent_lines: int = 3
+    # How many of the newest events the table message shows, from the public view (Soi's
+    # asks are its memory: more of them, and only the last three under its memory rule).
+    recent_lines: Callable[[View], int] = recent_three
+    # Moves offered beside the legal ones (the autocomplete of /move, the terminal's list).
+    offered: Offered = no_offered
+    # The move a turn makes by itself, if any (Take turn, a lesson's learner).
+    automatic: Automatic = no_automatic
+
+    def turn(self, phase: str) -> str:
+        """The turn line of ``phase`` (an ``N_`` text with ``{who}``): :class:`MissingWords`
+        when the game's look has none."""
+        try:
+            return self.turns[phase]
+        except KeyError:
+            raise MissingWords(
+                f"no turn words for the phase {phase!r}"  # i18n: not for people
+            ) from None
 
 
 V = TypeVar("V")
@@ -132,6 +184,7 @@ def look(
     board_lines: Callable[[V, Sequence[str]], list[str]],
     panel_steps: Callable[[Table, Step, list[Action], TableView, V], str],
     pictures: Pictures,
+    turns: Turns,
     rules: tuple[RulesPage, ...] = (),
     option_words: OptionWords = no_words,
     steps: Mapping[str, StepCheck] | None = None,
@@ -140,7 +193,9 @@ def look(
     round_picture: bool = True,
     table_words: Callable[[V, Sequence[str]], list[str]] | None = None,
     panel_words: Callable[[V, Sequence[str]], list[str]] | None = None,
-    recent_lines: int = 3,
+    recent_lines: Callable[[V], int] | int = 3,
+    offered: Callable[[V, Sequence[Action]], list[tuple[Action, str]]] | None = None,
+    automatic: Callable[[V, Sequence[Action]], Action | None] | None = None,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -155,6 +210,7 @@ def look(
             table, step, actions, panel, view_of(view)
         ),
         pictures=pictures,
+        turns=dict(turns),
         rules=rules,
         option_words=option_words,
         steps=dict(steps or {}),
@@ -163,8 +219,27 @@ def look(
         round_picture=round_picture,
         table_words=_words(view_of, table_words),
         panel_words=_words(view_of, panel_words),
-        recent_lines=recent_lines,
+        recent_lines=_count(view_of, recent_lines),
+        offered=no_offered if offered is None else _offered(view_of, offered),
+        automatic=no_automatic if automatic is None else _automatic(view_of, automatic),
     )
+
+
+def _count(view_of: Callable[[GameView], V], count: Callable[[V], int] | int
+           ) -> Callable[[View], int]:
+    if isinstance(count, int):
+        return lambda view: count
+    return lambda view: count(view_of(view))
+
+
+def _offered(view_of: Callable[[GameView], V],
+             offered: Callable[[V, Sequence[Action]], list[tuple[Action, str]]]) -> Offered:
+    return lambda view, legal: offered(view_of(view), legal)
+
+
+def _automatic(view_of: Callable[[GameView], V],
+               automatic: Callable[[V, Sequence[Action]], Action | None]) -> Automatic:
+    return lambda view, legal: automatic(view_of(view), legal)
 
 
 def _words(

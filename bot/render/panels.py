@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.protocol import automatic_action
 from bot.games.registry import game
 from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
@@ -31,11 +30,12 @@ TALL_ROWS = 4
 
 
 def automatic_move(table: Table) -> str | None:
-    """The move Take turn makes at once: the draw, when drawing is the seat's only move
-    (``bot.games.protocol.automatic_action``)."""
-    if not table.running:
+    """The move Take turn makes at once, as the game's look says (``Look.automatic``: a
+    coop game's draw, when drawing is the seat's only move)."""
+    if not table.running or table.to_act() is None:
         return None
-    action = automatic_action(table.engine, table.state)
+    legal = table.engine.legal_actions(table.state)
+    action = game(table.game).look.automatic(table.public_view(), legal)
     return None if action is None else str(action)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.views import GameView, WrongGame
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.render.card_text import card, cards, seat_name
 from bot.render.components import Kind, Step, TableView, action_arg
 from bot.render.images.canvas import MARGIN, Canvas
@@ -118,7 +118,11 @@ def seat(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
     return with_hand(public, view["hand"], MARGIN)
 
 
+#: The turn line of each phase with a seat to act (the words Turup's "play" has, so
+#: every catalog translates them).
+TURNS = {"play": N_("**Turn:** {who} to play a card")}
+
 LOOK = look(view_of, colour=0x6A1B9A, public_fields=public_fields,
             round_summary=round_summary, round_over=round_over, private_text=private_text,
             board_lines=board_lines, panel_steps=panel_steps,
-            pictures=pictures(view_of, table, hand, round_end, seat))
+            pictures=pictures(view_of, table, hand, round_end, seat), turns=TURNS)

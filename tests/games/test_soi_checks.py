@@ -20,7 +20,7 @@ from bot.games.soi import (
     SoiState,
 )
 from bot.games.soi.checks import ask_problem, askable_mask, card_problem, seat_problem
-from bot.games.soi.rules import mask_of
+from bot.games.soi.state import mask_of
 
 
 def hand(text: str) -> int:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.games.cards import cards
 from bot.games.soi import ENGINE, SoiState, Variant
-from bot.games.soi.rules import STATE_FORMAT, round_rng
+from bot.games.soi.state import STATE_FORMAT, round_rng
 
 
 def play_until(state: SoiState, rng: random.Random, stop_round: int | None = None) -> SoiState:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from bot.games.cards import Card, standard_deck
 from bot.games.protocol import Action, replay
 from bot.games.soi import ENGINE, SoiState, Variant, ask_problem
-from bot.games.soi.rules import FULL_DECK_MASK, RANK_MASK, bit
+from bot.games.soi.state import FULL_DECK_MASK, RANK_MASK, bit
 from tests.helpers.modules import run_module
 
 Policy = Callable[[SoiState, random.Random], Action]

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot.console.play import main
 from bot.i18n import _, _n, use_locale
-from bot.offline import main
 from tests.i18n.conftest import SAMPLES
 
 

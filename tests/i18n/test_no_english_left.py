@@ -1,7 +1,7 @@
 """No English literal left outside the catalogs (tests/helpers/english.py), package by
 package, over everything of bot/ and cogs/ a player reads.
 
-Operator tools stay English and are not checked: ``bot/simulate.py`` (and ``bench/``,
+Operator tools stay English and are not checked: ``bot/console/simulate.py`` (and ``bench/``,
 outside bot/), the operator's command line ``bot/__main__.py`` and ``bot/settings.py``
 (marked whole), and the catalog tool ``bot/i18n``.
 """
@@ -18,7 +18,7 @@ from tests.helpers.english import ROOT, english_left
 #: after merging them, and from then on they are checked like the rest.
 NOT_YET_CONVERTED: frozenset[str] = frozenset()
 
-OPERATOR_TOOLS = frozenset({"bot/simulate.py", "bot/i18n"})
+OPERATOR_TOOLS = frozenset({"bot/console/simulate.py", "bot/i18n"})
 
 
 def _packages() -> list[str]:

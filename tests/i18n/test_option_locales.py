@@ -105,7 +105,7 @@ def test_option_words_are_translated(lang: str) -> None:
 def test_console_board_names_its_target_in_the_language() -> None:
     """The console's board line says the game's target in the language ("(الحد 100)"),
     not "(threshold 100)"."""
-    from bot.offline import render_board, seat_names
+    from bot.console.play import render_board, seat_names
 
     engine = ENGINES["soureh"]
     state = engine.new_game(2, 3, None)

@@ -169,8 +169,8 @@ def test_each_step_and_explanation_is_one_or_two_sentences() -> None:
 def test_no_step_is_a_draw_the_game_makes_by_itself(item: Lesson) -> None:
     """A draw that is the seat's only move is made for the learner, as Take turn makes it:
     no step asks for it (a coop ``reveal`` turn, Draw or Reveal, is a decision)."""
-    from bot.games.protocol import automatic_action
+    from bot.learning.walk import automatic
 
     for index in range(len(item.steps)):
         pos = position(item, index)
-        assert automatic_action(pos.engine, pos.state) is None, (item.game, index)
+        assert automatic(pos.engine, pos.state) is None, (item.game, index)

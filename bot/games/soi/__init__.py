@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.games.soi import ai
 from bot.games.soi.checks import ask_problem
 from bot.games.soi.engine import SoiEngine
-from bot.games.soi.rules import (
+from bot.games.soi.state import (
     Ask,
     AskedEmptySeat,
     AskedSelf,

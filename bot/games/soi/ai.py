@@ -18,7 +18,7 @@ from bot.games.ai.view import Info, register_history
 from bot.games.cards import Card, Rank, standard_deck
 from bot.games.protocol import Action
 from bot.games.soi.moves import AskFor
-from bot.games.soi.rules import Knowledge, SoiState
+from bot.games.soi.state import Knowledge, SoiState
 from bot.games.soi.views import soi_view
 from bot.i18n import N_, _
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.cards import RANK_PLURAL, Card
 from bot.games.protocol import GameOver, IllegalAction
-from bot.games.soi.rules import (
+from bot.games.soi.state import (
     INDEX,
     RANK_MASK,
     AskedEmptySeat,

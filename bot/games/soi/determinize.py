@@ -25,7 +25,7 @@ import logging
 import random
 from collections import defaultdict
 
-from bot.games.soi.rules import RANK_MASK, SoiState, bits
+from bot.games.soi.state import RANK_MASK, SoiState, bits
 
 log = logging.getLogger(__name__)
 

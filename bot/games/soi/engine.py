@@ -23,7 +23,7 @@ from bot.games.protocol import (
 )
 from bot.games.soi.checks import ask_problem, askable_mask, seat_problem
 from bot.games.soi.determinize import determinize
-from bot.games.soi.rules import (
+from bot.games.soi.state import (
     CARD_AT,
     INDEX,
     MAX_PLAYERS,

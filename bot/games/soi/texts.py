@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.games.cards import Card, show
 from bot.games.protocol import Action, Event, seat_ref
-from bot.games.soi.rules import SoiState, cards_of
+from bot.games.soi.state import SoiState, cards_of
 from bot.i18n import L_, N_, _
 
 ASK_HELP = N_("Write an ask as `ask SEAT CARD`, for example `ask 2 QH`.")

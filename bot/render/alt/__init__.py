@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from bot.games.registry import CATALOG
 from bot.games.views import GameView
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.render.alt.words import name_of, plain
 from bot.render.card_text import num, truncate
 from bot.render.names import names_as
@@ -35,16 +35,6 @@ LIMIT = 1024  # Discord's longest attachment description
 # coops): a semicolon and a no-break space, which reads as "; " in the alt text.
 PARTS = ";\u00a0"
 
-# What the seat to act must decide (the table message's words, without its Markdown).
-PHASES = {
-    "draw": N_("**Turn:** {who} to draw"),
-    "place": N_("**Turn:** {who} to place the drawn card"),
-    "declare": N_("**Turn:** {who} to declare or end the turn"),
-    "reveal": N_("**Turn:** {who} to reveal or continue"),
-    "play": N_("**Turn:** {who} to play a card"),
-    "ask": N_("**Turn:** {who} to ask for a card"),
-}
-TO_ACT = N_("**Turn:** {who} to act")
 
 #: The lines a game adds about a view: ``(view, names)``.
 Lines = Callable[[GameView, Sequence[str]], list[str]]
@@ -124,7 +114,9 @@ def head(view: GameView, names: Sequence[str]) -> list[str]:
                        or _("nobody")))
     elif view.get("to_act") is not None:
         who = name_of(names, view["to_act"])
-        lines.append(plain(_(PHASES.get(str(view.get("phase")), TO_ACT), who=who)))
+        # what the seat to act must decide: the table message's words, without Markdown
+        turn = CATALOG[view["game"]].look.turn(str(view.get("phase")))
+        lines.append(plain(_(turn, who=who)))
     return lines
 
 

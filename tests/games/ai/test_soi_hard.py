@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+from bot.console.simulate import simulate
 from bot.games.ai import choose_from_info
 from bot.games.ai.view import Info
 from bot.games.cards import Card
 from bot.games.protocol import Action
 from bot.games.registry import ENGINES
 from bot.games.soi import Knowledge
-from bot.simulate import simulate
 
 NONE: frozenset[Card] = frozenset()
 

@@ -11,7 +11,7 @@ import discord
 
 from bot.games.cards import Card, Rank
 from bot.games.coop.look import alt as alt_coop
-from bot.games.coop.look import images
+from bot.games.coop.look import images, turns
 from bot.games.coop.look import rules as coop_rules
 from bot.games.coop.look import words as coop_words
 from bot.games.coop.look.kinds import STEPS, CoopKind
@@ -394,9 +394,10 @@ def look(colour: int, announced: str, pictures: Pictures, rules: tuple[RulesPage
                      round_summary=round_summary, round_over=round_over,
                      private_text=private_text,
                      board_lines=_board(announced), panel_steps=panel_steps,
-                     pictures=pictures, rules=rules, option_words=option_words,
-                     steps=STEPS, alt=alt_coop.alt(announced),
-                     table_words=coop_words.table_words(announced))
+                     pictures=pictures, turns=turns.TURNS, rules=rules,
+                     option_words=option_words, steps=STEPS, alt=alt_coop.alt(announced),
+                     table_words=coop_words.table_words(announced),
+                     offered=turns.offered, automatic=turns.automatic)
 
 
 SOUREH = look(0x2E7D32, "declared", images.SOUREH_PICTURES, coop_rules.SOUREH_RULES,

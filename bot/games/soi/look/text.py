@@ -12,7 +12,7 @@ from bot.games.soi.look.kinds import STEPS, SoiKind
 from bot.games.soi.look.summary import round_summary
 from bot.games.soi.moves import AskFor
 from bot.games.soi.views import SoiView, soi_view
-from bot.i18n import _, _n
+from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, notation, seat_name, sort_hand, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, option
 from bot.render.look import Field, RoundOver, look
@@ -177,11 +177,23 @@ def ask_label(table: Table, action: Action) -> str:
              card=card(str(move.card)))
 
 
+#: The table message's turn line (Soi's one phase with a seat to act).
+TURNS = {"ask": N_("**Turn:** {who} to ask for a card")}
+RECENT = 5  # the events the table message shows: the asks are the players' memory
+
+
+def recent_lines(view: SoiView) -> int:
+    """The newest events the table message shows: five, or the last three asks only under
+    the memory rule."""
+    return words.MEMORY_ASKS if view.get("memory") else RECENT
+
+
 SOI = look(
     soi_view, colour=0x1565C0, public_fields=public_fields, round_summary=round_summary,
     round_over=round_over, private_text=private_text, board_lines=board_lines,
     panel_steps=panel_steps,
-    pictures=images.PICTURES, rules=rules.RULES, option_words=rules.options, steps=STEPS,
-    alt=alt_soi.ALT,
-    table_words=words.table_words, panel_words=words.panel_words, recent_lines=5,
+    pictures=images.PICTURES, turns=TURNS, rules=rules.RULES, option_words=rules.options,
+    steps=STEPS, alt=alt_soi.ALT,
+    table_words=words.table_words, panel_words=words.panel_words,
+    recent_lines=recent_lines,
 )

@@ -12,7 +12,7 @@ from bot.games.turup.look.kinds import STEPS, TurupKind
 from bot.games.turup.look.summary import round_summary
 from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
-from bot.i18n import _, _n
+from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, RoundOver, look
@@ -201,12 +201,15 @@ def _take(table: Table, kind: str, arg: str, values: list[str]) -> str:
     return " ".join(["capture", arg, *taken])
 
 
+#: The table message's turn line (Turup's one phase with a seat to act).
+TURNS = {"play": N_("**Turn:** {who} to play a card")}
+
 TURUP = look(
     turup_view, colour=0xC62828, public_fields=public_fields, round_summary=round_summary,
     round_over=round_over, private_text=private_text, board_lines=board_lines,
     panel_steps=panel_steps,
-    pictures=images.PICTURES, rules=rules.RULES, option_words=rules.options, steps=STEPS,
-    notations={TurupKind.CAPTURE: _capture, TurupKind.TAKE: _take},
+    pictures=images.PICTURES, turns=TURNS, rules=rules.RULES, option_words=rules.options,
+    steps=STEPS, notations={TurupKind.CAPTURE: _capture, TurupKind.TAKE: _take},
     alt=alt_turup.ALT,
     round_picture=False,
     table_words=words.table_words,

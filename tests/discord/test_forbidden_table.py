@@ -12,7 +12,7 @@ from simcord.enums import OverwriteType
 
 from bot.discord.faults import missing_permissions
 from storage.tables import TableRepo
-from tests.tables.test_faults import _move, _shows, _table
+from tests.discord.test_faults import _move, _shows, _table
 
 
 def _deny(env: Any, channel: Any, **perms: bool) -> None:

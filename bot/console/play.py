@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from bot.console_moves import listing
+from bot.console.moves import listing
 from bot.games import registry as catalog
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
@@ -163,14 +163,12 @@ def _turn(engine: Engine[Any], state: Any, names: Sequence[str], stdin: TextIO,
 
 
 def offered_moves(engine: Engine[Any], state: Any) -> list[Action]:
-    """The moves to list: the legal ones, and in a coop game's ``reveal`` phase both draw
-    and reveal every time (a reveal refused while a coop is invalid is explained), as on
-    the bot's panel."""
+    """The moves to list: the legal ones, and those the game's look offers beside them (a
+    coop declarer's reveal turn: Draw and Reveal every time, a reveal refused while a coop
+    is invalid explained), as on the bot's panel."""
     legal = list(engine.legal_actions(state))
-    phase = engine.public_view(state).get("phase")
-    if phase == "reveal" and not any(a.word == "reveal" for a in legal):
-        legal.append(Action("reveal"))
-    return legal
+    look = catalog.game(engine.name).look
+    return legal + [action for action, _words in look.offered(engine.public_view(state), legal)]
 
 
 def _ask(
@@ -323,7 +321,7 @@ def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) 
 def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
-    """Run ``play`` on its own (tests, ``python -m bot.offline``)."""
+    """Run ``play`` on its own (tests, ``python -m bot.console.play``)."""
     parser = argparse.ArgumentParser(prog="cardroom play")  # i18n: not for people
     _arguments(parser)
     return run(parser.parse_args(argv), stdin, stdout)

@@ -382,7 +382,7 @@ def _budget(iterations: int | None, budget_ms: float | None) -> Budget | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``simulate`` on its own (tests, ``python -m bot.simulate``)."""
+    """Run ``simulate`` on its own (tests, ``python -m bot.console.simulate``)."""
     parser = argparse.ArgumentParser(prog="cardroom simulate")
     _arguments(parser)
     return run(parser.parse_args(argv))
