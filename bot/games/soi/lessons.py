@@ -21,8 +21,8 @@ ASKING = Lesson(
     title=N_("Asking for cards"),
     players=3,
     deck=hands_deck(
-        [f"7S 7H 7D KC KD 9S {_quads('2', '4', '5')}",
-         f"KS 9D 9C 3C 3D {_quads('6', '8', '10')}",
+        [f"7S 7H 7D KC KD 9S {_quads('2', '4', '5')}",  # i18n: not for people
+         f"KS 9D 9C 3C 3D {_quads('6', '8', '10')}",  # i18n: not for people
          f"KH 7C 9H 3S 3H {_quads('J', 'Q', 'A')}"],  # i18n: not for people
         [18, 17, 17]),
     seed=7,  # {p1} asks first
@@ -69,8 +69,9 @@ ASKING = Lesson(
         ),
     ),
     summary=N_("Your asks made two quadruplets: Kings 10 and sevens 7. Every quadruplet "
-               "scores its rank (J, Q, K 10; four aces 25). Everyone sees each ask and its answer, but the "
-               "table shows only the last 3 asks (the `memory` option): remember the rest."),
+               "scores its rank (J, Q, K 10; four aces 25). Everyone sees each ask and its "
+               "answer, but the table shows only the last 3 asks (the `memory` option): "
+               "remember the rest."),
 )
 
 
@@ -133,8 +134,8 @@ MEMORY = Lesson(
     title=N_("Remember the asks"),
     players=3,
     deck=hands_deck(
-        [f"6S 6H 8S 8H 9S 9H {_quads('A', '2', '3')}",
-         f"6D 6C 9D QC QD {_quads('4', '5', '7')}",
+        [f"6S 6H 8S 8H 9S 9H {_quads('A', '2', '3')}",  # i18n: not for people
+         f"6D 6C 9D QC QD {_quads('4', '5', '7')}",  # i18n: not for people
          f"8C 8D 9C QS QH {_quads('10', 'J', 'K')}"],  # i18n: not for people
         [18, 17, 17]),
     seed=5,  # {p2} asks first
