@@ -79,13 +79,12 @@ def world(simcord_env: Env) -> dict[str, Any]:
     return {"env": env, "guild": guild, "channel": channel, "members": members}
 
 
-
 @pytest.fixture(scope="session", autouse=True)
 def _palettes_built() -> None:
     """Build the themes' shared palettes once, before any test: the first picture of a
     process otherwise builds one from a dozen sample pictures inside a SimCord operation,
     which on a busy 2-core machine now and then outlasted SimCord's 5 real seconds to
-    settle (seen in tests/tables/test_forbidden_table.py)."""
+    settle (seen in tests/discord/test_forbidden_table.py)."""
     from bot.render.images import prepare
     from bot.render.images.palette import palette_for
     from bot.render.images.style import THEMES, theme
@@ -95,12 +94,3 @@ def _palettes_built() -> None:
             palette_for(theme(name), four_colour)
     prepare()  # the card sprites too: the bot's start-up thread then finds them drawn (under
     # load, drawing them there outlasted SimCord's 5 s to settle at the first start)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tier (tests/helpers/tiers.py): ``pytest -m "not slow"`` leaves it out."""
-    from tests.helpers.tiers import is_slow
-
-    for item in items:
-        if is_slow(item.nodeid):
-            item.add_marker(pytest.mark.slow)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from discord import app_commands
 
 from tests.helpers.fake_discord import DRIVER, FakeDiscord
@@ -66,6 +67,7 @@ def _run_until_ready(base: str, tmp_path: Path) -> None:
         proc.communicate()
 
 
+@pytest.mark.slow
 def test_two_starts_sync_once_and_sync_forces(tmp_path: Path) -> None:
     """Two starts of a real process on one database sync once; `python -m bot sync` syncs
     again and says how many commands."""

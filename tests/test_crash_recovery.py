@@ -22,6 +22,8 @@ from storage.connect import open_database
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.databases import BACKENDS, Backend, terminate_sessions
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = 30  # per backend: 60 in all
 

@@ -17,6 +17,8 @@ from storage.ownership import ShardOwner
 from tests.helpers.databases import Backend, terminate_backend
 from tests.test_main import _clean_env
 
+pytestmark = pytest.mark.slow
+
 DRIVER = textwrap.dedent(
     """
     import asyncio, sys

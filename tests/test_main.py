@@ -20,6 +20,8 @@ import pytest
 from bot import __main__ as cli
 from bot.app import CardroomBot
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_URL", "LOG_LEVEL", "DEV_GUILD_ID", "HEARTBEAT_FILE")
 

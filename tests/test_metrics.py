@@ -18,6 +18,8 @@ from bot.settings import Settings, SettingsError, load_settings
 from storage.errors import StorageError
 from tests.helpers.discord import coop_policy, flush, service, table_in, typed
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:

@@ -6,6 +6,8 @@ import io
 import subprocess
 import sys
 
+import pytest
+
 from bot.console import play as offline
 
 
@@ -72,6 +74,7 @@ def test_wrong_player_count_is_refused() -> None:
     assert status == 2
 
 
+@pytest.mark.slow
 def test_play_subcommand_runs_from_the_command_line() -> None:
     """``python -m bot play`` is wired into the command line and reads stdin."""
     done = subprocess.run(

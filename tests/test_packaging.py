@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "README.md", "bot", "cogs", "storage", "bench")
 PIP_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}

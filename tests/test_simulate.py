@@ -47,6 +47,7 @@ def test_seats_rotate_between_games() -> None:
     assert stats["normal"].wins + stats["easy"].wins == pytest.approx(2.0)
 
 
+@pytest.mark.slow
 def test_same_seed_same_results() -> None:
     """A simulation with an iteration budget is reproducible from its seed."""
     engine = ENGINES["turup"]
@@ -92,6 +93,7 @@ def test_round_robin_prints_win_rates_and_ratings(capsys: pytest.CaptureFixture[
     assert "round robin" in out.splitlines()[0]
 
 
+@pytest.mark.slow
 def test_round_robin_rates_the_winner_higher() -> None:
     """Win counts of each pair add up to the games played; the better level rates higher."""
     engine = ENGINES["soureh"]

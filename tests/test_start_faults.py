@@ -15,6 +15,8 @@ import pytest
 from bot import __main__ as cli
 from bot.app import CardroomBot, SettingUnusable
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -17,6 +17,8 @@ import pytest
 
 from tests.helpers.fake_discord import DRIVER, FakeDiscord
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 GRACE = 10.0  # docker stop's default before SIGKILL
 

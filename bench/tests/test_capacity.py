@@ -7,11 +7,14 @@ import threading
 import time
 from types import FrameType, GeneratorType
 
+import pytest
+
 from bench import capacity, sampler, spy, threads
 from bench.requests import RateClass
 from bot.games.soi.state import bits
 
 
+@pytest.mark.slow
 async def test_a_short_load_run_accounts_for_every_click_and_request() -> None:
     """Four tables (one per game) for 12 virtual seconds: people moved through the panels,
     every click got its callback timed once, every request was classified, images were
@@ -44,6 +47,7 @@ async def test_a_short_load_run_accounts_for_every_click_and_request() -> None:
     assert "pictures" in rows["CPU s per virtual minute by thread"].value
 
 
+@pytest.mark.slow
 async def test_the_floor_run_plays_the_same_with_no_picture() -> None:
     """``--no-images``: the servers' images are off, so people move and the table updates
     but not one file is uploaded."""

@@ -16,11 +16,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from simcord import Env
 
 from bench.capacity import Wire
 from bench.players import Seated, peek
 from bench.requests import RateClass, classify, kind
+
+pytestmark = pytest.mark.slow
 
 MOVES = 12
 THINK = 4.0  # virtual seconds before each move (bench.capacity draws 3-6)

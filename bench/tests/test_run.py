@@ -38,6 +38,7 @@ def test_runner_writes_results_with_the_machine(tmp_path: Path) -> None:
     assert "20-card pile" in printed
 
 
+@pytest.mark.slow
 def test_quick_run_writes_no_file_unless_asked(monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:
     """A --quick run leaves bench/results.md alone when no --out is given."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bench import engine_soureh, soureh_minimal
 from bot.games.cards import Card
 from bot.games.coop.soureh import best_pick, coop_valid, soureh_deck
@@ -37,6 +39,7 @@ def test_the_best_pick_is_the_engines() -> None:
         assert got == expected, (total, ups, downs)
 
 
+@pytest.mark.slow
 def test_random_play_takes_the_same_actions_per_turn_as_the_engine() -> None:
     """Over 20,000 turns the actions per turn (draw and placement, declaring placements
     among them) come as often as in the engine's play."""

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.render.alt.words import card_words
 from tests.cogs.test_images_discord import member_of, start_soureh
 from tests.helpers.discord import Audit, flush, last_cards, message_of, panel_of
+
+pytestmark = pytest.mark.slow
 
 
 def alt_of(message: Any) -> str:

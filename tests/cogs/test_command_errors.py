@@ -35,6 +35,7 @@ async def _running(world: dict[str, Any]) -> Any:
     return table_in(env, channel)
 
 
+@pytest.mark.slow
 async def test_play_on_a_locked_database_answers_busy(world: dict[str, Any]) -> None:
     """/play while another process holds the write lock: "busy", once, ephemeral."""
     env, channel, ann = world["env"], world["channel"], world["members"][0]
@@ -47,6 +48,7 @@ async def test_play_on_a_locked_database_answers_busy(world: dict[str, Any]) -> 
     assert_error(env, StorageBusy)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["resign", "cancel"])
 async def test_table_commands_on_a_locked_database_answer_busy(
         world: dict[str, Any], command: str, caplog: pytest.LogCaptureFixture) -> None:
@@ -120,6 +122,7 @@ conn.execute("ROLLBACK")
 """
 
 
+@pytest.mark.slow
 async def test_a_database_locked_by_another_process_costs_no_interaction_its_3_s(
         world: dict[str, Any]) -> None:
     """Another process holds a write transaction for 10 s: a move on table A is answered

@@ -12,6 +12,8 @@ import pytest
 from tests.helpers.discord_limits import DiscordLimits
 from tests.helpers.taps import GAMES, Game, play_game
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("spec", GAMES, ids=[g.game for g in GAMES])
 async def test_a_whole_game_stays_within_discords_limits(world: dict[str, Any],

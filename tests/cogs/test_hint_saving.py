@@ -21,6 +21,8 @@ from tests.helpers.databases import BACKENDS, create_database, drop_database, re
 from tests.helpers.discord import flush, message_of, panel_of, service, table_in
 from tests.helpers.flaky import write_lock
 
+pytestmark = pytest.mark.slow
+
 SMALL = Budget(iterations=60, seconds=None)
 NOT_SAVED = "could not be saved"
 

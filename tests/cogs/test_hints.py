@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.i18n import _, use_locale
@@ -168,6 +170,7 @@ async def test_practice_setting_keeps_hints_out_of_rated_games(world: dict[str, 
     assert "Hint" not in _labels(panel)
 
 
+@pytest.mark.slow
 async def test_a_hinted_game_is_not_rated(world: dict[str, Any]) -> None:
     """With ``hints always`` two people play; one hint makes the result unrated, and the
     game-over message says who used hints."""

@@ -208,6 +208,7 @@ def _labels(message: Any) -> list[str]:
     return [c.get("label", "") for r in component_rows(message) for c in r.get("components", [])]
 
 
+@pytest.mark.slow
 async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[str, Any]) -> None:
     """No Last round button before a round is scored; after one, anyone (an onlooker too)
     gets the round's summary and its picture (round.png, or round.webp when that is

@@ -175,6 +175,7 @@ async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(
     assert footer(message) == f"1/{len(old.steps)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ar", "el", "so"])
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_lesson_in_each_language(simcord_env: Env, locales: Any, game: str,

@@ -28,7 +28,8 @@ from tests.cogs.test_puzzle import store_puzzle
 from tests.helpers.lesson_heights import BUDGET, follow_lesson
 from tests.helpers.preview import browser, browser_available, shoot
 
-pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

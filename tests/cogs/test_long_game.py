@@ -23,6 +23,8 @@ from tests.helpers.discord import flush, message_of, service, table_in, text_onl
 from tests.helpers.discord_limits import DiscordLimits
 from tests.helpers.taps import coop_policy
 
+pytestmark = pytest.mark.slow
+
 STEP = 150.0  # virtual seconds before each move
 RESTART_AT = 100 * 60.0  # the bot is restarted once the game is this old
 HOURS = 3 * 3600.0

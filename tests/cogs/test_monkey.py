@@ -32,6 +32,8 @@ from tests.helpers.discord import (
     typed,
 )
 
+pytestmark = pytest.mark.slow
+
 GAMES = [
     ("soureh", {"threshold": 60}, 3),
     ("pariah", {"threshold": 150}, 2),

@@ -25,6 +25,8 @@ from storage.guild_settings import GuildSettingsRepo
 from tests.helpers.discord import flush, message_of, panel_of, payload_of, table_in
 from tests.helpers.locales import Locales
 
+pytestmark = pytest.mark.slow
+
 HOSTILE = ("[Free Nitro](https://x.y)", "**bold**\u202e", "@everyone\u2067",
            "<@123>\u2069\u202e")
 OPENERS = ("\u2066", "\u2067", FSI)

@@ -123,6 +123,7 @@ async def _play(world: dict[str, Any], game: str, members: list[Any]) -> Table:
     return table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "ar"])
 @pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
 async def test_every_text_of_a_whole_game_shows_each_name_safely_once(

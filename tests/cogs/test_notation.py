@@ -23,6 +23,8 @@ from tests.helpers.discord import (
     table_in,
 )
 
+pytestmark = pytest.mark.slow
+
 SMALL = Budget(iterations=40, seconds=None)  # reproducible: no clock in the hint
 BARE = re.compile("[♠♣](?!\ufe0e)")
 OPTIONS = {"soureh": {"threshold": 20}, "pariah": {"threshold": 200},

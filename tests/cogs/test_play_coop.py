@@ -25,6 +25,8 @@ from tests.helpers.discord import (
     via_panel,
 )
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize(
     ("game", "seed", "options"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.render.card_text import card
 from bot.render.embeds import table_embed
 from tests.helpers.discord import (
@@ -18,6 +20,8 @@ from tests.helpers.discord import (
     typed,
     via_panel,
 )
+
+pytestmark = pytest.mark.slow
 
 
 def _good_ask(table: Any) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.render.embeds import table_embed
 from bot.results import GameResult
 from tests.helpers.discord import (
@@ -18,6 +20,8 @@ from tests.helpers.discord import (
     text_only,
     via_panel,
 )
+
+pytestmark = pytest.mark.slow
 
 
 async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:

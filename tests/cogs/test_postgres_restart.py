@@ -16,6 +16,8 @@ from bot.settings import Settings, load_settings
 from tests.helpers.databases import create_database, drop_database, require_server
 from tests.helpers.discord import flush, service, table_in
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 async def settings(tmp_path: Path) -> AsyncIterator[Settings]:

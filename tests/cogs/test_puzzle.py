@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from simcord import Env
 from simcord.components import walk_components
 
@@ -16,6 +17,8 @@ from bot.render.card_text import card
 from storage.puzzles import PuzzleRepo
 from tests.helpers.discord import Audit
 from tests.learning.test_puzzles import pariah_puzzle
+
+pytestmark = pytest.mark.slow
 
 
 def text_of(message: Any) -> str:

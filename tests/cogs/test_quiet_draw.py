@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games.coop.state import Phase
 from bot.games.registry import ENGINES
 from bot.tables.display import QUIET_WAIT
@@ -57,6 +59,7 @@ async def test_a_draw_left_alone_shows_after_the_wait(world: dict[str, Any]) -> 
     assert _table_edits(env, start, table.record.message_id) == 1
 
 
+@pytest.mark.slow
 def test_quiet_is_decided_from_public_facts_only() -> None:
     """Over random Soureh and Pariah games: only a draw in phase ``draw`` is quiet; a draw
     in phase ``reveal`` (the declarer's return, whatever his coops) never is; Turup and Soi

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from bot.app import CardroomBot
 from tests.helpers.discord import flush, message_of, service, table_in, via_panel
 
@@ -51,6 +53,7 @@ async def test_turn_timer_is_rearmed_after_restart(world: dict[str, Any], settin
     assert restored.version == version + 1 and restored.seats[seat].timeouts == 1
 
 
+@pytest.mark.slow
 async def test_deadline_passed_while_down_fires_at_once(
     world: dict[str, Any], settings: Any
 ) -> None:
@@ -70,6 +73,7 @@ async def test_deadline_passed_while_down_fires_at_once(
     assert "ran out of time" in (message_of(env, restored, channel).embeds[0].description or "")
 
 
+@pytest.mark.slow
 async def test_game_finishes_on_buttons_from_before_restart(
     world: dict[str, Any], settings: Any
 ) -> None:

@@ -57,6 +57,7 @@ def _text(message: Any) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.slow
 async def test_review_lists_better_moves_privately_and_hides_what_others_hid(
     world: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -137,6 +138,7 @@ def test_a_long_game_is_reviewed_within_the_overall_cap() -> None:
     assert review_budget(0).seconds == budget.seconds
 
 
+@pytest.mark.slow
 async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     world: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from simcord import Env
 
 from bot.app import CardroomBot
 from storage.stats import StatsRepo
+
+pytestmark = pytest.mark.slow
 
 
 async def test_finished_table_is_recorded_and_ranked(simcord_env: Env) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.app import CardroomBot
 from bot.games.cards import Card
 from bot.games.soi.moves import AskFor
@@ -143,6 +145,7 @@ async def test_two_tables_in_two_channels_interleaved(world: dict[str, Any]) -> 
     assert audit.public_posts == 0
 
 
+@pytest.mark.slow
 async def test_buttons_work_after_restart(world: dict[str, Any], settings: Any) -> None:
     """After a restart the table is rebuilt from its log and its old message's buttons work."""
     env, channel = world["env"], world["channel"]

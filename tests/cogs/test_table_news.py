@@ -60,6 +60,7 @@ async def _open(world: dict[str, Any], name: str, people: int, options: dict[str
     return table_in(env, channel)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "people", "options", "computer"), GAMES)
 async def test_a_whole_game_tells_turns_rounds_and_the_end(
     world: dict[str, Any], name: str, people: int, options: dict[str, Any],
@@ -201,6 +202,7 @@ async def test_a_finished_table_keeps_last_round_replay_and_new_game(
     assert lobby.record.host_id == cat.id and lobby.game == "turup"
 
 
+@pytest.mark.slow
 async def test_rematch_keeps_the_old_seat_order(world: dict[str, Any]) -> None:
     """Rematch seats everyone where he sat, whoever presses it and whatever the order of
     the Join clicks: the computer keeps its place too, and the lobby lists that order."""

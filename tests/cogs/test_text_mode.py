@@ -19,6 +19,8 @@ from tests.helpers.discord import Audit, component_rows, last_cards, payload_of
 from tests.helpers.preview import browser, browser_available, shoot
 from tests.helpers.taps import BY_NAME, Panel, message_in, panel_of, seated
 
+pytestmark = pytest.mark.slow
+
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 COOP = ("soureh", "pariah")

@@ -12,6 +12,8 @@ import pytest
 from tests.helpers.discord import Audit
 from tests.helpers.taps import BY_NAME, FACE_WORDS, Turn, play_game, summary
 
+pytestmark = pytest.mark.slow
+
 
 async def _played(world: dict[str, Any], game: str) -> list[Turn]:
     """One whole game of ``tests.helpers.taps``'s, audited for leaks after every move; no public

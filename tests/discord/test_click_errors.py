@@ -124,6 +124,7 @@ async def test_a_game_choice_forged_in_a_lobby_is_out_of_date(
     assert not [r for r in caplog.records if r.exc_info]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", ["abc", "-1", "1e3", "٣"])
 async def test_a_forged_review_page_of_a_finished_game_is_out_of_date(
         world: dict[str, Any], page: str, caplog: pytest.LogCaptureFixture) -> None:

@@ -44,6 +44,7 @@ def _shows(env: Any, table: Any, channel: Any) -> bool:
     return bool(shown == table_embed(table).to_dict())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("status", "code"), [(500, 0), (503, 0), (429, 0)])
 async def test_failed_table_edit_is_retried(world: dict[str, Any], status: int, code: int) -> None:
     """A 5xx or 429 on the table edit: the move is stored and answered, and the table
@@ -122,6 +123,7 @@ async def test_unknown_channel_answer_closes_the_table(world: dict[str, Any]) ->
     assert service(env).in_channel(channel.id) is None
 
 
+@pytest.mark.slow
 async def test_failed_dm_never_blocks_the_table(world: dict[str, Any]) -> None:
     """A 5xx on a DM is retried; a 403/50007 is said once in the channel; play goes on.
     The cards go by DM because the private follow-up through the person's own interaction,
@@ -169,6 +171,7 @@ async def test_table_repost_refused_by_discord_is_answered_kindly(
     assert _shows(env, table, channel)
 
 
+@pytest.mark.slow
 async def test_failed_token_edit_falls_back_to_a_channel_edit(world: dict[str, Any]) -> None:
     """The table message's interaction token refused (expired early, 5xx): the same render
     edits the message in the channel instead, and the token is not used again."""

@@ -7,12 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.discord.faults import missing_permissions
 from storage.tables import TableRepo
 from tests.discord.test_faults import _move, _shows, _table
+
+pytestmark = pytest.mark.slow
 
 
 def _deny(env: Any, channel: Any, **perms: bool) -> None:

@@ -83,6 +83,7 @@ async def test_a_join_from_another_server_is_refused(world: dict[str, Any]) -> N
     assert opened.response is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("custom_id", ["cr:garbage", "cr:", "cs:", "cr:1:x:join",
                                        "cs:99999999999999999999999:1:a:"])
 async def test_malformed_custom_ids_are_answered_out_of_date(
@@ -148,6 +149,7 @@ async def test_a_panel_step_forged_on_the_public_message_is_refused(
     assert table.log == []
 
 
+@pytest.mark.slow
 async def test_a_storage_error_in_a_lobby_button_gets_a_specific_answer(
         world: dict[str, Any]) -> None:
     """A lobby button whose write meets a database locked by another process is answered
@@ -164,6 +166,7 @@ async def test_a_storage_error_in_a_lobby_button_gets_a_specific_answer(
     assert [s.user_id for s in table.seats] == [ann.id]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["rematch", "new", "replay"])
 async def test_an_after_game_click_from_elsewhere_is_refused(
     world: dict[str, Any], kind: str

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,6 +153,7 @@ def random_game(engine: CoopEngine, players: int, seed: int, variant: Any) -> No
     assert engine.public_view(again) == engine.public_view(state)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(
     players=st.integers(2, 4),
@@ -169,6 +171,7 @@ def test_soureh_random_games(
     random_game(soureh.ENGINE, players, seed, variant)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(seed=st.integers(0, 2**32), threshold=st.integers(50, 150))
 def test_pariah_random_games(seed: int, threshold: int) -> None:
@@ -176,6 +179,7 @@ def test_pariah_random_games(seed: int, threshold: int) -> None:
     random_game(pariah.ENGINE, 2, seed, pariah.Variant(threshold))
 
 
+@pytest.mark.slow
 def test_many_default_soureh_games_end() -> None:
     """Hundreds of default 2-, 3- and 4-player games reach a winner."""
     engine = soureh.ENGINE

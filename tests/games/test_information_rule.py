@@ -214,6 +214,7 @@ def soi_revealed(state: Any, events: Sequence[Event], swapped: frozenset[str]) -
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_soi_flow_tells_nothing_hidden(players: int) -> None:
     """Soi: cards swapped between two hands look the same to the table until asked for."""

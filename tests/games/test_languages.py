@@ -44,6 +44,7 @@ def _whole_game(game: str, seed: int) -> tuple[list[Event], list[tuple[Any, Any]
     return events, moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
 def test_every_event_of_a_whole_game_goes_through_the_catalogs(
     game: str, monkeypatch: pytest.MonkeyPatch

@@ -139,6 +139,7 @@ def run(
     return state, texts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_play_properties(players: int) -> None:
     """Seeded random games end, with legal asks, conserved cards, hidden hands, exact replay."""

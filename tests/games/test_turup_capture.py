@@ -180,6 +180,7 @@ def test_capture_error_messages(played: str, taken: str, message: str | None) ->
     assert capture_error(card(played), cards(taken)) == message
 
 
+@pytest.mark.slow
 @settings(
     max_examples=250,
     derandomize=True,

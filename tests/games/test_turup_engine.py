@@ -248,6 +248,7 @@ def test_legal_actions_list_each_capture_and_trail_once() -> None:
         assert str(E.parse_action(state, text)) == text
 
 
+@pytest.mark.slow
 def test_legal_actions_shrink_past_a_thousand_options() -> None:
     """A 10 over a huge number pile lists trails, single matches and maximal captures only."""
     state = E.new_game(9, seed=1)

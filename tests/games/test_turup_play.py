@@ -132,6 +132,7 @@ def play_game(players: int, seed: int, rounds: int) -> None:
     assert replay(E, players, seed, texts, variant) == state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "games", "rounds"),
     [(2, 200, 1), (2, 20, 3), (5, 100, 1), (9, 60, 1), (12, 30, 1), (12, 4, 3)],

@@ -86,6 +86,7 @@ def test_a_capture_of_duplicates_takes_one_copy_each() -> None:
     assert Counter(str(c) for c in t.state.won[1]) == Counter(["AH", "AC"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_computer_players_finish_a_somali_game(level: str) -> None:
     """Every level plays a whole one-round Somali game; the 144 cards are conserved."""

@@ -19,7 +19,9 @@ from storage.connect import open_database
 from storage.database import Database
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
-BACKENDS = ("sqlite", "postgres")
+#: The backends a storage test runs on, as parameters: the PostgreSQL side is in the slow
+#: tier (the fast tier, ``pytest -m "not slow"``, runs storage on SQLite).
+BACKENDS = ("sqlite", pytest.param("postgres", marks=pytest.mark.slow))
 _reachable: str | None = None  # "" when reachable, else why not
 
 

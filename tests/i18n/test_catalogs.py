@@ -12,6 +12,8 @@ import pytest
 from bot.i18n import DEFAULT, LANGUAGES
 from bot.i18n.catalogs import KEYWORDS, ROOT, SOURCES, extract, problems
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != DEFAULT])
 def test_catalog_is_complete(lang: str) -> None:

@@ -34,6 +34,7 @@ def test_discord_py_has_no_arabic_locale() -> None:
     assert try_enum(discord.Locale, "ar").value == "ar"
 
 
+@pytest.mark.slow
 async def test_synced_commands_carry_arabic_and_greek(sample_catalogs: Any,
                                                       simcord_env: Env) -> None:
     """/play's description, its options' descriptions and its choices are synced in

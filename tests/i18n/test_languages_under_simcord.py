@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from bot.i18n import LANGUAGES, _, use_locale
 from storage.guild_settings import GuildSettingsRepo
 from tests.i18n.flows import Speech, short_game
+
+pytestmark = pytest.mark.slow
 
 
 async def test_arabic_member_in_an_arabic_server(world: dict[str, Any], locales: Any) -> None:

@@ -14,6 +14,8 @@ import pytest
 
 from tests.helpers.english import ROOT, english_left
 
+pytestmark = pytest.mark.slow
+
 #: Packages other engineers are converting on their branches; the lead empties this set
 #: after merging them, and from then on they are checked like the rest.
 NOT_YET_CONVERTED: frozenset[str] = frozenset()

@@ -19,7 +19,8 @@ from tests.helpers.discord import flush, message_of, panel_of, service, table_in
 from tests.helpers.preview import browser, browser_available, shoot
 from tests.i18n.flows import button
 
-pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

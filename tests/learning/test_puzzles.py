@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.games.ai import choose
 from bot.games.registry import ENGINES
 from bot.learning.puzzles import PUZZLE_MARGIN, Puzzle, find, offered, verdict
+
+pytestmark = pytest.mark.slow
 
 
 def finished_game(game: str, players: int, seed: int) -> list[str]:

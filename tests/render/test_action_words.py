@@ -21,6 +21,7 @@ class Arabic(MarkedTranslations):
         return ARABIC_WORDS.get(message) or super().gettext(message)
 
 
+@pytest.mark.slow
 def test_move_words_map_back_to_notation(monkeypatch: pytest.MonkeyPatch) -> None:
     """An action word typed in the reader's language is the notation word; notation is
     always understood; unknown words are not; the autocomplete shows the localised move

@@ -14,6 +14,8 @@ from bot.i18n import use_locale
 from bot.render.alt import LIMIT, Minor, fit, hand_alt, round_end_alt, seat_alt, table_alt
 from bot.render.alt.words import card_words
 
+pytestmark = pytest.mark.slow
+
 GAMES = [("soureh", 4), ("pariah", 2), ("turup", 12), ("turup", 4), ("soi", 6), ("soi", 3)]
 NAMES = [f"player{i + 1}" for i in range(12)]
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from bot.render.names import shown
 from tests.helpers.discord import Audit, flush, message_of, table_in
 
@@ -39,6 +41,7 @@ def test_shown_escapes_markdown_and_mentions() -> None:
     assert shown("Ann") == "\u2068Ann\u2069"
 
 
+@pytest.mark.slow
 async def test_hostile_names_in_every_public_message(world: dict[str, Any]) -> None:
     """Three players with hostile names play a whole game (one resigns): no public message
     (lobby, table embed with Recent, Final standings) nor Last round shows raw markdown or

@@ -51,6 +51,8 @@ from tests.helpers.i18n import (
 )
 from tests.render.test_embeds import CASES, _play, _table
 
+pytestmark = pytest.mark.slow
+
 URL = "https://discord.com/channels/1/2/3"
 SUITS = "♠♥♦♣"
 

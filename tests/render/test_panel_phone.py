@@ -13,7 +13,8 @@ import pytest
 from tests.helpers.panel_heights import BUDGET, SPECS, Shooter, measure_game
 from tests.helpers.preview import browser, browser_available
 
-pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 # The steps the first turns of each measured game reach: the tallest kinds (Pariah's knock
 # step, Soi's six-seat opponent choice, Turup's twelve seats) among them.

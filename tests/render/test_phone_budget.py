@@ -13,7 +13,8 @@ import pytest
 from tests.helpers.discord import flush, message_of, service, table_in
 from tests.helpers.preview import Shot, browser, browser_available, shoot
 
-pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 PHONE_BUDGET = 900
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

@@ -12,7 +12,8 @@ from PIL import Image
 from tests.helpers.discord import component_rows, flush, message_of, panel_of, service, table_in
 from tests.helpers.preview import browser, browser_available, shoot
 
-pytestmark = pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 
 async def test_table_message_is_shot_whole_in_both_themes(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bot.games.registry import CATALOG, ENGINES, game
 
 
@@ -34,6 +36,7 @@ def test_pariah_says_knocked_and_soureh_declared() -> None:
 MASCULINE = re.compile(r"\b(he|him|his|himself)\b", re.IGNORECASE)
 
 
+@pytest.mark.slow
 def test_players_are_they_in_every_text_a_player_reads() -> None:
     """One pronoun for a player (singular "they", docs/wording.md): the rules pages and
     the texts of whole random games of every game never say "he", "him" or "his"."""

@@ -11,9 +11,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from storage.errors import StorageBusy
 from storage.tables import SeatRecord, TableRepo
 from tests.helpers.databases import Backend
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLD_SECONDS = 10

@@ -220,6 +220,7 @@ async def test_transaction_lock_serialises_the_same_key(db: Database) -> None:
     assert order in (["a in", "a out", "b in", "b out"], ["b in", "b out", "a in", "a out"])
 
 
+@pytest.mark.slow
 async def test_processes_starting_together_migrate_once(backend: Backend) -> None:
     """Three processes opening one new database at once: every migration is applied once,
     all three open."""

@@ -25,6 +25,8 @@ from storage.tables import TableRepo
 from tests.helpers.databases import Backend, terminate_backend
 from tests.storage.test_tables_repo import guild_on_shard
 
+pytestmark = pytest.mark.slow
+
 COUNT = 4
 SHARD = 1
 

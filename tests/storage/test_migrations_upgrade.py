@@ -43,6 +43,7 @@ async def test_migrate_from_empty(backend: Backend) -> None:
     assert (await StatsRepo(db).leaderboard(GUILD, "pariah")).total == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", VERSIONS[:-1])
 async def test_upgrade_from_older_version(backend: Backend, start: int) -> None:
     """A database left at an older version upgrades on open, keeps its data and ends with

@@ -21,6 +21,8 @@ from storage.database import Database
 from storage.tables import TableRepo
 from tests.helpers.databases import Backend, server_url, terminate_sessions
 
+pytestmark = pytest.mark.slow
+
 FAILED_MOVES = 4
 
 

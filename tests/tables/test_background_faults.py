@@ -47,6 +47,7 @@ async def _with_computer(svc: TableService, timer: int | None = None) -> Table:
     return table
 
 
+@pytest.mark.slow
 async def test_computer_move_survives_a_locked_database(tmp_path: Path) -> None:
     """Another process holds the write lock when the computer moves: its move fails
     (StorageBusy), is retried, and lands once the lock is gone."""
@@ -83,6 +84,7 @@ async def test_computer_move_retries_until_stored(db: Database) -> None:
     await svc.aclose()
 
 
+@pytest.mark.slow
 async def test_turn_timer_fires_again_after_a_failed_write(db: Database) -> None:
     """The turn timer's move fails to store twice: the timer fires again and moves."""
     repo = FlakyTables(db)
@@ -132,6 +134,7 @@ async def test_deadline_is_stored_again_after_a_failed_write(tmp_path: Path) -> 
         await db2.close()
 
 
+@pytest.mark.slow
 async def test_result_survives_failed_writes(db: Database) -> None:
     """The finished game's result fails to store twice; it is retried and stored."""
     stats = FlakyStats(db, rater=rating)

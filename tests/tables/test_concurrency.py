@@ -114,6 +114,7 @@ async def test_slow_computer_on_one_table_never_blocks_another(
     await svc.aclose()
 
 
+@pytest.mark.slow
 async def test_quick_double_clicks_through_discord(world: dict[str, Any]) -> None:
     """The same move clicked again from panels opened at the same version (SimCord runs one
     click at a time): one move, every later click is answered out of date."""

@@ -40,6 +40,7 @@ def _positions(game: str, players: int, options: dict[str, Any], count: int) -> 
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options"), TABLES)
 def test_hint_is_legal_and_says_why(game: str, players: int, options: dict[str, Any]) -> None:
     """Every hint is one of the legal actions and comes with a non-empty reason."""
@@ -51,6 +52,7 @@ def test_hint_is_legal_and_says_why(game: str, players: int, options: dict[str, 
         assert given.why.strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options"), TABLES)
 def test_redealing_hidden_cards_leaves_the_hint_unchanged(
     game: str, players: int, options: dict[str, Any]

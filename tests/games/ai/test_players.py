@@ -15,6 +15,8 @@ from bot.games.protocol import Action
 from bot.games.registry import ENGINES
 from tests.helpers.redeal import redeal as redeal_state
 
+pytestmark = pytest.mark.slow
+
 TINY = Budget(iterations=6, seconds=None)
 SMALL = Budget(iterations=40, seconds=None)
 

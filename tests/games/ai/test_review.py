@@ -5,12 +5,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import review
 from bot.games.protocol import Action
 from bot.games.registry import ENGINES
 from tests.helpers.redeal import redeal
+
+pytestmark = pytest.mark.slow
 
 SMALL = Budget(iterations=60, seconds=None)
 

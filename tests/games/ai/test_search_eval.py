@@ -16,6 +16,7 @@ from tests.helpers.redeal import redeal
 # ---------------------------------------------------------------------------- reproducibility
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["pariah", "turup"])
 def test_hard_player_is_reproducible_with_a_seed(game: str) -> None:
     """The same state and seed give the same hard choices at a playout budget."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.console.simulate import simulate
 from bot.games.ai import choose_from_info
 from bot.games.ai.view import Info
@@ -11,6 +13,8 @@ from bot.games.cards import Card
 from bot.games.protocol import Action
 from bot.games.registry import ENGINES
 from bot.games.soi import Knowledge
+
+pytestmark = pytest.mark.slow
 
 NONE: frozenset[Card] = frozenset()
 

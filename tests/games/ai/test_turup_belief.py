@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from bot.games.cards import cards
 from bot.games.turup import ENGINE, TurupState, Variant, ai
 
@@ -26,6 +28,7 @@ def takers(world: TurupState) -> bool:
     return any(c.rank.value in ("3", "4", "7", "8", "10") for c in world.hands[1])
 
 
+@pytest.mark.slow
 def test_a_trail_makes_the_hands_that_would_have_taken_unlikely() -> None:
     """Seat 1 held no card that takes; his trail says so: among 400 of seat 0's redeals
     three in four give him a taker when dealt uniformly, under a third when weighted by
