@@ -101,7 +101,6 @@ LATER = [(name, item.number) for name, found in lessons().items() for item in fo
          if item.number > 1]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(("game", "number"), LATER, ids=[f"{g}-{n}" for g, n in LATER])
 async def test_every_later_lesson_fits_a_phone_screen(simcord_env: Env, game: str, number: int,
                                                      tmp_path: Path) -> None:
