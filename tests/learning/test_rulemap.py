@@ -24,6 +24,7 @@ SENTENCES = frozenset({
     "turup/the-cards/somali-pack",
     "turup/the-cards/two-decks",
     "turup/the-cards/three-decks",
+    "turup/dealing-again/short-last-deal",
     "soi/the-deal/random-first-player",
     "soi/what-everyone-sees/memory",
     "pariah/discards-are-face-up/hidden",
@@ -84,6 +85,20 @@ def _hidden_discard(pos: Position) -> bool:
     return seen["discard_count"] > before["discard_count"] and seen["discard_top"] is None
 
 
+def _short_deal(pos: Position) -> bool:
+    """The deck ran short: the last cards were dealt one at a time, so the learner holds
+    fewer than four and some seat none."""
+    hands = pos.state.hands
+    return not pos.state.deck and 0 < len(hands[LEARNER]) < 4 and min(map(len, hands)) == 0
+
+
+def _ends_the_round(pos: Position) -> bool:
+    """The round is counted once this step's move and the moves after it are made."""
+    before = pos.state
+    after = position(pos.lesson, pos.index + 1).state
+    return after.turn is None or after.round > before.round
+
+
 # Rules issue 46 found told but never played, each with what the learner's own move at the
 # step's real table state must show for the step to play it.
 SHOWN_BY_THE_MOVE: dict[str, Callable[[Position], bool]] = {
@@ -92,6 +107,8 @@ SHOWN_BY_THE_MOVE: dict[str, Callable[[Position], bool]] = {
     "soi/what-everyone-sees/memory": _remembered,
     "soi/the-deal/random-first-player": _random_first,
     "pariah/discards-are-face-up/hidden": _hidden_discard,
+    "turup/dealing-again/short-last-deal": _short_deal,
+    "turup/end-of-a-round": _ends_the_round,
 }
 
 
@@ -156,11 +173,12 @@ def test_the_learning_page_shows_the_map() -> None:
 
 
 def test_a_rule_once_only_told_is_played_by_the_learners_own_move() -> None:
-    """Turup's two and three decks, Soi's memory and random first player and Pariah's hidden
-    discards: each step that plays one makes a move that shows it at the real table state
-    (the same card two or three times in one capture; an ask for what an ask no longer on
-    the table showed; a first player drawn out of turn; a discard the opponent does not
-    see)."""
+    """Turup's two and three decks, short last deal and round's end, Soi's memory and random
+    first player and Pariah's hidden discards: each step that plays one makes a move that
+    shows it at the real table state (the same card two or three times in one capture; the
+    learner's last cards dealt one at a time; the round counted after it; an ask for what
+    an ask no longer on the table showed; a first player drawn out of turn; a discard the
+    opponent does not see)."""
     for rule, shows in SHOWN_BY_THE_MOVE.items():
         assert played()[rule], rule
         for game, number, index in played()[rule]:

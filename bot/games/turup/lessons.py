@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bot.games.cards import standard_deck
 from bot.i18n import N_
 from bot.learning.model import Lesson, Step, Wrong
 
@@ -111,12 +112,11 @@ SOMALI = Lesson(
             then=("trail 8D", "trail 7H", "trail JD"),  # i18n: not for people
         ),
         Step(
-            N_("Your last card of the round: when every hand is played the cards won are "
-               "counted, and the pile's leftovers count for nobody."),
+            N_("In the Somali pack a 6 is the lowest number: only a match, or six aces, can "
+               "take it."),
             "capture 6D 6H",
             (Wrong("trail 6D",  # i18n: not for people
                    N_("Your {c_6D} matches the {c_6H} on the pile.")),),
-            plays=("turup/end-of-a-round", "turup/the-game"),
         ),
     ),
     summary=N_("When the deck is empty and every hand played, each player counts their cards "
@@ -202,4 +202,66 @@ EIGHT = Lesson(
                "everyone four, the rest is dealt one card at a time in turn order."),
 )
 
-LESSONS = (CAPTURES, SOMALI, FIVE, EIGHT)
+
+def _last_deal() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Six players' round played up to its last deal: the deck (top first) and the moves.
+
+    Two decks, 104 cards: four deals of 24 and the pile's 4 leave 4 cards, dealt one at a
+    time to the learner, Nikos, Omar and Farah. Before that every move pairs up: a trail
+    taken at once by the next player's match (the same card of the other deck), so the pile
+    keeps the dealt 4♠ 5♦ K♣ (and 2♦, which the learner's first move takes); the learner
+    takes Hodan's… Amina's last trail with the short deal's 9♥."""
+    learner_final, base = "9H", ["2D", "4S", "5D", "KC"]
+    pairs = [str(c) for c in standard_deck() if str(c) not in {learner_final, *base}]
+    moves = ["capture 2D 2D"]
+    cards = ["2D"]  # the card each move plays, in turn order (seat = index mod 6)
+    for code in pairs:  # 47 pairs: seats 1, 3 and 5 trail, the next seat takes it
+        moves += [f"trail {code}", f"capture {code} {code}"]
+        cards += [code, code]
+    moves.append(f"trail {learner_final}")
+    cards.append(learner_final)
+    deck: list[str] = []
+    for deal in range(4):
+        for seat in range(6):
+            deck += [cards[i] for i in range(deal * 24, deal * 24 + 24) if i % 6 == seat]
+        if deal == 0:
+            deck += base
+    deck += [learner_final, "4S", "5D", "KC"]  # the short deal: one each to seats 0 to 3
+    return tuple(deck), tuple(moves)
+
+
+_LAST_DECK, _LAST_MOVES = _last_deal()
+
+# Lesson 5: the short last deal and the end of a round (and of a one-round game).
+LAST_DEAL = Lesson(
+    game="turup",
+    number=5,
+    title=N_("The last deal"),
+    players=6,
+    variant={"rounds": 1},
+    deck=_LAST_DECK,
+    opening=_LAST_MOVES,
+    steps=(
+        Step(
+            N_("Late in the round the deck held four cards, too few for four each: they were "
+               "dealt one at a time, so you, {p1}, {p2} and {p3} hold one. This card is your "
+               "last."),
+            "capture 9H 9H 4S 5D",  # i18n: not for people
+            (Wrong("capture 9H 9H",  # i18n: not for people
+                   N_("{c_4S} + {c_5D} add up to 9 too, and every card won counts at the "
+                      "round's end.")),
+             Wrong("trail 9H",  # i18n: not for people
+                   N_("A trail with your last card wins nothing, and what is left on the "
+                      "pile at the end counts for nobody."))),
+            then=("trail 4S", "trail 5D", "capture KC KC"),  # i18n: not for people
+            plays=("turup/dealing-again", "turup/dealing-again/short-last-deal",
+                   "turup/end-of-a-round", "turup/the-game"),
+        ),
+    ),
+    summary=N_("Every hand is played and the deck is empty, so the cards won are counted: the "
+               "most takes the round, and the cards left on the pile count for nobody. This "
+               "table played one round (option `rounds`, three by default); over several "
+               "rounds the cards won are added up."),
+)
+
+LESSONS = (CAPTURES, SOMALI, FIVE, EIGHT, LAST_DEAL)
