@@ -20,7 +20,8 @@ from tests.helpers.preview import shoot
 PHONE = 400
 BUDGET = 640
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "lessons"
-PLACE = re.compile(r"\*\*(\d+/\d+)\*\*")  # the step's place at the head of the lesson line
+# the step's place at the head of the lesson line (isolated in a right-to-left language)
+PLACE = re.compile(r"\*\*[\u2066-\u2069\u200e\u200f]*(\d+/\d+)[\u2066-\u2069\u200e\u200f]*\*\*")
 
 
 @dataclass(frozen=True)
