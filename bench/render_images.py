@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.games.registry import games
 from bot.render.images import (
     ImageCache,
     ImageKey,
@@ -29,8 +30,6 @@ from bot.render.images import (
 )
 from bot.render.images.canvas import encode
 from bot.render.images.samples import (
-    GAMES,
-    MAX_PLAYERS,
     NAMES,
     sample_player_view,
     sample_round_end,
@@ -109,8 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f" {'round end':>15} {'png kB':>7}"
     )
     rows: list[str] = []
-    for game in GAMES:
-        players = MAX_PLAYERS[game]
+    for game, entry in games().items():  # read now: a game registered since is drawn too
+        players = entry.engine.max_players
         public, mine, end, source = _views(game, players)
         first = _time(partial(render_table, public, NAMES), 1)[0]
         table = _time(partial(render_table, public, NAMES), repeat)

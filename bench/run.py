@@ -180,14 +180,15 @@ def ai(quick: bool) -> list[Figure]:
 def render(quick: bool) -> list[Figure]:
     """Card images: table, hand and round-end renders at the largest table of each game."""
     from bench import render_images
+    from bot.games.registry import games
     from bot.render.images import render_hand, render_round_end, render_table
-    from bot.render.images.samples import GAMES, MAX_PLAYERS, NAMES
+    from bot.render.images.samples import NAMES
 
     repeat = 1 if quick else 20
     out = []
-    for game in GAMES:
+    for game, entry in games().items():  # read now: a game registered since is drawn too
         table_ms = 0.0
-        players = MAX_PLAYERS[game]
+        players = entry.engine.max_players
         public, mine, end, source = render_images._views(game, players)
         cells = []
         for label, fn in (

@@ -11,11 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.choices import language_choices
 from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
 from bot.i18n import LANGUAGES, N_, _, use_locale
 from bot.render.card_text import legible
-from bot.render.choices import language_choices
 from storage.languages import LanguageRepo
 
 log = logging.getLogger(__name__)

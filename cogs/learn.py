@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answer_once
+from bot.discord.choices import game_choices
 from bot.discord.installs import anywhere
 from bot.discord.items import Routed, values_of
 from bot.discord.lesson_panel import lesson_table
@@ -30,7 +31,6 @@ from bot.i18n import N_, _
 from bot.learning.catalog import lesson, lessons, next_lesson
 from bot.learning.model import Lesson
 from bot.learning.walk import judge, position
-from bot.render.choices import game_choices
 from bot.render.components import STEP_KINDS, Kind, Step, notation_of
 from storage.lessons import LessonProgressRepo
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.choices import game_choices, play_parameters, with_parameters
 from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
 from bot.discord.router import computers_allowed
@@ -16,7 +17,6 @@ from bot.games.protocol import GameError
 from bot.games.registry import game
 from bot.i18n import N_, _, _n, use_locale
 from bot.options import OptionError, effective_options, parse_turn_timer
-from bot.render.choices import game_choices, play_parameters, with_parameters
 from bot.render.embeds import lobby_embed
 from bot.render.table_message import jump_url, lobby_view
 from bot.tables.model import TableError, TableExists

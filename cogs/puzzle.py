@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answer_once
+from bot.discord.choices import game_choices
 from bot.discord.installs import anywhere
 from bot.discord.items import Routed
 from bot.discord.parts import AppBot, app_of
@@ -30,7 +31,6 @@ from bot.learning import puzzles
 from bot.learning.puzzles import Puzzle, move_words, offered, verdict
 from bot.render.alt.words import spoken
 from bot.render.card_text import legible, truncate
-from bot.render.choices import game_choices
 from bot.render.names import labelled, shown_all
 from bot.render.text_mode import said, your_cards
 from storage.puzzles import PuzzleRepo, StoredPuzzle

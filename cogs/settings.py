@@ -11,18 +11,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.choices import (
+    language_choices,
+    settings_parameters,
+    spoken,
+    with_parameters,
+)
 from bot.discord.installs import server_only
 from bot.discord.parts import AppBot
 from bot.games.registry import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.card_text import legible
-from bot.render.choices import (
-    language_choices,
-    settings_parameters,
-    spoken,
-    with_parameters,
-)
 from bot.render.stats_embeds import settings_embed
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 

@@ -21,11 +21,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import answering
+from bot.discord.choices import game_choices
 from bot.discord.installs import anywhere, place_of
 from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
-from bot.render.choices import game_choices
 from bot.render.stats_embeds import (
     game_number,
     history_embed,

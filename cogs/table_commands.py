@@ -9,19 +9,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.choices import game_choices
 from bot.discord.faults import describe, is_transient
 from bot.discord.installs import anywhere, server_only
 from bot.discord.parts import AppBot
 from bot.games.protocol import Action, GameError
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n, current, use_locale
-from bot.render.action_words import suggestions
+from bot.notation.action_words import suggestions
+from bot.notation.seat_words import SeatWordError, by_name, by_number, read_move, words_of
 from bot.render.card_text import legible, legible_embed, truncate
-from bot.render.choices import game_choices
 from bot.render.embeds import hand_embed
 from bot.render.names import labelled
 from bot.render.rules_text import rules_page
-from bot.render.seat_words import SeatWordError, by_name, by_number, read_move, words_of
 from bot.render.table_message import jump_url
 from bot.tables.model import Table, TableError
 from bot.tables.service import TableService
@@ -46,7 +46,7 @@ TOO_LONG = N_("That is not a move: moves are short, e.g. `draw`, `keep 2` or `as
 def in_notation(typed: str, legal: list[tuple[Action, str]], names: list[str] | None = None,
                 lang: str | None = None) -> str:
     """``typed`` in the game's notation, as ``/move`` reads it (see
-    :func:`bot.render.seat_words.read_move`): a legal move's words in the reader's language,
+    :func:`bot.notation.seat_words.read_move`): a legal move's words in the reader's language,
     or a notation with seats by name or number from 1."""
     return read_move(typed, names or [], legal, lang)
 

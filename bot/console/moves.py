@@ -2,7 +2,7 @@
 else grouped (a line per group, e.g. Soi's asks of one player, Pariah's Kings from one
 slot), so a list never takes more than :data:`MAX_LINES` lines of choices.
 
-Moves are written as ``/move`` takes them (:func:`bot.render.seat_words.by_name`): players
+Moves are written as ``/move`` takes them (:func:`bot.notation.seat_words.by_name`): players
 by name, cards as the terminal shows them (``3♥``)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bot.games.cards import Card
 from bot.games.protocol import Action
-from bot.render.seat_words import by_name, parts_by_name, words_of
+from bot.notation.seat_words import by_name, parts_by_name, words_of
 
 ONE_A_LINE = 20  # this many moves or fewer: a line each, with their words
 MAX_LINES = 24

@@ -5,7 +5,7 @@ named for their seats). The board shows what your seat may see (your ``player_vi
 the legal moves are numbered and written as ``/move`` takes them, players by name (a
 Soureh declaration or a Pariah knock is part of the placement: ``keep 2 declare``,
 ``discard knock``); type a number or the move, players by name or seat number
-(:func:`bot.render.seat_words.read_move`, the reader ``/move`` uses). Many moves (Soi's
+(:func:`bot.notation.seat_words.read_move`, the reader ``/move`` uses). Many moves (Soi's
 asks, Pariah's King) are listed grouped, a line per group. ``help`` lists the moves again,
 ``board`` shows the table, ``rules`` the game's rules, ``quit`` (or end of input) leaves.
 ``--lang ar|so|el|en`` plays it in that language (English by default).
@@ -28,9 +28,9 @@ from bot.games.registry import ENGINES, game_names
 from bot.games.views import GameView
 from bot.games.you import second_person
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
+from bot.notation.seat_words import SeatWordError, read_move
 from bot.options import OptionError, make_variant, option_name, spec
 from bot.render.rules_text import rules_pages
-from bot.render.seat_words import SeatWordError, read_move
 
 HUMAN = 0  # the engine's seat of the person (seat 1 for people)
 QUIT_WORDS = {"quit", "exit", "q"}

@@ -90,7 +90,7 @@ def said(string: locale_str, lang: str) -> str | None:
     """A ``locale_str`` in ``lang`` (its ``say`` extra, or its catalog text), or ``None``."""
     say = string.extras.get("say")
     if not callable(say):
-        parameter = string.extras.get("parameter")  # bot.render.choices.Parameter
+        parameter = string.extras.get("parameter")  # bot.discord.choices.Parameter
         say = getattr(parameter, "description", None)
     return translated(string.message, lang, say if callable(say) else None)
 

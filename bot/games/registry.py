@@ -18,13 +18,15 @@ sits below every layer, and the games above it plug in.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.games.protocol import Engine
+from bot.games.protocol import Action, Engine
 
 if TYPE_CHECKING:  # the presentation and the lessons sit above this layer
+    from bot.games.ai.ismcts import Search
+    from bot.games.ai.view import Info
     from bot.learning.model import Lesson
     from bot.render.look import Look
 
@@ -35,16 +37,37 @@ BUILT_IN: tuple[str, ...] = ("bot.games.coop", "bot.games.turup", "bot.games.soi
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
-class ComputerPlayers:
-    """A game's computer players: the ``easy``, ``normal`` and (rule-based) ``hard``
-    players read an ``Info``; a searching ``hard`` gives ``search_spec(engine)``. Optional:
-    ``explain(info, action) -> str``, a move in words for hints and reviews
-    (``bot.games.ai.explain``; else its notation), and ``HARD_WHY``, a rule-based hard
-    player's reason for a hint (an ``N_`` text with ``{move}``). A game's ``ai`` module is
-    one (``bot.games.ai.choose`` calls it); see docs/architecture.md."""
+#: A public history a game's players remember, from the state: ``(state, seat)`` (every
+#: Soi ask, Turup's cards won, the coop discards); an ``Info`` carries it.
+History = Callable[[Any, int], Sequence[Any]]
 
-    easy: Callable[..., Any]
-    normal: Callable[..., Any]
+
+class ComputerPlayers(Protocol):
+    """A game's computer players: its ``ai`` module (a module fills a protocol) gives every
+    member, ``None`` for what the game has not.
+
+    ``easy`` and ``normal`` read an ``Info`` (``(info, rng)``, and a module's tuning
+    ``params`` if it has any); the hard level is a rule, ``hard(info, rng)``, or a search,
+    ``search_spec(engine)`` (one of them is ``None``). ``explain(info, action)`` says a move
+    in words for hints and reviews (``None``: its notation); ``HARD_WHY`` is a rule-based
+    hard player's reason for a hint (an ``N_`` text with ``{move}``); ``history`` the
+    public history its ``Info`` carries (``bot.games.ai.view.observe`` asks it). See
+    docs/architecture.md."""
+
+    @property
+    def easy(self) -> Callable[..., Action]: ...
+    @property
+    def normal(self) -> Callable[..., Action]: ...
+    @property
+    def hard(self) -> Callable[..., Action] | None: ...
+    @property
+    def search_spec(self) -> Callable[..., Search] | None: ...
+    @property
+    def explain(self) -> Callable[[Info, Action], str] | None: ...
+    @property
+    def HARD_WHY(self) -> str | None: ...
+    @property
+    def history(self) -> History | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +75,7 @@ class Game:
     """One game: its engine (rules and scoring), computer players, presentation, lessons."""
 
     engine: Engine[Any]
-    players: Any  # the game's ``ai`` module (see :class:`ComputerPlayers`)
+    players: ComputerPlayers  # the game's ``ai`` module
     look: Look
     lessons: tuple[Lesson, ...] = ()
     default_players: int = 2  # the seats of a terminal game when none are asked for
@@ -87,7 +110,7 @@ class Game:
 
 _registered: dict[str, Game] = {}
 _engines: dict[str, Engine[Any]] = {}
-_players: dict[str, Any] = {}
+_players: dict[str, ComputerPlayers] = {}
 _loaded = {"engines": False, "games": False}
 
 
@@ -138,7 +161,7 @@ def game(name: str) -> Game:
     return _registered[name]
 
 
-def players(name: str) -> Any:
+def players(name: str) -> ComputerPlayers:
     """The computer players of game ``name`` (its ``ai`` module; ``KeyError`` if unknown)."""
     _load_engines()
     return _players[name]

@@ -13,10 +13,10 @@ import discord
 from bot.games.ai.hint import Hint
 from bot.games.protocol import MOVE_WORDS_GAP
 from bot.i18n import _
+from bot.notation.seat_words import move_line, with_names
 from bot.render.card_text import legible, truncate
 from bot.render.components import Kind, TableView
 from bot.render.embeds import COLOURS, title_of
-from bot.render.seat_words import move_line, with_names
 
 if TYPE_CHECKING:
     from bot.tables.model import Table

@@ -14,10 +14,10 @@ import discord
 
 from bot.games.ai.review import Decision
 from bot.i18n import _, _n
+from bot.notation.seat_words import with_names
 from bot.render.card_text import legible, num, truncate
 from bot.render.components import Kind
 from bot.render.embeds import COLOURS, title_of
-from bot.render.seat_words import with_names
 from bot.render.table_message import pager_view
 
 REVIEW_PNG = "review.png"

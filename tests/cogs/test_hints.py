@@ -11,8 +11,8 @@ import pytest
 from bot.games.ai import choose
 from bot.games.ai.ismcts import Budget
 from bot.i18n import _, use_locale
+from bot.notation.seat_words import by_name
 from bot.render.embeds import title_of
-from bot.render.seat_words import by_name
 from storage.guild_settings import GuildSettingsRepo
 from tests.helpers.discord import (
     Audit,

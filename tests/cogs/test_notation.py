@@ -13,7 +13,7 @@ import pytest
 
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
-from bot.render.seat_words import by_name
+from bot.notation.seat_words import by_name
 from tests.helpers.discord import (
     component_rows,
     flush,

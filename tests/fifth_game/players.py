@@ -9,6 +9,13 @@ from bot.games.cards import Card
 from bot.games.protocol import Action
 from tests.fifth_game.engine import rank
 
+#: The hard player is a rule; no search, no reason of its own for a hint, moves said by
+#: their notation, no public history to remember.
+search_spec = None
+explain = None
+HARD_WHY = None
+history = None
+
 
 def _card(action: Action) -> Card:
     card = action.args[0]

@@ -82,8 +82,8 @@ def test_a_new_variant_field_is_a_new_option_everywhere(monkeypatch: pytest.Monk
     """One more field on a game's Variant is, with no other change, a /play parameter, a
     /settings set parameter, an option with its default and a validated value."""
     from bot import options
+    from bot.discord.choices import play_parameters, settings_parameters
     from bot.games.variants import check_fields, option
-    from bot.render.choices import play_parameters, settings_parameters
 
     @dataclasses.dataclass(frozen=True)
     class Variant:

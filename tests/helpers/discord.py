@@ -14,9 +14,9 @@ from simcord import Env
 from bot.games.cards import ALL_CARDS, Card
 from bot.games.turup.look.text import captures as turup_captures
 from bot.games.turup.look.text import one_step_moves as turup_one_step
+from bot.notation.seat_words import by_number
 from bot.render.alt.words import card_words
 from bot.render.card_text import card
-from bot.render.seat_words import by_number
 from bot.tables.model import Table
 from bot.tables.service import TableService
 from tests.helpers.taps import component_rows as component_rows  # shared with python -m bench

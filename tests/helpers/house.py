@@ -1,6 +1,8 @@
 """The house's figures (issue #33): the modules outside a game's own package whose code
 names the game, and the import cycles between our modules at run time (grimp, the graph
-import-linter uses, counting imports inside functions too).
+import-linter uses, counting imports inside functions too); issue #44's: the modules
+outside ``bot/games`` that import the registry to look a game up by name (at run time: an
+annotation may name the ``Game`` record, which looks nothing up).
 
 ``python scripts/house.py`` prints them; tests/test_house_figures.py holds them to target.
 """
@@ -62,6 +64,17 @@ def naming(game: str) -> dict[str, list[int]]:
     return found
 
 
+REGISTRY = "bot.games.registry"
+
+
+def registry_importers() -> list[str]:
+    """The modules of the product outside ``bot/games`` that import the registry at run
+    time (inside functions too)."""
+    graph = grimp.build_graph(*PRODUCT, exclude_type_checking_imports=True, cache_dir=None)
+    return sorted(m for m in graph.find_modules_that_directly_import(REGISTRY)
+                  if m.split(".")[0] in PRODUCT and not m.startswith("bot.games."))
+
+
 def cycles() -> list[list[str]]:
     """The groups of our modules that import each other around a loop at run time
     (strongly connected components of more than one module)."""
@@ -110,6 +123,10 @@ def main() -> None:
         print(f"{game}: named in {len(found)} modules outside {home}")
         for rel, lines in found.items():
             print(f"    {rel}: lines {lines[:10]}")
+    importers = registry_importers()
+    print(f"registry imported by {len(importers)} modules outside bot/games")
+    for module in importers:
+        print(f"    {module}")
     groups = cycles()
     print(f"import cycles: {len(groups)} groups, {sum(map(len, groups))} modules")
     for group in groups:

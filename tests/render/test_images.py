@@ -11,6 +11,7 @@ from PIL import Image, ImageChops
 
 from bot.discord.pictures import file_name
 from bot.games.cards import Suit
+from bot.games.registry import ENGINES, game_names
 from bot.render.images import (
     WIDTH,
     ImageCache,
@@ -26,14 +27,14 @@ from bot.render.images import (
 from bot.render.images.canvas import seat_name
 from bot.render.images.cards import card_face, suit_mask
 from bot.render.images.samples import (
-    GAMES,
-    MAX_PLAYERS,
     NAMES,
     sample_player_view,
     sample_round_end,
     sample_view,
 )
 
+GAMES = game_names()
+MAX_PLAYERS = {g: ENGINES[g].max_players for g in GAMES}
 MIN_PLAYERS = {"soureh": 2, "pariah": 2, "turup": 2, "soi": 3}
 SIZES = [(g, n) for g in GAMES for n in sorted({MIN_PLAYERS[g], MAX_PLAYERS[g]})]
 

@@ -11,8 +11,9 @@ from bot.games.cards import Card, shuffled, standard_decks
 from bot.games.coop.soureh import soureh_deck
 from bot.games.registry import ENGINES
 from bot.render.images import render_hand, render_round_end, render_table
-from bot.render.images.samples import MAX_PLAYERS, NAMES
+from bot.render.images.samples import NAMES
 
+MAX_PLAYERS = {g: ENGINES[g].max_players for g in ENGINES}
 MIN_PLAYERS = {"soureh": 2, "pariah": 2, "turup": 2, "soi": 3}
 
 

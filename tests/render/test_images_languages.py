@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games.registry import game_names
 from bot.render.images import (
     WIDTH,
     ImageCache,
@@ -24,7 +25,6 @@ from bot.render.images import (
 from bot.render.images import text as lines
 from bot.render.images.canvas import RLM
 from bot.render.images.samples import (
-    GAMES,
     sample_player_view,
     sample_round_end,
     sample_view,
@@ -32,6 +32,7 @@ from bot.render.images.samples import (
 from bot.render.images.style import theme
 from tests.games.fake_language import bare_english, speaking
 
+GAMES = game_names()
 NAMES = ["①", "②", "③", "④", "⑤", "⑥"]  # no letters: a word drawn is the layout's
 PLAYERS = {"soureh": 4, "pariah": 2, "turup": 4, "soi": 4}
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")

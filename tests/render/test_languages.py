@@ -444,7 +444,7 @@ def test_every_game_title_is_marked_for_the_catalogs() -> None:
 def test_option_descriptions_can_be_said_in_a_language() -> None:
     """A /play or /settings parameter's description is English for discord.py and carries
     its parameter, so a translator can say it in any language from catalog texts."""
-    from bot.render.choices import play_parameters, settings_parameters
+    from bot.discord.choices import play_parameters, settings_parameters
 
     for parameter in play_parameters() + settings_parameters():
         localisable = parameter.localisable()

@@ -10,10 +10,10 @@ from bot.games.ai.view import observe
 from bot.games.coop.look.kinds import CoopKind
 from bot.games.coop.pariah import ENGINE
 from bot.i18n import use_locale
+from bot.notation.seat_words import with_names
 from bot.render.components import Step
 from bot.render.embeds import closed_text
 from bot.render.panels import panel
-from bot.render.seat_words import with_names
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
 from tests.games.test_pariah import game, play

@@ -14,10 +14,10 @@ from bot.games.ai.view import observe
 from bot.games.coop.look.kinds import CoopKind
 from bot.games.registry import ENGINES
 from bot.i18n import use_locale
+from bot.notation.seat_words import with_names
 from bot.render.components import Step
 from bot.render.embeds import dm_text, hand_embed
 from bot.render.panels import panel
-from bot.render.seat_words import with_names
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
 

@@ -1,12 +1,12 @@
 """Moves in plain words, from the acting seat's information (hints and reviews).
 
-Each game's computer players module says its own moves in words: an optional
+Each game's computer players module says its own moves in words: its
 ``explain(info, action) -> str`` (see :class:`~bot.games.registry.ComputerPlayers`); a game
-without one shows a move's notation. This module holds what they share: cards and seats
-in words.
+whose ``explain`` is ``None`` shows a move's notation. This module holds what they share:
+cards and seats in words.
 
 Seats are the ``{p<seat>}`` placeholders of event texts: the presentation fills in names
-(:func:`bot.render.seat_words.with_names`). Every phrase is one translatable text
+(:func:`bot.notation.seat_words.with_names`). Every phrase is one translatable text
 (``bot.i18n``), cards named in words and placed in
 the sentence by the translation."""
 
@@ -32,7 +32,7 @@ def seat_words(arg: object) -> str:
 def describe(info: Info, action: Action) -> str:
     """One short phrase for ``action`` as the acting seat sees it (``keeps the red 10
     (hearts) on coop 2``): the game's ``explain``, else the move's notation."""
-    module = players(info.game)
-    if hasattr(module, "explain"):
-        return str(module.explain(info, action))
+    explain = players(info.game).explain
+    if explain is not None:
+        return explain(info, action)
     return str(action)  # i18n: not for people (a move without words keeps its notation)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.ai import game_module
+from bot.games.ai import game_module, search_spec
 from bot.games.ai.explain import describe
 from bot.games.ai.ismcts import Budget, Scored, score_actions
 from bot.games.ai.view import Info, observe
@@ -69,10 +69,10 @@ def hint(
         only = info.legal[0]
         return Hint(only, _("The hard player {move}: the only legal move.",
                               move=describe(info, only)))
-    if hasattr(module, "hard"):
+    if module.hard is not None:
         choice = module.hard(info, rng)
         plain = module.normal(info, random.Random(0))
-        return Hint(choice, _rule_why(info, choice, plain, getattr(module, "HARD_WHY", None)))
+        return Hint(choice, _rule_why(info, choice, plain, module.HARD_WHY))
     scores = evaluate(engine, state, seat, info, rng, budget)
     best = scores[0]
     return Hint(best.action, _search_why(info, scores), tuple(scores))
@@ -88,8 +88,7 @@ def evaluate(
     extra: Sequence[Action] = (),
 ) -> list[Scored]:
     """The hard player's candidates (and ``extra`` moves) scored on shared sampled deals."""
-    module = game_module(engine.name)
-    spec = module.search_spec(engine)
+    spec = search_spec(game_module(engine.name), engine)
     legal = spec.candidates(info, rng) if spec.candidates is not None else list(info.legal)
     keys = {str(a) for a in legal}
     actions = list(legal) + [a for a in extra if str(a) not in keys]

@@ -25,6 +25,7 @@ from bot.games.ai.hint import HINT_BUDGET, evaluate, view_seed
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.view import observe
 from bot.games.protocol import Action, Engine
+from bot.games.registry import ComputerPlayers
 from bot.games.views import GameView
 
 #: How much better (share of the deal) the hard move must do to be worth showing.
@@ -85,7 +86,7 @@ def _judge(
     state: Any,
     seat: int,
     played: Action,
-    module: Any,
+    module: ComputerPlayers,
     budget: Budget,
     margin: float,
     index: int,
@@ -93,7 +94,7 @@ def _judge(
     info = observe(engine, state, seat)
     rng = random.Random(view_seed(engine, state, seat))
     gap: float | None
-    if hasattr(module, "hard"):
+    if module.hard is not None:
         suggested = module.hard(info, rng)
         if suggested == played:
             return None

@@ -3,17 +3,20 @@
 A computer player never receives the game state itself. :func:`observe` builds an
 :class:`Info` from the seat's ``player_view`` (which holds no card hidden from that seat),
 the legal actions (which depend only on what the seat sees) and, for games where players
-remember the public history (Soi's asks), that public history.
+remember the public history (Soi's asks), that public history: the game's computer players
+say how to read it (``ComputerPlayers.history``), asked through the registry, which loads
+them with the game (nothing is registered as a module is imported).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.cards import Card
 from bot.games.protocol import Action, Engine
+from bot.games.registry import players
 from bot.games.views import GameView
 
 
@@ -32,18 +35,10 @@ class Info:
         return [a for a in self.legal if a.word in words]
 
 
-HistoryHook = Callable[[Any, int], Sequence[Any]]
-_HISTORY: dict[str, HistoryHook] = {}
-
-
-def register_history(game: str, hook: HistoryHook) -> None:
-    """Let ``observe`` add the public history of ``game`` (e.g. every Soi ask) to an Info."""
-    _HISTORY[game] = hook
-
-
 def observe(engine: Engine[Any], state: Any, seat: int) -> Info:
-    """The information ``seat`` may use now: its view, legal actions and public history."""
-    hook = _HISTORY.get(engine.name)
+    """The information ``seat`` may use now: its view, legal actions and the public history
+    its game's computer players remember (``KeyError`` for a game not registered)."""
+    hook = players(engine.name).history
     history = tuple(hook(state, seat)) if hook is not None else ()
     return Info(
         game=engine.name,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ai.explain import card_words, seat_words
-from bot.games.ai.view import Info, register_history
+from bot.games.ai.view import Info
 from bot.games.cards import Card, Rank, standard_deck
 from bot.games.protocol import Action
 from bot.games.soi.moves import AskFor
@@ -33,11 +33,13 @@ def _value(rank: Rank) -> int:
     return rank.number or 10
 
 
-def _knowledge(state: SoiState, seat: int) -> tuple[Knowledge, ...]:
+def history(state: SoiState, seat: int) -> tuple[Knowledge, ...]:
+    """What the table knows of each seat's hand, from every ask (the players' memory)."""
     return tuple(state.knowledge(s) for s in range(state.players))
 
 
-register_history("soi", _knowledge)
+#: The hard player is a rule (``hard``): no search.
+search_spec = None
 
 
 def easy(info: Info, rng: random.Random) -> Action:

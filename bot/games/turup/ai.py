@@ -26,7 +26,7 @@ from typing import Any
 
 from bot.games.ai.explain import card_words
 from bot.games.ai.ismcts import Search
-from bot.games.ai.view import Info, observe, register_history
+from bot.games.ai.view import Info, observe
 from bot.games.cards import Card, Rank, Suit
 from bot.games.protocol import Action, Engine
 from bot.games.turup.moves import Capture
@@ -142,12 +142,14 @@ def _threat(pile: Sequence[Card], unseen: dict[Rank, float], hand_size: int) -> 
     return expected
 
 
-def _won_cards(state: Any, seat: int) -> tuple[Any, ...]:
+def history(state: Any, seat: int) -> tuple[Any, ...]:
     """The cards won so far this round, all seats (every capture is shown to the table)."""
     return tuple(c for won in state.won for c in won)
 
 
-register_history("turup", _won_cards)
+#: The hard player searches (``search_spec``): no rule, so no rule's reason for a hint.
+hard = None
+HARD_WHY = None
 
 
 @functools.lru_cache(maxsize=32)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from bot.games.registry import ENGINES, game_names, games
+from bot.games.registry import ENGINES, games
 from bot.games.variants import Kind, option_fields
 from bot.games.views import GameView
 
@@ -37,11 +37,6 @@ class Samples:
     player_view: SeatSample  # the same position as one seat sees it
     round_end: Sample  # a public view just after a round was scored
     palette_players: int  # the seats of the samples the shared palette is chosen from
-
-
-#: The games with engines, the built-in ones first, and their largest tables.
-GAMES: tuple[str, ...] = game_names()
-MAX_PLAYERS: dict[str, int] = {name: ENGINES[name].max_players for name in GAMES}
 
 
 def _goal(game: str) -> tuple[str, int]:

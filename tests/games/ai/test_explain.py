@@ -71,7 +71,8 @@ class Wordless(TurupEngine):
 def test_a_game_without_words_shows_the_notation() -> None:
     """A registered game whose players have no ``explain`` shows a move as its notation."""
     engine = Wordless()
-    register(Game(engine, SimpleNamespace(), look=SimpleNamespace()))  # type: ignore[arg-type]
+    players = SimpleNamespace(explain=None, history=None)
+    register(Game(engine, players, look=SimpleNamespace()))  # type: ignore[arg-type]
     try:
         assert "wordless" in game_names()
         state = engine.new_game(2, 3)

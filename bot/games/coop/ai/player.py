@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.ai.ismcts import Search
-from bot.games.ai.view import Info, observe, register_history
+from bot.games.ai.view import Info, observe
 from bot.games.cards import Card
 from bot.games.coop.ai.determinize import determinize
 from bot.games.coop.ai.model import (
@@ -78,7 +78,7 @@ class CoopParams:
 DEFAULT = CoopParams()
 
 
-def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
+def history(state: Any, seat: int) -> tuple[Any, ...]:
     """The discards ``seat`` saw (all of them when the pile is face up; with face-down
     discards only his own and the face-up cards replaced by a give or a Jack) and a
     declarer's declared face-up cards. Every other discard stays unknown to the model."""
@@ -89,8 +89,9 @@ def _public_history(state: Any, seat: int) -> tuple[Any, ...]:
     )
 
 
-register_history("soureh", _public_history)
-register_history("pariah", _public_history)
+#: The hard player searches (``search_spec``): no rule, so no rule's reason for a hint.
+hard = None
+HARD_WHY = None
 
 
 # ---------------------------------------------------------------------------- easy

@@ -14,8 +14,8 @@ from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.protocol import Action, Event
 from bot.games.registry import ENGINES
+from bot.notation.seat_words import move_line, read_move, with_names, words_of
 from bot.render.card_text import legible
-from bot.render.seat_words import move_line, read_move, with_names, words_of
 
 SMALL = Budget(iterations=20, seconds=None)
 NAMES = ["ann", "Bob Lee", "cat", "dan"]

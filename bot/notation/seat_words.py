@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from bot.games.cards import Card
 from bot.games.protocol import MOVE_WORDS_GAP, Action, Event
 from bot.i18n import N_, _
-from bot.render.action_words import to_notation
+from bot.notation.action_words import to_notation
 from bot.render.names import plain, shown
 
 # word -> the kinds of its arguments in order: "seat" or "other" (a slot or a card)

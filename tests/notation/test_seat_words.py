@@ -8,8 +8,8 @@ import pytest
 from bot.games.cards import Card
 from bot.games.protocol import Action
 from bot.i18n import FSI, PDI
+from bot.notation.seat_words import SeatWordError, by_name, by_number, to_engine
 from bot.render.names import plain
-from bot.render.seat_words import SeatWordError, by_name, by_number, to_engine
 
 NAMES = ["Ann", "bob", "Bea Lee", "李小龙"]
 

@@ -8,7 +8,7 @@ import gettext
 import pytest
 
 from bot.i18n import use_locale
-from bot.render import action_words
+from bot.notation import action_words
 from tests.helpers.i18n import MarkedTranslations
 
 ARABIC_WORDS = {"draw": "اسحب", "keep": "احتفظ", "declare": "أعلِن", "discard": "تخلَّص"}
