@@ -23,7 +23,6 @@ from bot.discord.parts import App, AppBot
 from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.routes import TABLE_ITEMS
-from bot.discord.rules import DYNAMIC_ITEMS
 from bot.discord.tokens import Tokens
 from bot.discord.tree import CardroomTree
 from bot.render.names import shown
@@ -47,8 +46,10 @@ class SettingUnusable(Exception):
 
 
 def cog_extensions() -> list[str]:
-    """Every extension module in the ``cogs`` package."""
-    return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg)
+    """Every extension of the ``cogs`` package: a module of its own, or a feature folder's
+    ``cog`` module (``cogs/stats/``: the cog, its components and its pages)."""
+    return sorted(f"cogs.{m.name}.cog" if m.ispkg else f"cogs.{m.name}"
+                  for m in pkgutil.iter_modules(cogs.__path__))
 
 
 class CardroomBot(AppBot):
@@ -113,7 +114,7 @@ class CardroomBot(AppBot):
         self._app = self._build(self._db)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
         self._add_result_recorders(self._app.tables, self._db)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS)
+        self.add_dynamic_items(*TABLE_ITEMS)
         await self._app.tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
@@ -201,11 +202,13 @@ class CardroomBot(AppBot):
 
     async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
         """A hash of the command tree's JSON as a sync would send it (translations
-        included), for ``guild`` or globally."""
+        included), for ``guild`` or globally; in name order, so the order the cogs load
+        in (a feature moved to another folder) is no change."""
         tree, translator = self.tree, self.tree.translator
         commands = tree._get_all_commands(guild=guild)
         payload = [await c.get_translated_payload(tree, translator) if translator
                    else c.to_dict(tree) for c in commands]
+        payload.sort(key=lambda command: (command.get("type", 1), command.get("name", "")))
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
