@@ -28,7 +28,6 @@ from typing import Any
 
 import discord
 
-from bot.games.registry import game
 from bot.i18n import DEFAULT, _, current
 from bot.metrics import timed_picture
 from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt
@@ -317,7 +316,7 @@ class TableImages:
                                                        TableStatus.FINISHED):
             return []
         view, names = table.public_view(), table.names
-        if not view.get("last_round") or not game(table.game).look.round_picture:
+        if not view.get("last_round") or not table.entry.look.round_picture:
             return []  # no round, or a picture that would show only what the text says
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
@@ -338,7 +337,7 @@ class TableImages:
     def _mine(table: Table, seat: int) -> str | None:
         """The look's own text of the seat's cards (what the words replace in an embed)."""
         try:
-            return legible(game(table.game).look.private_text(table.player_view(seat)))
+            return legible(table.entry.look.private_text(table.player_view(seat)))
         except Exception:
             return None
 

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.games import registry
 from bot.games.protocol import Action, Event, NotYourTurn, seen_by
 from bot.i18n import N_, _
 from bot.metrics import moved
@@ -70,8 +71,10 @@ class TableService:
         retry_delay: float = RETRY_FIRST,
         shown: Callable[[str], str] = as_typed,
         languages: Languages | None = None,
+        games: Callable[[str], registry.Game] = registry.game,
     ) -> None:
         self.repo = repo
+        self.game = games  # a game by its stored name: the one lookup of the tables
         self.voice = Voice(shown, languages)
         self.notifier = notifier
         self.clock = clock
