@@ -3,11 +3,9 @@ message it shows (each step, each step of the game's panel inside it, the end) s
 SimCord's preview (Debian's Chromium) at 400 px (issue 46: at most 640 px, with the
 picture the game's panel carries).
 
-``python -m bench.lesson_heights`` prints each lesson's steps and the tallest; ``--shots``
-saves every shot to docs/screenshots/lessons/ as ``<game>-<lesson>-<step>-400-<theme>[-ar].png``,
-dark and light, and with ``--arabic`` every lesson again in Arabic:
-``python -m bench.lesson_heights --shots --arabic`` is the one command that regenerates
-the lesson screenshots. ``--lessons 1`` measures only lesson 1 of each game.
+``python -m bench.lesson_heights`` prints each lesson's steps and the tallest; ``--arabic``
+measures every lesson again in Arabic; ``--lessons 1`` measures only lesson 1 of each game.
+The pictures the docs show are ``python -m bench.screenshots``'s.
 
 The walk and the shooting are tests/helpers/lesson_heights.py (tests/cogs/test_learn_screens.py
 uses them too); this module is the run over every lesson, the Arabic pass and the report.
@@ -23,10 +21,10 @@ from pathlib import Path
 
 from bench.panel_heights import Arabic
 from bot.learning.catalog import lessons
-from tests.helpers.lesson_heights import BUDGET, SHOTS, Shown, follow_lesson
+from tests.helpers.lesson_heights import BUDGET, Shown, follow_lesson
 
 
-async def run(games: Sequence[str], numbers: Sequence[int] | None, shots: bool,
+async def run(games: Sequence[str], numbers: Sequence[int] | None,
               arabic: bool) -> dict[str, list[Shown]]:
     """Follow each lesson in its own channel of one bot (and again in Arabic)."""
     from bench.click import running_bot
@@ -40,9 +38,6 @@ async def run(games: Sequence[str], numbers: Sequence[int] | None, shots: bool,
         with tempfile.TemporaryDirectory(prefix="cardroom-lessons-") as folder:
             async with running_bot(Path(folder)) as env, browser() as b:
                 guild = env.create_guild()
-                if shots:
-                    SHOTS.mkdir(parents=True, exist_ok=True)
-                themes = ("dark", "light") if shots else ("dark",)
                 for language in (("", "-ar") if arabic else ("",)):
                     speaker.on = language == "-ar"
                     for game in games:
@@ -54,8 +49,7 @@ async def run(games: Sequence[str], numbers: Sequence[int] | None, shots: bool,
                                 f"learner{game[:2]}{item.number}{language.strip('-')}"))
                             shown = await follow_lesson(
                                 env, channel, actor, game, item.number, b,
-                                SHOTS if shots else Path(folder), themes=themes,
-                                suffix=language)
+                                Path(folder), suffix=language)
                             key = f"{game}-{item.number}{language}"
                             out[key] = shown
                             report(key, shown)
@@ -79,10 +73,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", nargs="*", default=list(lessons()))
     parser.add_argument("--lessons", nargs="*", type=int, default=None)
-    parser.add_argument("--shots", action="store_true")
     parser.add_argument("--arabic", action="store_true", help="every lesson again in Arabic")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.games, args.lessons, args.shots, args.arabic))
+    asyncio.run(run(args.games, args.lessons, args.arabic))
 
 
 if __name__ == "__main__":

@@ -3,11 +3,9 @@ panels under SimCord, each panel message shot in SimCord's preview (Debian's Chr
 400 px, its height measured (issue 37: at most 640 px).
 
 ``python -m bench.panel_heights`` prints the tallest step per game (and per kind of step);
-``--shots`` also saves the tallest shot of each kind of step to docs/screenshots/panels/
-as ``<game>-<step>-400-<theme>[-ar].png``, dark and light, and with ``--arabic`` every game
-again in Arabic: ``python -m bench.panel_heights --shots --arabic`` is the one command that
-regenerates the panel screenshots. ``--max-turns N`` shoots only the
-first N turns of each game (every step of them); the default shoots whole games.
+``--arabic`` measures every game again in Arabic. ``--max-turns N`` shoots only the
+first N turns of each game (every step of them); the default shoots whole games. The
+pictures the docs show are ``python -m bench.screenshots``'s.
 
 The measuring (the games' specs, the shooter, a game played and shot) is
 tests/helpers/panel_heights.py, which tests/render/test_panel_phone.py uses too; this module
@@ -49,7 +47,7 @@ class Arabic:
         self.module.base_payload = self.base  # type: ignore[assignment]
 
 
-async def run(specs: Sequence[Spec], max_turns: int | None, shots: bool,
+async def run(specs: Sequence[Spec], max_turns: int | None,
               arabic: bool) -> dict[str, Heights]:
     """Measure each game in its own channel of one bot (and again in Arabic)."""
     from bench.click import running_bot
@@ -69,7 +67,7 @@ async def run(specs: Sequence[Spec], max_turns: int | None, shots: bool,
                     speaker.on = language == "-ar"
                     for spec in specs:
                         heights = await measure_game(env, shooter, guild, spec, max_turns,
-                                                     language if shots else None)
+                                                     language)
                         out[spec.game + language] = heights
                         report(spec.game + language, heights)
     finally:
@@ -91,11 +89,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", nargs="*", default=[s.game for s in SPECS])
     parser.add_argument("--max-turns", type=int, default=None)
-    parser.add_argument("--shots", action="store_true")
     parser.add_argument("--arabic", action="store_true", help="every game again in Arabic")
     args = parser.parse_args(argv)
     specs = [s for s in SPECS if s.game in args.games]
-    asyncio.run(run(specs, args.max_turns, args.shots, args.arabic))
+    asyncio.run(run(specs, args.max_turns, args.arabic))
 
 
 if __name__ == "__main__":

@@ -1,14 +1,10 @@
 """Lessons and a puzzle at phone width (400 px) in SimCord's preview (Debian's Chromium):
 a step with its one marked control, a wrong choice explained, a lesson's end, an Arabic
-step and a puzzle, each shot whole and readable.
-
-``CARDROOM_SAVE_SHOTS=1 python -m pytest -q tests/cogs/test_learn_screens.py`` keeps the
-pictures in docs/screenshots/learn-*.png and puzzle-*.png."""
+step and a puzzle, each shot whole and readable. ``python -m bench.screenshots --only
+lessons puzzles`` keeps every lesson's and puzzle's pictures in docs/screenshots/."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -30,15 +26,6 @@ from tests.helpers.preview import browser, browser_available, shoot
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-def keep(*shots: Any) -> None:
-    if os.environ.get("CARDROOM_SAVE_SHOTS"):
-        for shot in shots:
-            shutil.copy(shot.path, SHOTS / shot.path.name)
-
-
 @pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
 async def test_a_lesson_at_phone_width(simcord_env: Env, game: str, tmp_path: Path) -> None:
     """A step, a wrong choice explained and the lesson's end shoot whole at 400 px."""
@@ -59,7 +46,6 @@ async def test_a_lesson_at_phone_width(simcord_env: Env, game: str, tmp_path: Pa
     assert marked(end)[0]["label"] in done.text
     for shot in (step, why, done):
         assert shot.height > 150
-    keep(step, why, done)
 
 
 async def test_an_arabic_lesson_step_and_a_puzzle(simcord_env: Env, locales: Any,
@@ -79,7 +65,6 @@ async def test_an_arabic_lesson_step_and_a_puzzle(simcord_env: Env, locales: Any
                            tmp_path / "puzzle-pariah-400-dark.png", b=b)
     assert sum("\u0600" <= c <= "\u06ff" for c in arabic.text) > 60
     assert shot.height > 150
-    keep(arabic, shot)
 
 
 # Soi's lesson 1 is still over (736 px): its panel at a 16-card hand holds four selects

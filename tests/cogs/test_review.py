@@ -4,9 +4,7 @@ changed, privately, paged, each with both moves and nothing another player hid."
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +27,6 @@ from tests.helpers.discord import (
     via_panel,
 )
 from tests.helpers.preview import browser, browser_available, shoot
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "panels"
 
 
 async def _pariah_against_a_computer(env: Any, channel: Any, host: Any, *,
@@ -145,7 +141,7 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
     """ann lets her turn timer run out now and then, so the easy computer moves for her:
     the log marks those moves (and the computer seat's) as a computer's, and her review
     judges only her own decisions and says how many a computer made for her (shot at
-    400 px in both themes; CARDROOM_SAVE_SHOTS=1 keeps the shots in docs/screenshots/)."""
+    400 px in both themes)."""
     env, channel = world["env"], world["channel"]
     ann = world["members"][0]
     service(env).seed_source = lambda: 2
@@ -199,6 +195,3 @@ async def test_moves_a_computer_made_for_a_timed_out_player_are_not_reviewed(
             path = tmp_path / f"review-timeouts-400-{theme}.png"
             shot = await shoot(env, channel, ann, pressed.response, path, theme=theme, b=b)
             assert "A computer made" in shot.text
-            if os.environ.get("CARDROOM_SAVE_SHOTS"):
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                shutil.copy(path, SHOTS / path.name)

@@ -4,7 +4,6 @@ privately; every card he may see is named in words, and every move offered is la
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
@@ -20,8 +19,6 @@ from tests.helpers.preview import browser, browser_available, shoot
 from tests.helpers.taps import BY_NAME, Panel, message_in, panel_of, seated
 
 pytestmark = pytest.mark.slow
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 COOP = ("soureh", "pariah")
 OPTIONS = {"soureh": {"threshold": 20}, "pariah": {"threshold": 60}, "turup": {"rounds": 1},
@@ -158,8 +155,7 @@ async def test_a_text_mode_player_finishes_a_game(world: dict[str, Any], game: s
 @pytest.mark.parametrize("game", ["soureh", "turup"])
 async def test_text_mode_panel_on_a_phone(world: dict[str, Any], game: str,
                                           tmp_path: Path) -> None:
-    """A text-mode panel at 400 px: no picture, his cards in words (kept in docs/ with
-    CARDROOM_SCREENSHOTS=1)."""
+    """A text-mode panel at 400 px: no picture, his cards in words."""
     env, channel, members = world["env"], world["channel"], world["members"]
     for member in members:
         await member.slash(channel, "display", text=True)
@@ -170,8 +166,7 @@ async def test_text_mode_panel_on_a_phone(world: dict[str, Any], game: str,
     opened = await member.click(message_in(channel, table.record.message_id),
                                 label="Take turn")
     message = panel_of(opened)
-    keep = os.environ.get("CARDROOM_SCREENSHOTS") == "1"
-    path = SCREENSHOTS / f"text-mode-panel-{game}-400.png" if keep else tmp_path / "p.png"
+    path = tmp_path / "p.png"
     async with browser() as b:
         shot = await shoot(env, channel, member, message, path, width=400, b=b)
     assert card_words(own_cards(table, seat)[0], colour=game in COOP) in shot.text

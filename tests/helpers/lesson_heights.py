@@ -3,8 +3,9 @@ preview (Debian's Chromium) at phone width: each step and each step of the game'
 inside it (issue 46: at most 640 px, with the picture the game's panel carries).
 
 tests/cogs/test_learn_screens.py checks lesson 1 of each game against the budget;
-``python -m bench.lesson_heights --shots`` measures every lesson and regenerates
-docs/screenshots/lessons/ (dark and light, English and Arabic)."""
+``python -m bench.lesson_heights`` measures every lesson, and ``python -m bench.screenshots``
+keeps every step's pictures in docs/screenshots/lessons/ (dark and light, English and
+Arabic)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from typing import Any
 
 from simcord.components import walk_components
 
-from tests.helpers.preview import shoot
+from tests.helpers.preview import shoot_themes
 
 PHONE = 400
 BUDGET = 640
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "lessons"
-PLACE = re.compile(r"\*\*(\d+/\d+)\*\*")  # the step's place at the head of the lesson line
+# the step's place at the head of the lesson line; in a right-to-left language the line
+# starts with a directional isolate (U+2066..U+2069) or mark, inside the bold
+PLACE = re.compile(r"\*\*[\u200e\u200f\u2066-\u2069]*(\d+/\d+)[\u200e\u200f\u2066-\u2069]*\*\*")
 
 
 @dataclass(frozen=True)
@@ -76,13 +78,11 @@ async def follow_lesson(env: Any, channel: Any, actor: Any, game: str, number: i
         end = any(c["custom_id"].endswith((":next", ":practice")) for c in marked(message))
         letter = "bcdefgh"[sub - 1] if sub else ""
         name = f"{game}-{number}-end" if end else f"{game}-{number}-step-{step}{letter}"
-        height, text = 0, ""
-        for theme in themes:
-            shot = await shoot(env, channel, actor, message,
-                               folder / f"{name}-{PHONE}-{theme}{suffix}.png", width=PHONE,
-                               theme=theme, b=b)
-            if not height:
-                height, text = shot.height, shot.text
+        shots = await shoot_themes(
+            env, channel, actor, message,
+            {theme: folder / f"{name}-{PHONE}-{theme}{suffix}.png" for theme in themes},
+            width=PHONE, b=b)
+        height, text = shots[0].height, shots[0].text
         pictured = any(a.filename.startswith("seat.") for a in message.attachments)
         shown.append(Shown(name, height, pictured, labels_of(message), text))
         if end:

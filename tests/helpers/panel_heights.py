@@ -3,8 +3,8 @@ the panels under SimCord, each panel message shot in SimCord's preview (Debian's
 at 400 px and its height kept by kind of step (issue 37: at most 640 px).
 
 tests/render/test_panel_phone.py checks the first turns of each game against the budget;
-``python -m bench.panel_heights`` measures whole games with this code and regenerates
-docs/screenshots/panels/.
+``python -m bench.panel_heights`` measures whole games with this code, and
+``python -m bench.screenshots`` names its panel pictures by :func:`step_name`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from tests.helpers.taps import (
 
 PHONE = 400
 BUDGET = 640
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "panels"
 
 
 @dataclass(frozen=True)
@@ -126,11 +125,10 @@ class Measured(Panel):
 
 
 async def measure_game(env: Any, shooter: Shooter, guild: Any, spec: Spec,
-                       max_turns: int | None, shots: str | None) -> Heights:
-    """One whole game of ``spec`` through the panels, every panel step shot; with
-    ``shots`` (a file name suffix), the tallest shot of each kind kept in SHOTS, dark and
-    light."""
-    channel = guild.create_text_channel(f"{spec.game}{shots or ''}")
+                       max_turns: int | None, suffix: str = "") -> Heights:
+    """One whole game of ``spec`` through the panels (in a channel named with ``suffix``),
+    every panel step shot and measured."""
+    channel = guild.create_text_channel(f"{spec.game}{suffix}")
     members = [guild.add_member(env.create_user(f"p{spec.game[:2]}{i + 1}"))
                for i in range(spec.players)]
     service = env.bot.tables
@@ -153,13 +151,7 @@ async def measure_game(env: Any, shooter: Shooter, guild: Any, spec: Spec,
 
         async def record(message: Any, via: str, member: Any = member, seat: int = seat) -> None:
             step = step_name(message, via, table, seat)
-            h = await shooter.height(channel, member, message)
-            if heights.add(step, h) and shots is not None:
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                for theme in ("dark", "light"):
-                    await shooter.height(channel, member, message,
-                                         SHOTS / f"{spec.game}-{step}-{PHONE}-{theme}{shots}.png",
-                                         theme)
+            heights.add(step, await shooter.height(channel, member, message))
 
         message = message_in(channel, table.record.message_id)
         opened = await member.click(message, custom_id=f"cr:{table.id}:{table.version}:turn")

@@ -1,14 +1,10 @@
 """Arabic at phone width: a Soureh table message and a turn panel as an Arabic member of an
 Arabic server sees them, in SimCord's preview (Debian's Chromium, dark theme, 400 px).
-
-``CARDROOM_SAVE_SHOTS=1 python -m pytest -q tests/i18n/test_screenshots.py`` keeps the
-pictures as docs/screenshots/ar-table-phone-dark.png and ar-panel-phone-dark.png (the
-README's "Languages" section shows them)."""
+``python -m bench.screenshots --langs ar`` keeps every game's Arabic pictures in
+docs/screenshots/."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +17,6 @@ from tests.i18n.flows import button
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
 
 def arabic_letters(text: str) -> int:
     return sum(1 for c in text if "\u0600" <= c <= "\u06ff")
@@ -81,7 +74,3 @@ async def test_arabic_table_and_panel_at_phone_width(
             assert text not in shot.text, (text, shot.text)
     with use_locale("ar"):
         assert _("Take turn") in table_shot.text and _("My cards") in table_shot.text
-
-    if os.environ.get("CARDROOM_SAVE_SHOTS"):
-        for shot in (table_shot, panel_shot):
-            shutil.copy(shot.path, SHOTS / shot.path.name)

@@ -1,7 +1,7 @@
 """A turn's private panel fits a phone (issue 37): the first turns of each game played
 through the panels under SimCord, every panel step shot in SimCord's preview (Debian's
 Chromium) at 400 px wide, each at most 640 px tall. ``python -m bench.panel_heights``
-measures every step of whole games (and regenerates docs/screenshots/panels/)."""
+measures every step of whole games (``python -m bench.screenshots`` keeps their pictures)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ async def test_every_panel_step_fits_a_phone(world: dict[str, Any], tmp_path: Pa
     env = world["env"]
     async with browser() as b:
         heights = await measure_game(env, Shooter(env, b, tmp_path), world["guild"], spec,
-                                     TURNS[spec.game], None)
+                                     TURNS[spec.game])
     print(spec.game, {k: max(v) for k, v in heights.by_step.items()})
     assert REACHED[spec.game] <= set(heights.by_step), heights.by_step
     tallest = {k: max(v) for k, v in heights.by_step.items()}

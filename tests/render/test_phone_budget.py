@@ -1,9 +1,9 @@
 """The table message fits a phone: at 400 px wide, mid-game and at the end, every game's
-table message is at most 900 px tall in SimCord's preview (Debian's Chromium)."""
+table message is at most 900 px tall in SimCord's preview (Debian's Chromium).
+``python -m bench.screenshots --only tables`` keeps such pictures in docs/screenshots/."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,6 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
 
 PHONE_BUDGET = 900
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("soureh", 4, {"threshold": 60}),
     ("pariah", 2, {"threshold": 60}),
@@ -76,7 +75,6 @@ async def test_table_message_fits_a_phone(
     table = await _seat_players(world, game, players, options)
     viewer = world["members"][0]
     rng = random.Random(4)
-    keep = os.environ.get("CARDROOM_SCREENSHOTS") == "1"
     heights = {}
     async with browser() as b:
         for stage, moves in (("mid", 3 * players + 2), ("end", None)):
@@ -88,20 +86,9 @@ async def test_table_message_fits_a_phone(
             if stage == "mid":  # the deadline as a player reads it, from the bot's clock
                 assert "ends in 3 minutes" in shot.text or "ends in 2 minutes" in shot.text, \
                     shot.text
-            if keep:
-                for width, theme in ((400, "dark"), (400, "light"), (1000, "dark"),
-                                     (1000, "light")):
-                    await _shot(env, channel, viewer, message,
-                                SCREENSHOTS / f"{game}-{stage}-{width}-{theme}.png",
-                                width=width, theme=theme, b=b)
         end = next(m for m in channel.history()
                    if "Rematch" in str(m.components) and m.id != table.record.message_id)
         shot = await _shot(env, channel, viewer, end, tmp_path / "over.png", width=400, b=b)
         heights["game-end message"] = shot.height
-        if keep:
-            for theme in ("dark", "light"):
-                await _shot(env, channel, viewer, end,
-                            SCREENSHOTS / f"{game}-game-end-400-{theme}.png", width=400,
-                            theme=theme, b=b)
     print(game, heights)
     assert all(h <= PHONE_BUDGET for h in heights.values()), heights

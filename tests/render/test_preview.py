@@ -42,19 +42,12 @@ async def test_table_message_is_shot_whole_in_both_themes(
             assert (corner > 200) is bright, corner
 
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "panels"
-
-
 @pytest.mark.parametrize("game", ["turup", "soureh"])
 async def test_panel_suits_read_in_both_themes(
     world: dict[str, Any], tmp_path: Path, game: str
 ) -> None:
     """A panel's cards carry legible suits (red emoji hearts and diamonds, text spades and
-    clubs) and shoot whole at 400 px in both themes; CARDROOM_SAVE_SHOTS=1 keeps the shots
-    in docs/screenshots/panels/."""
-    import os
-    import shutil
-
+    clubs) and shoot whole at 400 px in both themes."""
     from bot.render.card_text import LEGIBLE_SUITS
 
     env, channel = world["env"], world["channel"]
@@ -79,9 +72,6 @@ async def test_panel_suits_read_in_both_themes(
             path = tmp_path / f"{game}-{theme}.png"
             shot = await shoot(env, channel, member, panel, path, width=400, theme=theme, b=b)
             assert shot.height > 200
-            if os.environ.get("CARDROOM_SAVE_SHOTS"):
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                shutil.copy(path, SHOTS / path.name)
 
 
 async def test_the_deals_private_message_shows_to_its_player_alone(
@@ -89,11 +79,7 @@ async def test_the_deals_private_message_shows_to_its_player_alone(
 ) -> None:
     """A new deal's cards arrive in the table's channel as a message only their player
     sees (a follow-up of their own click): shot whole at phone and desktop width, in both
-    themes, with the hand picture; nobody else's channel shows it. CARDROOM_SAVE_SHOTS=1
-    keeps the shots in docs/screenshots/panels/."""
-    import os
-    import shutil
-
+    themes, with the hand picture; nobody else's channel shows it."""
     from tests.helpers.discord import last_cards, two_at_a_table
 
     env, channel = world["env"], world["channel"]
@@ -110,7 +96,3 @@ async def test_the_deals_private_message_shows_to_its_player_alone(
     for shot in shots:
         assert 150 < shot.height < 900, shot.height  # the text and the hand picture
         assert "round 1" in shot.text
-    if os.environ.get("CARDROOM_SAVE_SHOTS"):
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        for shot in shots:
-            shutil.copy(shot.path, SHOTS / shot.path.name)

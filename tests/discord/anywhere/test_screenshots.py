@@ -3,14 +3,12 @@ its Continue button, as SimCord's preview draws it (Debian's Chromium, 400 px).
 
 SimCord's preview draws server channels and the bot's DM only, so the group DM's table
 message (the same content, embed, picture and buttons, built by the same code) is drawn in
-a server channel. ``CARDROOM_SAVE_SHOTS=1 python -m pytest -q
-tests/discord/anywhere/test_screenshots.py`` keeps the pictures as
-docs/screenshots/group-dm-table-400-{dark,light}.png (the README shows them)."""
+a server channel. ``python -m bench.screenshots --only tables --games soi`` keeps the
+pictures as docs/screenshots/tables/group-dm-waiting-400-{dark,light}-en.png (the README
+shows them)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import discord
@@ -25,9 +23,6 @@ from tests.helpers.preview import browser, browser_available, shoot
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not browser_available(), reason="no Chromium or Playwright")]
-
-SHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
-
 
 async def test_a_waiting_group_dm_table_at_phone_width(anywhere: Anywhere,
                                                       tmp_path: Path) -> None:
@@ -60,5 +55,3 @@ async def test_a_waiting_group_dm_table_at_phone_width(anywhere: Anywhere,
     for shot in shots:
         assert "waiting" in shot.text and "Continue" in shot.text, shot.text
         assert shot.height > 200
-        if os.environ.get("CARDROOM_SAVE_SHOTS") == "1":
-            shutil.copy(shot.path, SHOTS / shot.path.name)
