@@ -301,7 +301,7 @@ class TableImages:
         game's panel carries no picture (``Pictures.panel``: its words name his cards)."""
         if table.state is None or not table.running:
             return []
-        drawn = game(table.game).look.pictures.panel
+        drawn = table.entry.look.pictures.panel
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
             view, names = table.player_view(seat), table.names
@@ -320,7 +320,7 @@ class TableImages:
         """Will ``seat_file`` give the seat a picture (the game's panel has one, the server
         draws pictures, the player reads pictures)? Asked before the panel is built, so
         that it is built once, with or without his cards in words."""
-        if table.state is None or not table.running or not game(table.game).look.pictures.panel:
+        if table.state is None or not table.running or not table.entry.look.pictures.panel:
             return False
         settings = await self.settings(table.record.guild_id)
         if settings is None or not settings.images:

@@ -64,13 +64,10 @@ class TableService:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
         choose: Chooser | None = None,
-        ai_delay: float = 1.5,
-        render_interval: float = 1.5,
-        lobby_seconds: float = LOBBY_SECONDS,
-        inactive_seconds: float = INACTIVE_SECONDS,
+        ai_delay: float = 1.5, render_interval: float = 1.5,
+        lobby_seconds: float = LOBBY_SECONDS, inactive_seconds: float = INACTIVE_SECONDS,
         retry_delay: float = RETRY_FIRST,
-        shown: Callable[[str], str] = as_typed,
-        languages: Languages | None = None,
+        shown: Callable[[str], str] = as_typed, languages: Languages | None = None,
         games: Callable[[str], registry.Game] = registry.game,
     ) -> None:
         self.repo = repo
