@@ -93,6 +93,22 @@ class CardroomBot(AppBot):
         return self._db
 
     @property
+    def owner(self) -> LocalOwner | ShardOwner | None:
+        """What holds this process's shards (``None`` before ``setup_hook`` and after
+        ``close``); closing it lets the shards go, as a process's end does."""
+        return self._owner
+
+    @property
+    def scope(self) -> ShardScope | None:
+        """The shards the table repository is scoped to (``None``: every shard)."""
+        return self._scope
+
+    @property
+    def metrics_server(self) -> Any:
+        """The metrics endpoint's aiohttp runner (``None`` without METRICS_PORT)."""
+        return self._metrics
+
+    @property
     def tables(self) -> TableService:
         """The table service (available from ``setup_hook`` on)."""
         return self.app.tables
@@ -106,7 +122,7 @@ class CardroomBot(AppBot):
         if self._db is not None:
             await self._db.close()
         self._db = await open_database(self.settings.database_url)
-        await self._own_shards(self._db)
+        await self.own_shards(self._db)
         await self._open_metrics()
         await self.tree.set_translator(CatalogTranslator())
         languages = LanguageRepo(self._db)
@@ -140,7 +156,7 @@ class CardroomBot(AppBot):
             app.hint_budget, app.review_budget = self._app.hint_budget, self._app.review_budget
         return app
 
-    async def _own_shards(self, db: Database) -> None:
+    async def own_shards(self, db: Database) -> None:
         """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
         see ``storage.ownership``): while another live process holds some of them, wait
         (its gateway sessions are not opened) and take them over when it is gone. The table

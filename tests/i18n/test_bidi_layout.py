@@ -117,7 +117,7 @@ def _puzzle_at(name: str, players: int, variant: dict[str, object], seed: int,
 def test_arabic_puzzles_read_right_to_left(name: str, players: int,
                                            variant: dict[str, object]) -> None:
     """A puzzle's position and its buttons, in Arabic, at a few positions."""
-    from cogs.puzzle import puzzle_message
+    from cogs.puzzles.cog import puzzle_message
 
     lines: list[str] = []
     with use_locale("ar"):
