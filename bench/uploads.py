@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.capacity import Wire
+from bench.threads import cpu_by_group, cpu_by_thread
 from tests.helpers.panel_heights import SPECS, Spec
 from tests.helpers.taps import Panel, message_in, panel_of
 
@@ -47,6 +48,7 @@ class Played:
     uploads: dict[str, int] = field(default_factory=dict)
     upload_bytes: int = 0
     cpu: float = 0.0
+    threads: dict[str, float] = field(default_factory=dict)  # CPU s by thread group
 
     @property
     def pictures(self) -> int:
@@ -86,6 +88,7 @@ async def play(env: Any, spec: Spec, actions: int, *, images: bool = True) -> Pl
     wire.install()
     wire.measuring = True
     start = time.process_time()
+    threads = cpu_by_thread()
     try:
         while table.running and played.actions < actions:
             seat = table.to_act()
@@ -105,6 +108,7 @@ async def play(env: Any, spec: Spec, actions: int, *, images: bool = True) -> Pl
             await env.advance_time(THINK)
         await env.advance_time(THINK)
         played.cpu = time.process_time() - start
+        played.threads = cpu_by_group(threads, cpu_by_thread())
     finally:
         wire.remove()
     played.uploads = dict(wire.uploads)
@@ -148,7 +152,10 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"({p.pictures} in {p.actions}: {names or 'none'}; "
               f"{p.upload_bytes / 1024 / max(1, p.actions):.1f} KB per action); "
               f"CPU on/off {p.cpu:.2f} s / {off[game].cpu:.2f} s = "
-              f"{p.cpu / off[game].cpu if off[game].cpu else 0:.2f}")
+              f"{p.cpu / off[game].cpu if off[game].cpu else 0:.2f} (the picture thread "
+              f"{p.threads.get('pictures', 0.0) * 1000 / max(1, p.pictures):.1f} ms a picture; "
+              f"event loop {p.threads.get('loop', 0.0):.2f} s / "
+              f"{off[game].threads.get('loop', 0.0):.2f} s)")
     cpu_on = sum(p.cpu for p in on.values())
     cpu_off = sum(p.cpu for p in off.values())
     print(f"all four: {total / max(1, acts):.2f} pictures per human action [target ≤ 1.2]; "

@@ -270,14 +270,11 @@ class News:
         text = result_dm_text(table, seat, jump_url(table), rating_note(table, counts),
                               guild.name if guild else None)
         embed = hand_embed(table, seat, title=_("Your final cards"))
-        view = table.player_view(seat)
-        empty = "hand" in view and not view.get("hand")  # Turup, Soi: nothing left to draw
-        files = [] if empty else await self.notifier.images.hand_file(table, seat, embed)
+        # no picture: the text lists his final cards, and the game-end message's picture
+        # shows every seat's (issue 42: a picture is not uploaded twice)
         try:
-            if files:
-                embed.description = None  # the text lists the cards already
-                await self.private(table, user_id, content=text, embed=embed, files=files)
-            elif await self.notifier.images.reads_text(user_id):  # his cards in words
+            if await self.notifier.images.reads_text(user_id):  # his cards in words
+                await self.notifier.images.hand_file(table, seat, embed)  # words, no file
                 await self.private(table, user_id, content=text, embed=embed)
             else:
                 await self.private(table, user_id, content=text)

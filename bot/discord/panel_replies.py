@@ -26,12 +26,14 @@ async def pictured_panel(images: TableImages, table: Table, seat: int,
     """The seat's panel with his picture while his turn goes on (the picture shows his cards,
     so the panel does not list them again), without one once his turn is over. A reader in
     text mode gets no picture: the picture's words take his cards' place in the panel."""
-    embed, view = panel(table, seat, note=note)
+    turn = table.running and table.to_act() == seat
+    pictured = turn and await images.seat_pictured(table, seat)
+    embed, view = panel(table, seat, note=note, picture=pictured)  # built once: it is costly
     files: list[discord.File] = []
-    if table.running and table.to_act() == seat:
+    if turn:
         files = await seat_image(images, table, seat, embed)
-        if files:  # the picture shows his cards: the panel without them in words
-            embed, view = panel(table, seat, note=note, picture=True)
+        if pictured and not files:  # the picture failed: his cards in words after all
+            embed, view = panel(table, seat, note=note)
     return embed, view, files
 
 

@@ -86,7 +86,13 @@ def use_locale(lang: str | None) -> Iterator[str]:
 
 def is_rtl(lang: str | None = None) -> bool:
     """Is ``lang`` (default: the current language) written right to left?"""
-    return _locale(supported(lang) or current()).character_order == "right-to-left"
+    return _right_to_left(supported(lang) or current())
+
+
+@cache
+def _right_to_left(lang: str) -> bool:
+    """Kept per language: a picture asks for every seat it draws (Babel's lookup is slow)."""
+    return _locale(lang).character_order == "right-to-left"
 
 
 @cache

@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.discord import pictures
+from bot.render.card_text import card
 from bot.tables.display import QUIET_WAIT
 from tests.helpers.discord import (
     Audit,
@@ -243,25 +244,17 @@ async def test_last_round_button_shows_the_scored_round_to_anyone(world: dict[st
 async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     world: dict[str, Any]
 ) -> None:
-    """Turup: choosing a card leads to its captures (no move made); the edited panel keeps
-    the very attachment it had (same id: nothing drawn or uploaded again)."""
+    """Soureh: a step of the panel (back to the decision's first step, no move made) edits
+    the panel with the very attachment it had (same id: nothing drawn or uploaded again)."""
     env, channel = world["env"], world["channel"]
-    ann, bob = world["members"][:2]
-    service(env).seed_source = lambda: 3
-    opened = await ann.slash(channel, "play", game="turup", timer="off")
-    await bob.click(opened.response, label="Join")
-    await ann.click(opened.response, label="Start (host)")
-    await flush(env)
-    table = table_in(env, channel)
+    table = await start_soureh(world)
     member = member_of(world, table, table.to_act())
     panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
     [before] = panel.attachments
     assert before.filename == "seat.png"
     seats_drawn = [k for k in env.bot.app.images.cache._data if k.kind == "seat"]
-    code = str(table.player_view(table.to_act())["hand"][0])
     sent = len(env.http_requests)
-    # the card select a long list of moves shows (this table's list is short: sent by hand)
-    stepped = await forge(member, panel, f"cs:{table.id}:{table.version}:tc", [code])
+    stepped = await forge(member, panel, f"cr:{table.id}:{table.version}:nav")
     assert stepped.acknowledged
     [after] = panel.attachments
     assert after.id == before.id and after.description == before.description
@@ -269,3 +262,35 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     assert edits and all(str(a.get("id")) == str(before.id) for e in edits
                          for a in (e.get("data") or e).get("attachments") or [])
     assert [k for k in env.bot.app.images.cache._data if k.kind == "seat"] == seats_drawn
+
+
+@pytest.mark.parametrize("game", ["turup", "soi"])
+async def test_turup_and_soi_panels_name_the_cards_in_words(world: dict[str, Any],
+                                                            game: str) -> None:
+    """Turup's and Soi's panels carry no picture (issue 42: the table's picture changes
+    every turn, and a second per turn only repeats it and his cards): Take turn's panel
+    names every card he holds in words, nothing is drawn for it, and My cards still
+    shows them as a picture."""
+    env, channel = world["env"], world["channel"]
+    ann, *others = world["members"][:3]
+    service(env).seed_source = lambda: 3
+    opened = await ann.slash(channel, "play", game=game, timer="off")
+    for other in others:  # Soi needs three
+        await other.click(opened.response, label="Join")
+    await ann.click(opened.response, label="Start (host)")
+    await flush(env)
+    table = table_in(env, channel)
+    seat = table.to_act()
+    member = member_of(world, table, seat)
+    sent = len(env.http_requests)
+    panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
+    assert panel.attachments == [] and not panel.embeds[0].image.url
+    said = panel.embeds[0].description or ""
+    hand = [str(c) for c in table.player_view(seat)["hand"]]
+    assert hand and all(card(code) in said for code in hand)
+    assert not any(k.kind == "seat" for k in env.bot.app.images.cache._data)
+    payloads = [r.json for r in env.http_requests[sent:] if isinstance(r.json, dict)]
+    assert not [a for p in payloads for a in (p.get("data") or p).get("attachments") or []
+                if a.get("filename") == "seat.png"]
+    mine = await member.click(message_of(env, table, channel), label="My cards")
+    assert [a.filename for a in mine.response.attachments] == ["hand.png"]

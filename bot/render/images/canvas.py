@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import _, is_rtl
 from bot.render.images import text as lines
-from bot.render.images.cards import card_back, card_face, paste_card, rank_chip
+from bot.render.images.cards import card_back, card_face, card_face_top, paste_card, rank_chip
 from bot.render.images.palette import quantize
 from bot.render.images.phone import Drawn, noted
 from bot.render.images.png import palette_png
@@ -97,7 +97,7 @@ class Canvas:
     def card_top(self, x: int, y: int, code: str, w: int, h: int, shown_h: int) -> None:
         """The top ``shown_h`` pixels of the face of ``code`` (w x h): a card whose lower
         part another card covers."""
-        sprite = card_face(code, w, h, self.four_colour).crop((0, 0, w, min(h, shown_h)))
+        sprite = card_face_top(code, w, h, shown_h, self.four_colour)
         self.drawn.faces.append(w)
         paste_card(self.img, sprite, x, y)
 

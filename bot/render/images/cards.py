@@ -193,6 +193,15 @@ def font_probe(rank: str) -> str:
     return "0" if rank != "Q" else "O"
 
 
+@lru_cache(maxsize=512)
+def card_face_top(code: str, w: int, h: int, shown_h: int, four_colour: bool = False
+                  ) -> Image.Image:
+    """The top ``shown_h`` pixels of ``card_face(code, w, h)``, kept: one image per card and
+    height, so ``paste_card`` composes its shadow once (a crop made per picture was a new
+    image each time, and its shadow was composed again: half the drawing of a coop table)."""
+    return card_face(code, w, h, four_colour).crop((0, 0, w, min(h, shown_h)))
+
+
 @lru_cache(maxsize=64)
 def card_back(w: int, h: int) -> Image.Image:
     """The card back as an RGBA sprite: a white rim around a blue lattice."""

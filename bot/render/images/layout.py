@@ -38,6 +38,12 @@ class Pictures:
     samples: Samples | None = None  # sample positions (previews, the shared palette, tests)
     card_sizes: Sizes = ()  # the sizes of the faces and backs drawn (``prepare`` draws them)
     back_sizes: Sizes = ()  # sizes drawn only as card backs
+    panel: bool = True
+    """The seat's control panel carries ``seat`` (``seat.png``) while his turn goes on.
+    ``False`` where every turn changes the table's picture and the panel's words and
+    controls name every card the seat holds (Turup, Soi): a second picture per turn only
+    repeats the table's and his cards (issue 42: at most 1.2 pictures per action). His
+    cards are then words in the panel, and ``hand`` (My cards) still draws them."""
 
 
 V = TypeVar("V")
@@ -53,6 +59,7 @@ def pictures(
     samples: Samples | None = None,
     card_sizes: Sizes = (),
     back_sizes: Sizes = (),
+    panel: bool = True,
 ) -> Pictures:
     """A game's :class:`Pictures` from layouts that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -64,4 +71,5 @@ def pictures(
         samples=samples,
         card_sizes=card_sizes,
         back_sizes=back_sizes,
+        panel=panel,
     )

@@ -162,5 +162,5 @@ def seat(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -
     return with_hand(table(public, names, theme, four_colour), view["hand"], split, by_rank=True)
 
 
-PICTURES = pictures(soi_view, table, hand, round_end, seat, samples=SAMPLES,
+PICTURES = pictures(soi_view, table, hand, round_end, seat, samples=SAMPLES, panel=False,
                     card_sizes=((HAND_W, HAND_H), (76, 106)), back_sizes=((BW, BH),))

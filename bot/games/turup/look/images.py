@@ -132,6 +132,6 @@ def seat(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool)
     return with_hand(table(public, names, theme, four_colour), view["hand"], split)
 
 
-PICTURES = pictures(turup_view, table, hand, round_end, seat, samples=SAMPLES,
+PICTURES = pictures(turup_view, table, hand, round_end, seat, samples=SAMPLES, panel=False,
                     card_sizes=((CW, CH), (HAND_W, HAND_H)),
                     back_sizes=((BW, BH), (CW, CH - 6)))
