@@ -30,7 +30,7 @@ from bot.i18n import N_, _
 from bot.learning import puzzles
 from bot.learning.puzzles import Puzzle, move_words, offered, verdict
 from bot.render.alt.words import spoken
-from bot.render.card_text import legible, truncate
+from bot.render.card_text import legible, legible_embed, truncate
 from bot.render.names import labelled, shown_all
 from bot.render.text_mode import said, your_cards
 from storage.puzzles import PuzzleRepo, StoredPuzzle
@@ -94,6 +94,7 @@ def puzzle_message(stored: StoredPuzzle, learner: str, *,
     embed.add_field(name=_("Your cards"), value=mine[:1024], inline=False)
     if words:
         said(embed)
+    legible_embed(embed)  # every line right to left in Arabic, as a lesson's (bot.render.direction)
     buttons = discord.ui.View(timeout=None)
     for i, move in enumerate(offered(puzzle)):
         buttons.add_item(discord.ui.Button(
@@ -125,7 +126,9 @@ class PuzzleButton(Routed[discord.ui.Button[Any]],
                              shown_all(seat_names(puzzle, learner)))
         words = await app_of(interaction).images.reads_text(interaction.user.id)
         embed, _buttons = puzzle_message(stored, learner, words=words)
-        embed.description = ("✓ " if right else "✗ ") + (spoken(why) if words else why)
+        # one line that reads right to left in Arabic: a line that opens with the mark and a
+        # card ("✗ A♥ …") would otherwise be laid out left to right (bot.render.direction)
+        embed.description = legible(("✓ " if right else "✗ ") + (spoken(why) if words else why))
         await interaction.response.edit_message(embed=embed, view=None)
 
 
