@@ -23,7 +23,6 @@ from bot.discord.parts import App, AppBot
 from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.routes import TABLE_ITEMS
-from bot.discord.rules import DYNAMIC_ITEMS
 from bot.discord.tokens import Tokens
 from bot.discord.tree import CardroomTree
 from bot.render.names import shown
@@ -47,8 +46,10 @@ class SettingUnusable(Exception):
 
 
 def cog_extensions() -> list[str]:
-    """Every extension module in the ``cogs`` package."""
-    return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.ispkg)
+    """Every extension of the ``cogs`` package: a module of its own, or a feature folder's
+    ``cog`` module (``cogs/stats/``: the cog, its components and its pages)."""
+    return sorted(f"cogs.{m.name}.cog" if m.ispkg else f"cogs.{m.name}"
+                  for m in pkgutil.iter_modules(cogs.__path__))
 
 
 class CardroomBot(AppBot):
@@ -92,6 +93,22 @@ class CardroomBot(AppBot):
         return self._db
 
     @property
+    def owner(self) -> LocalOwner | ShardOwner | None:
+        """What holds this process's shards (``None`` before ``setup_hook`` and after
+        ``close``); closing it lets the shards go, as a process's end does."""
+        return self._owner
+
+    @property
+    def scope(self) -> ShardScope | None:
+        """The shards the table repository is scoped to (``None``: every shard)."""
+        return self._scope
+
+    @property
+    def metrics_server(self) -> Any:
+        """The metrics endpoint's aiohttp runner (``None`` without METRICS_PORT)."""
+        return self._metrics
+
+    @property
     def tables(self) -> TableService:
         """The table service (available from ``setup_hook`` on)."""
         return self.app.tables
@@ -105,7 +122,7 @@ class CardroomBot(AppBot):
         if self._db is not None:
             await self._db.close()
         self._db = await open_database(self.settings.database_url)
-        await self._own_shards(self._db)
+        await self.own_shards(self._db)
         await self._open_metrics()
         await self.tree.set_translator(CatalogTranslator())
         languages = LanguageRepo(self._db)
@@ -113,7 +130,7 @@ class CardroomBot(AppBot):
         self._app = self._build(self._db)
         prepare_in_background()  # card sprites drawn in a thread; setup does not wait
         self._add_result_recorders(self._app.tables, self._db)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *TABLE_ITEMS)
+        self.add_dynamic_items(*TABLE_ITEMS)
         await self._app.tables.restore()
         for ext in cog_extensions():
             await self.load_extension(ext)
@@ -139,7 +156,7 @@ class CardroomBot(AppBot):
             app.hint_budget, app.review_budget = self._app.hint_budget, self._app.review_budget
         return app
 
-    async def _own_shards(self, db: Database) -> None:
+    async def own_shards(self, db: Database) -> None:
         """Take this process's shards before connecting to Discord (PostgreSQL: exclusively,
         see ``storage.ownership``): while another live process holds some of them, wait
         (its gateway sessions are not opened) and take them over when it is gone. The table
@@ -201,11 +218,13 @@ class CardroomBot(AppBot):
 
     async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
         """A hash of the command tree's JSON as a sync would send it (translations
-        included), for ``guild`` or globally."""
+        included), for ``guild`` or globally; in name order, so the order the cogs load
+        in (a feature moved to another folder) is no change."""
         tree, translator = self.tree, self.tree.translator
         commands = tree._get_all_commands(guild=guild)
         payload = [await c.get_translated_payload(tree, translator) if translator
                    else c.to_dict(tree) for c in commands]
+        payload.sort(key=lambda command: (command.get("type", 1), command.get("name", "")))
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 

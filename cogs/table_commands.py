@@ -1,4 +1,4 @@
-"""``/move``, ``/hand``, ``/table``, ``/resign``, ``/cancel`` and ``/rules``."""
+"""``/move``, ``/hand``, ``/table``, ``/resign``, ``/cancel`` and ``/help``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from bot.notation.seat_words import SeatWordError, by_name, by_number, read_move
 from bot.render.card_text import legible, legible_embed, truncate
 from bot.render.embeds import hand_embed
 from bot.render.names import labelled
-from bot.render.rules_text import rules_page
 from bot.render.table_message import jump_url
 from bot.tables.model import Table, TableError
 from bot.tables.service import TableService
@@ -208,18 +207,6 @@ class TableCommands(commands.Cog):
         with use_locale(table.language):  # a public answer: the server's language
             text = _("Table #{table} is cancelled.", table=table.id)
         await interaction.response.send_message(text)
-
-    @anywhere
-    @app_commands.command(name="rules", description=N_("The rules of a game and its variants"))
-    @app_commands.describe(game=N_("The game whose rules to show"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(
-        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
-    ) -> None:
-        """A short paged embed of the rules."""
-        embed, view = rules_page(game.value, 0)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
 
     @anywhere
     @app_commands.command(name="help", description=N_("What Cardroom is and how to play"))

@@ -30,7 +30,7 @@ DRIVER = textwrap.dedent(
     async def start(self, token):  # everything of a start but the Discord connection
         self.sync_commands = False
         await self.setup_hook()
-        print("READY", self._owner.backend_pid, flush=True)
+        print("READY", self.owner.backend_pid, flush=True)
         line = await asyncio.to_thread(sys.stdin.readline)
         if line.strip() == "OPEN" and not self.is_closed():  # a write after the takeover
             try:

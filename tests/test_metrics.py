@@ -40,7 +40,7 @@ def _parse(text: str) -> dict[str, float]:
 
 
 async def _scrape(bot: Any) -> dict[str, float]:
-    port = metrics.bound_port(bot._metrics)
+    port = metrics.bound_port(bot.metrics_server)
     async with aiohttp.ClientSession() as session, \
             session.get(f"http://127.0.0.1:{port}/metrics") as response:
         assert response.status == 200

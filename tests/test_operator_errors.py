@@ -116,6 +116,7 @@ def test_a_busy_metrics_port_is_named(tmp_path: Path, held_port: int) -> None:
     assert "Cannot reach Discord" not in err and "Traceback" not in err
 
 
+@pytest.mark.slow  # two bot processes on PostgreSQL, one after the other
 async def test_a_standby_on_the_same_metrics_port_waits_for_its_shards(
         postgres: Backend, tmp_path: Path) -> None:
     """A second process with the same shards and METRICS_PORT waits (no bind error) while
@@ -140,6 +141,7 @@ async def test_a_standby_on_the_same_metrics_port_waits_for_its_shards(
     assert second is not None and second.returncode == cli.EXIT_OK
 
 
+@pytest.mark.slow  # two bot processes on PostgreSQL, one after the other
 async def test_a_waiting_standby_serves_no_metrics(postgres: Backend, tmp_path: Path) -> None:
     """A standby with a port of its own opens it only once it owns its shards: while it
     waits, a scrape finds nothing there."""

@@ -47,7 +47,7 @@ def _tables(bot: Any) -> dict[tuple[str, ...], float]:
 
 
 def _shards(bot: Any) -> dict[tuple[str, ...], float]:
-    owner = bot._owner
+    owner = bot.owner
     return {} if owner is None else {(str(s),): 1.0 for s in sorted(owner.owned)}
 
 

@@ -11,7 +11,7 @@ Seats are 0-based ints. Event texts name seats with the placeholder ``{p<seat>}`
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -355,16 +355,39 @@ def in_todays_notation(engine: object, actions: Sequence[str]) -> list[str]:
     return list(actions)
 
 
+@dataclass(frozen=True, slots=True)
+class Replayed(Generic[S]):
+    """One logged action played again: the state it was played in, the action (parsed
+    from the log's text) and its transition."""
+
+    before: S
+    action: Action
+    transition: Transition[S]
+
+
+def replaying(engine: Engine[S], state: S,
+              actions: Iterable[Action | str]) -> Iterator[Replayed[S]]:
+    """Play ``actions`` (actions or their notation, e.g. a stored log) from ``state``, one
+    :class:`Replayed` step at a time: the one replay loop of the house (the restorer, the
+    after-game pages, reviews, old notation). Raises what ``parse_action`` and ``apply``
+    raise (a :class:`GameError`) when the log no longer plays."""
+    for item in actions:
+        action = engine.parse_action(state, item) if isinstance(item, str) else item
+        transition = engine.apply(state, action)
+        yield Replayed(state, action, transition)
+        state = transition.state
+
+
 def replay(
     engine: Engine[Any],
     players: int,
     seed: int,
-    actions: Iterable[str],
+    actions: Iterable[Action | str],
     variant: Any | None = None,
     deck: Sequence[Card] | None = None,
 ) -> Any:
     """Rebuild a state from its seed, options and action texts (the stored log)."""
     state = engine.new_game(players, seed, variant, deck)
-    for text in actions:
-        state = engine.apply(state, engine.parse_action(state, text)).state
+    for step in replaying(engine, state, actions):
+        state = step.transition.state
     return state

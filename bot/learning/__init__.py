@@ -7,5 +7,5 @@ engine so that the rules shown are the rules played.
   game's own lessons live in its package, ``bot/games/<family>/lessons``);
 - :mod:`bot.learning.puzzles` — positions to solve, cut from computer games.
 
-The Discord side is ``bot/discord/lessons.py`` and ``cogs/learn.py``; progress is stored
+The Discord side is ``cogs/lessons/screens.py`` and ``cogs/lessons/cog.py``; progress is stored
 by ``storage.lessons``."""

@@ -18,9 +18,9 @@ from typing import Any
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import decision_positions
-from bot.games.protocol import MOVE_WORDS_GAP, Engine, Event
+from bot.games.protocol import MOVE_WORDS_GAP, Engine, Event, replay
 from bot.games.registry import ENGINES
-from bot.i18n import _
+from bot.i18n import _, _n
 
 #: The hard player's search for a puzzle: iterations only, so a puzzle is reproducible.
 PUZZLE_BUDGET = Budget(iterations=300, seconds=None)
@@ -58,10 +58,7 @@ class Puzzle:
         """The position, replayed from the deal."""
         engine = self.engine
         variant = engine.Variant(**self.variant) if self.variant else None
-        state = engine.new_game(self.players, self.seed, variant)
-        for text in self.actions:
-            state = engine.apply(state, engine.parse_action(state, text)).state
-        return state
+        return replay(engine, self.players, self.seed, self.actions, variant)
 
     def to_json(self) -> str:
         return json.dumps({
@@ -130,6 +127,16 @@ def move_words(puzzle: Puzzle, state: Any, move: str, names: Sequence[str]) -> s
     return words[:1].upper() + words[1:]
 
 
+def _points(n: int) -> str:
+    """``12 points`` in the reader's language (its plural forms)."""
+    return _n("{n} point", "{n} points", n)
+
+
+def _deals(n: int) -> str:
+    """``300 sampled deals``."""
+    return _n("{n} sampled deal", "{n} sampled deals", n)
+
+
 def verdict(puzzle: Puzzle, state: Any, chosen: str, names: Sequence[str]) -> tuple[bool, str]:
     """Was ``chosen`` the best move, and why, in one line (the current language)."""
     best_words = move_words(puzzle, state, puzzle.best, names)
@@ -138,13 +145,13 @@ def verdict(puzzle: Puzzle, state: Any, chosen: str, names: Sequence[str]) -> tu
     mine, top = means.get(chosen), means[puzzle.best]
     if right:
         if top is not None and len(puzzle.means) > 1 and puzzle.means[1] is not None:
-            return True, _("Best move: {move}. Over {deals} sampled deals it did {points} "
-                           "points better than the next best.", move=best_words,
-                           deals=puzzle.deals, points=round((top - puzzle.means[1]) * 100))
+            return True, _("Best move: {move}. Over {deals} it did {points} better than the "
+                           "next best.", move=best_words, deals=_deals(puzzle.deals),
+                           points=_points(round((top - puzzle.means[1]) * 100)))
         return True, _("Best move: {move}.", move=best_words)
     if top is not None and mine is not None:
-        return False, _("Not the best: the best move was {move}, {points} points better over "
-                        "{deals} sampled deals.", move=best_words,
-                        points=round((top - mine) * 100), deals=puzzle.deals)
+        return False, _("Not the best: the best move was {move}, {points} better over "
+                        "{deals}.", move=best_words, points=_points(round((top - mine) * 100)),
+                        deals=_deals(puzzle.deals))
     return False, _("Not the best: the best move was {move}. Keep to the ranks the table "
                     "knows you hold, dearest first.", move=best_words)

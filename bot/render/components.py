@@ -12,7 +12,7 @@ action button is the engine notation with spaces as ``_`` (``cr:12:34:a:keep_2``
 Table views are plain ``discord.ui.View``s of ``discord.ui`` items, stopped before they are
 sent (``View.stop``), so discord.py never stores them: a click is routed by discord.py to
 the ``DynamicItem`` whose template its custom_id matches (``bot.discord.routes``).
-``/rules`` pages use a ``DynamicItem`` too (``bot.render.rules_text``). The lobby's and the
+``/rules`` pages use a ``DynamicItem`` too (``cogs.rules``). The lobby's and the
 table message's views are in ``bot.render.table_message``.
 """
 

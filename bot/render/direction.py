@@ -26,7 +26,14 @@ RLI = "\u2067"
 _CARD = r"(?:10|[2-9AJQK])[♠♥♦♣][\ufe0e\ufe0f]?"
 #: A slash command with its arguments ("/rules game:سوره", "/move"), not inside a link.
 _COMMAND = r"(?<![\w/:])/[a-z]+(?: [a-z]+(?![:\w]))?(?: [a-z_]+:[^\s·]+)*"
-_CARD_RUN = re.compile(rf"(?<![\w]){_CARD}(?:[ ,]+{_CARD})*(?![\w])|{_COMMAND}")
+#: A coop, face-up over face-down ("8♣/9♦", "8♣/🂠"): one unit of its own, never joined to
+#: the coops beside it, so a line of coops reads coop 1 first, right to left.
+_PAIR = rf"{_CARD}/(?:{_CARD}|🂠)"
+#: Points as the round lines write them: "+85", "+85 → 95", "+30 · 100 → 50".
+_SCORE = r"(?<![0-9A-Za-z+\-−])(?:[+\-−]\d+(?: · \d+)?(?: → -?\d+)*|\d+(?: → -?\d+)+)(?![\w])"
+_CARD_RUN = re.compile(
+    rf"(?<![0-9A-Za-z]){_PAIR}(?![\w/])|(?<![0-9A-Za-z/]){_CARD}(?:[ ,]+{_CARD}(?!/))*(?![\w/])"
+    rf"|{_COMMAND}|{_SCORE}")
 _ISOLATES = {"\u2066", "\u2067", "\u2068"}
 _LEAD = re.compile(r"(?:(?:>>>|>|-#|#{1,3}|[-*]|\d+\.)[ \t]+)?[*_~|]*")
 _TRAIL = re.compile(r"[*_~|]*$")
@@ -60,9 +67,10 @@ def _set_apart(line: str, at: int) -> bool:
 
 
 def cards_isolated(line: str) -> str:
-    """``line`` with each run of cards and each slash command not yet set apart in a
-    left-to-right isolate (an engine's sentence names its cards as plain text: "… الورقة
-    A♠." would read "♠A"; "/rules game:سوره" would read "سوره:rules game/")."""
+    """``line`` with each run of cards, each coop ("8♣/9♦"), each score ("+85 → 95") and
+    each slash command not yet set apart in a left-to-right isolate (an engine's sentence
+    names its cards as plain text: "… الورقة A♠." would read "♠A"; "+85 → 95" would read
+    "95 → 85+"; "/rules game:سوره" would read "سوره:rules game/")."""
     out: list[str] = []
     last = 0
     for match in _CARD_RUN.finditer(line):

@@ -62,6 +62,13 @@ Offered = Callable[[View, "Sequence[Action]"], "list[tuple[Action, str]]"]
 Automatic = Callable[[View, "Sequence[Action]"], "Action | None"]
 
 
+# A move in the words of the game's own panel buttons, short enough for a phone's button
+# ("Keep 2 · 3♠ out", "9♦ takes 9♠", "Ask bob for Q♥"): ``(view, move, names)``, the
+# mover's player view and the seats' names as labels show them. A puzzle's buttons use it;
+# without it they read the engine's description of the move.
+MoveLabel = Callable[[View, "Action", Sequence[str]], str]
+
+
 class MissingWords(LookupError):
     """A game's look has no words for what its engine shows (a phase): a bug of the game's
     look, which the tests over every registered game find; never papered over."""
@@ -158,6 +165,8 @@ class Look:
     offered: Offered = no_offered
     # The move a turn makes by itself, if any (Take turn, a lesson's learner).
     automatic: Automatic = no_automatic
+    # A move as the game's panel buttons word it (a puzzle's buttons).
+    move_label: MoveLabel | None = None
 
     def turn(self, phase: str) -> str:
         """The turn line of ``phase`` (an ``N_`` text with ``{who}``): :class:`MissingWords`
@@ -196,6 +205,7 @@ def look(
     recent_lines: Callable[[V], int] | int = 3,
     offered: Callable[[V, Sequence[Action]], list[tuple[Action, str]]] | None = None,
     automatic: Callable[[V, Sequence[Action]], Action | None] | None = None,
+    move_label: Callable[[V, Action, Sequence[str]], str] | None = None,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -222,6 +232,7 @@ def look(
         recent_lines=_count(view_of, recent_lines),
         offered=no_offered if offered is None else _offered(view_of, offered),
         automatic=no_automatic if automatic is None else _automatic(view_of, automatic),
+        move_label=None if move_label is None else _move_label(view_of, move_label),
     )
 
 
@@ -240,6 +251,11 @@ def _offered(view_of: Callable[[GameView], V],
 def _automatic(view_of: Callable[[GameView], V],
                automatic: Callable[[V, Sequence[Action]], Action | None]) -> Automatic:
     return lambda view, legal: automatic(view_of(view), legal)
+
+
+def _move_label(view_of: Callable[[GameView], V],
+                label: Callable[[V, Action, Sequence[str]], str]) -> MoveLabel:
+    return lambda view, move, names: label(view_of(view), move, names)
 
 
 def _words(

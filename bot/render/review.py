@@ -57,9 +57,10 @@ def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: 
            pages=len(decisions), round=decision.round),
     ]
     if decision.margin is not None:
-        lines.append(_("Played out many times from that moment, its move won {points} "
-                       "points in 100 of the deal more than yours.",
-                       points=round(decision.margin * 100)))
+        lines.append(_n("Played out many times from that moment, its move won {n} point "
+                        "in 100 of the deal more than yours.",
+                        "Played out many times from that moment, its move won {n} points "
+                        "in 100 of the deal more than yours.", round(decision.margin * 100)))
     else:
         lines.append(_("Its rule: keep to the ranks the table knows you hold, dearest "
                        "first."))

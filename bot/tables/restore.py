@@ -11,7 +11,7 @@ import logging
 import sys
 from collections import deque
 
-from bot.games.protocol import Event, GameError, LegacyLogError, in_todays_notation
+from bot.games.protocol import Event, GameError, LegacyLogError, in_todays_notation, replaying
 from bot.games.registry import ENGINES
 from bot.i18n import _, use_locale
 from bot.tables import snapshots
@@ -111,18 +111,20 @@ class Restorer:
         at = {a.seq: a.at for a in stored.actions}  # the inactivity clock reads the last
         last = stored.actions[-1].at if stored.actions else ""
         by_computer = {a.seq: a.by_computer for a in stored.actions}
-        for seq, text in enumerate(translated):
-            seat = engine.to_act(state)
-            if seat is None:
-                raise LegacyLogError(
-                    "The translated log goes on after the game's end.")  # i18n: not for people
-            try:
-                state = engine.apply(state, engine.parse_action(state, text)).state
-            except GameError as exc:
-                raise LegacyLogError(
-                    f"The translated log no longer replays: {exc}") from exc  # i18n: not for people
-            when = at.get(seq, last) if seq < len(translated) - 1 else last
-            actions.append(ActionRecord(seq, seat, text, when, by_computer.get(seq, False)))
+        try:
+            for seq, (text, step) in enumerate(
+                    zip(translated, replaying(engine, state, translated), strict=True)):
+                seat = engine.to_act(step.before)
+                if seat is None:
+                    raise LegacyLogError(
+                        "The translated log goes on after the game's end.")  # i18n: not for people
+                when = at.get(seq, last) if seq < len(translated) - 1 else last
+                actions.append(ActionRecord(seq, seat, text, when, by_computer.get(seq, False)))
+        except LegacyLogError:
+            raise
+        except GameError as exc:
+            raise LegacyLogError(
+                f"The translated log no longer replays: {exc}") from exc  # i18n: not for people
         await self.repo.replace_actions(rec.id, actions)
         log.info("Table %s: its log was translated from the old notation (%d actions, was %d)",
                  rec.id, len(actions), len(texts))
@@ -150,12 +152,13 @@ class Restorer:
                     "the snapshot's log differs from the stored log")  # i18n: not for people
             snapshots.apply(restored, table)
         tail: deque[tuple[Event, ...]] = deque(maxlen=REPLAY_EVENTS)
-        for entry in stored.actions[start:]:
-            if engine.to_act(table.state) != entry.seat:
+        logged = stored.actions[start:]
+        steps = replaying(engine, table.state, [entry.text for entry in logged])
+        for entry, step in zip(logged, steps, strict=True):
+            if engine.to_act(step.before) != entry.seat:
                 raise GameError(
                     f"Logged seat {entry.seat} is not the seat to act.")  # i18n: not for people
-            action = engine.parse_action(table.state, entry.text)
-            transition = engine.apply(table.state, action)
+            transition = step.transition
             table.state = transition.state
             table.log.append(sys.intern(entry.text))
             tail.append(transition.events)

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 import pytest
+from discord import app_commands
 from simcord import Env
 
 from bot.app import CardroomBot, cog_extensions
@@ -273,3 +274,23 @@ async def test_dev_guild_id_syncs_to_that_server_only(settings: Settings) -> Non
         assert command_problems(_synced(env, guild_id)) == []
     finally:
         await env.shutdown()
+
+
+async def test_the_command_digest_ignores_the_order_the_cogs_load_in(settings: Settings) -> None:
+    """The digest that decides a sync is the same whichever cog added its commands first
+    (moving a feature to another folder changes the order the cogs load in, not the
+    commands)."""
+
+    async def digest(names: list[str]) -> str:
+        bot = CardroomBot(settings)
+        for name in names:
+            bot.tree.add_command(app_commands.Command(
+                name=name, description=f"The {name} command", callback=_answer))
+        return await bot.command_digest(None)
+
+    assert await digest(["alpha", "beta", "gamma"]) == await digest(["gamma", "alpha", "beta"])
+    assert await digest(["alpha", "beta"]) != await digest(["alpha", "gamma"])
+
+
+async def _answer(interaction: discord.Interaction[Any]) -> None:
+    """A command's callback (never called: only the tree's JSON is read)."""

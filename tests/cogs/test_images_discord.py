@@ -91,7 +91,7 @@ async def test_table_message_carries_the_table_image_and_updates(world: dict[str
     assert later and image_urls(later[-1]) == [""]
     assert [a["filename"] for a in later[-1]["attachments"]] == ["table.png"]
     cache = env.bot.app.images.cache
-    assert sum(k.kind == "table" for k in cache._data) >= 2  # a picture of each table seen
+    assert sum(k.kind == "table" for k in cache.drawn()) >= 2  # a picture of each table seen
 
 
 async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any]) -> None:
@@ -133,7 +133,7 @@ async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> Non
     for _path, payload in public:
         assert HAND_URL not in image_urls(payload)
         assert all(a.get("filename") != "hand.png" for a in payload.get("attachments") or [])
-    hands = [k for k in env.bot.app.images.cache._data if k.kind == "hand"]
+    hands = [k for k in env.bot.app.images.cache.drawn() if k.kind == "hand"]
     assert hands and all(k.seat is not None for k in hands)
 
 
@@ -164,11 +164,11 @@ async def test_panel_shows_the_seat_image_refreshed_after_each_move(
             assert [a.filename for a in panel.attachments] == ["seat.png"]
             assert panel.attachments[0].description
             assert any(k.kind == "seat" and k.version == table.version and k.seat == seat
-                       for k in env.bot.app.images.cache._data)
+                       for k in env.bot.app.images.cache.drawn())
         else:  # his turn has passed: no picture drawn for it (the table message shows it)
             assert panel.attachments == [] and not panel.embeds[0].image.url
             assert not any(k.kind == "seat" and k.version == table.version and k.seat == seat
-                           for k in env.bot.app.images.cache._data)
+                           for k in env.bot.app.images.cache.drawn())
     audit.step([table])
     for _path, payload in audit.public_payloads():
         assert "attachment://seat.png" not in image_urls(payload)
@@ -182,7 +182,7 @@ async def test_four_colour_setting_reaches_the_renderer(world: dict[str, Any]) -
     admin = guild.add_member(env.create_user("ada"), roles=[managers])
     await admin.slash(channel, "settings set", four_colour=True)
     await start_soureh(world)
-    keys = [k for k in env.bot.app.images.cache._data if k.kind == "table"]
+    keys = [k for k in env.bot.app.images.cache.drawn() if k.kind == "table"]
     assert keys and all(k.options[0] is True for k in keys)  # (four_colour, theme, names)
 
 
@@ -252,7 +252,7 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     panel = panel_of(await member.click(message_of(env, table, channel), label="Take turn"))
     [before] = panel.attachments
     assert before.filename == "seat.png"
-    seats_drawn = [k for k in env.bot.app.images.cache._data if k.kind == "seat"]
+    seats_drawn = [k for k in env.bot.app.images.cache.drawn() if k.kind == "seat"]
     sent = len(env.http_requests)
     stepped = await forge(member, panel, f"cr:{table.id}:{table.version}:nav")
     assert stepped.acknowledged
@@ -261,7 +261,7 @@ async def test_a_step_of_the_panel_keeps_its_picture_without_uploading_it(
     edits = [r.json for r in env.http_requests[sent:] if isinstance(r.json, dict)]
     assert edits and all(str(a.get("id")) == str(before.id) for e in edits
                          for a in (e.get("data") or e).get("attachments") or [])
-    assert [k for k in env.bot.app.images.cache._data if k.kind == "seat"] == seats_drawn
+    assert [k for k in env.bot.app.images.cache.drawn() if k.kind == "seat"] == seats_drawn
 
 
 @pytest.mark.parametrize("game", ["turup", "soi"])
@@ -288,7 +288,7 @@ async def test_turup_and_soi_panels_name_the_cards_in_words(world: dict[str, Any
     said = panel.embeds[0].description or ""
     hand = [str(c) for c in table.player_view(seat)["hand"]]
     assert hand and all(card(code) in said for code in hand)
-    assert not any(k.kind == "seat" for k in env.bot.app.images.cache._data)
+    assert not any(k.kind == "seat" for k in env.bot.app.images.cache.drawn())
     payloads = [r.json for r in env.http_requests[sent:] if isinstance(r.json, dict)]
     assert not [a for p in payloads for a in (p.get("data") or p).get("attachments") or []
                 if a.get("filename") == "seat.png"]

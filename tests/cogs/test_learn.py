@@ -158,8 +158,7 @@ async def test_progress_is_stored_shown_and_a_finished_lesson_replays(simcord_en
     assert footer(again.response) == f"1/{len(lessons()['soureh'][0].steps)}"
 
 
-async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(
-        simcord_env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(simcord_env: Env) -> None:
     """A lesson changed (a new deal) after its message was sent: a click on the old
     message is answered "out of date" privately and the old message is left as it was."""
     channel, ana = setup(simcord_env)
@@ -168,8 +167,8 @@ async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(
     old = lessons()["turup"][0]
     changed = replace(old, deck=(*old.deck[:-1], "7H"))
     assert changed.version != old.version
-    with_lessons(monkeypatch, "turup", (changed, *lessons()["turup"][1:]))
-    stale = await follow(ana, message)
+    with with_lessons("turup", (changed, *lessons()["turup"][1:])):
+        stale = await follow(ana, message)
     assert stale.response is not None and stale.response.ephemeral
     assert "changed since this message" in stale.response.content
     assert footer(message) == f"1/{len(old.steps)}"

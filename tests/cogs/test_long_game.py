@@ -53,8 +53,8 @@ def _quiet_shard_watcher(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def _restart(env: Any, settings: Settings) -> None:
     old = env.bot
-    if old._owner is not None:
-        await old._owner.close()  # the old process is gone: its shard locks go with it
+    if old.owner is not None:
+        await old.owner.close()  # the old process is gone: its shard locks go with it
     bot = CardroomBot(settings)
     bot.shard_count = 1
     await env.restart_bot(bot)

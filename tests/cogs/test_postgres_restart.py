@@ -75,8 +75,8 @@ async def test_two_tables_survive_a_restart_on_postgres(
 
     old = env.bot
     assert isinstance(old, CardroomBot) and old.db.dialect == "postgres"
-    assert old._owner is not None
-    await old._owner.close()  # the old process is gone: its shard locks go with it
+    assert old.owner is not None
+    await old.owner.close()  # the old process is gone: its shard locks go with it
     bot = CardroomBot(settings)
     bot.shard_count = 1
     await env.restart_bot(bot)
@@ -105,5 +105,5 @@ async def test_two_tables_survive_a_restart_on_postgres(
         await conn.close()
     assert actions == 3 and [r[0] for r in results] == [restored[0].id]
     assert not list(tmp_path.rglob("*.db")) and not Path("data/cardroom.db").exists()
-    if bot._owner is not None:
-        await bot._owner.close()
+    if bot.owner is not None:
+        await bot.owner.close()

@@ -95,7 +95,7 @@ async def test_no_puzzle_yet_is_said(simcord_env: Env) -> None:
 async def test_a_finished_table_is_searched_for_a_puzzle(db: Any) -> None:
     """/puzzle's search reads a finished table from storage, stores the puzzle the hard
     player finds in it (its human seat's decisions) and marks the table searched."""
-    from cogs.puzzle import search
+    from cogs.puzzles.cog import search
     from storage.tables import SeatRecord, TableRepo
     from tests.learning.test_puzzles import finished_game
 

@@ -9,7 +9,7 @@ from simcord.backend.errors import OptionError as SimcordOptionError
 
 from bot.app import CardroomBot
 from bot.options import OptionError
-from cogs.settings import apply_changes
+from cogs.settings.cog import apply_changes
 from storage.guild_settings import GuildSettingsRepo
 
 

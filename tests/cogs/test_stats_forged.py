@@ -12,7 +12,7 @@ import discord
 import pytest
 from simcord import Env
 
-from cogs.stats import OUT_OF_DATE
+from cogs.stats.cog import OUT_OF_DATE
 from tests.cogs.test_stats_cog import record_many, setup_guild
 
 HUGE = "9" * 20

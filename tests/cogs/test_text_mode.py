@@ -182,7 +182,7 @@ async def test_four_colours_for_one_player_only(world: dict[str, Any]) -> None:
     table, people = await seated(env, channel, members, "soureh", 2, threshold=20)
     for member in people.values():
         await member.click(message_in(channel, table.record.message_id), label="My cards")
-    cache = env.bot.app.images.cache._data
+    cache = env.bot.app.images.cache.drawn()
     hands = {k.seat: k.options[0] for k in cache if k.kind == "hand"}
     ann_seat = table.seat_of(ann.id)
     assert hands[ann_seat] is True and all(not v for s, v in hands.items() if s != ann_seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.discord.routes import TABLE_ITEMS
 from bot.render.components import parse_custom_id
-from cogs.stats import DYNAMIC_ITEMS
+from cogs.stats.cog import DYNAMIC_ITEMS
 
 
 def test_no_stats_page_id_is_taken_by_a_table_route() -> None:

@@ -190,3 +190,14 @@ class HighCardEngine:
 
     def quiet(self, state: State, action: Action) -> bool:
         return False
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state``: the other hand dealt anew from the
+        cards it cannot see (neither its own nor the trick's), in a canonical order, and
+        the later rounds' deals from a new seed; it reads only the seat's view."""
+        seen = {*state.hands[seat], *state.trick}
+        unseen = [c for c in sorted(standard_deck(), key=str) if c not in seen]
+        other = 1 - seat
+        dealt = tuple(rng.sample(unseen, len(state.hands[other])))
+        hands = tuple(dealt if s == other else h for s, h in enumerate(state.hands))
+        return replace(state, hands=hands, seed=rng.randrange(2**31))

@@ -10,7 +10,9 @@ import discord
 
 from bot.games.views import GameView, WrongGame
 from bot.i18n import N_, _
-from bot.render.card_text import card, cards, seat_name
+from bot.render.alt import Minor, alt_texts
+from bot.render.alt.words import cards_words, name_of, plain
+from bot.render.card_text import card, cards, num, seat_name
 from bot.render.components import Kind, Step, TableView, action_arg
 from bot.render.images.canvas import MARGIN, Canvas
 from bot.render.images.canvas import seat_name as plain_name
@@ -118,6 +120,33 @@ def seat(view: View, names: Sequence[str], theme: Theme, four: bool) -> Canvas:
     return with_hand(public, view["hand"], MARGIN)
 
 
+def table_words(view: View, names: Sequence[str]) -> list[str]:
+    """The table's picture in words: the trick's cards, then each seat's cards and tricks."""
+    def each(counts: list[int]) -> str:
+        return _(", ").join(f"{name_of(names, s)} {num(n)}" for s, n in enumerate(counts))
+
+    return [cards_words(view["trick"]) + ".",
+            Minor(_("Cards in hand: {counts}.", counts=each(view["hand_counts"]))),
+            Minor(_("Won this round: {won}", won=each(view["won"])) + ".")]
+
+
+def hand_words(view: View, names: Sequence[str]) -> list[str]:
+    """The seat's own cards in words."""
+    held = view["hand"]
+    return [] if held is None else [_("Your cards: {cards}", cards=cards_words(held))]
+
+
+def seat_words(view: View, names: Sequence[str]) -> list[str]:
+    """The seat's own cards, then the table."""
+    return [*hand_words(view, names), *table_words(view, names)]
+
+
+def round_end_words(view: View, names: Sequence[str]) -> list[str]:
+    """The tricks each seat took in the last round."""
+    summary = round_summary(view, names)
+    return [plain(summary)] if summary else []
+
+
 #: The turn line of each phase with a seat to act (the words Turup's "play" has, so
 #: every catalog translates them).
 TURNS = {"play": N_("**Turn:** {who} to play a card")}
@@ -125,4 +154,6 @@ TURNS = {"play": N_("**Turn:** {who} to play a card")}
 LOOK = look(view_of, colour=0x6A1B9A, public_fields=public_fields,
             round_summary=round_summary, round_over=round_over, private_text=private_text,
             board_lines=board_lines, panel_steps=panel_steps,
-            pictures=pictures(view_of, table, hand, round_end, seat), turns=TURNS)
+            pictures=pictures(view_of, table, hand, round_end, seat), turns=TURNS,
+            alt=alt_texts(view_of, table=table_words, seat=seat_words, hand=hand_words,
+                          round_end=round_end_words))

@@ -14,7 +14,7 @@ from bot.games.registry import CATALOG, ENGINES, game, game_names
 from bot.games.variants import Kind, option_fields
 from bot.options import specs
 from cogs.play import PlayCog
-from cogs.settings import SettingsCog
+from cogs.settings.cog import SettingsCog
 
 
 def _parameters(command: app_commands.Command[Any, ..., Any]) -> dict[str, Any]:

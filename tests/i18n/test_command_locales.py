@@ -15,7 +15,7 @@ from bot.games.protocol import Action
 from bot.i18n import _, use_locale
 from bot.options import OptionError
 from bot.tables.languages import Languages
-from cogs.settings import SERVER_FIELDS, apply_changes
+from cogs.settings.cog import SERVER_FIELDS, apply_changes
 from cogs.table_commands import in_notation
 from storage.guild_settings import GuildSettings
 from tests.i18n.conftest import SAMPLES

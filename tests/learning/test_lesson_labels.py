@@ -12,8 +12,6 @@ from functools import cache
 import discord
 import pytest
 
-from bot.discord.lesson_panel import OPPONENTS, labels
-from bot.discord.lessons import step_embed
 from bot.games.registry import ENGINES, game
 from bot.learning.catalog import lessons
 from bot.learning.walk import judge, position
@@ -21,6 +19,8 @@ from bot.render.components import Kind, Step, parse_custom_id
 from bot.render.names import plain
 from bot.render.panels import panel
 from bot.tables.model import Table
+from cogs.lessons.panel import OPPONENTS, labels
+from cogs.lessons.screens import step_embed
 from storage.tables import SeatRecord, TableRecord, TableStatus
 from tests.learning.test_lessons import follow_step, marked
 

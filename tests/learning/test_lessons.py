@@ -10,7 +10,6 @@ import re
 import discord
 import pytest
 
-from bot.discord.lessons import end_controls, end_embed, step_embed
 from bot.games.protocol import GameError
 from bot.games.registry import game
 from bot.i18n import LANGUAGES, translations, use_locale
@@ -18,6 +17,7 @@ from bot.learning.catalog import lessons
 from bot.learning.model import Lesson
 from bot.learning.walk import LEARNER, Position, judge, position
 from bot.render.components import Kind, Step, notation_of
+from cogs.lessons.screens import end_controls, end_embed, step_embed
 
 ALL = [item for found in lessons().values() for item in found]
 IDS = [f"{item.game}-{item.number}" for item in ALL]
@@ -70,7 +70,7 @@ def follow_step(pos: Position) -> tuple[int, str]:
 
 
 def _notation(pos: Position, kind: str, arg: str, values: list[str]) -> str:
-    from bot.discord.lesson_panel import lesson_table
+    from cogs.lessons.panel import lesson_table
 
     return game(pos.lesson.game).look.notations[kind](lesson_table(pos, "ana"), kind, arg,
                                                       values)
@@ -106,7 +106,7 @@ def test_following_the_marks_in_each_language(item: Lesson, lang: str) -> None:
             for wrong in pos.step.wrong:
                 why = judge(pos, wrong.action)
                 assert not why.right
-                from bot.discord.lessons import why_wrong
+                from cogs.lessons.screens import why_wrong
 
                 text = why_wrong(why.why, why.refused, pos, "ana")
                 embed, _view = step_embed(pos, "ana", text)

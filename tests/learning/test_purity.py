@@ -1,5 +1,5 @@
 """The lessons' data, their walk on the engine and the puzzle search import no Discord and
-no storage (only ``bot.discord.lessons`` and the cogs speak Discord)."""
+no storage (only ``cogs.lessons.screens`` and the cogs speak Discord)."""
 
 from __future__ import annotations
 

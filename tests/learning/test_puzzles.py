@@ -3,6 +3,7 @@ on offer, the position rebuilt from the log, and the one-line verdict."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -27,8 +28,10 @@ def finished_game(game: str, players: int, seed: int) -> list[str]:
     return log
 
 
+@functools.cache
 def pariah_puzzle() -> tuple[int, Puzzle]:
-    """The puzzle found in a fixed Pariah game."""
+    """The puzzle found in a fixed Pariah game (searched once a process: the tests that
+    show it share it, it is frozen)."""
     log = finished_game("pariah", 2, 3)
     found = find("pariah", 2, 3, {}, log, [0, 1], random.Random(1), seconds=60)
     assert found is not None

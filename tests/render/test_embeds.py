@@ -18,8 +18,9 @@ from bot.render.embeds import (
     standings_lines,
     table_embed,
 )
-from bot.render.rules_text import pages_of, rules_page
+from bot.render.rules_text import pages_of
 from bot.tables.model import Table
+from cogs.rules.pages import rules_page
 from storage.tables import SeatRecord, TableRecord, TableStatus
 from tests.helpers.discord import check_components, check_embed, hidden_cards, public_displays
 

@@ -34,11 +34,13 @@ from bot.render.components import STEP_KINDS, Kind, Step, parse_custom_id
 from bot.render.direction import cards_isolated
 from bot.render.embeds import dm_text, hand_embed, last_round_embed, lobby_embed, table_embed
 from bot.render.panels import panel
-from bot.render.rules_text import pages_of, rules_page
-from bot.render.stats_embeds import settings_embed, trend_text
+from bot.render.rules_text import pages_of
 from bot.render.steps import describe
 from bot.render.table_message import end_view, lobby_view, table_view
 from bot.tables.model import Table
+from cogs.rules.pages import rules_page
+from cogs.settings.pages import settings_embed
+from cogs.stats.pages import trend_text
 from storage.guild_settings import GuildSettings
 from storage.tables import TableStatus
 from tests.helpers.i18n import (
@@ -245,7 +247,7 @@ def test_settings_say_nothing_outside_the_catalogs(lang: str) -> None:
     settings = GuildSettings(guild_id=1, game_options={"pariah": {"threshold": 500}},
                              turn_timer=90)
     with marked_language(lang):
-        texts = embed_texts(settings_embed(settings, "Club"))
+        texts = embed_texts(settings_embed(settings, CATALOG, "Club"))
     allowed = {"Club"}
     for entry_name in CATALOG:
         for spec in options.specs(entry_name):
@@ -396,7 +398,7 @@ class _Interaction:
 async def test_rules_pages_turn_in_the_language_they_were_shown_in() -> None:
     """A rules page's buttons carry its language, so the next page is in it too, whatever
     language is current when the click arrives; English buttons keep their old ids."""
-    from bot.discord.rules import RulesButton
+    from cogs.rules.buttons import RulesButton
 
     with marked_language("el"):
         _, view = rules_page("soureh", 0)

@@ -9,10 +9,10 @@ import pytest
 
 from bot.i18n import FSI, PDI, use_locale
 from bot.rating import Skill
-from bot.render import stats_embeds as se
 from bot.render.card_text import seat_name, truncate
 from bot.render.components import option
 from bot.render.names import BIDI_CONTROLS, plain, shown
+from cogs.stats import pages as se
 from storage.stats_models import (
     GameDetail,
     GameSummary,

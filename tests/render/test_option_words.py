@@ -46,7 +46,7 @@ def test_footer_is_translated(lang: str) -> None:
 def test_leaderboard_rating_in_words() -> None:
     """The leaderboard's footer explains the rating in a sentence, not "mu − 3σ"."""
     from bot.rating import Skill
-    from bot.render.stats_embeds import leaderboard_embed
+    from cogs.stats.pages import leaderboard_embed
     from storage.stats_models import LeaderboardPage, LeaderboardRow, SortKey
 
     row = LeaderboardRow(rank=1, user_id=1, name="ann", games=3, wins=2, skill=Skill(30.0, 5.0))

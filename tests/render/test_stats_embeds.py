@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from bot.games.registry import CATALOG
 from bot.rating import Skill
-from bot.render import stats_embeds as se
+from cogs.settings.pages import settings_embed
+from cogs.stats import pages as se
 from storage.guild_settings import GuildSettings
 from storage.stats_models import (
     GameDetail,
@@ -103,7 +105,7 @@ def test_settings_embed_marks_server_values() -> None:
     """Server-set values are bold, rule book defaults plain, switches in words."""
     settings = GuildSettings(guild_id=1, game_options={"pariah": {"threshold": 500}},
                              turn_timer=None, four_colour=True)
-    embed = se.settings_embed(settings, "Club")
+    embed = settings_embed(settings, CATALOG, "Club")
     assert within_limits(embed)
     values = {f.name: f.value for f in embed.fields}
     assert values["Pariah"] == "**threshold 500** · discards open"

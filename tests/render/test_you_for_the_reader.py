@@ -61,6 +61,8 @@ def _private_texts(table: Table, seat: int) -> list[str]:
     for step in steps:
         embed, view = panel(table, seat, step)
         texts += _embed_texts(embed)
+        # beside its picture, the panel says in words what the picture leaves out (Soi's asks)
+        texts += _embed_texts(panel(table, seat, step, picture=True)[0])
         for item in view.children:
             texts.append(str(getattr(item, "label", "") or ""))
             texts += [str(o.label) for o in getattr(item, "options", [])]

@@ -142,16 +142,16 @@ async def test_bot_waits_for_shards_a_live_process_holds(postgres_backend: Backe
                              shard_count=2, shard_ids="1")
     bot = CardroomBot(settings)
     bot.shard_retry_seconds = 0.05
-    waiting = asyncio.create_task(bot._own_shards(db))
+    waiting = asyncio.create_task(bot.own_shards(db))
     try:
         await asyncio.sleep(0.3)
         assert not waiting.done(), "it waits while the other process lives"
         await holder.close()
         await asyncio.wait_for(waiting, 10)
-        assert bot._owner is not None and bot._owner.owned == {1}
-        assert bot._scope is not None and bot._scope.shards == {1}
+        assert bot.owner is not None and bot.owner.owned == {1}
+        assert bot.scope is not None and bot.scope.shards == {1}
     finally:
         waiting.cancel()
         await holder.close()
-        if bot._owner is not None:
-            await bot._owner.close()
+        if bot.owner is not None:
+            await bot.owner.close()

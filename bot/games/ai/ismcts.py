@@ -192,29 +192,47 @@ def _paired(
     budget: Budget,
 ) -> Action:
     """Flat Monte Carlo with common random numbers over determinizations."""
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    rewards: list[list[float]] = [[] for _ in legal]
-    done = 0
-    late = False
-    while done < budget.iterations and not late:
-        start = spec.determinize(state, seat, rng)
-        seed = rng.getrandbits(32)
-        for i, action in enumerate(legal):
-            if deadline is not None and rewards[-1] and time.perf_counter() >= deadline:
-                late = True  # an unfinished group is left out of the comparison
-                break
-            world = engine.apply(start, action).state
-            rewards[i].append(_playout(engine, start, world, seat, random.Random(seed), spec))
-            done += 1
-    rounds = min(len(r) for r in rewards)
-    best = max(range(len(legal)), key=lambda i: sum(rewards[i][:rounds]) / rounds)
+    rewards, rounds, done = _common_playouts(engine, state, seat, legal, rng, spec, budget)
+    best = max(range(len(legal)), key=lambda i: sum(rewards[i]) / rounds)
     if spec.margin is not None and best != 0:
-        diffs = [a - b for a, b in zip(rewards[best][:rounds], rewards[0][:rounds], strict=True)]
+        diffs = [a - b for a, b in zip(rewards[best], rewards[0], strict=True)]
         mean, se = _mean_se(diffs)
         if mean <= 0 or mean < spec.margin * se:
             best = 0
     log.debug("paired %s: %d playouts, best %s", engine.name, done, legal[best])
     return legal[best]
+
+
+def _common_playouts(
+    engine: Engine[Any],
+    state: Any,
+    seat: int,
+    actions: Sequence[Action],
+    rng: random.Random,
+    spec: Search,
+    budget: Budget,
+) -> tuple[list[list[float]], int, int]:
+    """Every action played out on the same determinizations with the same rollout seed
+    (common random numbers) within ``budget``: each action's rewards over the ``rounds``
+    deals every action finished (an unfinished group is left out of the comparison),
+    ``rounds`` (at least 1) and the playouts done. Paired search and
+    :func:`score_actions` share it."""
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    rewards: list[list[float]] = [[] for _ in actions]
+    done = 0
+    late = False
+    while done < budget.iterations and not late:
+        start = spec.determinize(state, seat, rng)
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(actions):
+            if deadline is not None and rewards[-1] and time.perf_counter() >= deadline:
+                late = True
+                break
+            world = engine.apply(start, action).state
+            rewards[i].append(_playout(engine, start, world, seat, random.Random(seed), spec))
+            done += 1
+    rounds = max(1, min(len(r) for r in rewards))
+    return [r[:rounds] for r in rewards], rounds, done
 
 
 def _mean_se(diffs: Sequence[float]) -> tuple[float, float]:
@@ -264,23 +282,7 @@ def score_actions(
 
     Like :func:`search`, it touches only states drawn from ``spec.determinize``.
     """
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    rewards: list[list[float]] = [[] for _ in actions]
-    done = 0
-    late = False
-    while done < budget.iterations and not late:
-        start = spec.determinize(state, seat, rng)
-        seed = rng.getrandbits(32)
-        for i, action in enumerate(actions):
-            if deadline is not None and rewards[-1] and time.perf_counter() >= deadline:
-                late = True
-                break
-            world = engine.apply(start, action).state
-            rewards[i].append(_playout(engine, start, world, seat, random.Random(seed), spec))
-            done += 1
-    rounds = max(1, min(len(r) for r in rewards))
-    scored = [
-        Scored(a, sum(r[:rounds]) / rounds, rounds) for a, r in zip(actions, rewards, strict=True)
-    ]
+    rewards, rounds, _ = _common_playouts(engine, state, seat, actions, rng, spec, budget)
+    scored = [Scored(a, sum(r) / rounds, rounds) for a, r in zip(actions, rewards, strict=True)]
     order = sorted(range(len(scored)), key=lambda i: (-scored[i].mean, i))
     return [scored[i] for i in order]

@@ -24,7 +24,7 @@ from bot.games.ai.explain import describe
 from bot.games.ai.hint import HINT_BUDGET, evaluate, view_seed
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.view import observe
-from bot.games.protocol import Action, Engine
+from bot.games.protocol import Action, Engine, replaying
 from bot.games.registry import ComputerPlayers
 from bot.games.views import GameView
 
@@ -68,16 +68,14 @@ def review(
     ``engine.new_game(players, seed, variant)``. ``not_theirs``: the log positions a
     computer chose for the seat (a timeout), which are not the person's decisions.
     """
-    state = engine.new_game(players, seed, variant)
     module = game_module(engine.name)
     out: list[Decision] = []
-    for index, item in enumerate(actions):
-        action = engine.parse_action(state, item) if isinstance(item, str) else item
-        if index not in not_theirs and _decision(engine, state, seat):
-            found = _judge(engine, state, seat, action, module, budget, margin, index)
+    steps = replaying(engine, engine.new_game(players, seed, variant), actions)
+    for index, step in enumerate(steps):
+        if index not in not_theirs and _decision(engine, step.before, seat):
+            found = _judge(engine, step.before, seat, step.action, module, budget, margin, index)
             if found is not None:
                 out.append(found)
-        state = engine.apply(state, action).state
     return out
 
 
@@ -129,14 +127,8 @@ def decision_positions(
 ) -> list[int]:
     """The log positions at which ``seat`` made a real decision (more than one legal move)
     in the logged game."""
-    state = engine.new_game(players, seed, variant)
-    found = []
-    for index, item in enumerate(actions):
-        action = engine.parse_action(state, item) if isinstance(item, str) else item
-        if _decision(engine, state, seat):
-            found.append(index)
-        state = engine.apply(state, action).state
-    return found
+    steps = replaying(engine, engine.new_game(players, seed, variant), actions)
+    return [index for index, step in enumerate(steps) if _decision(engine, step.before, seat)]
 
 
 def _decision(engine: Engine[Any], state: Any, seat: int) -> bool:

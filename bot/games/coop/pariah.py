@@ -8,7 +8,7 @@ Pure rules: :func:`coop_valid`, :func:`coop_points`, :func:`round_points`; the e
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -349,6 +349,16 @@ class PariahEngine(CoopEngine):
             totals[s] += round_points(zip(up, down, strict=True))
         st.totals = totals
         return [None] * st.n
+
+    def score_words(self, points: int, total: int, up: Sequence[Card], down: Sequence[Card],
+                    pick: Sequence[str] | None) -> str | Msg:
+        """``+35 for the coops, +50 for four valid coops: +85 → 95``: the bonus said apart."""
+        pairs = list(zip(up, down, strict=True))
+        if len(pairs) == 4 and all(_VALID[pair] for pair in pairs) and points >= BONUS:
+            return L_("{coops} for the coops, {bonus} for four valid coops: {points}",
+                      coops=f"{points - BONUS:+d}", bonus=f"+{BONUS}",
+                      points=f"{points:+d} → {total}")
+        return super().score_words(points, total, up, down, pick)
 
     def after_round(self, st: CoopState, ev: Events) -> tuple[int, ...] | None:
         """The first over the threshold wins; both over: the higher, or another round."""

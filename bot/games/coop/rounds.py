@@ -26,7 +26,7 @@ from bot.games.protocol import (
     seat_list,
     seat_ref,
 )
-from bot.i18n import L_, L_n, Msg, _
+from bot.i18n import L_, L_n, Msg, _, _n
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,7 @@ def _hidden_text(seat: int, down: Sequence[Card]) -> Msg:
 
 
 def _round_text(
+    rules: CoopRules,
     number: int,
     why: Msg,
     ups: Sequence[Any],
@@ -66,10 +67,11 @@ def _round_text(
         if up is None or down is None:
             continue
         shown = " ".join(f"{disp(u)}/{disp(d)}" for u, d in zip(up, down, strict=True))
-        score = f"{points[s]:+d} → {totals[s]}"
         pick = picks[s]
+        score = rules.score_words(points[s], totals[s], up, down, pick)
         if pick is None:
-            lines.append(f"{seat_ref(s)}: {shown}; {score}")  # i18n: not for people
+            lines.append(L_("{player}: {cards}; {score}", player=seat_ref(s), cards=shown,
+                            score=score))
         else:
             picked = " ".join(disp(Card.parse(c)) for c in pick)
             lines.append(
@@ -136,6 +138,12 @@ class CoopRules:
         """Game-specific placements of the drawn card (Pariah's face cards)."""
         return []
 
+    def score_words(self, points: int, total: int, up: Sequence[Card], down: Sequence[Card],
+                    pick: Sequence[str] | None) -> str | Msg:
+        """A seat's points for the round and its new total, with their parts where a rule
+        added or took some (Pariah's bonus, Soureh's multiple of 100): ``+24 → 61``."""
+        return f"{points:+d} → {total}"
+
     # ================================================================ setup
 
     def new_game(
@@ -170,9 +178,9 @@ class CoopRules:
         if len(cards) < 8 * players:
             raise InvalidVariant(
                 _(
-                    "A stacked deck needs at least {cards} cards for {players} players.",
-                    cards=8 * players,
-                    players=players,
+                    "A stacked deck needs at least {cards} for {players}.",
+                    cards=_n("{n} card", "{n} cards", 8 * players),
+                    players=_n("{n} player", "{n} players", players),
                 )
             )
         allowed = Counter(self.full_deck)
@@ -284,7 +292,7 @@ class CoopRules:
             }
 
         st.last_round = summary()
-        told = (st.round, text, tuple(st.up), tuple(st.down), picks, points, tuple(st.totals))
+        told = (self, st.round, text, tuple(st.up), tuple(st.down), picks, points, tuple(st.totals))
         ev.append(Event("round_end", lambda: _round_text(*told), None, summary()))
         st.drawn = None
         st.declarer = None

@@ -8,7 +8,7 @@ Pure rules: :func:`coop_valid`, :func:`best_pick`, :func:`score_round`,
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -20,6 +20,7 @@ from bot.games.coop.engine import CoopEngine, Events
 from bot.games.coop.soureh_scoring import Pick as Pick  # the rules, re-exported
 from bot.games.coop.soureh_scoring import best_pick as best_pick
 from bot.games.coop.soureh_scoring import coop_valid as coop_valid
+from bot.games.coop.soureh_scoring import hundred_dropped
 from bot.games.coop.soureh_scoring import hundred_rule as hundred_rule
 from bot.games.coop.soureh_scoring import score_round as score_round
 from bot.games.coop.state import CoopState, Phase
@@ -395,6 +396,14 @@ class SourehEngine(CoopEngine):
             picks[s] = [CODE[c] for c in pick.cards]
         st.totals = totals
         return picks
+
+    def score_words(self, points: int, total: int, up: Sequence[Card], down: Sequence[Card],
+                    pick: Sequence[str] | None) -> str | Msg:
+        """``+30 → 100, a multiple of 100, drops by 50 to 50`` when the rule took 50 off."""
+        if pick and hundred_dropped(points, total, pick):
+            return L_("{points} → {reached}, a multiple of 100, drops by 50 to {total}",
+                      points=f"{points + 50:+d}", reached=total + 50, total=total)
+        return super().score_words(points, total, up, down, pick)
 
     def after_round(self, st: CoopState, ev: Events) -> tuple[int, ...] | None:
         """The winners if the game is over (``lowest`` or ``elimination``), else ``None``."""

@@ -28,6 +28,23 @@ def hundred_rule(total: int) -> int:
     return total - 50 if total > 0 and total % 100 == 0 else total
 
 
+def pick_sums(pick: Iterable[str | None]) -> set[int]:
+    """Every sum the picked cards (codes) can make (an ace counts 1 or 11)."""
+    sums = {0}
+    for code in pick:
+        if code is not None:
+            parsed = Card.parse(str(code))
+            values = (1, 11) if parsed.rank is Rank.ACE else (parsed.order,)
+            sums = {s + v for s in sums for v in values}
+    return sums
+
+
+def hundred_dropped(points: int, total: int, pick: Iterable[str | None]) -> bool:
+    """Did the multiple-of-100 rule take 50 off a round that scored ``points`` (the pick
+    ``pick``) and ended at ``total``?"""
+    return total + 50 > 0 and (total + 50) % 100 == 0 and points + 50 in pick_sums(pick)
+
+
 @dataclass(frozen=True, slots=True)
 class Pick:
     """The cards a scoring player picks (one per coop), their values and his new total."""

@@ -11,7 +11,7 @@ from bot.games.coop.actions import CODE, disp
 from bot.games.coop.state import CoopRoundEnd, CoopState, Phase
 from bot.games.protocol import Action, move_words, seat_ref
 from bot.games.views import GameView, WrongGame
-from bot.i18n import _
+from bot.i18n import _, _n
 
 _Plain = TypeVar("_Plain")
 
@@ -168,8 +168,9 @@ def _describe_plain(st: CoopState, action: Action) -> str:
         return text
     down, up = st.down[me], st.up[me]
     if word == "draw":
-        return move_words(text, _(
-            "take the top card of the stock ({left} left)", left=st.stock_left
+        return move_words(text, _n(
+            "take the top card of the stock ({n} card left)",
+            "take the top card of the stock ({n} cards left)", st.stock_left,
         ))
     if word == "keep" and down is not None:
         return move_words(text, _(

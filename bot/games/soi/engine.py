@@ -217,11 +217,11 @@ class _Work:
                 Event(
                     "game_over",
                     L_n(
-                        "{names} wins with {points} points.",
-                        "{names} share the win with {points} points.",
+                        "{names} wins with {points}.",
+                        "{names} share the win with {points}.",
                         len(self.winners),
                         names=seat_list(self.winners),
-                        points=best,
+                        points=L_n("{n} point", "{n} points", best),
                     ),
                     data={"winners": list(self.winners), "totals": list(self.totals)},
                 )

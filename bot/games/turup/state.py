@@ -120,9 +120,9 @@ def check_players(players: int, variant: Variant | None = None) -> None:
     if variant is not None and variant.pack is Pack.SOMALI and players != SOMALI_PLAYERS:
         raise InvalidVariant(
             _(
-                "The Somali pack (144 cards) is for exactly {needed} players, "
+                "The Somali pack (144 cards) is for exactly {needed}, "
                 "not {players}: choose the standard pack.",
-                needed=SOMALI_PLAYERS,
+                needed=_n("{n} player", "{n} players", SOMALI_PLAYERS),
                 players=players,
             )
         )

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from bot.games.card_names import card_words
-from bot.i18n import _
+from bot.i18n import FSI, LRI, _
 from bot.render.card_text import seat_name
 from bot.render.names import outside_names
 
@@ -49,4 +49,6 @@ def spoken(text: str) -> str:
 
 def _spoken(text: str) -> str:
     said = _SHOWN.sub(lambda m: card_words(m.group(1) + SYMBOLS[m.group(2)]), text)
-    return said.replace(FACE_DOWN, _("a face-down card"))
+    # a card kept left to right in right-to-left text (its LRI isolate) is words now, read
+    # in the words' own direction: "3 القلوب" runs right to left (first-strong isolate)
+    return said.replace(FACE_DOWN, _("a face-down card")).replace(LRI, FSI)

@@ -48,6 +48,11 @@ class ImageCache:
     def __contains__(self, key: object) -> bool:
         return key in self._data
 
+    def drawn(self) -> list[ImageKey]:
+        """The keys held, the least recently used first (what has been drawn)."""
+        with self._lock:
+            return list(self._data)
+
     def get(self, key: ImageKey) -> bytes | None:
         """The cached image for ``key`` (marking it recently used), or ``None``."""
         with self._lock:

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.cards import Card, Rank
 from bot.games.coop.look import alt as alt_coop
 from bot.games.coop.look import images, turns
 from bot.games.coop.look import rules as coop_rules
 from bot.games.coop.look import words as coop_words
 from bot.games.coop.look.kinds import STEPS, CoopKind
-from bot.games.coop.moves import Keep, King
+from bot.games.coop.moves import Give, Keep, King
 from bot.games.coop.pariah import BONUS
+from bot.games.coop.soureh_scoring import hundred_dropped
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
@@ -61,22 +61,10 @@ ROUND_REASONS = {
 }
 
 
-def _pick_sums(pick: Sequence[str | None]) -> set[int]:
-    """Every sum the picked cards can make (an ace counts 1 or 11)."""
-    sums = {0}
-    for code in pick:
-        if code is not None:
-            parsed = Card.parse(str(code))
-            values = (1, 11) if parsed.rank is Rank.ACE else (parsed.order,)
-            sums = {s + v for s in sums for v in values}
-    return sums
-
-
 def score_text(points: int, total: int | None, pick: Sequence[str] | None) -> str:
     """``+24``, or ``+30 · 100 → 50`` when Soureh's multiple-of-100 rule took 50 off (the
     round-end picture's wording)."""
-    if (isinstance(total, int) and pick and total + 50 > 0 and (total + 50) % 100 == 0
-            and points + 50 in _pick_sums(pick)):
+    if isinstance(total, int) and pick and hundred_dropped(points, total, pick):
         return notation(f"{points + 50:+d} · {num(total + 50)} → {num(total)}")
     return notation(f"{points:+d}")
 
@@ -163,7 +151,9 @@ def round_summary(view: CoopView, names: Sequence[str]) -> str | None:
     for i, seat_coops in enumerate(coops):
         if seat_coops is None:  # eliminated before the round: dealt no cards
             continue
-        shown = notation(" ".join(f"{card(up)}/{card(down)}" for up, down in seat_coops))
+        # each coop one left-to-right unit, the coops in the reader's direction (coop 1
+        # first: rightmost in Arabic)
+        shown = " ".join(notation(f"{card(up)}/{card(down)}") for up, down in seat_coops)
         pick = picks[i] if i < len(picks) else None
         pts = points[i] if i < len(points) else 0
         line = f"**{seat_name(names, i)}**: {shown}"
@@ -245,20 +235,6 @@ def _board(announced: str) -> Callable[[CoopView, Sequence[str]], list[str]]:
     return board_lines
 
 
-def call_label(table: Table, action: Action) -> str:
-    """A placement's label; one that declares or knocks says so at the end, in short:
-    "Keep 2 and declare", "Discard and knock", "Give bob's 3 …, and declare"."""
-    if action.word == "keep":
-        head = _("Keep {slot}", slot=Keep.of(action).slot)
-    elif action.word == "jack":
-        head = _("Jack {slot}", slot=Keep.of(action).slot)
-    elif action.word == "discard":
-        head = _("Discard")
-    else:
-        head = describe(table, replace(action, call=""))
-    return _(CALL_LABELS[action.call], move=head) if action.call else head
-
-
 def _first_key(king: Action) -> str:
     """A King move's first position as the panel's step argument: ``"seat.slot"``."""
     seat, slot = King.of(king).first
@@ -284,7 +260,7 @@ def _second_label(table: Table, action: Action, me: int | None) -> str:
     return _(CALL_LABELS[action.call], move=head) if action.call else head
 
 
-def _out_label(table: Table, action: Action, pv: CoopView) -> str:
+def _out_label(action: Action, pv: CoopView) -> str:
     """A button's words: what it does and which card leaves: "Keep 1 · 9♣ out" (the
     face-down 9♣ of slot 1 goes), "Jack 2 · 7♦ out" (the face-up 7♦ goes)."""
     seat = pv.get("seat")
@@ -305,6 +281,36 @@ def _out_label(table: Table, action: Action, pv: CoopView) -> str:
                 else _("Keep {slot}", slot=slot))
     return (_("Jack {slot} · {card} out", slot=slot, card=card(old)) if old
             else _("Jack {slot}", slot=slot))
+
+
+def move_label(pv: CoopView, action: Action, names: Sequence[str]) -> str:
+    """A move as the panel's buttons word it, short (a puzzle's buttons): "Keep 2 · 9♣
+    out", "Discard and knock", "Give bob's coop 3 · 7♦ out", "King: your coop 2 ⇄ bob's
+    coop 3" (``names`` as labels show them)."""
+    word = action.word
+    me = pv.get("seat")
+    seats = pv.get("seats") or []
+    if word in ("keep", "jack"):
+        head = _out_label(replace(action, call=""), pv)
+    elif word == "give":
+        give = Give.of(action)
+        ups = seats[give.seat].get("up") if give.seat < len(seats) else None
+        old = ups[give.slot - 1] if ups is not None and give.slot - 1 < len(ups) else None
+        head = _("Give {name}'s coop {slot} · {card} out",
+                 name=seat_name(names, give.seat, markdown=False), slot=give.slot,
+                 card=card(old))
+    elif word == "king":
+        move = King.of(action)
+        first, second = (
+            _("your coop {slot}", slot=slot) if owner == me else
+            _("{name}'s coop {slot}", name=seat_name(names, owner, markdown=False), slot=slot)
+            for owner, slot in (move.first, move.second))
+        head = _("King: {first} ⇄ {second}", first=first, second=second)
+    elif word in LABELS:
+        head = _(LABELS[word])
+    else:
+        head = word
+    return _(CALL_LABELS[action.call], move=head) if action.call else head
 
 
 def panel_steps(
@@ -344,11 +350,11 @@ def panel_steps(
     words = {a.word for a in shown}
     style = discord.ButtonStyle.success if calling else discord.ButtonStyle.primary
     for a in [a for a in shown if a.word == "keep"][:5]:
-        view.button(Kind.ACT, _out_label(table, a, pv), arg=action_arg(str(a)), row=0,
+        view.button(Kind.ACT, _out_label(a, pv), arg=action_arg(str(a)), row=0,
                     style=style)
     row1 = [a for a in shown if a.word in SIMPLE_WORDS] + [a for a in shown if a.word == "jack"]
     for a in row1[:4]:
-        label = _out_label(table, a, pv) if a.word == "jack" else _(LABELS[a.word])
+        label = _out_label(a, pv) if a.word == "jack" else _(LABELS[a.word])
         colour = discord.ButtonStyle.success if a.word == "draw" or calling \
             else discord.ButtonStyle.secondary
         view.button(Kind.ACT, label, arg=action_arg(str(a)), row=1, style=colour)
@@ -397,7 +403,8 @@ def look(colour: int, announced: str, pictures: Pictures, rules: tuple[RulesPage
                      pictures=pictures, turns=turns.TURNS, rules=rules,
                      option_words=option_words, steps=STEPS, alt=alt_coop.alt(announced),
                      table_words=coop_words.table_words(announced),
-                     offered=turns.offered, automatic=turns.automatic)
+                     offered=turns.offered, automatic=turns.automatic,
+                     move_label=move_label)
 
 
 SOUREH = look(0x2E7D32, "declared", images.SOUREH_PICTURES, coop_rules.SOUREH_RULES,

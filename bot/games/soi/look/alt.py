@@ -10,14 +10,15 @@ from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import _, _n
 from bot.render.alt import Minor, alt_texts
 from bot.render.alt.words import card_words, cards_words, name_of, plain
-from bot.render.card_text import sort_hand
+from bot.render.card_text import notation, sort_hand
 
 
 def table(view: SoiView, names: Sequence[str]) -> list[str]:
     """Every seat's count of cards and quadruplets, then the asks on show."""
     lines = []
     for s, row in enumerate(view.get("seats") or []):
-        quads = _(", ").join(row.get("quads") or []) or _("none")
+        # each rank its own unit: "Q، K، 8" reads Q first in Arabic too
+        quads = _(", ").join(notation(q) for q in row.get("quads") or []) or _("none")
         held = _n("{n} card", "{n} cards", int(row.get("hand_count") or 0))
         lines.append(_("{name}: {held}, quadruplets: {quads}", name=name_of(names, s),
                        held=held, quads=quads) + ".")

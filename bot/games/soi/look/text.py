@@ -170,10 +170,10 @@ def _opponent_select(table: Table, view: TableView, moves: dict[Action, AskFor],
                 placeholder=_("Ask {name} for which rank?", name=name))
 
 
-def ask_label(table: Table, action: Action) -> str:
-    """"Ask bob for Q♥"."""
+def button_label(view: SoiView, action: Action, names: Sequence[str]) -> str:
+    """An ask as the panel words it: "Ask bob for Q♥"."""
     move = AskFor.of(action)
-    return _("Ask {name} for {card}", name=seat_name(table.names, move.seat, markdown=False),
+    return _("Ask {name} for {card}", name=seat_name(names, move.seat, markdown=False),
              card=card(str(move.card)))
 
 
@@ -195,5 +195,5 @@ SOI = look(
     pictures=images.PICTURES, turns=TURNS, rules=rules.RULES, option_words=rules.options,
     steps=STEPS, alt=alt_soi.ALT,
     table_words=words.table_words, panel_words=words.panel_words,
-    recent_lines=recent_lines,
+    recent_lines=recent_lines, move_label=button_label,
 )

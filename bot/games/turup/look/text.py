@@ -185,6 +185,11 @@ def move_label(action: Action) -> str:
     return _("{card} takes {taken}", card=card(str(move.played)), taken=taken)
 
 
+def button_label(view: TurupView, action: Action, names: Sequence[str]) -> str:
+    """A move as the panel words it: "8♣ takes 5♦ + 3♠" or "Trail 8♣"."""
+    return move_label(action)
+
+
 def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:
     """A listed capture, chosen by its index."""
     found = captures(table.engine.legal_actions(table.state), arg)
@@ -213,4 +218,5 @@ TURUP = look(
     alt=alt_turup.ALT,
     round_picture=False,
     table_words=words.table_words,
+    move_label=button_label,
 )

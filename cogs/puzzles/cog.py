@@ -43,6 +43,7 @@ NONE_YET = N_("No {game} puzzle yet: puzzles come from finished games. Play one 
               "again.")
 OUT_OF_DATE = N_("This puzzle is out of date.")
 PREFIX = "crp"
+LABEL_LIMIT = 80  # Discord cuts a button's label there
 
 
 def repo_of(interaction: discord.Interaction[Any]) -> PuzzleRepo:
@@ -75,6 +76,20 @@ async def search(repo: PuzzleRepo, game: str) -> None:
             return
 
 
+def button_labels(puzzle: Puzzle, state: Any, view: Any, names: list[str]) -> list[str]:
+    """The moves on offer as the game's own panel buttons word them ("Keep 2 · 3♠ out",
+    "9♦ takes 9♠", "Ask Seat 2 for Q♥"): short enough for a phone, one per move; a game
+    whose look has no such words gives the engine's description of the move. Within
+    Discord's 80 characters."""
+    label = CATALOG[puzzle.game].look.move_label
+    shown = labelled(names)
+    engine = puzzle.engine
+    return [truncate(legible(
+        label(view, engine.parse_action(state, move), shown) if label is not None
+        else move_words(puzzle, state, move, shown)), LABEL_LIMIT)
+        for move in offered(puzzle)]
+
+
 def puzzle_message(stored: StoredPuzzle, learner: str, *,
                    words: bool = False) -> tuple[discord.Embed, discord.ui.View]:
     """The position as the puzzler's seat saw it, and its moves as buttons (none marked);
@@ -94,12 +109,12 @@ def puzzle_message(stored: StoredPuzzle, learner: str, *,
     embed.add_field(name=_("Your cards"), value=mine[:1024], inline=False)
     if words:
         said(embed)
-    legible_embed(embed)  # every line right to left in Arabic, as a lesson's (bot.render.direction)
+    legible_embed(embed)  # every line right to left in Arabic, its cards one unit each
     buttons = discord.ui.View(timeout=None)
-    for i, move in enumerate(offered(puzzle)):
+    for i, label in enumerate(button_labels(puzzle, state, view, names)):
         buttons.add_item(discord.ui.Button(
             custom_id=f"{PREFIX}:{stored.id}:{i}", style=discord.ButtonStyle.secondary,
-            label=truncate(legible(move_words(puzzle, state, move, labelled(names))), 80)))
+            label=label))
     buttons.stop()
     return embed, buttons
 
@@ -126,8 +141,6 @@ class PuzzleButton(Routed[discord.ui.Button[Any]],
                              shown_all(seat_names(puzzle, learner)))
         words = await app_of(interaction).images.reads_text(interaction.user.id)
         embed, _buttons = puzzle_message(stored, learner, words=words)
-        # one line that reads right to left in Arabic: a line that opens with the mark and a
-        # card ("✗ A♥ …") would otherwise be laid out left to right (bot.render.direction)
         embed.description = legible(("✓ " if right else "✗ ") + (spoken(why) if words else why))
         await interaction.response.edit_message(embed=embed, view=None)
 

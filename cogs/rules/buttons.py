@@ -1,6 +1,6 @@
 """The ``/rules`` pages' buttons, routed by discord.py: a page button turns the page in the
 language it was first shown in, the lobby's Rules button shows the first page to the
-clicker only. The pages themselves are drawn by :mod:`bot.render.rules_text`."""
+clicker only. The pages themselves are drawn by :mod:`cogs.rules.pages`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import discord
 
 from bot.discord.items import Routed
 from bot.i18n import DEFAULT, _, use_locale
-from bot.render.rules_text import NO_RULES, OPEN_TEMPLATE, PAGE_TEMPLATE, pages_of, rules_page
+from bot.render.rules_text import NO_RULES, OPEN_TEMPLATE, pages_of
+from cogs.rules.pages import PAGE_TEMPLATE, rules_page
 
 
 class RulesButton(Routed[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
@@ -45,4 +46,4 @@ class RulesOpenButton(Routed[discord.ui.Button[Any]], template=OPEN_TEMPLATE):
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesButton, RulesOpenButton)
 """The ``/rules`` pages' buttons (table components have their own routes,
-``bot.discord.routes``)."""
+``bot.discord.routes``), added by :mod:`cogs.rules.cog`."""

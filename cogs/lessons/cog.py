@@ -1,7 +1,7 @@
 """``/learn``: lessons of each game, private to the learner (ephemeral messages), on
 stacked decks against scripted opponents (``bot.learning``).
 
-custom_ids (``bot.discord.lesson_panel.custom_id``):
+custom_ids (``cogs.lessons.panel.custom_id``):
 ``crl:<game>:<lesson>:<version>:<step>:<what>`` — a lesson's step is rebuilt from its deck
 and the moves before it, so a click works after a restart. ``<what>`` is a component of the
 game's own panel (``b:<kind>[:<arg>]`` a button, ``s:<kind>[:<arg>]`` a select: a move to
@@ -23,8 +23,6 @@ from bot.discord.answers import answer_once
 from bot.discord.choices import game_choices
 from bot.discord.installs import anywhere
 from bot.discord.items import Routed, values_of
-from bot.discord.lesson_panel import lesson_table
-from bot.discord.lessons import as_view, end_controls, end_embed, shown_step, why_wrong
 from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG, game
 from bot.i18n import N_, _
@@ -32,6 +30,8 @@ from bot.learning.catalog import lesson, lessons, next_lesson
 from bot.learning.model import Lesson
 from bot.learning.walk import judge, position
 from bot.render.components import STEP_KINDS, Kind, Step, notation_of
+from cogs.lessons.panel import lesson_table
+from cogs.lessons.screens import as_view, end_controls, end_embed, shown_step, why_wrong
 from storage.lessons import LessonProgressRepo
 
 log = logging.getLogger(__name__)

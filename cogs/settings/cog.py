@@ -23,7 +23,7 @@ from bot.games.registry import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.card_text import legible
-from bot.render.stats_embeds import settings_embed
+from cogs.settings.pages import settings_embed
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
 def shown_settings(settings: GuildSettings, guild_name: str, speaking: str) -> discord.Embed:
     """The settings embed with the server's language (``speaking``: the language its tables
     speak now, when it follows its Discord language)."""
-    embed = settings_embed(settings, guild_name)
+    embed = settings_embed(settings, CATALOG, guild_name)
     if settings.language:
         value = f"**{LANGUAGES[settings.language]}**"
     else:

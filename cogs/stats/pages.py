@@ -1,4 +1,4 @@
-"""Embeds for server settings, leaderboards, player stats and game history (within Discord's
+"""The stats pages: leaderboards, player stats and game history as embeds (within Discord's
 embed limits: title 256, description 4096, 25 fields of 1024, 6000 in all)."""
 
 from __future__ import annotations
@@ -9,18 +9,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import options
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n
-from bot.options import defaults
 from bot.rating import initial
 from bot.render.card_text import legible_embed, notation, num, truncate
 from bot.render.embeds import COLOURS, reason_text
 from bot.render.names import plain, shown
-from bot.render.option_words import timer_text
 
 if TYPE_CHECKING:
-    from storage.guild_settings import GuildSettings
     from storage.stats_models import (
         GameDetail,
         GameStats,
@@ -106,53 +102,6 @@ def trend_text(trend: int | None, games: int) -> str:
     arrow = "▲" if trend > 0 else "▼" if trend < 0 else "＝"
     return _n("{arrow} {change} over the last game", "{arrow} {change} over the last {n} games",
               games, arrow=arrow, change=num(abs(trend)))
-
-
-# ---------------------------------------------------------------- settings
-
-
-#: How /settings shows the Hint button's policy (storage.guild_settings.HINT_POLICIES).
-HINT_LABELS = {
-    "always": N_("always (a hint makes the game unrated)"),
-    "practice": N_("in practice games only"),
-    "off": N_("off"),
-}
-
-
-def settings_embed(settings: GuildSettings, guild_name: str = "") -> discord.Embed:
-    """The server's defaults: per game options, the turn timer and the table switches."""
-    title = (_("Cardroom settings — {server}", server=shown(guild_name)) if guild_name
-             else _("Cardroom settings"))
-    embed = discord.Embed(
-        title=clip(title, 256),
-        colour=COLOUR,
-        description=_("Defaults for new tables; `/play` can still change a table's options."),
-    )
-    for game, entry in CATALOG.items():
-        stored = settings.options_for(game)
-        values = {**defaults(game), **stored}
-        parts = []
-        for spec in options.specs(entry.name):
-            text = spec.words(values.get(spec.name, spec.default))
-            parts.append(f"**{text}**" if spec.name in stored else text)
-        embed.add_field(name=title_of(game), value=" · ".join(parts), inline=False)
-    switches = [
-        _("Turn timer: {value}", value=timer_text(settings.turn_timer)),
-        _("Computer seats allowed: {value}", value=_on(settings.computer_seats)),
-        _("Games with computers count: {value}", value=_on(settings.count_computer_games)),
-        _("Card images: {value}", value=_on(settings.images)),
-        _("Four-colour suits: {value}", value=_on(settings.four_colour)),
-        _("Turn pings: {value}", value=_on(settings.pings)),
-        _("Hints: {policy}", policy=_(HINT_LABELS.get(settings.hints, settings.hints))),
-    ]
-    embed.add_field(name=_("Tables"), value="\n".join(switches), inline=False)
-    embed.set_footer(
-        text=_("Bold values are this server's; the rest are the rule book's defaults."))
-    return legible_embed(embed)
-
-
-def _on(value: bool) -> str:
-    return _("on") if value else _("off")
 
 
 # -------------------------------------------------------------- leaderboard

@@ -26,7 +26,7 @@ from bot.discord.installs import anywhere, place_of
 from bot.discord.parts import AppBot, app_of
 from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
-from bot.render.stats_embeds import (
+from cogs.stats.pages import (
     game_number,
     history_embed,
     leaderboard_embed,

@@ -1,5 +1,5 @@
 """A lesson's step as the learner sees it: the game's own control panel at the lesson's
-position (``bot.discord.lesson_panel``: the same buttons, labels and picture as at a
+position (``cogs.lessons.panel``: the same buttons, labels and picture as at a
 table), one lesson line on top and the control that leads to the step's move marked (a
 lesson is left as any private message is: Discord's Dismiss message). At the end, the
 lesson's summary and what comes next.
@@ -20,7 +20,6 @@ from typing import Any
 
 import discord
 
-from bot.discord.lesson_panel import PREFIX, custom_id, seat_names, seat_picture, step_panel
 from bot.discord.pictures import TableImages
 from bot.games.protocol import Event
 from bot.games.registry import CATALOG
@@ -32,6 +31,7 @@ from bot.render.card_text import card, legible_embed, truncate
 from bot.render.components import Step
 from bot.render.names import shown, shown_all
 from bot.render.text_mode import said
+from cogs.lessons.panel import PREFIX, custom_id, seat_names, seat_picture, step_panel
 
 __all__ = ["PREFIX", "as_view", "custom_id", "end_controls", "end_embed", "shown_step",
            "step_embed", "why_wrong"]
@@ -146,7 +146,7 @@ def _next_title(lesson: Lesson) -> str:
 
 
 def as_view(controls: Sequence[Control]) -> discord.ui.View:
-    """The controls as a view (routed by ``cogs.learn``'s dynamic items, never stored)."""
+    """The controls as a view (routed by ``cogs.lessons.cog``'s dynamic items, never stored)."""
     view = discord.ui.View(timeout=None)
     for c in controls:
         style = discord.ButtonStyle.primary if c.primary else discord.ButtonStyle.secondary

@@ -5,7 +5,7 @@ and the control that leads to the step's move marked.
 The panel is the one a seat sees at a table, built on an in-memory :class:`Table` that is
 never stored nor served: its components' custom_ids are rewritten into the lesson's
 (``crl:<game>:<lesson>:<version>:<step>:b|s:<kind>[:<arg>]``), so a click comes back to
-``cogs.learn`` with the panel's own kind and argument. A panel step that makes no move
+``cogs.lessons.cog`` with the panel's own kind and argument. A panel step that makes no move
 (the call toggle, Soi's opponent, Turup's card) is shown again as the game shows it; a move
 is judged against the lesson's step.
 
@@ -46,7 +46,7 @@ from storage.tables import SeatRecord, TableRecord, TableStatus
 
 log = logging.getLogger(__name__)
 
-PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.learn routes them)
+PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.lessons.cog routes them)
 OPPONENTS = ("Nikos", "Omar", "Farah", "Amina")  # i18n: not for people (names, in every language)
 NOTE_EVENTS = 0  # the panel's notes: none (the lesson line says what happened)
 DEPTH = 3  # panel steps followed to find the control that leads to a move

@@ -1,0 +1,48 @@
+"""``/rules``: a game's rules as paged embeds (:mod:`cogs.rules.pages`), paged by
+:mod:`cogs.rules.buttons`, which also answer the lobby's Rules button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.choices import game_choices
+from bot.discord.installs import anywhere
+from bot.discord.parts import AppBot
+from bot.i18n import N_
+from cogs.rules.buttons import DYNAMIC_ITEMS
+from cogs.rules.pages import rules_page
+
+GAME_CHOICES = game_choices()
+
+
+class RulesCommands(commands.Cog):
+    """The rules of each game."""
+
+    def __init__(self, bot: AppBot) -> None:
+        self.bot = bot
+
+    @anywhere
+    @app_commands.command(name="rules", description=N_("The rules of a game and its variants"))
+    @app_commands.describe(game=N_("The game whose rules to show"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
+    ) -> None:
+        """A short paged embed of the rules."""
+        embed, view = rules_page(game.value, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def setup(bot: AppBot) -> None:
+    """Load the cog and route the rules pages' buttons."""
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(RulesCommands(bot))
+
+
+async def teardown(bot: AppBot) -> None:
+    """Stop routing the rules pages' buttons."""
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
