@@ -23,7 +23,6 @@ from bot.discord.click import Click, Handler
 from bot.discord.click_args import check_step, game_move
 from bot.discord.panel_replies import SEAT_PNG, kept_picture, pictured_panel, seat_image
 from bot.discord.tokens import answer_privately
-from bot.games.registry import game
 from bot.i18n import N_, _, use_locale
 from bot.render.card_text import legible
 from bot.render.components import STEP_KINDS, Kind, Step, notation_of
@@ -96,7 +95,7 @@ def handler_for(table: Table, kind: str) -> Handler | None:
     """The handler of ``kind`` at ``table``: the dispatch table, a panel step (shared or
     the table's game's), or a move the table's game makes of a choice (e.g. Turup's
     captures); ``None`` for a kind nobody here knows."""
-    look = game(table.game).look
+    look = table.entry.look
     if isinstance(kind, Kind) and kind in HANDLERS:
         return HANDLERS[kind]
     if kind in STEP_KINDS or kind in look.steps:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -86,7 +87,8 @@ class Canvas:
         fill = t.panel_out if out else t.panel
         border = t.accent if highlight else t.panel_border
         width = 5 if highlight else 2
-        self.draw.rounded_rectangle(box, radius=14, fill=fill, outline=border, width=width)
+        x0, y0, x1, y1 = box
+        self.img.paste(panel_tile(x1 - x0, y1 - y0, fill, border, width, t.felt), (x0, y0))
 
     def card(self, x: int, y: int, code: str | None, w: int, h: int) -> None:
         """A card face (``code``) or, for ``None``, its back."""
@@ -161,6 +163,17 @@ class Canvas:
         colour emoji were drawn."""
         return encode(self.img, theme=None if self.emoji else self.theme,
                       four_colour=self.four_colour)
+
+@lru_cache(maxsize=256)
+def panel_tile(w: int, h: int, fill: RGB, border: RGB, width: int, felt: RGB) -> Image.Image:
+    """A seat panel as drawn on the felt, ``w`` x ``h`` (its box's corners): kept, so a
+    table of twelve seats pastes twelve tiles instead of drawing twelve rounded rectangles
+    (the same pixels: a panel always lies on the plain felt)."""
+    tile = Image.new("RGB", (w + 1, h + 1), felt)
+    ImageDraw.Draw(tile).rounded_rectangle((0, 0, w, h), radius=14, fill=fill,
+                                           outline=border, width=width)
+    return tile
+
 
 def encode(
     img: Image.Image, palette: bool = True, theme: Theme | None = None, four_colour: bool = False,

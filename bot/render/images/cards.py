@@ -245,7 +245,7 @@ def _shadow(w: int, h: int) -> Image.Image:
 def paste_card(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
     """Paste a card sprite at (x, y) with a soft drop shadow (one paste of the sprite and
     its shadow composed once: a third of the drawing time of a table)."""
-    card = _with_shadow(sprite)
+    card = with_shadow(sprite)
     img.paste(card, (x, y), card)
 
 
@@ -254,7 +254,7 @@ _composed: OrderedDict[int, tuple[Image.Image, Image.Image]] = OrderedDict()
 _composed_lock = threading.Lock()
 
 
-def _with_shadow(sprite: Image.Image) -> Image.Image:
+def with_shadow(sprite: Image.Image) -> Image.Image:
     """``sprite`` over its drop shadow as one RGBA image: the same pixels (±1 of rounding)
     as pasting the shadow, then the sprite. Kept by the sprite's identity (the sprites
     are cached themselves), least recently used dropped beyond ``_COMPOSED_MAX``."""

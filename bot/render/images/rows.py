@@ -3,8 +3,13 @@ arrow, the eye on a card only its owner sees, a coop's tick or cross."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from PIL import Image
+
 from bot.i18n import is_rtl
 from bot.render.images.canvas import NAME_PX, PAD, Canvas
+from bot.render.images.cards import card_back, with_shadow
 from bot.render.images.style import HIDDEN_RING
 
 Box = tuple[int, int, int, int]
@@ -74,9 +79,22 @@ def backs(canvas: Canvas, x: int, y: int, count: int, *, right: bool = False) ->
     left = x - width if right else x
     if not shown:
         canvas.empty_slot(left, y, BW, BH)
-    for i in range(shown):
-        canvas.card(left + i * step, y, None, BW, BH)
+        return width
+    fan = _fan(shown, step)
+    canvas.img.paste(fan, (left, y), fan)
+    canvas.drawn.backs.extend([BW] * shown)
     return width
+
+
+@lru_cache(maxsize=8)
+def _fan(shown: int, step: int) -> Image.Image:
+    """``shown`` backs, each ``step`` right of the last, with their shadows, as one sprite
+    (one paste instead of six)."""
+    sprite = with_shadow(card_back(BW, BH))
+    fan = Image.new("RGBA", (sprite.width + step * (shown - 1), sprite.height), (0, 0, 0, 0))
+    for i in range(shown):
+        fan.alpha_composite(sprite, (i * step, 0))
+    return fan
 
 
 def seat_row(
