@@ -242,9 +242,9 @@ async def group_dm(run: Run) -> None:
 
     env = run.env
     with Anywhere(env) as anywhere:
-        ann = anywhere.user(f"ann{lang}", installed=True)
-        bob = anywhere.user(f"bob{lang}", installed=False)
-        cat = anywhere.user(f"cat{lang}", installed=True)
+        ann = anywhere.user("ann", installed=True)
+        bob = anywhere.user("bob", installed=False)
+        cat = anywhere.user("cat", installed=True)
         room = anywhere.group_dm(ann, bob, cat)
         table, _opened = await open_table(anywhere, room, ann, [bob, cat], "soi")
         await play_out(anywhere, room, table, moves=3)

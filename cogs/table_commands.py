@@ -108,7 +108,7 @@ class TableCommands(commands.Cog):
         offered = [(a, table.describe(a, labels))
                    for a, _ in self.tables.legal_actions(table, interaction.user.id)]
         if offered:  # and what the game's look offers beside them (a reveal turn's Reveal)
-            offered += CATALOG[table.game].look.offered(table.public_view(),
+            offered += table.entry.look.offered(table.public_view(),
                                                         [a for a, _ in offered])
         names = table.names  # seats shown by name, sent back by number
         numbered = {by_name(a, names): by_number(a, names) for a, _ in offered}

@@ -70,3 +70,15 @@ def test_compact_keeps_the_picture_and_shrinks_it(tmp_path: Path) -> None:
         assert after.mode == "P"
         assert after.convert("RGB").getpixel((3, 150)) == picture.getpixel((3, 150))
     assert path.stat().st_size < before
+
+
+def test_every_picture_the_docs_show_exists_under_the_commands_scheme() -> None:
+    """README.md and docs/*.md show only pictures ``python -m bench.screenshots`` writes
+    (``<folder>/<name>-400-<theme>-<lang>.png``), and each of them is in the tree."""
+    shown = {}
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for found in SHOWN.findall(doc.read_text(encoding="utf-8")):
+            shown[found] = doc.name
+    assert shown, "the docs show no screenshot"
+    assert [p for p in shown if not SCHEME.fullmatch(p)] == []
+    assert [p for p in shown if not (ROOT / "docs" / p).is_file()] == []

@@ -28,7 +28,6 @@ from typing import Any
 
 import discord
 
-from bot.games.registry import game
 from bot.i18n import DEFAULT, _, current
 from bot.metrics import timed_picture
 from bot.render.alt import as_text, hand_alt, round_end_alt, seat_alt, table_alt
@@ -302,7 +301,7 @@ class TableImages:
         game's panel carries no picture (``Pictures.panel``: its words name his cards)."""
         if table.state is None or not table.running:
             return []
-        drawn = game(table.game).look.pictures.panel
+        drawn = table.entry.look.pictures.panel
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
             view, names = table.player_view(seat), table.names
@@ -321,7 +320,7 @@ class TableImages:
         """Will ``seat_file`` give the seat a picture (the game's panel has one, the server
         draws pictures, the player reads pictures)? Asked before the panel is built, so
         that it is built once, with or without his cards in words."""
-        if table.state is None or not table.running or not game(table.game).look.pictures.panel:
+        if table.state is None or not table.running or not table.entry.look.pictures.panel:
             return False
         settings = await self.settings(table.record.guild_id)
         if settings is None or not settings.images:
@@ -337,7 +336,7 @@ class TableImages:
                                                        TableStatus.FINISHED):
             return []
         view, names = table.public_view(), table.names
-        if not view.get("last_round") or not game(table.game).look.round_picture:
+        if not view.get("last_round") or not table.entry.look.round_picture:
             return []  # no round, or a picture that would show only what the text says
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
@@ -358,7 +357,7 @@ class TableImages:
     def _mine(table: Table, seat: int) -> str | None:
         """The look's own text of the seat's cards (what the words replace in an embed)."""
         try:
-            return legible(game(table.game).look.private_text(table.player_view(seat)))
+            return legible(table.entry.look.private_text(table.player_view(seat)))
         except Exception:
             return None
 

@@ -106,7 +106,8 @@ async def _work_out(db: Database, table: Table, seat: int, budget: Budget) -> Re
     rec = stored.table
     texts = [entry.text for entry in stored.actions]
     not_theirs = {i for i, entry in enumerate(stored.actions) if entry.by_computer}
-    game = (table.engine, len(stored.seats), rec.seed, texts, build_variant(rec.game, rec.variant))
+    engine = table.engine
+    game = (engine, len(stored.seats), rec.seed, texts, build_variant(engine, rec.variant))
 
     def work() -> Review:
         positions = decision_positions(*game, seat)

@@ -52,7 +52,8 @@ class Lesson:
     summary: str  # what the lesson taught, said at its end
     variant: Mapping[str, Any] = field(default_factory=dict)
     seed: int = 1
-    opening: tuple[str, ...] = ()  # opponents' moves before the first step
+    # moves before the first step: the opponents', or everyone's to start late in a round
+    opening: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()  # scores carried into the first deal (coop games), if any
 
     @property

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.registry import game
 from bot.games.views import GameView
 from bot.i18n import L_, N_, Msg, _
 from bot.render.card_text import isolated, legible, num, seat_name, truncate
@@ -60,7 +59,7 @@ def totals_line(table: Table, view: GameView) -> str:
 def round_end_embed(table: Table) -> discord.Embed | None:
     """The round-end message (the round's picture goes on it), or ``None`` before one."""
     view = table.public_view()
-    over = game(table.game).look.round_over(view, table.names, table.engine.lowest_wins)
+    over = table.entry.look.round_over(view, table.names, table.engine.lowest_wins)
     if over is None:
         return None
     number = over.number or len(table.rounds)
@@ -116,7 +115,7 @@ def result_dm_text(table: Table, seat: int, url: str, note: str | Msg,
     place = next(p for p, s in standings_order(table, view) if s == seat)
     totals = view.get("totals") or []
     total = totals[seat] if seat < len(totals) else 0
-    mine = game(table.game).look.private_text(table.player_view(seat))
+    mine = table.entry.look.private_text(table.player_view(seat))
     if guild_name:
         head = _("**{game} [table #{id}]({url}) in {server} — game over**",
                  game=title_of(table.game), id=table.id, url=url, server=shown(guild_name))

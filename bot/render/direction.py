@@ -33,7 +33,7 @@ _PAIR = rf"{_CARD}/(?:{_CARD}|🂠)"
 _SCORE = r"(?<![0-9A-Za-z+\-−])(?:[+\-−]\d+(?: · \d+)?(?: → -?\d+)*|\d+(?: → -?\d+)+)(?![\w])"
 _CARD_RUN = re.compile(
     rf"(?<![0-9A-Za-z]){_PAIR}(?![\w/])|(?<![0-9A-Za-z/]){_CARD}(?:[ ,]+{_CARD}(?!/))*(?![\w/])"
-    rf"|{_COMMAND}|{_SCORE}")
+    rf"|{_COMMAND}|{_SCORE}")  # i18n: not for people
 _ISOLATES = {"\u2066", "\u2067", "\u2068"}
 _LEAD = re.compile(r"(?:(?:>>>|>|-#|#{1,3}|[-*]|\d+\.)[ \t]+)?[*_~|]*")
 _TRAIL = re.compile(r"[*_~|]*$")

@@ -131,7 +131,7 @@ def lobby_embed(table: Table) -> discord.Embed:
             _("Options: {options}",
               options=plain_options(rec.game, rec.variant, rec.timer_seconds)),
             _("Players: {seats} — press **Join** to sit down.",
-              seats=notation(game(rec.game).seats)),
+              seats=notation(table.entry.seats)),
         )),
     )
     lines = [f"{num(i + 1)}. {seat_label(table, i)}" for i in range(len(table.seats))]
@@ -153,7 +153,7 @@ def _turn_line(table: Table, view: GameView) -> str:
     seat = view.get("to_act")
     if seat is None:
         return ""
-    look = game(table.game).look
+    look = table.entry.look
     line = _(look.turn(str(view.get("phase"))), who=seat_label(table, seat))
     extra = view.get("extra_turns")
     if extra:
@@ -248,7 +248,7 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
     )
     lines: list[str] = []
     if table.running:
-        look = game(rec.game).look
+        look = table.entry.look
         lines.append(_scores_line(table, view))
         lines.append(_turn_line(table, view))
         if not text_table:  # what the picture leaves to words (the fields say it all)
@@ -264,7 +264,7 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
         lines.append(_scores_line(table, view))
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:
-        _add_fields(embed, game(rec.game).look.public_fields(view, table.names))
+        _add_fields(embed, table.entry.look.public_fields(view, table.names))
     footer = plain_options(rec.game, rec.variant, rec.timer_seconds)
     embed.set_footer(text=truncate(footer, 2048))
     legible_embed(embed)
@@ -284,7 +284,7 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     embed = discord.Embed(
         title=title or _("Your cards — {game} table #{id}", game=title_of(table.game),
                          id=table.id),
-        description=truncate(legible(game(table.game).look.private_text(view)), 4096),
+        description=truncate(legible(table.entry.look.private_text(view)), 4096),
         colour=COLOURS.get(table.game, 0x555555),
     )
     totals = view.get("totals") or []
@@ -299,7 +299,7 @@ def last_round_embed(table: Table) -> discord.Embed | None:
     if table.state is None:
         return None
     view = table.public_view()
-    look, names = game(table.game).look, table.names
+    look, names = table.entry.look, table.names
     over = look.round_over(view, names, table.engine.lowest_wins)
     summary = look.round_summary(view, names) if over is not None else None
     if over is None or not summary:
@@ -327,4 +327,4 @@ def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
     else:
         head = _("**{game} table #{id}** — round {round}", game=game_name, id=table.id,
                  round=rnd)
-    return truncate(legible(head + "\n" + game(table.game).look.private_text(view)), 2000)
+    return truncate(legible(head + "\n" + table.entry.look.private_text(view)), 2000)

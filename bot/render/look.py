@@ -49,7 +49,7 @@ BLANK = ""
 # What the seat to act must decide in each phase its engine's views name: the table
 # message's turn line, ``{who}`` the seat's name, each an ``N_`` text in Markdown (the alt
 # text reads it without). Every phase a view gives with a seat to act has its words
-# (tests/games/test_phase_words.py): shared code never puts a generic line in their place.
+# (tests/conformance/test_phase_words.py): shared code never puts a generic line in their place.
 Turns = Mapping[str, str]
 
 # Moves a seat is offered beside its legal ones in a phase, each with its words: a coop

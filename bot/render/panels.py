@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.registry import game
 from bot.i18n import _
 from bot.render.card_text import legible, seat_name, truncate
 from bot.render.components import Kind, Step, TableView
@@ -35,7 +34,7 @@ def automatic_move(table: Table) -> str | None:
     if not table.running or table.to_act() is None:
         return None
     legal = table.engine.legal_actions(table.state)
-    action = game(table.game).look.automatic(table.public_view(), legal)
+    action = table.entry.look.automatic(table.public_view(), legal)
     return None if action is None else str(action)
 
 
@@ -48,7 +47,7 @@ def panel(
     ``picture``: the panel carries the seat's picture (``seat.png``), which shows his cards;
     they are then not listed again in words (a phone shows the hand once). A panel whose
     turn is over offers what comes next: My cards and the way back to the table."""
-    entry = game(table.game)
+    entry = table.entry
     view = TableView(table)
     pv = table.player_view(seat)
     lines: list[str] = []

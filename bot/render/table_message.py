@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.registry import game
 from bot.i18n import N_, _
 from bot.render.components import (
     BUTTON_PREFIX,
@@ -37,7 +36,7 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
         if any(s.user_id is None for s in table.seats):
             view.button(Kind.REMOVE_COMPUTER, _("Remove computer (host)"), row=0)
         options = [option(_("Add computer: {level}", level=_(LEVELS.get(lvl, lvl))), lvl)
-                   for lvl in game(table.game).levels]
+                   for lvl in table.entry.levels]
         view.select(Kind.ADD_COMPUTER, options, placeholder=_("Add a computer player (host)"),
                     row=1)
     view.add_item(open_button(table.game))

@@ -10,8 +10,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from bot.games.protocol import InvalidVariant
-from bot.games.registry import ENGINES, LEVELS
+from bot.games.protocol import Engine, InvalidVariant
 from bot.i18n import _, _n, number
 from bot.tables.model import StaleAction, Table, TableError, TableExists
 from bot.tables.ports import LobbyHost
@@ -27,9 +26,8 @@ COMPUTER_NAMES = (
 )
 
 
-def build_variant(game: str, options: dict[str, Any]) -> Any:
+def build_variant(engine: Engine[Any], options: dict[str, Any]) -> Any:
     """The game's ``Variant`` from option values; ``InvalidVariant`` with a kind message."""
-    engine = ENGINES[game]
     try:
         return engine.Variant(**options)
     except InvalidVariant:
@@ -70,7 +68,8 @@ class Lobby:
         existing = self.host.in_channel(channel_id)
         if existing is not None:
             raise TableExists(existing.id, existing.record.message_id)
-        variant = build_variant(game, options)
+        entry = self.host.game(game)
+        variant = build_variant(entry.engine, options)
         try:
             record = await self.repo.create(
                 guild_id=guild_id,
@@ -88,7 +87,7 @@ class Lobby:
             raise TableExists(
                 stored.id if stored else 0, stored.message_id if stored else None
             ) from None
-        table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)],
+        table = Table(record=record, seats=[SeatRecord(0, host_id, host_name)], entry=entry,
                       voice=self.host.voice)
         log.info("Table %s opened (%s) in channel %s", table.id, game, channel_id)
         return table
@@ -144,10 +143,11 @@ class Lobby:
     async def add_computer(
         self, table_id: int, version: int | None, user_id: int, level: str
     ) -> Table:
-        """The host adds a computer player at ``level``."""
-        if level not in LEVELS:
-            raise TableError(_("Choose a level: {levels}.", levels=", ".join(LEVELS)))
+        """The host adds a computer player at ``level`` (one of its game's levels)."""
         table = self.host.require(table_id)
+        levels = table.entry.levels
+        if level not in levels:
+            raise TableError(_("Choose a level: {levels}.", levels=", ".join(levels)))
         async with table.lock:
             self._check_lobby(table, version)
             if user_id != table.record.host_id:
@@ -191,7 +191,7 @@ class Lobby:
                     "{game} needs at least {n} players ({seated} seated).",
                     engine.min_players, game=_(engine.title), seated=number(len(table.seats)),
                 ))
-            variant = build_variant(table.game, table.record.variant)
+            variant = build_variant(engine, table.record.variant)
             state = engine.new_game(len(table.seats), table.record.seed, variant)
             version = table.version + 1
             deadline = table.turn_deadline(self.host.clock(), state)

@@ -7,15 +7,17 @@ import json
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.games.protocol import Action, Engine, Event, NotYourTurn
-from bot.games.registry import ENGINES
 from bot.games.views import GameView
 from bot.games.you import second_person
 from bot.i18n import DEFAULT, _, _n, use_locale
 from bot.tables.languages import Languages
 from storage.tables import SeatRecord, TableRecord, TableStatus
+
+if TYPE_CHECKING:  # the game is given, looked up where the table is made or restored
+    from bot.games.registry import Game
 
 RECENT_EVENTS = 6
 
@@ -103,6 +105,9 @@ class Table:
 
     record: TableRecord
     seats: list[SeatRecord]
+    # The table's game (engine, players, look), looked up once by whoever makes the table
+    # (the lobby, the restore, a lesson); everything downstream reads it here.
+    entry: Game
     state: Any = None
     log: list[str] = field(default_factory=list)
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
@@ -171,7 +176,7 @@ class Table:
     @property
     def engine(self) -> Engine[Any]:
         """The game's engine."""
-        return ENGINES[self.record.game]
+        return self.entry.engine
 
     @property
     def names(self) -> list[str]:

@@ -17,11 +17,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.games.protocol import Action
 from bot.tables.model import ActResult, Table, Voice
 from storage.tables import SeatRecord, TableStatus
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 
 class Notifier(Protocol):
@@ -142,6 +145,9 @@ class LobbyHost(Protocol):
     @property
     def voice(self) -> Voice: ...
 
+    def game(self, name: str) -> Game:
+        """The registered game ``name`` (``KeyError`` for an unknown game)."""
+
     def in_channel(self, channel_id: int) -> Table | None:
         """The channel's open table, if any."""
 
@@ -157,6 +163,9 @@ class RestoreHost(Spawner, Protocol):
 
     @property
     def voice(self) -> Voice: ...
+
+    def game(self, name: str) -> Game:
+        """The registered game ``name`` (``KeyError`` for a game no longer registered)."""
 
     def remember(self, table: Table) -> None:
         """Hold an open table in memory."""

@@ -12,7 +12,6 @@ import sys
 from collections import deque
 
 from bot.games.protocol import Event, GameError, LegacyLogError, in_todays_notation, replaying
-from bot.games.registry import ENGINES
 from bot.i18n import _, use_locale
 from bot.tables import snapshots
 from bot.tables.lobby import build_variant
@@ -77,7 +76,8 @@ class Restorer:
         if stored.table.status is TableStatus.LOBBY:
             return self._replay(stored, None)
         tail = [a.text for a in stored.actions]
-        in_new_notation = in_todays_notation(ENGINES[stored.table.game], tail) == tail
+        engine = self.host.game(stored.table.game).engine
+        in_new_notation = in_todays_notation(engine, tail) == tail
         if stored.snapshot is not None and in_new_notation:
             try:
                 return self._replay(stored, stored.snapshot)
@@ -101,12 +101,12 @@ class Restorer:
         it cannot be translated or no longer replays (the table is then closed with an
         apology)."""
         rec = stored.table
-        engine = ENGINES[rec.game]
+        engine = self.host.game(rec.game).engine
         texts = [a.text for a in stored.actions]
         translated = in_todays_notation(engine, texts)
         if translated == texts:
             return stored
-        state = engine.new_game(len(stored.seats), rec.seed, build_variant(rec.game, rec.variant))
+        state = engine.new_game(len(stored.seats), rec.seed, build_variant(engine, rec.variant))
         actions = []
         at = {a.seq: a.at for a in stored.actions}  # the inactivity clock reads the last
         last = stored.actions[-1].at if stored.actions else ""
@@ -132,13 +132,14 @@ class Restorer:
 
     def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
         rec = stored.table
-        table = Table(record=rec, seats=list(stored.seats), voice=self.host.voice)
+        table = Table(record=rec, seats=list(stored.seats), entry=self.host.game(rec.game),
+                      voice=self.host.voice)
         if rec.status is TableStatus.LOBBY:
             return table, 0
         engine = table.engine
         start = 0
         if snap is None:
-            variant = build_variant(rec.game, rec.variant)
+            variant = build_variant(engine, rec.variant)
             table.state = engine.new_game(len(table.seats), rec.seed, variant)
             table.start_rounds()
         else:
@@ -180,8 +181,14 @@ class Restorer:
                                   version=rec.version + 1)
         except Exception:
             log.exception("Could not mark table %s broken", rec.id)
+        try:
+            entry = self.host.game(rec.game)
+        except KeyError:  # a game no longer registered: nothing to say it in
+            log.warning("Table %s: its game %r is not registered; not announced", rec.id,
+                        rec.game)
+            return
         table = Table(record=dataclasses.replace(rec, status=TableStatus.BROKEN), seats=[],
-                      voice=self.host.voice)
+                      entry=entry, voice=self.host.voice)
         with use_locale(table.language):
             text = _("Sorry — the game at this table could not be restored after a restart "
                      "and has been closed. Start a new one with /play.")

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.games import registry
 from bot.games.protocol import Action, Event, seen_by
 from bot.i18n import N_, _
 from bot.metrics import moved
@@ -63,15 +64,14 @@ class TableService:
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
         choose: Chooser | None = None,
-        ai_delay: float = 1.5,
-        render_interval: float = 1.5,
-        lobby_seconds: float = LOBBY_SECONDS,
-        inactive_seconds: float = INACTIVE_SECONDS,
+        ai_delay: float = 1.5, render_interval: float = 1.5,
+        lobby_seconds: float = LOBBY_SECONDS, inactive_seconds: float = INACTIVE_SECONDS,
         retry_delay: float = RETRY_FIRST,
-        shown: Callable[[str], str] = as_typed,
-        languages: Languages | None = None,
+        shown: Callable[[str], str] = as_typed, languages: Languages | None = None,
+        games: Callable[[str], registry.Game] = registry.game,
     ) -> None:
         self.repo = repo
+        self.game = games  # a game by its stored name: the one lookup of the tables
         self.voice = Voice(shown, languages)
         self.notifier = notifier
         self.clock = clock

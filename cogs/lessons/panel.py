@@ -47,7 +47,8 @@ from storage.tables import SeatRecord, TableRecord, TableStatus
 log = logging.getLogger(__name__)
 
 PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.lessons.cog routes them)
-OPPONENTS = ("Nikos", "Omar", "Farah", "Amina")  # i18n: not for people (names, in every language)
+# The scripted opponents, as many as a lesson's table seats (Turup's lesson 4 seats eight).
+OPPONENTS = ("Nikos", "Omar", "Farah", "Amina", "Yusuf", "Elena", "Hodan")  # i18n: not for people
 NOTE_EVENTS = 0  # the panel's notes: none (the lesson line says what happened)
 DEPTH = 3  # panel steps followed to find the control that leads to a move
 
@@ -76,7 +77,8 @@ def lesson_table(pos: Position, learner: str, guild_id: int | None = None) -> Ta
         created_at="", started_at=None, ended_at=None)
     names = seat_names(learner, lesson.players)
     seats = [SeatRecord(seat, None, name) for seat, name in enumerate(names)]
-    return Table(record=record, seats=seats, state=pos.state, voice=Voice(shown=shown))
+    return Table(record=record, seats=seats, entry=game(lesson.game), state=pos.state,
+                 voice=Voice(shown=shown))
 
 
 def notes(pos: Position, table: Table) -> str | None:
@@ -104,7 +106,7 @@ class Marker:
         """The move a component's choice makes, or ``None`` (a step of the panel)."""
         if kind == Kind.ACT:
             return values[0] if values else notation_of(arg)
-        notations = game(self.table.game).look.notations
+        notations = self.table.entry.look.notations
         if kind in notations:
             try:
                 return notations[kind](self.table, kind, arg, values)
@@ -178,7 +180,7 @@ async def seat_picture(images: TableImages, table: Table, reader: int | None,
     view, names = table.player_view(LEARNER), table.names
     choice = await images.display(reader)
     if choice is not None and choice.text_mode:
-        mine = game(table.game).look.private_text(view)
+        mine = table.entry.look.private_text(view)
         in_words(embed, as_text(seat_alt(view, names)), mine)
         return []
     four = bool(choice and choice.four_colour)

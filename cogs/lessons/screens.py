@@ -55,9 +55,21 @@ def _title(lesson: Lesson) -> str:
              number=lesson.number, title=_(lesson.title))
 
 
-def _happened(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+# Events whose details the end's round field shows again (each seat's cards and score).
+SCORED_AGAIN = ("round_end", "hidden")
+
+
+def _happened(events: Sequence[Event], names: Sequence[str], scored: bool = False) -> list[str]:
+    """What happened since the learner's last move; ``scored``: the round's field follows,
+    so a round's end is said in its first line and the face-down cards are not listed twice
+    (on a phone the summary and the Next button stay near the top)."""
     safe = shown_all(names)  # escaped and isolated: a Latin name never turns Arabic text
-    lines = [e.render(safe) for e in events if e.kind not in ("deal", "hand")]
+    lines = []
+    for e in events:
+        if e.kind in ("deal", "hand") or (scored and e.kind == "hidden"):
+            continue
+        line = e.render(safe)
+        lines.append(line.split("\n")[0] if scored and e.kind in SCORED_AGAIN else line)
     return [f"· {line}" for line in lines[-EVENT_LINES:]]
 
 
@@ -117,14 +129,14 @@ def end_embed(pos: Position, learner: str, last: bool, *, words: bool = False) -
     lesson = pos.lesson
     names = seat_names(learner, lesson.players)
     game = CATALOG[lesson.game]
-    parts = _happened(pos.events, names)
+    summary = game.look.round_summary(pos.view(), names)  # it makes the names safe itself
+    parts = _happened(pos.events, names, scored=bool(summary))
     parts.append("✓ " + say(lesson.summary, names))
     if last:
         parts.append(_("That was the last {game} lesson: try a practice table against the "
                        "computer.", game=_(game.title)))
     embed = discord.Embed(title=_title(lesson), description="\n\n".join(parts),
                           colour=game.colour)
-    summary = game.look.round_summary(pos.view(), names)  # it makes the names safe itself
     if summary:
         embed.add_field(name=_("The round"), value=summary[:1024], inline=False)
     embed.set_footer(text=_(COMPLETE))

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from simcord import Env
 
+from bot.learning.catalog import lessons
 from tests.cogs.test_learn import (
     choose_unmarked,
     follow,
@@ -67,13 +68,7 @@ async def test_an_arabic_lesson_step_and_a_puzzle(simcord_env: Env, locales: Any
     assert shot.height > 150
 
 
-# Soi's lesson 1 is still over (736 px): its panel at a 16-card hand holds four selects
-# (each opponent's asks cut in two) above a two-row hand picture (issue 46, open).
-SOI_OVER = pytest.mark.xfail(strict=True, reason="Soi's lesson 1 panel is 736 px at 400 px")
-
-
-@pytest.mark.parametrize("game", ["soureh", "pariah", "turup",
-                                  pytest.param("soi", marks=SOI_OVER)])
+@pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
 async def test_lesson_one_fits_a_phone_screen_with_the_games_picture(
         simcord_env: Env, game: str, tmp_path: Path) -> None:
     """Lesson 1 followed by its marks: every message (each step, each step of the game's
@@ -82,6 +77,23 @@ async def test_lesson_one_fits_a_phone_screen_with_the_games_picture(
     channel, ana = setup(simcord_env)
     async with browser() as b:
         shown = await follow_lesson(simcord_env, channel, ana, game, 1, b, tmp_path)
+    steps = [s for s in shown if not s.name.endswith("-end")]
+    assert [s.name for s in steps if s.height > BUDGET] == []
+    assert [s.name for s in steps if not s.pictured] == []
+
+
+LATER = [(name, item.number) for name, found in lessons().items() for item in found
+         if item.number > 1]
+
+
+@pytest.mark.parametrize(("game", "number"), LATER, ids=[f"{g}-{n}" for g, n in LATER])
+async def test_every_later_lesson_fits_a_phone_screen(simcord_env: Env, game: str, number: int,
+                                                     tmp_path: Path) -> None:
+    """Every lesson after the first, followed by its marks: each step at most 640 px tall
+    at 400 px, with the seat's picture (issue 46: every lesson of every game)."""
+    channel, ana = setup(simcord_env)
+    async with browser() as b:
+        shown = await follow_lesson(simcord_env, channel, ana, game, number, b, tmp_path)
     steps = [s for s in shown if not s.name.endswith("-end")]
     assert [s.name for s in steps if s.height > BUDGET] == []
     assert [s.name for s in steps if not s.pictured] == []

@@ -12,8 +12,10 @@ from simcord.components import walk_components
 
 from bot.app import CardroomBot
 from bot.games.cards import standard_deck
+from bot.i18n import PDI
 from bot.learning.puzzles import Puzzle, offered
 from bot.render.card_text import card
+from bot.render.direction import RLI
 from storage.puzzles import PuzzleRepo
 from tests.helpers.discord import Audit
 from tests.learning.test_puzzles import pariah_puzzle
@@ -113,3 +115,26 @@ async def test_a_finished_table_is_searched_for_a_puzzle(db: Any) -> None:
     assert stored is not None
     found = Puzzle.from_json(stored.data)
     assert found.engine.to_act(found.state()) == found.seat
+
+
+async def test_an_arabic_puzzle_and_its_answer_read_right_to_left(simcord_env: Env,
+                                                                  locales: Any) -> None:
+    """In Arabic every line of the puzzle's fields (the seats, the table, your cards) is a
+    right-to-left isolate, as a lesson's lines are; the answer's line opens with its mark
+    and often a card ("✗ A♥ …"): one isolate too, so they stay at its start (the right)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cards")
+    ana = guild.add_member(simcord_env.create_user("ana"))
+    locales.user(ana, "ar")
+    puzzle = await store_puzzle(simcord_env)
+    res = await ana.slash(channel, "puzzle", game="pariah")
+    message = res.followups[-1] if res.followups else res.response
+    lines = [line for f in message.embeds[0].fields for line in (f.value or "").splitlines()
+             if line.strip()]
+    assert lines and [line for line in lines if RLI not in line] == []
+    wrong = next(m for m in offered(puzzle) if m != puzzle.best)
+    button = [c for c in walk_components(message.components) if c.get("type") == 2][
+        offered(puzzle).index(wrong)]
+    answer = await ana.click(message, custom_id=button["custom_id"])
+    line = answer.response.embeds[0].description or ""
+    assert line.startswith(RLI + "✗ ") and line.endswith(PDI), repr(line)

@@ -15,6 +15,7 @@ import pytest
 
 from bot.discord import answers
 from bot.discord.clicks import handlers, routes
+from bot.games import registry
 from bot.games.turup.look.kinds import TurupKind
 from bot.render.components import ComponentId, Kind, TableView, parse_custom_id
 from bot.render.table_message import jump_url
@@ -225,7 +226,8 @@ def _table_of(game: str) -> Table:
         seed=1, status=TableStatus.RUNNING, version=9, timer_seconds=None, deadline=None,
         end_reason=None, created_at="", started_at=None, ended_at=None,
     )
-    return Table(record=record, seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(2)])
+    return Table(record=record, entry=registry.game(record.game),
+                  seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(2)])
 
 
 def test_every_kind_has_one_handler() -> None:

@@ -12,6 +12,7 @@ from functools import cache
 import discord
 import pytest
 
+from bot.games import registry
 from bot.games.registry import ENGINES, game
 from bot.learning.catalog import lessons
 from bot.learning.walk import judge, position
@@ -47,7 +48,8 @@ def table_of(name: str, state: object, players: int, variant: dict[str, object])
                          deadline=None, end_reason=None, created_at="", started_at=None,
                          ended_at=None)
     seats = [SeatRecord(s, s + 1, NAMES[s]) for s in range(players)]
-    return Table(record=record, seats=seats, state=state)
+    return Table(record=record, entry=registry.game(record.game),
+                  seats=seats, state=state)
 
 
 def panel_shapes(table: Table, seat: int) -> set[str]:

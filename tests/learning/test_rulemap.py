@@ -4,10 +4,14 @@ shows the map from rule to step as the lessons' data holds it."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from bot.learning.catalog import lessons
 from bot.learning.rulemap import markdown, played
+from bot.learning.walk import LEARNER, Position, position
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -19,7 +23,11 @@ SENTENCES = frozenset({
     "pariah/knocking/queen-turns",
     "turup/the-cards/somali-pack",
     "turup/the-cards/two-decks",
+    "turup/the-cards/three-decks",
+    "turup/dealing-again/short-last-deal",
     "soi/the-deal/random-first-player",
+    "soi/what-everyone-sees/memory",
+    "pariah/discards-are-face-up/hidden",
 })
 
 # A rule whose step must make the move it names (the word in the step's notation).
@@ -31,6 +39,76 @@ MOVES = {
     "pariah/face-cards-drawn/king": "king", "pariah/knocking": "knock",
     "pariah/knocking/queen-turns": "knock", "turup/your-turn/capture": "capture",
     "turup/your-turn/trail": "trail", "soi/your-turn": "ask",
+}
+
+
+def _copies(pos: Position) -> int:
+    """How many times the learner's Turup move holds one same card (played and taken)."""
+    action = pos.engine.parse_action(pos.state, pos.step.action if pos.step else "")
+    return max(Counter(str(c) for c in action.args).values())
+
+
+def _two_decks(pos: Position) -> bool:
+    return 5 <= pos.lesson.players <= 7 and _copies(pos) == 2
+
+
+def _three_decks(pos: Position) -> bool:
+    return pos.lesson.players >= 8 and _copies(pos) == 3
+
+
+def _remembered(pos: Position) -> bool:
+    """The learner asks a player for a rank that player's own earlier ask showed, an ask
+    the table (option ``memory``) no longer shows."""
+    assert pos.step is not None
+    _word, seat, code = pos.step.action.split()
+    target, rank = int(seat), code[:-1]
+    shown = pos.view()["asks"]
+    whole = position(replace(pos.lesson, variant={**pos.lesson.variant, "memory": False}),
+                     pos.index).view()["asks"]  # the same round with every ask kept
+    told = [a for a in whole if a["asker"] == target and a["card"][:-1] == rank]
+    return bool(pos.view()["memory"]) and bool(told) and not any(a in shown for a in told)
+
+
+def _random_first(pos: Position) -> bool:
+    """The round's first player was drawn, and is not the one after the dealer."""
+    state = pos.state
+    return state.first != (state.dealer + 1) % state.players
+
+
+def _hidden_discard(pos: Position) -> bool:
+    """The learner's move puts a card on the discard pile, and the opponent does not see
+    it."""
+    assert pos.step is not None
+    engine, state = pos.engine, pos.state
+    moved = engine.apply(state, engine.parse_action(state, pos.step.action)).state
+    before, seen = engine.player_view(state, LEARNER + 1), engine.player_view(moved, LEARNER + 1)
+    return seen["discard_count"] > before["discard_count"] and seen["discard_top"] is None
+
+
+def _short_deal(pos: Position) -> bool:
+    """The deck ran short: the last cards were dealt one at a time, so the learner holds
+    fewer than four and some seat none."""
+    hands = pos.state.hands
+    return not pos.state.deck and 0 < len(hands[LEARNER]) < 4 and min(map(len, hands)) == 0
+
+
+def _ends_the_round(pos: Position) -> bool:
+    """The round is counted once this step's move and the moves after it are made."""
+    before = pos.state
+    after = position(pos.lesson, pos.index + 1).state
+    return after.turn is None or after.round > before.round
+
+
+# Rules issue 46 found told but never played, each with what the learner's own move at the
+# step's real table state must show for the step to play it.
+SHOWN_BY_THE_MOVE: dict[str, Callable[[Position], bool]] = {
+    "turup/the-cards/two-decks": _two_decks,
+    "turup/the-cards/three-decks": _three_decks,
+    "soi/what-everyone-sees/memory": _remembered,
+    "soi/the-deal/random-first-player": _random_first,
+    "pariah/discards-are-face-up/hidden": _hidden_discard,
+    "turup/dealing-again/short-last-deal": _short_deal,
+    "turup/end-of-a-round": _ends_the_round,
 }
 
 
@@ -92,3 +170,17 @@ def test_the_learning_page_shows_the_map() -> None:
     """docs/learning.md holds the map exactly as ``python -m bot.learning.rulemap`` prints
     it."""
     assert markdown() in (DOCS / "learning.md").read_text(encoding="utf-8")
+
+
+def test_a_rule_once_only_told_is_played_by_the_learners_own_move() -> None:
+    """Turup's two and three decks, short last deal and round's end, Soi's memory and random
+    first player and Pariah's hidden discards: each step that plays one makes a move that
+    shows it at the real table state (the same card two or three times in one capture; the
+    learner's last cards dealt one at a time; the round counted after it; an ask for what
+    an ask no longer on the table showed; a first player drawn out of turn; a discard the
+    opponent does not see)."""
+    for rule, shows in SHOWN_BY_THE_MOVE.items():
+        assert played()[rule], rule
+        for game, number, index in played()[rule]:
+            pos = position(lessons()[game][number - 1], index - 1)
+            assert shows(pos), (rule, game, number, index)

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bot.games import registry
 from bot.games.registry import CATALOG, ENGINES
 from bot.render.card_text import card, legible
 from bot.render.embeds import (
@@ -34,7 +35,8 @@ def _table(game: str, players: int, seed: int, variant: dict[str, object]) -> Ta
         started_at=None, ended_at=None,
     )
     seats = [SeatRecord(i, 100 + i, f"Player{i}") for i in range(players)]
-    table = Table(record=record, seats=seats)
+    table = Table(record=record, entry=registry.game(record.game),
+                  seats=seats)
     table.state = engine.new_game(players, seed, engine.Variant(**variant))
     table.start_rounds()
     return table

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games import registry
 from bot.games.coop.look.kinds import CoopKind
 from bot.games.registry import CATALOG, game
 from bot.games.soi.look.kinds import SoiKind
@@ -43,7 +44,8 @@ def test_soi_reads_its_steps_arguments() -> None:
         seed=1, status=TableStatus.RUNNING, version=9, timer_seconds=None, deadline=None,
         end_reason=None, created_at="", started_at=None, ended_at=None,
     )
-    table = Table(record=record, seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(4)])
+    table = Table(record=record, entry=registry.game(record.game),
+                  seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(4)])
     steps = game("soi").look.steps
     read_player, read_rank = steps[SoiKind.PLAYER], steps[SoiKind.RANK]
     assert read_player is not None and read_rank is not None

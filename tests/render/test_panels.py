@@ -7,6 +7,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.games import registry
 from bot.games.cards import Card, standard_deck
 from bot.games.coop.look.kinds import CoopKind
 from bot.games.coop.moves import King
@@ -28,7 +29,8 @@ def _table(game: str, players: int, state: Any) -> Table:
         seed=1, status=TableStatus.RUNNING, version=9, timer_seconds=None, deadline=None,
         end_reason=None, created_at="", started_at=None, ended_at=None,
     )
-    table = Table(record=record, seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(players)])
+    table = Table(record=record, entry=registry.game(record.game),
+                  seats=[SeatRecord(i, 10 + i, f"P{i}") for i in range(players)])
     table.state = state
     return table
 

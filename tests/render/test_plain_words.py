@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games import registry
 from bot.games.ai.explain import describe
 from bot.games.ai.view import observe
 from bot.games.coop.look.kinds import CoopKind
@@ -26,7 +27,8 @@ def _table(state: Any) -> Table:
         seed=1, status=TableStatus.RUNNING, version=9, timer_seconds=None, deadline=None,
         end_reason=None, created_at="", started_at=None, ended_at=None,
     )
-    table = Table(record=record, seats=[SeatRecord(0, 10, "ann"), SeatRecord(1, 11, "bob")])
+    table = Table(record=record, entry=registry.game(record.game),
+                  seats=[SeatRecord(0, 10, "ann"), SeatRecord(1, 11, "bob")])
     table.state = state
     return table
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bot.games import registry
 from bot.games.ai.explain import describe
 from bot.games.ai.view import observe
 from bot.games.coop.look.kinds import CoopKind
@@ -33,7 +34,8 @@ def _table(game: str, players: int, variant: dict[str, object]) -> Table:
         deadline=1_800_000_000.0, end_reason=None, created_at="", started_at=None,
         ended_at=None,
     )
-    table = Table(record=record, seats=[SeatRecord(i, 100 + i, f"pso{i}")
+    table = Table(record=record, entry=registry.game(record.game),
+                  seats=[SeatRecord(i, 100 + i, f"pso{i}")
                                         for i in range(players)])
     table.state = engine.new_game(players, 5, engine.Variant(**variant))
     table.start_rounds()

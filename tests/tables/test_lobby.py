@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.games.protocol import InvalidVariant
+from bot.games.registry import ENGINES
 from bot.games.turup import Variant as TurupVariant
 from bot.tables.lobby import build_variant, in_order, variant_dict
 from bot.tables.model import StaleAction, Table, TableError
@@ -144,14 +145,14 @@ async def test_start_needs_the_host_and_enough_players(svc: TableService,
 
 
 async def test_options_become_the_games_variant(svc: TableService) -> None:
-    variant = build_variant("turup", {"rounds": 5})
+    variant = build_variant(ENGINES["turup"], {"rounds": 5})
     assert variant == TurupVariant(rounds=5)
     assert variant_dict(variant)["rounds"] == 5
-    assert build_variant("turup", variant_dict(variant)) == variant
+    assert build_variant(ENGINES["turup"], variant_dict(variant)) == variant
     with pytest.raises(InvalidVariant):
-        build_variant("turup", {"rounds": 0})
+        build_variant(ENGINES["turup"], {"rounds": 0})
     with pytest.raises(InvalidVariant, match="do not fit"):
-        build_variant("turup", {"no_such_option": 1})
+        build_variant(ENGINES["turup"], {"no_such_option": 1})
     with pytest.raises(InvalidVariant):
         await svc.open(guild_id=1, channel_id=9, host_id=HOST, host_name="Ann",
                        game="turup", options={"rounds": 99}, timer_seconds=None)

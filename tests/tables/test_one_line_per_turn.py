@@ -4,6 +4,7 @@ lines and in the drawer's own."""
 
 from __future__ import annotations
 
+from bot.games import registry
 from bot.games.registry import ENGINES
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
@@ -16,7 +17,8 @@ def _table(variant: dict[str, object]) -> Table:
         variant=variant, seed=5, status=TableStatus.RUNNING, version=1, timer_seconds=60,
         deadline=None, end_reason=None, created_at="", started_at=None, ended_at=None,
     )
-    table = Table(record=record, seats=[SeatRecord(i, 100 + i, n)
+    table = Table(record=record, entry=registry.game(record.game),
+                  seats=[SeatRecord(i, 100 + i, n)
                                         for i, n in enumerate(("ann", "bob", "cat"))])
     table.state = engine.new_game(3, 5, engine.Variant(**variant))
     table.start_rounds()

@@ -10,7 +10,7 @@ kept for the replay); a few replays stay cached per client.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -31,6 +31,9 @@ from bot.tables.model import Table, TableError, TableExists, Voice
 from storage.guild_settings import GuildSettingsRepo
 from storage.tables import StoredTable, TableRepo, TableStatus
 
+if TYPE_CHECKING:
+    from bot.games.registry import Game
+
 log = logging.getLogger(__name__)
 
 KINDS = frozenset({Kind.REMATCH, Kind.NEW_GAME, Kind.REPLAY, Kind.LAST_ROUND, Kind.REVIEW})
@@ -47,20 +50,20 @@ async def finished(app: App, table_id: int) -> Finished | None:
     stored = await TableRepo(app.db).load(table_id)
     if stored is None or stored.table.status is not TableStatus.FINISHED:
         return None
-    rebuilt = replay(stored, app.tables.voice)
+    rebuilt = replay(stored, app.tables.voice, app.tables.game(stored.table.game))
     cache[table_id] = rebuilt
     while len(cache) > CACHED_GAMES:
         cache.popitem(last=False)
     return rebuilt
 
 
-def replay(stored: StoredTable, voice: Voice) -> Finished:
-    """Play the stored log again (its channel text written in ``voice``, as the live
-    table's was); keep the public events' texts."""
+def replay(stored: StoredTable, voice: Voice, game: Game) -> Finished:
+    """Play the stored log of a game of ``game`` again (its channel text written in
+    ``voice``, as the live table's was); keep the public events' texts."""
     rec = stored.table
-    table = Table(record=rec, seats=list(stored.seats), voice=voice)
+    table = Table(record=rec, seats=list(stored.seats), entry=game, voice=voice)
     engine = table.engine
-    table.state = engine.new_game(len(table.seats), rec.seed, build_variant(rec.game, rec.variant))
+    table.state = engine.new_game(len(table.seats), rec.seed, build_variant(engine, rec.variant))
     table.start_rounds()
     names = shown_all(table.names)  # names are data on the replay's pages too
     lines = [_("{game} dealt to {names}.", game=title_of(rec.game), names=", ".join(names))]

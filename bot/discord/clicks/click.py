@@ -16,7 +16,6 @@ from typing import Any
 import discord
 
 from bot.discord.parts import App
-from bot.games.registry import game
 from bot.render.components import ComponentId, Kind
 from bot.tables.model import Table
 from bot.tables.service import TableService
@@ -103,7 +102,7 @@ def check_step(table: Table, kind: str, choice: str) -> None:
     Soi's asked seat ``"2"``, or seat and rank ``"2.Q"``). A step without a reading compares
     its argument with the legal moves (a forged one leads to a step with nothing to
     choose)."""
-    check = game(table.game).look.steps.get(kind)
+    check = table.entry.look.steps.get(kind)
     if check is None:
         return
     try:
@@ -117,7 +116,7 @@ def game_move(table: Table, kind: str, arg: str, values: list[str]) -> str:
     captures by its index)."""
     if table.state is None:  # a lobby: no move to choose yet
         raise BadArgument("no game running")  # i18n: not for people
-    notation = game(table.game).look.notations[kind]
+    notation = table.entry.look.notations[kind]
     try:
         return notation(table, kind, arg, values)
     except (ValueError, IndexError) as exc:

@@ -22,7 +22,6 @@ from bot.discord.answers import answer_once, log_failure, say
 from bot.discord.clicks.click import Click, Route, read_choice, read_step
 from bot.discord.pictures import SEAT_PNG, TableImages
 from bot.discord.tokens import answer_privately
-from bot.games.registry import game
 from bot.i18n import N_, _, use_locale
 from bot.render.components import STEP_KINDS, Kind, Step, notation_of
 from bot.render.embeds import hand_embed, last_round_embed, lobby_embed
@@ -306,7 +305,7 @@ def route_for(table: Table, kind: str) -> Route | None:
     nobody here knows."""
     if isinstance(kind, Kind) and kind in ROUTES:
         return ROUTES[kind]
-    look = game(table.game).look
+    look = table.entry.look
     if kind in STEP_KINDS or kind in look.steps:
         return STEP
     if kind in look.notations:

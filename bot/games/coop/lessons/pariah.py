@@ -24,8 +24,8 @@ FACE_CARDS = Lesson(
         Step(
             N_("A Queen is discarded for two extra turns, each with its own draw."),
             "queen",
-            (Wrong("keep 2", N_("Face down, the Queen would make coop 2 invalid. Discard it "
-                                "for two extra turns instead.")),),
+            (Wrong("keep 2", N_("Face down, a Queen makes its coop invalid; played, it buys "
+                                "two more turns.")),),
             plays=("pariah/face-cards-drawn/queen",),
         ),
         Step(
@@ -33,7 +33,7 @@ FACE_CARDS = Lesson(
                "replace one of your own face-up cards."),
             "jack 1",
             (Wrong("keep 1", N_("Face down, a Jack makes its coop invalid; face up it makes "
-                                "it valid. Use the Jack's power on your face-up {c_4S}.")),
+                                "it valid, and a Jack may go face up in place of your {c_4S}.")),
              Wrong("discard", N_("Discarding wastes the Jack: it can mend coop 1 now."))),
             plays=("pariah/the-cards", "pariah/a-valid-coop", "pariah/face-cards-drawn",
                    "pariah/face-cards-drawn/jack"),
@@ -44,8 +44,8 @@ FACE_CARDS = Lesson(
             "king 0 4 1 2",
             (Wrong("discard", N_("Discarding the King leaves your {c_KS} face down in coop "
                                  "4, and that coop invalid.")),
-             Wrong("keep 4", N_("Face down, the King would keep coop 4 invalid. Use its "
-                                "swap instead."))),
+             Wrong("keep 4", N_("Face down, the King keeps coop 4 invalid; its swap can "
+                                "move your {c_KS} out."))),
             then=("draw", "discard"),
             plays=("pariah/face-cards-drawn/king",),
         ),
@@ -54,7 +54,7 @@ FACE_CARDS = Lesson(
                "{p1} then takes one last turn."),
             "discard knock",  # i18n: not for people
             (Wrong("discard", N_("Without a knock the round goes on, and {p1} may mend their "
-                                 "coops. Knock while you are ahead.")),),
+                                 "coops while you are ahead.")),),
             then=("draw", "discard"),
             plays=("pariah/knocking", "pariah/scoring"),
         ),
@@ -90,8 +90,8 @@ QUEENS = Lesson(
         Step(
             N_("A Queen drawn in an extra turn adds two more."),
             "queen",
-            (Wrong("keep 1", N_("Face down, a Queen spoils its coop. Play it for two more "
-                                "turns.")),),
+            (Wrong("keep 1", N_("Face down, a Queen makes its coop invalid; played, it buys "
+                                "two more turns.")),),
             plays=("pariah/face-cards-drawn/queen",),
         ),
         Step(
@@ -99,7 +99,7 @@ QUEENS = Lesson(
                "coop valid."),
             "jack 2",
             (Wrong("jack 1", N_("The Jack may replace your {c_AS}, but coop 1 is valid "
-                                "and its ace scores 15. Mend coop 2.")),),
+                                "and its ace scores 15, while coop 2 scores nothing.")),),
             plays=("pariah/face-cards-drawn/jack",),
         ),
         Step(
@@ -113,8 +113,8 @@ QUEENS = Lesson(
         Step(
             N_("After a knock, the opponent's last turn keeps any Queen turns it earns."),
             "discard knock",  # i18n: not for people
-            (Wrong("discard", N_("Knock now: your coops score both their cards and the "
-                                 "50 bonus.")),),
+            (Wrong("discard", N_("Your four coops are valid: knocked now, each scores "
+                                 "both its cards, and the 50 bonus comes too.")),),
             then=("draw", "queen", "draw", "discard", "draw", "discard"),
             plays=("pariah/knocking/queen-turns", "pariah/winning"),
         ),
@@ -124,4 +124,50 @@ QUEENS = Lesson(
                "round is played. A round also ends when the stock runs out."),
 )
 
-LESSONS = (FACE_CARDS, QUEENS)
+# Lesson 3: option `discards: hidden` (the pile face down): a Queen shows its rank only, the
+# card a keep replaces goes unseen, a knock. Seat 0: 7♥/10♣ valid, 9♣/10♠ invalid, 8♦/9♥
+# valid, 3♠/2♣ valid. Seat 1: 2♦/6♥ valid, 6♣/2♥ valid, 9♠/A♥ valid, 5♦/5♥ invalid.
+HIDDEN = Lesson(
+    game="pariah",
+    number=3,
+    title=N_("A hidden discard pile"),
+    players=2,
+    variant={"discards": "hidden"},
+    deck=coop_deck(
+        downs=["10C 10S 9H 2C", "6H 2H AH 5H"],
+        ups=["7H 9C 8D 3S", "2D 6C 9S 5D"],
+        stock=["QH", "4D", "6S", "10D", "3C", "7S", "JS", "4H", "8S", "2S"],
+    ),
+    steps=(
+        Step(
+            N_("This table hides its discards (option `discards: hidden`): the pile lies face "
+               "down, and a Queen or King on it shows its rank, never its suit."),
+            "queen",
+            (Wrong("keep 2", N_("Face down, a Queen makes its coop invalid; played, it buys "
+                                "two more turns.")),),
+            plays=("pariah/discards-are-face-up/hidden",),
+        ),
+        Step(
+            N_("The card a keep replaces goes to the pile face down too: {p1} never sees what "
+               "left your coop."),
+            "keep 2",
+            (Wrong("discard", N_("{c_4D} is lower than the black {c_9C}: it would make coop "
+                                 "2 valid.")),),
+            plays=("pariah/discards-are-face-up/hidden",),
+        ),
+        Step(
+            N_("Your last Queen turn: all four coops are valid, and a knock now gives {p1} "
+               "one last turn."),
+            "discard knock",  # i18n: not for people
+            (Wrong("discard", N_("Without a knock the round goes on, and {p1} may mend "
+                                 "their coops while yours score now.")),),
+            then=("draw", "discard"),
+            plays=("pariah/knocking",),
+        ),
+    ),
+    summary=N_("Under `discards: hidden` nobody sees a discarded card, nor the card a keep "
+               "or a Jack replaces; a Queen or King shows only its rank. Pariah's default, "
+               "`discards: open`, shows every discard."),
+)
+
+LESSONS = (FACE_CARDS, QUEENS, HIDDEN)

@@ -54,8 +54,8 @@ COOPS = Lesson(
             N_("A coop with exactly one ace is always valid. With four valid coops you may "
                "declare Soureh, but only as part of your move."),
             "keep 3 declare",  # i18n: not for people
-            (Wrong("keep 3", N_("Keeping it is right, but you may declare only as part of "
-                                "the move: with four valid coops, declare now.")),
+            (Wrong("keep 3", N_("Kept, it makes all four coops valid, and a declaration is "
+                                "made only with that move: without one, the round goes on.")),
              Wrong("discard", N_("{c_AD} mends coop 3: one ace with any other card is "
                                  "valid."))),
             then=("draw", "discard"),
@@ -113,8 +113,8 @@ GIVING = Lesson(
             N_("{c_3H} is lower than the black {c_4C}: coop 2 would be valid, and so would all "
                "four."),
             "keep 2 declare",  # i18n: not for people
-            (Wrong("give 1 3", N_("Giving it away leaves your coop 2 invalid; keep it and "
-                                  "declare.")),),
+            (Wrong("give 1 3", N_("Given away, it leaves your coop 2 invalid, and with an "
+                                  "invalid coop nobody may declare.")),),
             then=("draw", "discard"),
             plays=("soureh/declaring-soureh",),
         ),
@@ -142,8 +142,8 @@ REVEAL = Lesson(
             N_("This table plays rule **reveal**: after a declaration every other player takes "
                "one turn, then the declarer may reveal their coops to win the round."),
             "discard declare",  # i18n: not for people
-            (Wrong("discard", N_("With four valid coops, declare: the others then get one "
-                                 "turn each before you may reveal.")),),
+            (Wrong("discard", N_("Four valid coops let you declare; without a declaration "
+                                 "there is nothing to reveal later.")),),
             then=("draw", "give 0 2", "draw", "discard"),
             plays=("soureh/declaring-soureh/reveal",),
         ),
@@ -151,16 +151,16 @@ REVEAL = Lesson(
             N_("{p1} gave {c_2D} onto your coop 2, now invalid, and so made you protected: {p2} "
                "could not touch your cards. A reveal is refused while a coop is invalid."),
             "draw",
-            (Wrong("reveal", N_("Your coop 2 is invalid, so you may not reveal. Draw and mend "
-                                "it.")),),
+            (Wrong("reveal", N_("A reveal needs four valid coops, and your coop 2 is invalid "
+                                "now: a normal turn can mend it.")),),
             plays=("soureh/declaring-soureh/reveal",),
         ),
         Step(
             N_("A new declaration starts again: the others take one more turn each. The stock "
                "will then be empty."),
             "keep 2 declare",  # i18n: not for people
-            (Wrong("keep 2", N_("Keep it, and declare with the move: your four coops are "
-                                "valid again.")),),
+            (Wrong("keep 2", N_("Kept, it makes your four coops valid again, and only a new "
+                                "declaration, made with the move, can win the round.")),),
             then=("draw", "discard", "draw", "discard"),
             plays=("soureh/declaring-soureh/reveal/empty-stock",),
         ),
@@ -241,8 +241,8 @@ PLAYING_ON = Lesson(
                "round and the others add 10. {p2} is on 90: a total of exactly 100 drops to "
                "50."),
             "keep 4 declare",  # i18n: not for people
-            (Wrong("keep 4", N_("Four valid coops: declare with the move, and you leave the "
-                                "round a winner.")),),
+            (Wrong("keep 4", N_("With four valid coops a declaration wins: under `leave` the "
+                                "winner leaves the round and the others add 10.")),),
             then=("draw", "discard") * 8,
             plays=("soureh/option-leave", "soureh/scoring-a-round/multiple-of-100"),
         ),
