@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.protocol import Action, Event, seen_by
+from bot.games.you import second_person
 from bot.i18n import N_, _
 from bot.metrics import moved
 from bot.results import FinishListener, GameResult, SeatResult, placements
@@ -300,7 +301,9 @@ class TableService:
             end_reason="finished" if over else None,
         )
         names = table.shown_names
-        events = tuple(e.render(names) for e in seen_by(transition.events, seat))
+        # told to the seat that acted: "You drew 3♥." (not its own name, issue 46)
+        events = tuple(second_person(e, seat, names) or e.render(names)
+                       for e in seen_by(transition.events, seat))
 
         def rest() -> None:
             self._bookkeep(table, seat, action, transition.events, old_state, round_before)

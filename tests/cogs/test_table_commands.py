@@ -216,8 +216,9 @@ async def test_deleted_table_message_is_posted_again(world: dict[str, Any]) -> N
 
 
 async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) -> None:
-    """/move draw answers "ann drew 6♣." alone: the public "drew a card." it replaces is
-    left out of the drawer's reply, while the table shows only the public line."""
+    """/move draw answers "You drew 6♣." alone (the drawer is "you", issue 46): the public
+    "drew a card." it replaces is left out of the drawer's reply, while the table shows
+    only the public line, with the drawer's name."""
     env, channel = world["env"], world["channel"]
     ann, bob = world["members"][:2]
     service(env).seed_source = lambda: 11
@@ -233,7 +234,8 @@ async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) 
     assert drawn is not None
     text = done.response.content
     name = f"\u2068{table.names[table.to_act()]}\u2069"  # isolated: names are data
-    assert f"{name} drew {legible(Card.parse(drawn).display)}." in text
+    assert f"You drew {legible(Card.parse(drawn).display)}." in text
+    assert name not in text
     assert "drew a card" not in text
     assert f"{name} drew a card." in table.recent
 

@@ -88,6 +88,23 @@ async def test_stale_version_and_wrong_seat_change_nothing(db: Database) -> None
     assert await TableRepo(db).actions(table.id) == []
 
 
+async def test_the_events_an_action_returns_call_its_player_you(db: Database) -> None:
+    """What act() returns is shown to the seat that acted (the panel's "›" note, /move's
+    answer): "You drew 3♥.", never the player's own name (issue 46: "Ana drew 3♥" in Ana's
+    own panel)."""
+    svc, _ = await _service(db)
+    table = await svc.open(guild_id=1, channel_id=5, host_id=100, host_name="Ann",
+                           game="soureh", options={}, timer_seconds=None)
+    await svc.join(table.id, table.version, 200, "Bob")
+    await svc.start(table.id, table.version, 100)
+    seat = table.to_act()
+    assert seat is not None
+    name = table.shown_names[seat]
+    result = await svc.act(table.id, table.seats[seat].user_id, "draw", version=table.version)
+    assert any(line.startswith("You drew ") for line in result.events), result.events
+    assert not any(name in line for line in result.events), result.events
+
+
 async def test_double_click_applies_once(db: Database) -> None:
     """Two clicks of the same button at once: one applies, the other is out of date."""
     svc, _ = await _service(db)
