@@ -176,12 +176,15 @@ async def seat_picture(images: TableImages, table: Table, reader: int | None,
                        embed: discord.Embed) -> list[discord.File]:
     """The learner's ``seat.png`` as the game's panel carries it (the server's images
     setting and the reader's display choices apply); a reader of text gets its words in
-    ``embed`` instead (in place of his cards' text)."""
+    ``embed`` instead (in place of his cards' text). None where the game's panel carries
+    no picture (``Pictures.panel``): the lesson shows the panel the game shows."""
     view, names = table.player_view(LEARNER), table.names
     choice = await images.display(reader)
     if choice is not None and choice.text_mode:
         mine = table.entry.look.private_text(view)
         in_words(embed, as_text(seat_alt(view, names)), mine)
+        return []
+    if not table.entry.look.pictures.panel:  # the game's panel has none (Turup, Soi)
         return []
     four = bool(choice and choice.four_colour)
     if table.record.guild_id:
