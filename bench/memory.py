@@ -56,9 +56,14 @@ def _no_task() -> None:
 
 class _Cloner(pickle.Pickler):
     """Pickles a table; its asyncio lock comes back as a new lock, its (finished)
-    background tasks as none."""
+    background tasks as none, its game (``Table.entry``, modules inside) as the
+    registry's own entry of that name."""
 
     def reducer_override(self, obj: Any) -> Any:
+        from bot.games.registry import Game, game
+
+        if isinstance(obj, Game):
+            return (game, (obj.name,))
         if isinstance(obj, asyncio.Lock):
             return (asyncio.Lock, ())
         if isinstance(obj, asyncio.Task):

@@ -86,7 +86,7 @@ async def test_acknowledged_actions_survive_sigkill(backend: Backend) -> None:
     acked: list[tuple[int, int, str]] = []
     for run in range(KILLS):
         cut = backend.kind == "postgres" and run % 3 == 2
-        acked += await _run_and_kill(url, run, rng.uniform(0.0, 0.15) + 0.1 * cut,
+        acked += await _run_and_kill(url, run, rng.uniform(0.0, 0.3) + 0.1 * cut,
                                      cut_sessions=cut)
     assert len(acked) > KILLS, "the worker got to play between kills"
     db = await open_database(url)

@@ -34,6 +34,9 @@ PACKAGES = ("bot", "cogs", "storage")
 DISCORD_SIDE = ("bot/discord/", "cogs/")
 DISPATCH = "schedule_dynamic_item_call"  # discord.ui.view.ViewStore: one click's task
 ANSWER = "create_interaction_response"  # discord.webhook.async_: the answer is sent
+#: With metrics on (``METRICS_PORT``), the answer methods are wrapped to time them
+#: (``bot/discord/metrics.py``'s ``answer``, once per process): that wrapper is the answer.
+TIMED_ANSWER = ("bot/discord/metrics.py", "answer")
 RESUMABLE = inspect.CO_COROUTINE | inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR
 
 _CLICK: contextvars.ContextVar[object | None] = contextvars.ContextVar("click_walk",
@@ -106,10 +109,10 @@ def walking(image_executor: Executor) -> Iterator[Walk]:
         if task is not walk.task:  # a task the click started: not the click's own work
             _CLICK.set(None)
             return
-        if frame.f_code.co_name == ANSWER:
+        found = ours(frame)
+        if frame.f_code.co_name == ANSWER or (found, frame.f_code.co_name) == TIMED_ANSWER:
             walk.answered = True
             return
-        found = ours(frame)
         if found is not None:
             walk.record(frame, found)
 
