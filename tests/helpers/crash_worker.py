@@ -15,6 +15,7 @@ import asyncio
 import random
 import sys
 
+from bot.games import registry
 from bot.tables.model import NotSaved, Table, TableError
 from bot.tables.service import TableService
 from storage.connect import open_database
@@ -52,6 +53,7 @@ async def main(path: str, seed: int) -> None:
     svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
                        seed_source=lambda: seed)
     await svc.restore()
+    registry.games()  # every game and its look loaded: READY means ready to play
     rng = random.Random(seed)
     print("READY", flush=True)
     while True:
