@@ -2,7 +2,7 @@
 worker thread (after a pause people can follow) and plays its move through the host's
 ``apply_move``, the same path as a person's move.
 
-``ComputerPlayers.play`` is the one way a move is played for a seat without its person: a
+``ComputerSeats.play`` is the one way a move is played for a seat without its person: a
 computer seat's moves here, a timed-out turn's in ``TableClock.timeout``."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ Chooser = Callable[[Any, Any, int, str, random.Random], Action]
 """``choose(engine, state, seat, level, rng)``: the move a computer player makes."""
 
 
-class ComputerPlayers:
+class ComputerSeats:
     """Plays the computer-held seats of the host's tables (and, for ``TableClock``, the
     move of a seat whose time ran out)."""
 

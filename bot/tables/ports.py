@@ -1,7 +1,7 @@
 """What the table service's parts ask of the rest: one narrow protocol per part.
 
 ``TableService`` is built from parts with one job each (``Lobby``, ``Restorer``,
-``TableClock``, ``Display``, ``ComputerPlayers``). A part does not know the service: it
+``TableClock``, ``Display``, ``ComputerSeats``). A part does not know the service: it
 is given the repository, the few collaborators it calls (``Announcer``, ``SeatPlayer``)
 and a *host* — an object with only the members the part names here. The service is every
 part's host (mypy checks it against each protocol where the part is built), so this
@@ -59,7 +59,7 @@ class Announcer(Protocol):
 
 
 class SeatPlayer(Protocol):
-    """Plays a computer's move for a seat (``ComputerPlayers``): the one way a move is
+    """Plays a computer's move for a seat (``ComputerSeats``): the one way a move is
     played for a seat without its person, a computer seat's or a timed-out turn's."""
 
     async def play(
@@ -91,7 +91,7 @@ class DisplayHost(Spawner, Protocol):
 
 
 class ComputersHost(Spawner, Protocol):
-    """What ``ComputerPlayers`` uses: apply a chosen move, then tell the table."""
+    """What ``ComputerSeats`` uses: apply a chosen move, then tell the table."""
 
     @property
     def ai_delay(self) -> float: ...

@@ -33,7 +33,7 @@ from bot.i18n import N_, _
 from bot.metrics import moved
 from bot.results import FinishListener, GameResult, SeatResult, placements
 from bot.tables import snapshots
-from bot.tables.computers import Chooser, ComputerPlayers
+from bot.tables.computers import Chooser, ComputerSeats
 from bot.tables.display import Display
 from bot.tables.languages import Languages
 from bot.tables.lobby import Lobby
@@ -86,7 +86,7 @@ class TableService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._closing = False
         self.display = Display(self)
-        self.computers = ComputerPlayers(self, choose) if choose else ComputerPlayers(self)
+        self.computers = ComputerSeats(self, choose) if choose else ComputerSeats(self)
         self.timers = TableClock(self, repo, self.computers, self.display,
                                  lobby_seconds=lobby_seconds, inactive_seconds=inactive_seconds)
         self.lobby = Lobby(self, repo)

@@ -1,4 +1,4 @@
-"""Computer players: ``ComputerPlayers.play`` is the one way a move is played for a seat
+"""Computer players: ``ComputerSeats.play`` is the one way a move is played for a seat
 without its person — a computer seat's move and a timed-out turn's move both come from
 the service's chooser and are stored as a computer's, and a move thought for a table that
 moved on meanwhile is never played."""
