@@ -81,6 +81,7 @@ def blob(table: Any) -> bytes:
 async def restore_templates(count: int) -> list[Any]:
     """``count`` distinct mid-game tables restored by ``TableService.restore()``."""
     from bench.persistence import templates, write_open_tables
+    from bot.games import registry
     from bot.tables.service import TableService
     from storage.connect import open_database
     from storage.tables import TableRepo
@@ -91,7 +92,7 @@ async def restore_templates(count: int) -> list[Any]:
         async with await open_database(path) as db:
             await write_open_tables(db, per_game * 4, templates(per_game, seed=7))
         async with await open_database(path) as db:
-            service = TableService(TableRepo(db))
+            service = TableService(TableRepo(db), games=registry.games())
             await service.restore()
             await service.aclose()
     return list(service.tables.values())

@@ -42,7 +42,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from bench.run import Figure, ms, percentile
-from bot.games.registry import ENGINES
+from bot.games.registry import ENGINES, games
 from storage.connect import open_database
 from storage.database import Database
 from storage.tables import SeatRecord, TableRepo
@@ -145,7 +145,7 @@ async def timed_restore(url: str) -> dict[str, float]:
     start = time.perf_counter()
     db = await open_database(url)
     opened = time.perf_counter()
-    service = TableService(TableRepo(db))
+    service = TableService(TableRepo(db), games=games())
     restored = await service.restore()
     done = time.perf_counter()
     await service.aclose()
@@ -162,7 +162,7 @@ async def commit_times(url: str, count: int) -> tuple[list[float], list[float]]:
     rng = random.Random(5)
     async with await open_database(url) as db:
         repo = TableRepo(db)
-        service = TableService(repo, seed_source=lambda: rng.randrange(2**31))
+        service = TableService(repo, games=games(), seed_source=lambda: rng.randrange(2**31))
         channel = 1
         while len(act_times) < count:
             game = GAMES[channel % len(GAMES)]

@@ -9,6 +9,7 @@ import hashlib
 import json
 import logging
 import pkgutil
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -25,6 +26,7 @@ from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.tokens import Tokens
 from bot.discord.tree import CardroomTree
+from bot.games import registry
 from bot.render.names import shown
 from bot.settings import Settings
 from bot.tables.languages import Languages
@@ -53,12 +55,16 @@ def cog_extensions() -> list[str]:
 
 
 class CardroomBot(AppBot):
-    """The bot. ``settings`` are built once in ``__main__`` (or by a test) and passed in."""
+    """The bot. ``settings`` are built once in ``__main__`` (or by a test) and passed in;
+    ``games``, every game by name, are read from the registry here once (a plug-in
+    registers before) unless given, and passed down: ``bot.games``, ``App.games``, the
+    table service."""
 
     shard_retry_seconds: float = RETRY_SECONDS
     # How often a process waiting for shards (PostgreSQL) tries to take them over.
 
-    def __init__(self, settings: Settings, *, sync_commands: bool = True) -> None:
+    def __init__(self, settings: Settings, *, sync_commands: bool = True,
+                 games: Mapping[str, registry.Game] | None = None) -> None:
         intents = discord.Intents.default()
         shards = settings.shards
         sharding: dict[str, Any] = {}
@@ -73,6 +79,7 @@ class CardroomBot(AppBot):
             **sharding,
         )
         self.settings = settings
+        self._games = dict(registry.games() if games is None else games)
         self.sync_commands = sync_commands
         self._db: Database | None = None
         self._tokens = Tokens()  # kept when set up again (a test's restart), like the images
@@ -145,13 +152,14 @@ class CardroomBot(AppBot):
         publisher = DiscordNotifier(self, db, self._images, self._tokens, self.languages)
         assert self._owner is not None
         tables = TableService(TableRepo(db, scope=self._scope, fence=self._owner.fence),
+                              games=self.games,
                               shown=shown,  # names are data: escaped, isolated, no bidi
                               languages=self.languages)  # a table speaks its server's
         tables.notifier = FaultGuard(publisher, tables, self, publisher.reader_language)
         publisher.attach(tables)
         app = App(settings=self.settings, db=db, tables=tables,
                   languages=self.languages, images=self._images, tokens=self._tokens,
-                  publisher=publisher)
+                  publisher=publisher, games=self.games)
         if self._app is not None:  # set up again (a test's restart): the same budget
             app.hint_budget, app.review_budget = self._app.hint_budget, self._app.review_budget
         return app

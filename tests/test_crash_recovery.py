@@ -21,6 +21,7 @@ from bot.tables.service import TableService
 from storage.connect import open_database
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.databases import BACKENDS, Backend, terminate_sessions
+from tests.helpers.games import every_game
 
 pytestmark = pytest.mark.slow
 
@@ -99,7 +100,7 @@ async def test_acknowledged_actions_survive_sigkill(backend: Backend) -> None:
             logs[table_id] = [a.text for a in stored.actions]
         for table_id, seq, text in acked:
             assert logs[table_id][seq] == text, f"acknowledged action {seq} lost"
-        svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0)
+        svc = TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0)
         assert await svc.restore(), "an open table is restored"
         table = svc.in_channel(5)
         if table is None:  # the last kill fell after a game ended, before the next opened

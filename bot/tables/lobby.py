@@ -68,7 +68,7 @@ class Lobby:
         existing = self.host.in_channel(channel_id)
         if existing is not None:
             raise TableExists(existing.id, existing.record.message_id)
-        entry = self.host.game(game)
+        entry = self.host.games[game]
         variant = build_variant(entry.engine, options)
         try:
             record = await self.repo.create(

@@ -15,7 +15,7 @@ never copied.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -145,8 +145,9 @@ class LobbyHost(Protocol):
     @property
     def voice(self) -> Voice: ...
 
-    def game(self, name: str) -> Game:
-        """The registered game ``name`` (``KeyError`` for an unknown game)."""
+    @property
+    def games(self) -> Mapping[str, Game]:
+        """Every game by name (``KeyError`` for an unknown game)."""
 
     def in_channel(self, channel_id: int) -> Table | None:
         """The channel's open table, if any."""
@@ -164,8 +165,9 @@ class RestoreHost(Spawner, Protocol):
     @property
     def voice(self) -> Voice: ...
 
-    def game(self, name: str) -> Game:
-        """The registered game ``name`` (``KeyError`` for a game no longer registered)."""
+    @property
+    def games(self) -> Mapping[str, Game]:
+        """Every game by name (``KeyError`` for a game no longer registered)."""
 
     def remember(self, table: Table) -> None:
         """Hold an open table in memory."""

@@ -76,7 +76,7 @@ class Restorer:
         if stored.table.status is TableStatus.LOBBY:
             return self._replay(stored, None)
         tail = [a.text for a in stored.actions]
-        engine = self.host.game(stored.table.game).engine
+        engine = self.host.games[stored.table.game].engine
         in_new_notation = in_todays_notation(engine, tail) == tail
         if stored.snapshot is not None and in_new_notation:
             try:
@@ -101,7 +101,7 @@ class Restorer:
         it cannot be translated or no longer replays (the table is then closed with an
         apology)."""
         rec = stored.table
-        engine = self.host.game(rec.game).engine
+        engine = self.host.games[rec.game].engine
         texts = [a.text for a in stored.actions]
         translated = in_todays_notation(engine, texts)
         if translated == texts:
@@ -132,7 +132,7 @@ class Restorer:
 
     def _replay(self, stored: StoredTable, snap: SnapshotRecord | None) -> tuple[Table, int]:
         rec = stored.table
-        table = Table(record=rec, seats=list(stored.seats), entry=self.host.game(rec.game),
+        table = Table(record=rec, seats=list(stored.seats), entry=self.host.games[rec.game],
                       voice=self.host.voice)
         if rec.status is TableStatus.LOBBY:
             return table, 0
@@ -182,7 +182,7 @@ class Restorer:
         except Exception:
             log.exception("Could not mark table %s broken", rec.id)
         try:
-            entry = self.host.game(rec.game)
+            entry = self.host.games[rec.game]
         except KeyError:  # a game no longer registered: nothing to say it in
             log.warning("Table %s: its game %r is not registered; not announced", rec.id,
                         rec.game)

@@ -23,10 +23,9 @@ import secrets
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from bot.games import registry
 from bot.games.protocol import Action, Event, seen_by
 from bot.games.you import second_person
 from bot.i18n import N_, _
@@ -48,6 +47,9 @@ from storage.shards import ShardScope
 from storage.snapshots import SnapshotRecord
 from storage.tables import SeatRecord, TableRepo, TableStatus
 
+if TYPE_CHECKING:  # the registrations sit above the tables: the app passes them in
+    from bot.games.registry import Game
+
 log = logging.getLogger(__name__)
 
 RESULT_TRIES = 40
@@ -61,6 +63,7 @@ class TableService:
         self,
         repo: TableRepo,
         *,
+        games: Mapping[str, Game],
         notifier: Notifier | None = None,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
@@ -69,10 +72,9 @@ class TableService:
         lobby_seconds: float = LOBBY_SECONDS, inactive_seconds: float = INACTIVE_SECONDS,
         retry_delay: float = RETRY_FIRST,
         shown: Callable[[str], str] = as_typed, languages: Languages | None = None,
-        games: Callable[[str], registry.Game] = registry.game,
     ) -> None:
         self.repo = repo
-        self.game = games  # a game by its stored name: the one lookup of the tables
+        self.games = games  # every game by name, built once by the app (bot.app)
         self.voice = Voice(shown, languages)
         self.notifier = notifier
         self.clock = clock

@@ -26,11 +26,12 @@ from bot.tables.model import Table
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
+from tests.helpers.games import every_game
 
 
 @pytest.fixture
 async def svc(db: Database) -> AsyncIterator[TableService]:
-    service = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    service = TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                            seed_source=lambda: 5)
     yield service
     await service.aclose()

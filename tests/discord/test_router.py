@@ -24,6 +24,7 @@ from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
 from tests.helpers.discord import flush, message_of, panel_of, service, table_in
+from tests.helpers.games import every_game
 
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 
@@ -158,7 +159,7 @@ def test_a_table_id_is_taken_by_exactly_one_route(custom_id: str) -> None:
 async def test_act_returns_with_the_move_and_its_bookkeeping_done(db: Database) -> None:
     """act returns with the move committed, its events recorded and the lock free: the
     bookkeeping ran in the same locked step, so a move right after sees it."""
-    svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    svc = TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                             seed_source=lambda: 11)
     table = await svc.open(guild_id=1, channel_id=1, host_id=100, host_name="Ann",
                            game="soureh", options={}, timer_seconds=None)

@@ -21,6 +21,7 @@ from bot.tables.service import TableService
 from storage.connect import open_database
 from storage.errors import StorageError
 from storage.tables import TableRepo
+from tests.helpers.games import every_game
 
 CHANNEL = 5  # two people: the worker plays both seats and prints what was acknowledged
 COMPUTER_CHANNEL = 6  # a person (the worker) against a computer player
@@ -50,7 +51,7 @@ async def main(path: str, seed: int) -> None:
     """Restore, then play random legal actions for whoever is to act, forever; beside it a
     table against a computer and a table the turn timer plays."""
     db = await open_database(path)
-    svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    svc = TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                        seed_source=lambda: seed)
     await svc.restore()
     registry.games()  # every game and its look loaded: READY means ready to play

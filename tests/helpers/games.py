@@ -1,12 +1,14 @@
-"""Registry changes for one test: a game's record replaced, put back when the block ends."""
+"""The games for tests: every registered game, as the app passes them to the table
+service; a game's record replaced for one test, put back when the block ends."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 
 from bot.games import registry
+from bot.games.registry import Game
 from bot.learning.model import Lesson
 
 
@@ -20,3 +22,10 @@ def with_lessons(name: str, lessons: tuple[Lesson, ...]) -> Iterator[None]:
         yield
     finally:
         registry.register(original)
+
+
+def every_game() -> Mapping[str, Game]:
+    """Every registered game by name, as the app passes them to the table service
+    (``TableService(games=every_game())``): the registry's live view, so a game a test
+    registers later is found too."""
+    return registry.CATALOG

@@ -23,6 +23,7 @@ from storage.postgres import PostgresDatabase
 from storage.shards import ShardScope
 from storage.tables import TableRepo
 from tests.helpers.databases import Backend, terminate_backend
+from tests.helpers.games import every_game
 from tests.storage.test_tables_repo import guild_on_shard
 
 pytestmark = pytest.mark.slow
@@ -33,7 +34,8 @@ SHARD = 1
 
 def _service(db: Database, fence: Fence) -> TableService:
     return TableService(TableRepo(db, scope=ShardScope(COUNT, {SHARD}), fence=fence),
-                        ai_delay=0.0, render_interval=0.0, seed_source=lambda: 5)
+                        games=every_game(), ai_delay=0.0, render_interval=0.0,
+                        seed_source=lambda: 5)
 
 
 async def _open(svc: TableService, rounds: int = 1) -> int:

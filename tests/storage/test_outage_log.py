@@ -20,6 +20,7 @@ from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
 from tests.helpers.databases import Backend, server_url, terminate_sessions
+from tests.helpers.games import every_game
 
 pytestmark = pytest.mark.slow
 
@@ -65,7 +66,7 @@ async def test_outage_is_logged_once_not_per_move(
     """Moves during an outage are refused "not saved"; the log gets one warning with the
     error type when it starts (nothing more per move, no traceback) and one info line when
     a write succeeds again."""
-    svc = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    svc = TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                        seed_source=lambda: 5)
     table = await svc.open(guild_id=1, channel_id=2, host_id=100, host_name="Ann",
                            game="turup", options={"rounds": 1}, timer_seconds=None)

@@ -13,13 +13,15 @@ from storage.ownership import LocalOwner, ShardOwner, shard_owner
 from storage.shards import ShardScope
 from storage.tables import TableRepo
 from tests.helpers.databases import Backend, terminate_backend
+from tests.helpers.games import every_game
 from tests.storage.test_tables_repo import guild_on_shard
 
 COUNT = 4
 
 
 async def _service(db: Database, owned: frozenset[int]) -> TableService:
-    return TableService(TableRepo(db, scope=ShardScope(COUNT, set(owned))), ai_delay=0.0,
+    return TableService(TableRepo(db, scope=ShardScope(COUNT, set(owned))), games=every_game(),
+                        ai_delay=0.0,
                         render_interval=0.0, seed_source=lambda: 5)
 
 

@@ -19,12 +19,13 @@ from storage.database import Database
 from storage.errors import StorageBusy
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.flaky import FlakyStats, FlakyTables, write_lock
+from tests.helpers.games import every_game
 
 
 def _service(repo: TableRepo, **kwargs: Any) -> TableService:
     options: dict[str, Any] = {"ai_delay": 0.0, "render_interval": 0.0,
                                "seed_source": lambda: 11, "retry_delay": 0.02, **kwargs}
-    return TableService(repo, **options)
+    return TableService(repo, games=every_game(), **options)
 
 
 def _first(table: Table) -> str:

@@ -18,6 +18,7 @@ from bot.tables.service import TableService
 from bot.tables.timers import TIMEOUT_LEVEL
 from storage.database import Database
 from storage.tables import TableRepo
+from tests.helpers.games import every_game
 
 
 class Recording:
@@ -40,7 +41,7 @@ class Recording:
 
 
 def _service(db: Database, chooser: Recording) -> TableService:
-    return TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    return TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                         seed_source=lambda: 11, choose=chooser)
 
 

@@ -18,10 +18,11 @@ from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo
 from tests.helpers.discord import component_rows, flush, message_of, panel_of, table_in
+from tests.helpers.games import every_game
 
 
 def _service(db: Database) -> TableService:
-    return TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    return TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                              seed_source=lambda: 11)
 
 

@@ -15,12 +15,14 @@ from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo, TableStatus
 from tests.helpers.databases import BACKENDS, Backend
+from tests.helpers.games import every_game
 from tests.tables.test_service import Recorder
 
 
 def _service(db: Database) -> tuple[TableService, Recorder]:
     notes = Recorder()
-    svc = TableService(TableRepo(db), notifier=notes, ai_delay=3600.0, render_interval=0.0,
+    svc = TableService(TableRepo(db), games=every_game(), notifier=notes,
+                       ai_delay=3600.0, render_interval=0.0,
                        seed_source=lambda: 7)
     return svc, notes
 

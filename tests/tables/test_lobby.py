@@ -16,13 +16,14 @@ from bot.tables.model import StaleAction, Table, TableError
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import SeatRecord, TableRepo, TableStatus
+from tests.helpers.games import every_game
 
 HOST = 100
 
 
 @pytest.fixture
 async def svc(db: Database) -> AsyncIterator[TableService]:
-    service = TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    service = TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                            seed_source=lambda: 7)
     yield service
     await service.aclose()

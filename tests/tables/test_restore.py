@@ -16,6 +16,7 @@ from bot.tables.service import TableService
 from storage.connect import open_database
 from storage.database import Database
 from storage.tables import TableRepo, TableStatus
+from tests.helpers.games import every_game
 
 
 class Told:
@@ -36,7 +37,7 @@ class Told:
 
 def service(db: Database) -> tuple[TableService, Told]:
     told = Told()
-    svc = TableService(TableRepo(db), notifier=told, ai_delay=0.0,
+    svc = TableService(TableRepo(db), games=every_game(), notifier=told, ai_delay=0.0,
                        render_interval=0.0, seed_source=lambda: 11)
     return svc, told
 

@@ -15,6 +15,7 @@ from bot.tables.service import TableService
 from storage.connect import open_database
 from storage.database import Database
 from storage.tables import TableRepo, TableStatus
+from tests.helpers.games import every_game
 
 
 class Recorder:
@@ -40,7 +41,7 @@ class Recorder:
 async def _service(db: Database, **kwargs: object) -> tuple[TableService, Recorder]:
     notifier = Recorder()
     options = {"ai_delay": 0.0, "render_interval": 0.0, "seed_source": lambda: 11, **kwargs}
-    return TableService(TableRepo(db), notifier=notifier, **options), notifier  # type: ignore[arg-type]
+    return TableService(TableRepo(db), games=every_game(), notifier=notifier, **options), notifier  # type: ignore[arg-type]
 
 
 async def _turup(svc: TableService, channel: int = 5) -> Table:

@@ -16,6 +16,7 @@ from storage.connect import open_database
 from storage.database import Database
 from storage.snapshots import SnapshotRecord
 from storage.tables import TableRepo, TableStatus
+from tests.helpers.games import every_game
 
 EVERY = 4  # small, so a short game crosses several snapshots
 PLAYERS = {"soureh": 3, "pariah": 2, "turup": 2, "soi": 3}
@@ -33,7 +34,7 @@ def path(tmp_path: Path) -> Path:
 
 
 def _service(db: Database) -> TableService:
-    return TableService(TableRepo(db), ai_delay=0.0, render_interval=0.0,
+    return TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                         seed_source=lambda: 23)
 
 

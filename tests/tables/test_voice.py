@@ -11,6 +11,7 @@ from bot.tables.model import PLAIN, Table
 from bot.tables.service import TableService
 from storage.database import Database
 from storage.tables import TableRepo, TableStatus
+from tests.helpers.games import every_game
 
 
 def _marked(name: str) -> str:
@@ -35,7 +36,8 @@ class Announcements:
 
 def _service(db: Database, **kwargs: object) -> tuple[TableService, Announcements]:
     notes = Announcements()
-    return TableService(TableRepo(db), notifier=notes, ai_delay=3600.0, render_interval=0.0,
+    return TableService(TableRepo(db), games=every_game(), notifier=notes,
+                        ai_delay=3600.0, render_interval=0.0,
                         seed_source=lambda: 11, **kwargs), notes  # type: ignore[arg-type]
 
 

@@ -50,7 +50,7 @@ async def finished(app: App, table_id: int) -> Finished | None:
     stored = await TableRepo(app.db).load(table_id)
     if stored is None or stored.table.status is not TableStatus.FINISHED:
         return None
-    rebuilt = replay(stored, app.tables.voice, app.tables.game(stored.table.game))
+    rebuilt = replay(stored, app.tables.voice, app.games[stored.table.game])
     cache[table_id] = rebuilt
     while len(cache) > CACHED_GAMES:
         cache.popitem(last=False)
