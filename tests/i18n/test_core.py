@@ -3,8 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+import string
 
-from bot.i18n import L_, LANGUAGES, L_n, Msg, _, _n, current, is_rtl, ltr, supported, use_locale
+from bot.i18n import (
+    L_,
+    LANGUAGES,
+    L_n,
+    Msg,
+    _,
+    _fill,
+    _n,
+    current,
+    is_rtl,
+    ltr,
+    number,
+    supported,
+    use_locale,
+)
 
 
 def test_unknown_and_regional_tags_map_to_our_languages() -> None:
@@ -24,6 +39,29 @@ def test_english_plurals_and_placeholders() -> None:
     assert _("{who} drew a card.", who="ann") == "ann drew a card."
     # A seat placeholder with no value is left for the event's names.
     assert _("{p0} drew {card}.", card="5♣") == "{p0} drew 5♣."
+
+
+def test_placeholders_fill_as_pythons_formatter_and_a_broken_translation_falls_back() -> None:
+    values = {"who": "ann", "n": 3}
+    for text in ("{who} drew {n:>3} cards.", "{who!r}: {missing:>6}", "{{literal}} {who}",
+                 "{who[0]}", "no placeholder }}"):
+
+        class Keep(dict[str, object]):
+            def __missing__(self, key: str) -> str:
+                return "{" + key + "}"
+
+        assert _fill(text, text, values) == string.Formatter().vformat(text, (), Keep(values))
+    # a translation whose placeholders are broken shows the English, filled
+    for broken in ("{0} x", "{who", "{who.missing}", "{} x"):
+        assert _fill(broken, "{who} drew.", values) == "ann drew."
+
+
+def test_numbers_are_written_per_language() -> None:
+    assert number(1200) == "1,200"
+    with use_locale("el"):
+        greek = number(1200)
+    assert greek == "1.200" and number(1200) == "1,200"  # kept per language, not shared
+    assert number(1.5) == "1.5" and number(2) == "2"
 
 
 def test_lazy_text_speaks_the_language_current_when_shown_and_survives_json() -> None:
