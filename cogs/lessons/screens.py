@@ -26,11 +26,12 @@ from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning.catalog import lesson as find
 from bot.learning.model import Lesson, cards_named
-from bot.learning.walk import Position
+from bot.learning.walk import LEARNER, Position
 from bot.render.card_text import card, legible_embed, truncate
 from bot.render.components import Step
 from bot.render.names import shown, shown_all
 from bot.render.text_mode import said
+from bot.tables.model import DRAW_KINDS
 from cogs.lessons.panel import PREFIX, custom_id, seat_names, seat_picture, step_panel
 
 __all__ = ["PREFIX", "as_view", "custom_id", "end_controls", "end_embed", "shown_step",
@@ -55,21 +56,28 @@ def _title(lesson: Lesson) -> str:
              number=lesson.number, title=_(lesson.title))
 
 
-# Events whose details the end's round field shows again (each seat's cards and score).
+# Events the end's round field tells again (how the round ended, each seat's cards and
+# score): left out of what happened when the field follows.
 SCORED_AGAIN = ("round_end", "hidden")
 
 
 def _happened(events: Sequence[Event], names: Sequence[str], scored: bool = False) -> list[str]:
-    """What happened since the learner's last move; ``scored``: the round's field follows,
-    so a round's end is said in its first line and the face-down cards are not listed twice
-    (on a phone the summary and the Next button stay near the top)."""
+    """What happened since the learner's last move, one line a turn (a seat's move after its
+    draw takes the draw's line, as a table's Recent lines do: "Nikos drew a card and
+    discarded it.", not "Nikos drew a card." before it); ``scored``: the round's field
+    follows, so the round's end and the face-down cards are not told twice (on a phone the
+    summary and the Next button stay on the first screen)."""
     safe = shown_all(names)  # escaped and isolated: a Latin name never turns Arabic text
-    lines = []
+    lines: list[str] = []
+    drawn: object = None  # the seat whose draw is the last line
     for e in events:
-        if e.kind in ("deal", "hand") or (scored and e.kind == "hidden"):
+        if e.kind in ("deal", "hand") or (scored and e.kind in SCORED_AGAIN):
             continue
-        line = e.render(safe)
-        lines.append(line.split("\n")[0] if scored and e.kind in SCORED_AGAIN else line)
+        seat = e.data.get("seat")
+        if drawn is not None and seat == drawn and e.kind not in DRAW_KINDS and lines:
+            lines.pop()
+        lines.append(e.render(safe))
+        drawn = seat if e.kind in DRAW_KINDS else None
     return [f"· {line}" for line in lines[-EVENT_LINES:]]
 
 
@@ -124,13 +132,26 @@ class Control:
     row: int = 0
 
 
+def _after_yours(events: Sequence[Event]) -> Sequence[Event]:
+    """The events after the learner's own last move: the end follows the button he just
+    pressed, so what he did is not told again (the lines kept for what the others did, and
+    for what followed by itself: a reveal, the round's end)."""
+    first = 0
+    while first < len(events) and events[first].data.get("seat") == LEARNER:
+        first += 1
+    return events[first:]
+
+
 def end_embed(pos: Position, learner: str, last: bool, *, words: bool = False) -> discord.Embed:
     """The summary at the end of a lesson (``words``: every card said in words)."""
     lesson = pos.lesson
     names = seat_names(learner, lesson.players)
     game = CATALOG[lesson.game]
     summary = game.look.round_summary(pos.view(), names)  # it makes the names safe itself
-    parts = _happened(pos.events, names, scored=bool(summary))
+    happened = _happened(_after_yours(pos.events), names, scored=bool(summary))
+    # what happened as one block, one line a move (a blank line between moves made the end
+    # of Soureh's lesson 3 688 px tall at 400 px, past a phone's first screen)
+    parts = ["\n".join(happened)] if happened else []
     parts.append("✓ " + say(lesson.summary, names))
     if last:
         parts.append(_("That was the last {game} lesson: try a practice table against the "
