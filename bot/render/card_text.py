@@ -139,6 +139,28 @@ def signed(value: int) -> str:
     return ltr(f"{value:+d}")
 
 
+#: The characters a button's label shows on one line of a 400-px phone: in SimCord's
+#: preview (Debian's Chromium) a button row is 312 px wide, and "Give Seat 2's coop 3 · 10♣
+#: out and knock" (40 characters) takes 299 px, while 42 Greek or Latin ones wrap.
+LABEL_LINE = 40
+_UNSEEN = re.compile("[\u2066-\u2069\u200e\u200f\u061c\ufe0e\ufe0f]")
+
+
+def seen_length(text: str) -> int:
+    """The characters of ``text`` a reader sees (isolates, marks and variation selectors
+    take no place)."""
+    return len(_UNSEEN.sub("", text))
+
+
+def first_fitting(forms: Sequence[str], limit: int = LABEL_LINE) -> str:
+    """The first of ``forms`` (the fullest words first) within ``limit`` seen characters,
+    or the last (the shortest) when none is."""
+    for text in forms:
+        if seen_length(text) <= limit:
+            return text
+    return forms[-1]
+
+
 def truncate(text: str, limit: int) -> str:
     """Cut ``text`` to ``limit`` characters, marking the cut; an isolate the cut leaves
     open (a name's, a card's) is closed, so nothing after the text is reordered."""

@@ -19,13 +19,22 @@ from bot.games.coop.pariah import BONUS
 from bot.games.coop.soureh_scoring import hundred_dropped
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
-from bot.render.card_text import card, cards, legible, notation, num, seat_name, truncate
+from bot.render.card_text import (
+    card,
+    cards,
+    first_fitting,
+    legible,
+    notation,
+    num,
+    seat_name,
+    truncate,
+)
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.images.layout import Pictures
 from bot.render.look import Field, Look, OptionWords, RoundOver, RulesPage
 from bot.render.look import look as make_look
 from bot.render.round_lines import by_points
-from bot.render.steps import describe, plain_card, plain_cards
+from bot.render.steps import plain_card, plain_cards
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
@@ -284,33 +293,56 @@ def _out_label(action: Action, pv: CoopView) -> str:
 
 
 def move_label(pv: CoopView, action: Action, names: Sequence[str]) -> str:
-    """A move as the panel's buttons word it, short (a puzzle's buttons): "Keep 2 · 9♣
-    out", "Discard and knock", "Give bob's coop 3 · 7♦ out", "King: your coop 2 ⇄ bob's
-    coop 3" (``names`` as labels show them)."""
+    """A move as the panel's buttons word it, short (a puzzle's buttons, a give's option):
+    "Keep 2 · 9♣ out", "Discard and knock", "Give bob's coop 3 · 7♦ out", "King: your coop
+    2 ⇄ bob's coop 3" (``names`` as labels show them). Words that would not fit one line of
+    a phone's button (``LABEL_LINE``: Somali's and Greek's gives and Kings with a call ran
+    to 55-70 characters) give way to shorter ones: the card that leaves left out ("Give
+    bob's coop 3 and declare"), a King's coops as yours and theirs ("King: your 2 ⇄ their
+    3 and knock", Pariah's one opponent)."""
+    forms = [_call(head, action) for head in _label_heads(pv, action, names)]
+    return first_fitting(forms)
+
+
+def _call(head: str, action: Action) -> str:
+    return _(CALL_LABELS[action.call], move=head) if action.call else head
+
+
+def _label_heads(pv: CoopView, action: Action, names: Sequence[str]) -> list[str]:
+    """A move's words without its call, the fullest first."""
     word = action.word
     me = pv.get("seat")
     seats = pv.get("seats") or []
     if word in ("keep", "jack"):
-        head = _out_label(replace(action, call=""), pv)
-    elif word == "give":
+        slot = Keep.of(action).slot
+        short = _("Keep {slot}", slot=slot) if word == "keep" else _("Jack {slot}", slot=slot)
+        return [_out_label(replace(action, call=""), pv), short]
+    if word == "give":
         give = Give.of(action)
         ups = seats[give.seat].get("up") if give.seat < len(seats) else None
         old = ups[give.slot - 1] if ups is not None and give.slot - 1 < len(ups) else None
-        head = _("Give {name}'s coop {slot} · {card} out",
-                 name=seat_name(names, give.seat, markdown=False), slot=give.slot,
-                 card=card(old))
-    elif word == "king":
+        name = seat_name(names, give.seat, markdown=False)
+        return [_("Give {name}'s coop {slot} · {card} out", name=name, slot=give.slot,
+                  card=card(old)),
+                # Translators: a give when the words above do not fit a phone's button.
+                _("Give {name}'s coop {slot}", name=name, slot=give.slot)]
+    if word == "king":
         move = King.of(action)
-        first, second = (
-            _("your coop {slot}", slot=slot) if owner == me else
-            _("{name}'s coop {slot}", name=seat_name(names, owner, markdown=False), slot=slot)
-            for owner, slot in (move.first, move.second))
-        head = _("King: {first} ⇄ {second}", first=first, second=second)
-    elif word in LABELS:
-        head = _(LABELS[word])
-    else:
-        head = word
-    return _(CALL_LABELS[action.call], move=head) if action.call else head
+        full = [_("your coop {slot}", slot=slot) if owner == me else
+                _("{name}'s coop {slot}", name=seat_name(names, owner, markdown=False),
+                  slot=slot)
+                for owner, slot in (move.first, move.second)]
+        heads = [_("King: {first} ⇄ {second}", first=full[0], second=full[1])]
+        if len(seats) == 2:  # one opponent: "theirs" names him
+            # Translators: a King's coop, yours or your one opponent's, when the words
+            # above do not fit a phone's button ("King: your 2 ⇄ their 3").
+            brief = [_("your {slot}", slot=slot) if owner == me else
+                     _("their {slot}", slot=slot) for owner, slot in (move.first, move.second)]
+            heads.append(_("King: {first} ⇄ {second}", first=brief[0], second=brief[1]))
+        return heads
+    if word in LABELS:
+        return [_(LABELS[word])]
+    return [word]
 
 
 def panel_steps(
@@ -368,7 +400,9 @@ def panel_steps(
                         style=discord.ButtonStyle.secondary)
     gives = [a for a in shown if a.word == "give"]
     if gives:
-        options = [option(legible(describe(table, replace(a, call=""))), str(a))
+        # each give as its button would word it ("Give bob's coop 3 · 7♦ out"), not a
+        # sentence ("Put 5♦ on bob's coop 3 in place of 7♦", issue 46)
+        options = [option(legible(move_label(pv, replace(a, call=""), table.names)), str(a))
                    for a in gives[:MAX_OPTIONS]]
         view.select(Kind.ACT, options, arg="give", placeholder=_("Give to an opponent…"),
                     row=2)

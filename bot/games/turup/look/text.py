@@ -13,7 +13,7 @@ from bot.games.turup.look.summary import round_summary
 from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
 from bot.i18n import N_, _, _n
-from bot.render.card_text import card, cards, notation, num, seat_name, truncate
+from bot.render.card_text import card, cards, first_fitting, notation, num, seat_name, truncate
 from bot.render.components import MAX_OPTIONS, Kind, Step, TableView, action_arg, option
 from bot.render.look import Field, RoundOver, look
 from bot.render.round_lines import by_cards
@@ -177,12 +177,17 @@ def one_step_moves(actions: Sequence[Action]) -> list[Action] | None:
 
 
 def move_label(action: Action) -> str:
-    """"8♣ takes 5♦ + 3♠" or "Trail 8♣"."""
+    """"8♣ takes 5♦ + 3♠" or "Trail 8♣"; a capture of many cards that would not fit one
+    line of a phone's button (``LABEL_LINE``) closes up its pluses ("10♠ takes
+    A♦+3♠+3♦+3♣+10♦+10♣")."""
     move = Capture.of(action)
     if move.trail:
         return _("Trail {card}", card=card(str(move.played)))
-    taken = notation(" + ".join(card(str(c)) for c in move.taken))
-    return _("{card} takes {taken}", card=card(str(move.played)), taken=taken)
+    played = card(str(move.played))
+    return first_fitting([
+        _("{card} takes {taken}", card=played,
+          taken=notation(plus.join(card(str(c)) for c in move.taken)))
+        for plus in (" + ", "+")])
 
 
 def button_label(view: TurupView, action: Action, names: Sequence[str]) -> str:
