@@ -30,6 +30,7 @@ from bot.games.you import second_person
 from bot.learning.model import Lesson
 from bot.learning.walk import LEARNER, Position, same_move
 from bot.render.alt import as_text, seat_alt
+from bot.render.card_text import legible, truncate
 from bot.render.components import (
     BUTTON_PREFIX,
     SELECT_PREFIX,
@@ -51,6 +52,7 @@ PREFIX = "crl"  # custom_id prefix of the lessons' components (cogs.lessons.cog 
 OPPONENTS = ("Nikos", "Omar", "Farah", "Amina", "Yusuf", "Elena", "Hodan")  # i18n: not for people
 NOTE_EVENTS = 0  # the panel's notes: none (the lesson line says what happened)
 DEPTH = 3  # panel steps followed to find the control that leads to a move
+OPTION_LIMIT = 100  # Discord's longest select option label
 
 
 def seat_names(learner: str, players: int) -> list[str]:
@@ -138,6 +140,21 @@ class Marker:
         return self.leads(cid.kind, cid.arg, [], depth)
 
 
+def marked_label(marker: Marker, kind: str, arg: str, option: discord.SelectOption) -> str:
+    """A marked option's label: the words the game's panel gives its move ("Ask Nikos for
+    K♠", ``Look.move_label``). A select shows its chosen option in place of its
+    placeholder, so Soi's "Ask Nikos for…" marked on K♠ read only "K♠"; an option that
+    opens a step of the panel (a King's first card) keeps its own words."""
+    words = marker.table.entry.look.move_label
+    move = marker.move_of(kind, arg, [option.value])
+    if words is None or not move:
+        return option.label
+    pos = marker.pos
+    action = pos.engine.parse_action(pos.state, move)
+    said = words(marker.table.player_view(LEARNER), action, marker.table.names)
+    return truncate(legible(said), OPTION_LIMIT)
+
+
 def lessonize(pos: Position, table: Table, view: discord.ui.View) -> discord.ui.View:
     """The panel's view with the lesson's custom_ids and its one marked control; every other
     button grey (the game's own colours would read as marks)."""
@@ -155,6 +172,8 @@ def lessonize(pos: Position, table: Table, view: discord.ui.View) -> discord.ui.
             for option in item.options:
                 option.default = marker is not None and marker.leads(
                     cid.kind, cid.arg, [option.value])
+                if option.default and marker is not None:
+                    option.label = marked_label(marker, cid.kind, cid.arg, option)
             item.custom_id = custom_id(pos.lesson, pos.index, f"{what}:{tail}")
         elif isinstance(item, discord.ui.Button):
             right = marker is not None and marker.leads(cid.kind, cid.arg, [])
