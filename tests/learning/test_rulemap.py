@@ -28,6 +28,8 @@ SENTENCES = frozenset({
     "soi/the-deal/random-first-player",
     "soi/what-everyone-sees/memory",
     "pariah/discards-are-face-up/hidden",
+    "pariah/winning/tie",
+    "soureh/ending-the-game/lowest/shared-win",
 })
 
 # A rule whose step must make the move it names (the word in the step's notation).
@@ -99,6 +101,25 @@ def _ends_the_round(pos: Position) -> bool:
     return after.turn is None or after.round > before.round
 
 
+def _tie_plays_on(pos: Position) -> bool:
+    """Pariah: the round the learner's move ends leaves both players past the threshold
+    with equal totals, and another round is dealt (nobody wins)."""
+    after = position(pos.lesson, pos.index + 1).state
+    threshold = after.variant.threshold
+    both = after.totals[0] == after.totals[1] >= threshold
+    return both and not after.winners and after.round == pos.state.round + 1
+
+
+def _shared_lowest(pos: Position) -> bool:
+    """Soureh, rule ``end: lowest``: the round the learner's move ends ends the game, and
+    two players or more share the lowest total and the win."""
+    after = position(pos.lesson, pos.index + 1).state
+    low = min(after.totals)
+    sharing = tuple(s for s, total in enumerate(after.totals) if total == low)
+    return len(sharing) > 1 and after.winners == sharing and \
+        max(after.totals) >= after.variant.threshold
+
+
 # Rules issue 46 found told but never played, each with what the learner's own move at the
 # step's real table state must show for the step to play it.
 SHOWN_BY_THE_MOVE: dict[str, Callable[[Position], bool]] = {
@@ -109,6 +130,8 @@ SHOWN_BY_THE_MOVE: dict[str, Callable[[Position], bool]] = {
     "pariah/discards-are-face-up/hidden": _hidden_discard,
     "turup/dealing-again/short-last-deal": _short_deal,
     "turup/end-of-a-round": _ends_the_round,
+    "pariah/winning/tie": _tie_plays_on,
+    "soureh/ending-the-game/lowest/shared-win": _shared_lowest,
 }
 
 
@@ -174,11 +197,12 @@ def test_the_learning_page_shows_the_map() -> None:
 
 def test_a_rule_once_only_told_is_played_by_the_learners_own_move() -> None:
     """Turup's two and three decks, short last deal and round's end, Soi's memory and random
-    first player and Pariah's hidden discards: each step that plays one makes a move that
-    shows it at the real table state (the same card two or three times in one capture; the
-    learner's last cards dealt one at a time; the round counted after it; an ask for what
-    an ask no longer on the table showed; a first player drawn out of turn; a discard the
-    opponent does not see)."""
+    first player, Pariah's hidden discards and tie at the threshold, Soureh's shared lowest
+    total: each step that plays one makes a move that shows it at the real table state (the
+    same card two or three times in one capture; the learner's last cards dealt one at a
+    time; the round counted after it; an ask for what an ask no longer on the table showed;
+    a first player drawn out of turn; a discard the opponent does not see; equal totals past
+    the threshold and another round dealt; the game over with the lowest total shared)."""
     for rule, shows in SHOWN_BY_THE_MOVE.items():
         assert played()[rule], rule
         for game, number, index in played()[rule]:

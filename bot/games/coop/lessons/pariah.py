@@ -170,4 +170,35 @@ HIDDEN = Lesson(
                "`discards: open`, shows every discard."),
 )
 
-LESSONS = (FACE_CARDS, QUEENS, HIDDEN)
+# Lesson 4: a tie at the threshold (200), on scores carried from earlier rounds (the learner
+# 100, Nikos 162). Seat 0: 7♥/10♣, 8♦/9♥, 3♠/2♣ valid, 9♣/10♠ invalid, mended by the 4♦
+# drawn: 52 and the 50 bonus. Nikos: 2♦/6♥, 6♣/2♥, 9♠/A♥ valid, 5♦/5♥ invalid: 40. Both
+# end the round on 202, and another round is dealt.
+TIE = Lesson(
+    game="pariah",
+    number=4,
+    title=N_("A tie at the threshold"),
+    players=2,
+    totals=(100, 162),
+    deck=coop_deck(
+        downs=["10C 10S 9H 2C", "6H 2H AH 5H"],
+        ups=["7H 9C 8D 3S", "2D 6C 9S 5D"],
+        stock=["4D", "7S", "8S", "2S"],
+    ),
+    steps=(
+        Step(
+            N_("You are on 100 and {p1} on 162; this game ends at 200. When both players pass "
+               "it in one round, the higher total wins."),
+            "keep 2 knock",  # i18n: not for people
+            (Wrong("keep 2", N_("Without a knock the round goes on, and {p1} may mend "
+                                "their coops while yours score now.")),),
+            then=("draw", "discard"),
+            plays=("pariah/knocking", "pariah/winning", "pariah/winning/tie"),
+        ),
+    ),
+    summary=N_("Your coops scored 52 and the 50 bonus, {p1}'s 40: both on 202. Equal totals "
+               "past the threshold decide nothing, so another round is dealt, and its totals "
+               "decide."),
+)
+
+LESSONS = (FACE_CARDS, QUEENS, HIDDEN, TIE)

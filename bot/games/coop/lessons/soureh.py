@@ -260,4 +260,38 @@ PLAYING_ON = Lesson(
                "total among them wins."),
 )
 
-LESSONS = (COOPS, GIVING, REVEAL, SCORING, PLAYING_ON)
+# Lesson 6: equal lowest totals share the win (rule end: lowest), on scores carried from
+# earlier rounds (the learner 60, Nikos 45, Omar 95). Seat 0 as in lesson 5: 6♥/9♣, 5♥/8♣,
+# 9♠/3♦ valid, 4♣/10♦ invalid, mended by the 2♣ drawn. Nikos: 2♠/5♥ and 3♣/4♦ invalid,
+# 7♦/9♠ and 3♥/8♠ valid, his lower cards 15. Omar: 8♠/9♥ invalid, his lower cards 30:
+# 125 ends the game, and the learner and Nikos share the lowest total, 60.
+SHARED = Lesson(
+    game="soureh",
+    number=6,
+    title=N_("A shared win"),
+    players=3,
+    seed=7,
+    totals=(60, 45, 95),
+    deck=coop_deck(
+        downs=["9C 8C 3D 10D", "5H 4D 9S 8S", "9H 10S 6D 8D"],
+        ups=["6H 5H 9S 4C", "2S 3C 7D 3H", "8S 9D 10C 7H"],
+        stock=["2C", "4S", "5D", "7C", "6S"],
+    ),
+    steps=(
+        Step(
+            N_("{p2} is on 95, so this round takes them past 100 and ends the game: the lowest "
+               "total wins. You are on 60 and {p1} on 45; four valid coops add nothing to "
+               "yours."),
+            "keep 4 declare",  # i18n: not for people
+            (Wrong("keep 4", N_("Without a declaration the round goes on: declared now, your "
+                                "four valid coops score nothing and the round ends after the "
+                                "others' last turns.")),),
+            then=("draw", "discard", "draw", "discard"),
+            plays=("soureh/ending-the-game/lowest", "soureh/ending-the-game/lowest/shared-win"),
+        ),
+    ),
+    summary=N_("{p2} passed 100 and the game ended. {p1} scored 15 and, like you, finished on "
+               "60: equal lowest totals share the win."),
+)
+
+LESSONS = (COOPS, GIVING, REVEAL, SCORING, PLAYING_ON, SHARED)
