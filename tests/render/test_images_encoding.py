@@ -52,9 +52,10 @@ def test_emoji_names_get_their_own_palette() -> None:
 def test_libdeflate_png_holds_exactly_the_palette_picture(game: str, players: int,
                                                           kind: str) -> None:
     """The PNG written with libdeflate decodes (by Pillow, as a client would) to the same
-    palette, indices and size as the quantized picture, and is about as small as the PNG
-    Pillow writes with zlib at the level used before (6): within 3 % (3 % smaller on
-    average over the four games' tables and seats)."""
+    palette, indices and size as the quantized picture; at level 6 it is about as small
+    as the PNG Pillow writes with zlib at that level: within 3 % (3 % smaller on average
+    over the four games' tables and seats); at the level sent (1: half the instructions)
+    at most half as large again (a small picture: +35 %; 17 % over a whole play)."""
     from bot.render.images.palette import quantize
     from bot.render.images.png import palette_png
     from bot.render.images.samples import sample_player_view, sample_round_end
@@ -72,7 +73,8 @@ def test_libdeflate_png_holds_exactly_the_palette_picture(game: str, players: in
     assert decoded.convert("RGB").tobytes() == quantized.convert("RGB").tobytes()
     pillows = io.BytesIO()
     quantized.save(pillows, "PNG", compress_level=6)
-    assert len(ours) <= 1.03 * len(pillows.getvalue())
+    assert len(palette_png(quantized, level=6)) <= 1.03 * len(pillows.getvalue())
+    assert len(ours) <= 1.5 * len(pillows.getvalue())
 
 
 def test_palette_png_refuses_an_rgb_image() -> None:

@@ -4,8 +4,9 @@ Pillow writes a PNG through zlib; at the same level libdeflate compresses the sa
 about twice as fast and a few per cent smaller. Deflating was the largest single cost of a
 card picture (about half of it: 6 ms of a table picture's 12, ``python -m
 bench.render_images``), and pictures are most of what a live table costs the bot
-(bench/results.md, Capacity). The file is a plain PNG of the same pixels: an 8-bit palette
-image, no interlacing, every scanline unfiltered (as Pillow writes a palette image).
+(bench/results.md, Capacity); at 624 px it was still 40 % of a picture, hence level 1.
+The file is a plain PNG of the same pixels: an 8-bit palette image, no interlacing, every
+scanline unfiltered (as Pillow writes a palette image).
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ import zlib
 import deflate
 from PIL import Image
 
-LEVEL = 6  # libdeflate's level 6: a third of the time of level 8 for 5 % more bytes
+# libdeflate's level 1: half the instructions of level 6 (callgrind: 4.2 M vs 8.4 M a
+# picture over 21 of bench.uploads' pictures) and 43 % less thread CPU, for 17 % more bytes
+# (13.0 vs 11.1 KB a picture; every picture stays far under 40 KB at 624 px: a 4-seat
+# Soureh round end 32 KB). Deflate was the largest part of a 624-px picture (issue 42).
+LEVEL = 1
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
