@@ -309,7 +309,7 @@ def puzzle_of(name: str) -> tuple[int, Any]:
             action = choose(engine, state, seat, "easy", rngs[seat])
             log.append(str(action))
             state = engine.apply(state, action).state
-        found = find(name, players, s, {}, log, list(range(players)), random.Random(1),
+        found = find(engine, players, s, {}, log, list(range(players)), random.Random(1),
                      seconds=60)
         if found is not None:
             return found

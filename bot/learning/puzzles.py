@@ -4,7 +4,8 @@ judges a decision). Pure: no Discord, no database.
 
 A :class:`Puzzle` holds its position (players, seed, variant, the actions before it, the
 seat) and the moves on offer with the hard player's estimates, so it is shown and
-answered without thinking again, and never needs the finished table it came from."""
+answered without thinking again, and never needs the finished table it came from. The
+game's engine comes from the caller (the app's games)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.ai.review import decision_positions
 from bot.games.protocol import MOVE_WORDS_GAP, Engine, Event, replay
-from bot.games.registry import ENGINES
 from bot.i18n import _, _n
 
 #: The hard player's search for a puzzle: iterations only, so a puzzle is reproducible.
@@ -47,16 +47,11 @@ class Puzzle:
     deals: int = 0
 
     @property
-    def engine(self) -> Engine[Any]:
-        return ENGINES[self.game]
-
-    @property
     def best(self) -> str:
         return self.moves[0]
 
-    def state(self) -> Any:
-        """The position, replayed from the deal."""
-        engine = self.engine
+    def state(self, engine: Engine[Any]) -> Any:
+        """The position, replayed from the deal on its game's ``engine``."""
         variant = engine.Variant(**self.variant) if self.variant else None
         return replay(engine, self.players, self.seed, self.actions, variant)
 
@@ -76,12 +71,14 @@ class Puzzle:
                    means=tuple(data["means"]), deals=int(data.get("deals", 0)))
 
 
-def find(game: str, players: int, seed: int, variant: dict[str, Any], actions: Sequence[str],
-         seats: Sequence[int], rng: random.Random, *, budget: Budget = PUZZLE_BUDGET,
-         tries: int = TRIES, seconds: float = SEARCH_SECONDS) -> tuple[int, Puzzle] | None:
-    """A puzzle from a finished game's log (``(log position, puzzle)``), taken from the
-    decisions of ``seats``, or ``None`` when the decisions tried have no clearly best move."""
-    engine = ENGINES[game]
+def find(engine: Engine[Any], players: int, seed: int, variant: dict[str, Any],
+         actions: Sequence[str], seats: Sequence[int], rng: random.Random, *,
+         budget: Budget = PUZZLE_BUDGET, tries: int = TRIES,
+         seconds: float = SEARCH_SECONDS) -> tuple[int, Puzzle] | None:
+    """A puzzle from a finished game's log (``(log position, puzzle)``) of ``engine``'s
+    game, taken from the decisions of ``seats``, or ``None`` when the decisions tried have
+    no clearly best move."""
+    game = engine.name
     built = engine.Variant(**variant) if variant else None
     found = [(index, seat) for seat in seats
              for index in decision_positions(engine, players, seed, list(actions), built, seat)]
@@ -91,7 +88,7 @@ def find(game: str, players: int, seed: int, variant: dict[str, Any], actions: S
         if time.monotonic() > until:
             break
         puzzle = Puzzle(game, players, seed, dict(variant), tuple(actions[:index]), seat, (), ())
-        state = puzzle.state()
+        state = puzzle.state(engine)
         given = hint(engine, state, seat, budget=budget)
         if given.scores:
             scores = sorted(given.scores, key=lambda s: -s.mean)
@@ -118,9 +115,8 @@ def offered(puzzle: Puzzle) -> list[str]:
     return sorted(puzzle.moves)
 
 
-def move_words(puzzle: Puzzle, state: Any, move: str, names: Sequence[str]) -> str:
+def move_words(engine: Engine[Any], state: Any, move: str, names: Sequence[str]) -> str:
     """A move in words, seats by name (``Put 5♣ on Seat 2's slot 1 in place of 7♦``)."""
-    engine = puzzle.engine
     text = Event("describe", engine.describe(state, engine.parse_action(state, move))).render(
         names)
     words = text.split(MOVE_WORDS_GAP, 1)[-1]
@@ -137,9 +133,10 @@ def _deals(n: int) -> str:
     return _n("{n} sampled deal", "{n} sampled deals", n)
 
 
-def verdict(puzzle: Puzzle, state: Any, chosen: str, names: Sequence[str]) -> tuple[bool, str]:
+def verdict(engine: Engine[Any], puzzle: Puzzle, state: Any, chosen: str,
+            names: Sequence[str]) -> tuple[bool, str]:
     """Was ``chosen`` the best move, and why, in one line (the current language)."""
-    best_words = move_words(puzzle, state, puzzle.best, names)
+    best_words = move_words(engine, state, puzzle.best, names)
     right = chosen == puzzle.best
     means = dict(zip(puzzle.moves, puzzle.means, strict=True))
     mine, top = means.get(chosen), means[puzzle.best]

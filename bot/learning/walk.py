@@ -1,17 +1,20 @@
 """Drive the real engine through a lesson: the state at a step (rebuilt from the stacked
 deck and the moves before it, so a click needs nothing stored), and a learner's choice
-judged against the step. Pure: no Discord, no database."""
+judged against the step. Pure: no Discord, no database. The lesson's game (its engine and
+look) comes from the caller: the app's games, or ``bot.learning.catalog``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.games.cards import Card
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
-from bot.games.registry import ENGINES, game
 from bot.i18n import N_
 from bot.learning.model import Lesson, Step
+
+if TYPE_CHECKING:  # the game's record, passed in by the caller
+    from bot.games.registry import Game
 
 LEARNER = 0  # the learner's engine seat
 
@@ -25,6 +28,7 @@ class Position:
     """The game before a step (or after the last one): its state and what the learner saw
     happen since his last move."""
 
+    entry: Game  # the lesson's game
     lesson: Lesson
     index: int  # the step about to be taken; ``len(steps)`` once the lesson is over
     state: Any
@@ -32,7 +36,7 @@ class Position:
 
     @property
     def engine(self) -> Engine[Any]:
-        return ENGINES[self.lesson.game]
+        return self.entry.engine
 
     @property
     def step(self) -> Step | None:
@@ -49,9 +53,9 @@ class Position:
         return self.engine.player_view(self.state, LEARNER)
 
 
-def new_state(lesson: Lesson) -> Any:
+def new_state(entry: Game, lesson: Lesson) -> Any:
     """The lesson's first deal."""
-    engine = ENGINES[lesson.game]
+    engine = entry.engine
     variant = engine.Variant(**dict(lesson.variant)) if lesson.variant else None
     deck = [Card.parse(c) for c in lesson.deck]
     state = engine.new_game(players=lesson.players, seed=lesson.seed, variant=variant,
@@ -62,8 +66,9 @@ def new_state(lesson: Lesson) -> Any:
     return state
 
 
-def _play(engine: Engine[Any], state: Any, moves: tuple[str, ...] | list[str],
+def _play(entry: Game, state: Any, moves: tuple[str, ...] | list[str],
           events: list[Event]) -> Any:
+    engine = entry.engine
     for move in moves:
         try:
             action = engine.parse_action(state, move)
@@ -72,23 +77,24 @@ def _play(engine: Engine[Any], state: Any, moves: tuple[str, ...] | list[str],
         transition = engine.apply(state, action)
         events.extend(seen_by(transition.events, LEARNER))
         state = transition.state
-    return _drawn_for_you(engine, state, events)
+    return _drawn_for_you(entry, state, events)
 
 
-def automatic(engine: Engine[Any], state: Any) -> Action | None:
+def automatic(entry: Game, state: Any) -> Action | None:
     """The move the seat to act makes by itself, as its game's look says (Take turn makes
     it at once: a coop game's draw when it is the only move)."""
+    engine = entry.engine
     if engine.to_act(state) is None:
         return None
-    return game(engine.name).look.automatic(engine.public_view(state),
-                                            engine.legal_actions(state))
+    return entry.look.automatic(engine.public_view(state), engine.legal_actions(state))
 
 
-def _drawn_for_you(engine: Engine[Any], state: Any, events: list[Event]) -> Any:
+def _drawn_for_you(entry: Game, state: Any, events: list[Event]) -> Any:
     """The learner's draw made for him, as the game's Take turn makes it: a lesson's step is
     a decision, never a button that only draws."""
+    engine = entry.engine
     while engine.to_act(state) == LEARNER:
-        action = automatic(engine, state)
+        action = automatic(entry, state)
         if action is None:
             break
         transition = engine.apply(state, action)
@@ -97,17 +103,17 @@ def _drawn_for_you(engine: Engine[Any], state: Any, events: list[Event]) -> Any:
     return state
 
 
-def position(lesson: Lesson, index: int) -> Position:
-    """The game just before step ``index`` (0-based), replayed from the deal."""
+def position(entry: Game, lesson: Lesson, index: int) -> Position:
+    """The game just before step ``index`` (0-based) of ``entry``'s ``lesson``, replayed
+    from the deal."""
     if not 0 <= index <= len(lesson.steps):
         raise LessonBroken(f"no step {index}")  # i18n: not for people
-    engine = ENGINES[lesson.game]
     events: list[Event] = []
-    state = _play(engine, new_state(lesson), lesson.opening, events)
+    state = _play(entry, new_state(entry, lesson), lesson.opening, events)
     for step in lesson.steps[:index]:
         events = []
-        state = _play(engine, state, (step.action, *step.then), events)
-    return Position(lesson, index, state, tuple(events))
+        state = _play(entry, state, (step.action, *step.then), events)
+    return Position(entry, lesson, index, state, tuple(events))
 
 
 def same_move(engine: Engine[Any], state: Any, a: str, b: str) -> bool:
@@ -151,7 +157,7 @@ def judge(pos: Position, choice: str) -> Judged:
     if step is None:
         raise LessonBroken("the lesson is over")  # i18n: not for people
     if same_move(pos.engine, pos.state, choice, step.action):
-        return Judged(True, None, position(pos.lesson, pos.index + 1))
+        return Judged(True, None, position(pos.entry, pos.lesson, pos.index + 1))
     for wrong in step.wrong:
         if same_move(pos.engine, pos.state, choice, wrong.action):
             return Judged(False, wrong.why, pos)

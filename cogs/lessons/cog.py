@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -24,7 +25,6 @@ from bot.discord.choices import game_choices
 from bot.discord.installs import anywhere
 from bot.discord.items import Routed, values_of
 from bot.discord.parts import AppBot, app_of
-from bot.games.registry import CATALOG, game
 from bot.i18n import N_, _
 from bot.learning.catalog import lesson, lessons, next_lesson
 from bot.learning.model import Lesson
@@ -33,6 +33,9 @@ from bot.render.components import STEP_KINDS, Kind, Step, notation_of
 from cogs.lessons.panel import lesson_table
 from cogs.lessons.screens import as_view, end_controls, end_embed, shown_step, why_wrong
 from storage.lessons import LessonProgressRepo
+
+if TYPE_CHECKING:  # the games' records: the app's (bot.app reads the registry)
+    from bot.games.registry import Game
 
 log = logging.getLogger(__name__)
 
@@ -65,9 +68,14 @@ def learner(interaction: discord.Interaction[Any]) -> str:
     return interaction.user.display_name
 
 
-def _found(match: re.Match[str]) -> Lesson | None:
+def games_of(interaction: discord.Interaction[Any]) -> Mapping[str, Game]:
+    """The app's games (read from the registry once, when the bot was built)."""
+    return app_of(interaction).games
+
+
+def _found(interaction: discord.Interaction[Any], match: re.Match[str]) -> Lesson | None:
     """The lesson a custom_id names, if it is still the same lesson and step."""
-    found = lesson(match["game"], int(match["lesson"]))
+    found = lesson(match["game"], int(match["lesson"]), games_of(interaction))
     if found is None or found.version != match["version"] or \
             int(match["step"]) > len(found.steps):
         return None
@@ -79,11 +87,12 @@ async def show_step(interaction: discord.Interaction[Any], item: Lesson, index: 
                     new: bool = False) -> None:
     """Show step ``index`` of a lesson (or its end), editing the lesson's message; ``at``
     a step of the game's panel (no move made)."""
-    pos = position(item, index)
+    entry = games_of(interaction)[item.game]
+    pos = position(entry, item, index)
     name = learner(interaction)
     files: list[discord.File] = []
     if pos.done:
-        last = item.number == len(lessons()[item.game])
+        last = item.number == len(entry.lessons)
         await repo_of(interaction).finish(interaction.user.id, item.game, item.number)
         words = await app_of(interaction).images.reads_text(interaction.user.id)
         embed = end_embed(pos, name, last, words=words)
@@ -104,9 +113,10 @@ async def choose(interaction: discord.Interaction[Any], item: Lesson, index: int
                  kind: str, arg: str, values: list[str]) -> None:
     """The learner used a control of the step's panel: a step of the panel is shown, a
     move is judged (the next step, or why not)."""
-    pos = position(item, index)
+    entry = games_of(interaction)[item.game]
+    pos = position(entry, item, index)
     table = lesson_table(pos, learner(interaction), interaction.guild_id)
-    look = game(item.game).look
+    look = entry.look
     if kind in STEP_KINDS or kind in look.steps:
         choice = values[0] if values else arg
         check = look.steps.get(kind)
@@ -146,7 +156,7 @@ class LessonButton(Routed[discord.ui.Button[Any]],
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         match = self.match
-        item = _found(match)
+        item = _found(interaction, match)
         if item is None:
             await answer_once(interaction, _(OUT_OF_DATE))
             return
@@ -154,7 +164,7 @@ class LessonButton(Routed[discord.ui.Button[Any]],
         if what == "quit":
             await interaction.response.edit_message(content=_(CLOSED), embed=None, view=None)
         elif what == "next":
-            following = lesson(item.game, item.number + 1)
+            following = lesson(item.game, item.number + 1, games_of(interaction))
             if following is None:
                 await answer_once(interaction, _(OUT_OF_DATE))
             else:
@@ -174,7 +184,7 @@ class LessonSelect(Routed[discord.ui.Select[Any]], template=_ID + "s:" + _PANEL)
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         match = self.match
-        item = _found(match)
+        item = _found(interaction, match)
         values = values_of(interaction)
         index = int(match["step"])
         if item is None or index >= len(item.steps) or not values:
@@ -196,17 +206,18 @@ async def practice(interaction: discord.Interaction[Any], game: str) -> None:
     await play.open_table(interaction, game, None, {})
 
 
-def progress_embed(finished: dict[str, set[int]]) -> discord.Embed:
+def progress_embed(finished: dict[str, set[int]],
+                   games: Mapping[str, Game]) -> discord.Embed:
     """Every game's lessons, the finished ones ticked."""
     embed = discord.Embed(title=_("Your lessons"), description=_(
         "`/learn game:` starts your next lesson; `lesson:` picks one (a finished one is "
         "played again)."))
-    for name, found in lessons().items():
+    for name, found in lessons(games).items():
         done = finished.get(name, set())
         lines = [("✅ " if item.number in done else "▫️ ")
                  + _("{number}. {title}", number=item.number, title=_(item.title))
                  for item in found]
-        embed.add_field(name=_("{game}: {done}/{count}", game=_(CATALOG[name].title),
+        embed.add_field(name=_("{game}: {done}/{count}", game=_(games[name].title),
                                done=len(done & {i.number for i in found}),
                                count=len(found)),
                         value="\n".join(lines), inline=False)
@@ -228,15 +239,17 @@ class LearnCog(commands.Cog):
                     lesson: app_commands.Range[int, 1, 99] | None = None) -> None:
         """Start a lesson, or show the learner's progress."""
         finished = await repo_of(interaction).finished(interaction.user.id)
+        games = games_of(interaction)
         if game is None:
-            await interaction.response.send_message(embed=progress_embed(finished),
+            await interaction.response.send_message(embed=progress_embed(finished, games),
                                                     ephemeral=True)
             return
-        found = lessons().get(game, ())
-        number = lesson if lesson is not None else next_lesson(game, finished.get(game, set()))
+        found = lessons(games).get(game, ())
+        number = lesson if lesson is not None else next_lesson(
+            game, finished.get(game, set()), games)
         if not 1 <= number <= len(found):
             await interaction.response.send_message(_(NO_SUCH_LESSON, game=_(
-                CATALOG[game].title), count=len(found)), ephemeral=True)
+                games[game].title), count=len(found)), ephemeral=True)
             return
         await show_step(interaction, found[number - 1], 0, new=True)
 

@@ -25,7 +25,6 @@ import discord
 
 from bot.discord.pictures import SEAT_PNG, TableImages, in_words
 from bot.games.protocol import seen_by
-from bot.games.registry import game
 from bot.games.you import second_person
 from bot.learning.model import Lesson
 from bot.learning.walk import LEARNER, Position, same_move
@@ -79,7 +78,7 @@ def lesson_table(pos: Position, learner: str, guild_id: int | None = None) -> Ta
         created_at="", started_at=None, ended_at=None)
     names = seat_names(learner, lesson.players)
     seats = [SeatRecord(seat, None, name) for seat, name in enumerate(names)]
-    return Table(record=record, seats=seats, entry=game(lesson.game), state=pos.state,
+    return Table(record=record, seats=seats, entry=pos.entry, state=pos.state,
                  voice=Voice(shown=shown))
 
 

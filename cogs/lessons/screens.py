@@ -22,10 +22,8 @@ import discord
 
 from bot.discord.pictures import TableImages
 from bot.games.protocol import Event
-from bot.games.registry import CATALOG
 from bot.i18n import N_, _
-from bot.learning.catalog import lesson as find
-from bot.learning.model import Lesson, cards_named
+from bot.learning.model import cards_named
 from bot.learning.walk import LEARNER, Position
 from bot.render.card_text import card, legible_embed, truncate
 from bot.render.components import Step
@@ -51,8 +49,9 @@ def say(text: str, names: Sequence[str]) -> str:
     return _(text, **values)
 
 
-def _title(lesson: Lesson) -> str:
-    return _("{game} · lesson {number}: {title}", game=_(CATALOG[lesson.game].title),
+def _title(pos: Position) -> str:
+    lesson = pos.lesson
+    return _("{game} · lesson {number}: {title}", game=_(pos.entry.title),
              number=lesson.number, title=_(lesson.title))
 
 
@@ -146,7 +145,7 @@ def end_embed(pos: Position, learner: str, last: bool, *, words: bool = False) -
     """The summary at the end of a lesson (``words``: every card said in words)."""
     lesson = pos.lesson
     names = seat_names(learner, lesson.players)
-    game = CATALOG[lesson.game]
+    game = pos.entry
     summary = game.look.round_summary(pos.view(), names)  # it makes the names safe itself
     happened = _happened(_after_yours(pos.events), names, scored=bool(summary))
     # what happened as one block, one line a move (a blank line between moves made the end
@@ -156,7 +155,7 @@ def end_embed(pos: Position, learner: str, last: bool, *, words: bool = False) -
     if last:
         parts.append(_("That was the last {game} lesson: try a practice table against the "
                        "computer.", game=_(game.title)))
-    embed = discord.Embed(title=_title(lesson), description="\n\n".join(parts),
+    embed = discord.Embed(title=_title(pos), description="\n\n".join(parts),
                           colour=game.colour)
     if summary:
         embed.add_field(name=_("The round"), value=summary[:1024], inline=False)
@@ -170,12 +169,12 @@ def end_controls(pos: Position, last: bool) -> list[Control]:
         return [Control(custom_id(pos.lesson, pos.index, "practice"),
                         _("Practice against the computer"), primary=True)]
     return [Control(custom_id(pos.lesson, pos.index, "next"),
-                    _("Next lesson: {title}", title=_(_next_title(pos.lesson))), primary=True)]
+                    _("Next lesson: {title}", title=_(_next_title(pos))), primary=True)]
 
 
-def _next_title(lesson: Lesson) -> str:
-    following = find(lesson.game, lesson.number + 1)
-    return following.title if following is not None else lesson.title
+def _next_title(pos: Position) -> str:
+    lesson, found = pos.lesson, pos.entry.lessons
+    return found[lesson.number].title if lesson.number < len(found) else lesson.title
 
 
 def as_view(controls: Sequence[Control]) -> discord.ui.View:

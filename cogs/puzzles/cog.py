@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -25,7 +26,6 @@ from bot.discord.choices import game_choices
 from bot.discord.installs import anywhere
 from bot.discord.items import Routed
 from bot.discord.parts import AppBot, app_of
-from bot.games.registry import CATALOG
 from bot.i18n import N_, _
 from bot.learning import puzzles
 from bot.learning.puzzles import Puzzle, move_words, offered, verdict
@@ -34,6 +34,9 @@ from bot.render.card_text import legible, legible_embed, truncate
 from bot.render.names import labelled, shown_all
 from bot.render.text_mode import said, your_cards
 from storage.puzzles import PuzzleRepo, StoredPuzzle
+
+if TYPE_CHECKING:  # the games' records: the app's (bot.app reads the registry)
+    from bot.games.registry import Game
 
 log = logging.getLogger(__name__)
 
@@ -57,14 +60,20 @@ def seat_names(puzzle: Puzzle, learner: str) -> list[str]:
             for seat in range(puzzle.players)]
 
 
-async def search(repo: PuzzleRepo, game: str) -> None:
-    """Search the newest finished games of ``game`` not searched yet (off the event loop),
+def games_of(interaction: discord.Interaction[Any]) -> Mapping[str, Game]:
+    """The app's games (read from the registry once, when the bot was built)."""
+    return app_of(interaction).games
+
+
+async def search(repo: PuzzleRepo, entry: Game) -> None:
+    """Search the newest finished games of ``entry`` not searched yet (off the event loop),
     up to :data:`GAMES_A_CALL` of them, until one gives a puzzle."""
+    game = entry.name
     for found in await repo.unsearched(game, GAMES_A_CALL):
         seats = found.humans or tuple(range(found.players))
         try:
             result = await asyncio.to_thread(
-                puzzles.find, game, found.players, found.seed, found.variant, found.actions,
+                puzzles.find, entry.engine, found.players, found.seed, found.variant, found.actions,
                 seats, random.Random(found.table_id))
         except Exception:  # a log the engine no longer reads: no puzzle from it
             log.warning("Table %s could not be searched for a puzzle", found.table_id,
@@ -76,29 +85,31 @@ async def search(repo: PuzzleRepo, game: str) -> None:
             return
 
 
-def button_labels(puzzle: Puzzle, state: Any, view: Any, names: list[str]) -> list[str]:
+def button_labels(entry: Game, puzzle: Puzzle, state: Any, view: Any,
+                  names: list[str]) -> list[str]:
     """The moves on offer as the game's own panel buttons word them ("Keep 2 · 3♠ out",
     "9♦ takes 9♠", "Ask Seat 2 for Q♥"): short enough for a phone, one per move; a game
     whose look has no such words gives the engine's description of the move. Within
     Discord's 80 characters."""
-    label = CATALOG[puzzle.game].look.move_label
+    label = entry.look.move_label
     shown = labelled(names)
-    engine = puzzle.engine
+    engine = entry.engine
     return [truncate(legible(
         label(view, engine.parse_action(state, move), shown) if label is not None
-        else move_words(puzzle, state, move, shown)), LABEL_LIMIT)
+        else move_words(engine, state, move, shown)), LABEL_LIMIT)
         for move in offered(puzzle)]
 
 
-def puzzle_message(stored: StoredPuzzle, learner: str, *,
+def puzzle_message(entry: Game, stored: StoredPuzzle, learner: str, *,
                    words: bool = False) -> tuple[discord.Embed, discord.ui.View]:
-    """The position as the puzzler's seat saw it, and its moves as buttons (none marked);
-    ``words``: his cards and every card on show in words (he reads text, not pictures)."""
+    """The position of ``entry``'s puzzle as the puzzler's seat saw it, and its moves as
+    buttons (none marked); ``words``: his cards and every card on show in words (he reads
+    text, not pictures)."""
     puzzle = Puzzle.from_json(stored.data)
-    state = puzzle.state()
+    state = puzzle.state(entry.engine)
     names = seat_names(puzzle, learner)
-    game = CATALOG[puzzle.game]
-    view = puzzle.engine.player_view(state, puzzle.seat)
+    game = entry
+    view = entry.engine.player_view(state, puzzle.seat)
     embed = discord.Embed(
         title=_("{game} puzzle", game=_(game.title)),
         description=_("From a real game: it is your move. Which one is best?"),
@@ -111,7 +122,7 @@ def puzzle_message(stored: StoredPuzzle, learner: str, *,
         said(embed)
     legible_embed(embed)  # every line right to left in Arabic, its cards one unit each
     buttons = discord.ui.View(timeout=None)
-    for i, label in enumerate(button_labels(puzzle, state, view, names)):
+    for i, label in enumerate(button_labels(entry, puzzle, state, view, names)):
         buttons.add_item(discord.ui.Button(
             custom_id=f"{PREFIX}:{stored.id}:{i}", style=discord.ButtonStyle.secondary,
             label=label))
@@ -132,15 +143,17 @@ class PuzzleButton(Routed[discord.ui.Button[Any]],
     async def _answer(interaction: discord.Interaction[Any], puzzle_id: int, move: int) -> None:
         stored = await repo_of(interaction).get(puzzle_id)
         puzzle = Puzzle.from_json(stored.data) if stored is not None else None
-        if stored is None or puzzle is None or not 0 <= move < len(puzzle.moves):
+        entry = games_of(interaction).get(puzzle.game) if puzzle is not None else None
+        if stored is None or puzzle is None or entry is None or \
+                not 0 <= move < len(puzzle.moves):
             await answer_once(interaction, _(OUT_OF_DATE))
             return
-        state = puzzle.state()
+        state = puzzle.state(entry.engine)
         learner = interaction.user.display_name
-        right, why = verdict(puzzle, state, offered(puzzle)[move],
+        right, why = verdict(entry.engine, puzzle, state, offered(puzzle)[move],
                              shown_all(seat_names(puzzle, learner)))
         words = await app_of(interaction).images.reads_text(interaction.user.id)
-        embed, _buttons = puzzle_message(stored, learner, words=words)
+        embed, _buttons = puzzle_message(entry, stored, learner, words=words)
         embed.description = legible(("✓ " if right else "✗ ") + (spoken(why) if words else why))
         await interaction.response.edit_message(embed=embed, view=None)
 
@@ -160,15 +173,17 @@ class PuzzleCog(commands.Cog):
         """Show a puzzle of ``game`` privately (searching a finished game for more first)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         repo = repo_of(interaction)
+        entry = games_of(interaction)[game]
         if await repo.count(game) < ENOUGH:
-            await search(repo, game)
+            await search(repo, entry)
         stored = await repo.pick(game, random.randrange(1 << 30))
         if stored is None:
-            await interaction.followup.send(_(NONE_YET, game=_(CATALOG[game].title)),
+            await interaction.followup.send(_(NONE_YET, game=_(entry.title)),
                                             ephemeral=True)
             return
         words = await app_of(interaction).images.reads_text(interaction.user.id)
-        embed, view = puzzle_message(stored, interaction.user.display_name, words=words)
+        embed, view = puzzle_message(entry, stored, interaction.user.display_name,
+                                     words=words)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 

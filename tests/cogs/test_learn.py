@@ -167,7 +167,9 @@ async def test_a_button_of_a_changed_lesson_is_answered_out_of_date(simcord_env:
     old = lessons()["turup"][0]
     changed = replace(old, deck=(*old.deck[:-1], "7H"))
     assert changed.version != old.version
-    with with_lessons("turup", (changed, *lessons()["turup"][1:])):
+    games = simcord_env.bot.app.games
+    assert isinstance(games, dict)
+    with with_lessons("turup", (changed, *lessons()["turup"][1:]), games):
         stale = await follow(ana, message)
     assert stale.response is not None and stale.response.ephemeral
     assert "changed since this message" in stale.response.content

@@ -13,6 +13,7 @@ import pytest
 from simcord import Env
 from simcord.components import walk_components
 
+from bot.games.registry import ENGINES
 from bot.learning.catalog import lessons
 from bot.render.alt.words import card_words
 from bot.render.names import shown
@@ -135,7 +136,8 @@ async def test_text_mode_reaches_a_puzzle(simcord_env: Env) -> None:
     message = res.followups[-1] if res.followups else res.response
     said = "\n".join(_marked_texts(message))
     assert not SYMBOLS.search(said), said
-    view = puzzle.engine.player_view(puzzle.state(), puzzle.seat)
+    engine = ENGINES[puzzle.game]
+    view = engine.player_view(puzzle.state(engine), puzzle.seat)
     row = view["seats"][puzzle.seat]
     own = [c for c in (row.get("up") or []) + (row.get("down") or []) if c]
     assert own and all(card_words(c, colour=True) in _cards_field(message) for c in own)

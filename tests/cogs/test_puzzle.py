@@ -12,6 +12,7 @@ from simcord.components import walk_components
 
 from bot.app import CardroomBot
 from bot.games.cards import standard_deck
+from bot.games.registry import ENGINES
 from bot.i18n import PDI
 from bot.learning.puzzles import Puzzle, offered
 from bot.render.card_text import card
@@ -54,7 +55,8 @@ async def test_a_puzzle_shows_only_what_its_seat_could_see(simcord_env: Env) -> 
     message = res.followups[-1] if res.followups else res.response
     assert message is not None and message.ephemeral
     shown = text_of(message)
-    seen = json.dumps(puzzle.engine.player_view(puzzle.state(), puzzle.seat))
+    engine = ENGINES[puzzle.game]
+    seen = json.dumps(engine.player_view(puzzle.state(engine), puzzle.seat))
     hidden = [str(c) for c in standard_deck() if f'"{c}"' not in seen]
     assert len(hidden) > 10
     assert sum(card(str(c)) in shown for c in standard_deck() if f'"{c}"' in seen) >= 8
@@ -114,7 +116,8 @@ async def test_a_finished_table_is_searched_for_a_puzzle(db: Any) -> None:
     stored = await repo.pick("pariah", 0)
     assert stored is not None
     found = Puzzle.from_json(stored.data)
-    assert found.engine.to_act(found.state()) == found.seat
+    engine = ENGINES[found.game]
+    assert engine.to_act(found.state(engine)) == found.seat
 
 
 async def test_an_arabic_puzzle_and_its_answer_read_right_to_left(simcord_env: Env,

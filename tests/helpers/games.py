@@ -13,15 +13,22 @@ from bot.learning.model import Lesson
 
 
 @contextmanager
-def with_lessons(name: str, lessons: tuple[Lesson, ...]) -> Iterator[None]:
+def with_lessons(name: str, lessons: tuple[Lesson, ...],
+                 app_games: dict[str, Game] | None = None) -> Iterator[None]:
     """Game ``name`` teaches ``lessons`` inside the ``with`` block (registered through the
-    registry's own ``register``, the original registration put back after)."""
+    registry's own ``register``, the original registration put back after); ``app_games``:
+    a running bot's games (``App.games``, read when it was built) changed too."""
     original = registry.game(name)
-    registry.register(replace(original, lessons=lessons))
+    changed = replace(original, lessons=lessons)
+    registry.register(changed)
+    if app_games is not None:
+        app_games[name] = changed
     try:
         yield
     finally:
         registry.register(original)
+        if app_games is not None:
+            app_games[name] = original
 
 
 def every_game() -> Mapping[str, Game]:

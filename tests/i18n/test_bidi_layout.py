@@ -16,9 +16,8 @@ import pytest
 from bot.discord.pictures import in_words
 from bot.games.registry import ENGINES, game
 from bot.i18n import LRI, PDI, use_locale
-from bot.learning.catalog import lessons
+from bot.learning.catalog import lessons, position
 from bot.learning.puzzles import Puzzle
-from bot.learning.walk import position
 from bot.render.alt import as_text, seat_alt
 from bot.render.announce import round_end_embed
 from bot.render.card_text import legible_embed
@@ -122,7 +121,8 @@ def test_arabic_puzzles_read_right_to_left(name: str, players: int,
     lines: list[str] = []
     with use_locale("ar"):
         for seed, before in ((3, 1), (5, 9), (8, 20)):
-            embed, view = puzzle_message(_puzzle_at(name, players, variant, seed, before), "ana")
+            embed, view = puzzle_message(game(name),
+                                          _puzzle_at(name, players, variant, seed, before), "ana")
             lines += embed_lines(embed) + [str(b.label) for b in view.children
                                            if getattr(b, "label", None)]
     assert lines and wrong(lines) == []

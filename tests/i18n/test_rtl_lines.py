@@ -117,8 +117,7 @@ def test_every_arabic_line_reads_right_to_left(
 def test_arabic_lessons_read_right_to_left() -> None:
     """Every step of every lesson's first position and its end, in Arabic: each line a
     right-to-left isolate, cards left to right."""
-    from bot.learning.catalog import lessons
-    from bot.learning.walk import position
+    from bot.learning.catalog import lessons, position
     from cogs.lessons.screens import end_embed, step_embed
 
     for found in lessons().values():

@@ -17,8 +17,8 @@ import pytest
 from bot.games import registry
 from bot.games.registry import ENGINES, game
 from bot.i18n import LANGUAGES, use_locale
-from bot.learning.catalog import lessons
-from bot.learning.walk import judge, position
+from bot.learning.catalog import lessons, position
+from bot.learning.walk import judge
 from bot.render.card_text import LABEL_LINE, legible, seen_length
 from bot.render.components import Kind, Step, parse_custom_id
 from bot.render.names import plain

@@ -13,9 +13,9 @@ import pytest
 from bot.games.protocol import GameError
 from bot.games.registry import game
 from bot.i18n import LANGUAGES, translations, use_locale
-from bot.learning.catalog import lessons
+from bot.learning.catalog import lessons, position
 from bot.learning.model import Lesson
-from bot.learning.walk import LEARNER, Position, judge, position
+from bot.learning.walk import LEARNER, Position, judge
 from bot.render.components import Kind, Step, notation_of
 from cogs.lessons.screens import end_controls, end_embed, step_embed
 
@@ -173,4 +173,4 @@ def test_no_step_is_a_draw_the_game_makes_by_itself(item: Lesson) -> None:
 
     for index in range(len(item.steps)):
         pos = position(item, index)
-        assert automatic(pos.engine, pos.state) is None, (item.game, index)
+        assert automatic(pos.entry, pos.state) is None, (item.game, index)

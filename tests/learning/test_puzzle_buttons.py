@@ -51,11 +51,12 @@ def test_puzzle_buttons_are_short_and_distinct_in_every_language(
     checked = 0
     for seed in (2, 9):
         for puzzle in positions(name, players, variant, seed, 40):
-            state = puzzle.state()
-            view = puzzle.engine.player_view(state, puzzle.seat)
+            state = puzzle.state(ENGINES[name])
+            view = ENGINES[name].player_view(state, puzzle.seat)
             for lang in LANGUAGES:
                 with use_locale(lang):
-                    labels = button_labels(puzzle, state, view, seat_names(puzzle, "ana"))
+                    labels = button_labels(game(name), puzzle, state, view,
+                                           seat_names(puzzle, "ana"))
                 assert all(len(label) <= LABEL_LIMIT and "…" not in label
                            for label in labels), labels
                 assert [x for x in labels if seen_length(x) > LABEL_LINE] == [], lang
@@ -71,10 +72,11 @@ def test_coop_buttons_read_as_the_panel_does() -> None:
     puzzles = positions("pariah", 2, {}, 9, 200)
     words: set[str] = set()
     for puzzle in puzzles:
-        state = puzzle.state()
-        view = puzzle.engine.player_view(state, puzzle.seat)
+        state = puzzle.state(ENGINES["pariah"])
+        view = ENGINES["pariah"].player_view(state, puzzle.seat)
         words |= {INVISIBLE.sub("", label)
-                  for label in button_labels(puzzle, state, view, seat_names(puzzle, "ana"))}
+                  for label in button_labels(game("pariah"), puzzle, state, view,
+                                           seat_names(puzzle, "ana"))}
     shapes = {re.sub(r"(10|[2-9AJQK])[♠♥♦♣]", "‹card›", re.sub(r"\b\d\b", "‹n›", w))
               for w in words}
     assert "Keep ‹n› · ‹card› out" in shapes

@@ -33,7 +33,7 @@ def pariah_puzzle() -> tuple[int, Puzzle]:
     """The puzzle found in a fixed Pariah game (searched once a process: the tests that
     show it share it, it is frozen)."""
     log = finished_game("pariah", 2, 3)
-    found = find("pariah", 2, 3, {}, log, [0, 1], random.Random(1), seconds=60)
+    found = find(ENGINES["pariah"], 2, 3, {}, log, [0, 1], random.Random(1), seconds=60)
     assert found is not None
     return found
 
@@ -43,7 +43,7 @@ def test_a_puzzle_is_a_clear_best_move_at_a_real_decision() -> None:
     turn at the position, and every move on offer is legal there."""
     index, puzzle = pariah_puzzle()
     assert len(puzzle.actions) == index
-    state = puzzle.state()
+    state = puzzle.state(ENGINES[puzzle.game])
     assert ENGINES["pariah"].to_act(state) == puzzle.seat
     assert 2 <= len(puzzle.moves) <= 5
     means = [m for m in puzzle.means if m is not None]
@@ -56,10 +56,10 @@ def test_a_puzzle_is_a_clear_best_move_at_a_real_decision() -> None:
 def test_the_verdict_says_in_one_line_whether_the_move_was_best() -> None:
     """The best move is told so; another is told the best move and by how much."""
     _index, puzzle = pariah_puzzle()
-    state = puzzle.state()
+    state = puzzle.state(ENGINES[puzzle.game])
     names = ["ana", "Seat 2"] if puzzle.seat == 0 else ["Seat 1", "ana"]
-    right, line = verdict(puzzle, state, puzzle.best, names)
+    right, line = verdict(ENGINES[puzzle.game], puzzle, state, puzzle.best, names)
     assert right and line.startswith("Best move:") and "\n" not in line
     other = next(m for m in offered(puzzle) if m != puzzle.best)
-    wrong, line = verdict(puzzle, state, other, names)
+    wrong, line = verdict(ENGINES[puzzle.game], puzzle, state, other, names)
     assert not wrong and line.startswith("Not the best:") and "points better" in line

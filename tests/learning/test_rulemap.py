@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from bot.learning.catalog import lessons
+from bot.learning.catalog import lessons, position
 from bot.learning.rulemap import markdown, played
-from bot.learning.walk import LEARNER, Position, position
+from bot.learning.walk import LEARNER, Position
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
