@@ -11,7 +11,7 @@ from bot.i18n import FSI, PDI, use_locale
 from bot.rating import Skill
 from bot.render.card_text import seat_name, truncate
 from bot.render.components import option
-from bot.render.names import BIDI_CONTROLS, plain, shown
+from bot.render.names import BIDI_CONTROLS, names_as, plain, shown
 from cogs.stats import pages as se
 from storage.stats_models import (
     GameDetail,
@@ -65,6 +65,19 @@ def test_markdown_mentions_and_links_are_escaped_but_not_in_labels() -> None:
     assert "<@123>" not in shown("<@123>") and "<#5>" not in shown("<#5>")
     assert shown("**bold**\u202e", markdown=False) == f"{FSI}**bold**{PDI}"
     assert plain("a\u2067b\nc") == "ab c"
+
+
+def test_a_name_kept_once_shown_still_follows_each_form_it_is_asked_in() -> None:
+    """``shown`` keeps what it made of a name (issue 42): the same name asked again in
+    the other form (markdown or a label, by argument or by ``names_as``) or cut to another
+    width is made again, never the one kept for the first form."""
+    name = "**ann**"
+    for _ in range(2):
+        assert shown(name) == f"{FSI}\\*\\*ann\\*\\*{PDI}"
+        assert shown(name, markdown=False) == f"{FSI}**ann**{PDI}"
+        with names_as(markdown=False):
+            assert shown(name) == f"{FSI}**ann**{PDI}"
+        assert shown(name, limit=4) == f"{FSI}\\*\\*a…{PDI}"
 
 
 def test_a_cut_name_escapes_its_link_and_closes_its_isolate() -> None:
