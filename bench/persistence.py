@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from bench.run import Figure, ms, percentile
+from bot.games.protocol import replay
 from bot.games.registry import ENGINES, games
 from storage.connect import open_database
 from storage.database import Database
@@ -261,9 +262,7 @@ def engine_replay(logs: Sequence[TableLog]) -> dict[str, float]:
     for log in logs:
         engine = ENGINES[log.game]
         start = time.perf_counter()
-        state = engine.new_game(log.players, log.seed)
-        for _, text in log.actions:
-            state = engine.apply(state, engine.parse_action(state, text)).state
+        replay(engine, log.players, log.seed, [text for _, text in log.actions])
         spent[log.game] += time.perf_counter() - start
     return spent
 

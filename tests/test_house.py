@@ -180,3 +180,33 @@ def test_the_chromium_rule_sees_an_unmarked_test() -> None:
     assert unmarked_chromium_tests(source.format(mark="@pytest.mark.slow\n")) == []
     module = "import pytest\npytestmark = [pytest.mark.slow]\n" + source.format(mark="")
     assert unmarked_chromium_tests(module) == []
+
+
+def _replays_by_hand(source: str) -> list[int]:
+    """Lines where ``source`` applies a move it parsed in the same breath
+    (``engine.apply(state, engine.parse_action(state, text))``): a log replayed by hand."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "apply"
+                and any(isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute)
+                        and arg.func.attr == "parse_action" for arg in node.args)):
+            found.append(node.lineno)
+    return found
+
+
+def test_logs_are_replayed_through_the_protocol() -> None:
+    """A stored log is played again through ``protocol.replaying`` (or ``replay``), the one
+    replay loop of the house: the restorer, the after-game pages and the reviews use it."""
+    protocol = ROOT / "bot" / "games" / "protocol.py"
+    paths = [*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").rglob("*.py"),
+             *(ROOT / "bench").rglob("*.py")]
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in sorted(paths) if p != protocol
+             for n in _replays_by_hand(p.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_the_replay_scan_sees_a_loop_by_hand() -> None:
+    """The scan above can fail: it sees a log replayed by hand."""
+    assert _replays_by_hand("for t in log:\n    s = e.apply(s, e.parse_action(s, t)).state\n")
+    assert not _replays_by_hand("s = e.apply(s, move).state\n")

@@ -18,7 +18,7 @@ from bot.discord.answers import say
 from bot.discord.kept import Finished
 from bot.discord.parts import App
 from bot.discord.reviews import on_review
-from bot.games.protocol import GameError
+from bot.games.protocol import GameError, replaying
 from bot.i18n import _, number, use_locale
 from bot.options import OptionError, effective_options
 from bot.render.card_text import legible, truncate
@@ -67,12 +67,11 @@ def replay(stored: StoredTable, voice: Voice, game: Game) -> Finished:
     table.start_rounds()
     names = shown_all(table.names)  # names are data on the replay's pages too
     lines = [_("{game} dealt to {names}.", game=title_of(rec.game), names=", ".join(names))]
-    for entry in stored.actions:
-        transition = engine.apply(table.state, engine.parse_action(table.state, entry.text))
-        table.state = transition.state
-        table.record_events(transition.events)
+    for step in replaying(engine, table.state, [entry.text for entry in stored.actions]):
+        table.state = step.transition.state
+        table.record_events(step.transition.events)
         table.track_round()
-        lines.extend(e.render(names) for e in transition.events if e.seats is None)
+        lines.extend(e.render(names) for e in step.transition.events if e.seats is None)
     return Finished(table, tuple(lines))
 
 
