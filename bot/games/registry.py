@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from bot.games.protocol import Action, Engine
 
@@ -106,6 +106,36 @@ class Game:
     def colour(self) -> int:
         """The game's embed colour."""
         return self.look.colour
+
+
+class _Later:
+    """An object named by its module, imported when it is first read (:func:`look_in`)."""
+
+    __slots__ = ("_loaded", "_module", "_name")
+
+    def __init__(self, module: str, name: str) -> None:
+        self._module = module
+        self._name = name
+        self._loaded: Any = None
+
+    def __getattr__(self, attr: str) -> Any:
+        if self._loaded is None:
+            self._loaded = getattr(importlib.import_module(self._module), self._name)
+        return getattr(self._loaded, attr)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return (_Later, (self._module, self._name))
+
+    def __repr__(self) -> str:
+        return f"<{self._module}.{self._name}, imported when first read>"  # i18n: not for people
+
+
+def look_in(module: str, name: str) -> Look:
+    """A game's look, ``name`` in ``module``, imported when something first reads it (the
+    presentation): a registration names its look so, and a table's game (``Table.entry``)
+    carries it through the table service, which never reads it, so that a table's moves in
+    the service import neither Discord nor Pillow (``tests/tables/test_service_imports.py``)."""
+    return cast("Look", _Later(module, name))
 
 
 _registered: dict[str, Game] = {}

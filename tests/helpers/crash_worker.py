@@ -54,7 +54,7 @@ async def main(path: str, seed: int) -> None:
     svc = TableService(TableRepo(db), games=every_game(), ai_delay=0.0, render_interval=0.0,
                        seed_source=lambda: seed)
     await svc.restore()
-    registry.games()  # every game and its look loaded: READY means ready to play
+    registry.games()  # every game loaded (its look is the presentation's): READY means ready
     rng = random.Random(seed)
     print("READY", flush=True)
     while True:
