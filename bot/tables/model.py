@@ -143,6 +143,9 @@ class Table:
     # waits while no interaction of it can update its message: computers and timers hold
     # until a press brings a fresh one (``TableClock.release``). Restored tables wait.
     waiting: bool = False
+    # the seats' names as shown (``shown_names``), with the voice and names they were for
+    _shown: tuple[tuple[Voice, tuple[str, ...]], tuple[str, ...]] | None = field(
+        default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.waiting = self.record.interaction_only
@@ -277,8 +280,12 @@ class Table:
 
     @property
     def shown_names(self) -> list[str]:
-        """Seat names as text a channel shows them (``Table.shown``)."""
-        return [self.shown(s.name) for s in self.seats]
+        """Seat names as text a channel shows them (``Table.shown``), worked out again only
+        when a seat's name or the voice changed (every move's lines ask for them)."""
+        key = (self.voice, tuple(s.name for s in self.seats))
+        if self._shown is None or self._shown[0] != key:
+            self._shown = (key, tuple(self.shown(name) for name in key[1]))
+        return list(self._shown[1])
 
     def record_events(self, events: Iterable[Event]) -> None:
         """Keep the recent public events and each seat's private ones, names filled in

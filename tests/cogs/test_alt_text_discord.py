@@ -41,7 +41,7 @@ async def test_every_picture_of_a_game_carries_alt_text(world: dict[str, Any]) -
                 assert card_words(code, colour=True) in alt
         my = await member.click(message_of(env, table, channel), label="My cards")
         own = table.player_view(seat)["seats"][seat]["down"]
-        mine = alt_of(my.response)
+        mine = alt_of(panel_of(my))
         assert all(card_words(c, colour=True) in mine for c in own)
         opened = await member.click(message_of(env, table, channel), label="Take turn")
         panel = panel_of(opened)

@@ -17,7 +17,7 @@ from simcord import assert_error
 from bot.discord import answers
 from storage.errors import StorageBusy
 from storage.tables import TableStatus
-from tests.helpers.discord import flush, message_of, table_in
+from tests.helpers.discord import flush, message_of, panel_of, table_in
 from tests.helpers.flaky import write_lock
 
 
@@ -158,7 +158,7 @@ async def test_a_database_locked_by_another_process_costs_no_interaction_its_3_s
         mine = await members[table_b.seats[0].user_id].click(
             message_of(env, table_b, chan_b), label="My cards")
         assert time.monotonic() - began < 3.0
-        assert mine.ephemeral and mine.response.embeds
+        assert panel_of(mine).ephemeral and panel_of(mine).embeds
         assert locker.poll() is None  # the lock was held all along
     finally:
         locker.terminate()

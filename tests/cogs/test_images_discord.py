@@ -107,8 +107,9 @@ async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any])
     assert all(not p.get("attachments") for p in payloads)
     my = await member_of(world, table, 0).click(message_of(env, table, channel),
                                                  label="My cards")
-    assert my.ephemeral and my.response is not None
-    assert not my.response.embeds[0].image.url
+    hand = panel_of(my)  # answered first, the hand follows privately
+    assert hand.ephemeral
+    assert not hand.embeds[0].image.url
     assert len(env.bot.app.images.cache) == 0
 
 
@@ -120,9 +121,10 @@ async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> Non
     seat = table.to_act()
     member = member_of(world, table, seat)
     my = await member.click(message_of(env, table, channel), label="My cards")
-    assert my.ephemeral and my.response is not None
-    assert [a.filename for a in my.response.attachments] == ["hand.png"]
-    assert my.response.embeds[0].description  # the text stays for screen readers
+    hand = panel_of(my)  # answered first, the hand follows privately
+    assert hand.ephemeral
+    assert [a.filename for a in hand.attachments] == ["hand.png"]
+    assert hand.embeds[0].description  # the text stays for screen readers
     await via_panel(env, member, channel, "draw")
     await flush(env)
     dm = last_cards(member, channel)
@@ -293,4 +295,4 @@ async def test_turup_and_soi_panels_name_the_cards_in_words(world: dict[str, Any
     assert not [a for p in payloads for a in (p.get("data") or p).get("attachments") or []
                 if a.get("filename") == "seat.png"]
     mine = await member.click(message_of(env, table, channel), label="My cards")
-    assert [a.filename for a in mine.response.attachments] == ["hand.png"]
+    assert [a.filename for a in panel_of(mine).attachments] == ["hand.png"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers.discord import component_rows, flush, message_of, two_at_a_table
+from tests.helpers.discord import component_rows, flush, message_of, panel_of, two_at_a_table
 
 
 def _pings(channel: Any) -> list[Any]:
@@ -35,8 +35,8 @@ async def test_a_draw_only_turn_from_the_ping_is_two_taps(world: dict[str, Any])
         kept = env.bot.app.tokens.fresh(table.id, table.record.message_id)
         before = table.version
         opened = await person.click(ping, custom_id=take["custom_id"])  # tap 1
-        assert opened.acknowledged and opened.ephemeral
-        panel = opened.response
+        panel = panel_of(opened)  # answered first, the panel follows privately
+        assert opened.acknowledged and panel.ephemeral
         assert table.version == before + 1 and table.to_act() == seat, "Take turn drew"
         discard = next(b for b in _buttons(panel) if b["label"] == "Discard")
         played = await person.click(panel, custom_id=discard["custom_id"])  # tap 2

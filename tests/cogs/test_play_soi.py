@@ -14,6 +14,7 @@ from tests.helpers.discord import (
     flush,
     last_cards,
     message_of,
+    panel_of,
     service,
     table_in,
     text_only,
@@ -67,10 +68,10 @@ async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
     notices = [m for m in channel.history() if "cannot send direct messages" in m.content]
     assert len(notices) == 1 and cat.mention in notices[0].content
     cat_seat = table.seat_of(cat.id)
-    mine = await cat.click(message_of(env, table, channel), label="My cards")
+    mine = panel_of(await cat.click(message_of(env, table, channel), label="My cards"))
     assert mine.ephemeral
     for code in table.hidden_cards(cat_seat):
-        assert card(code) in mine.response.embeds[0].description
+        assert card(code) in mine.embeds[0].description
     outsider = await dan.click(message_of(env, table, channel), label="My cards")
     assert outsider.ephemeral and "not playing" in outsider.response.content
 

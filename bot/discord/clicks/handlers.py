@@ -108,9 +108,10 @@ async def _my_cards(click: Click) -> None:
     assert seat is not None  # a seated player's click (its Route)
     if table.state is None:
         raise TableError(_("The cards are not dealt yet."))
+    await _acknowledge(click)  # answered: then the hand and its picture
     embed = hand_embed(table, seat)
     files = await click.app.images.hand_file(table, seat, embed)
-    await _privately(click, embed=embed, files=files)
+    await say(click.interaction, embed=embed, files=files)
 
 
 async def _last_round(click: Click) -> None:
@@ -128,6 +129,8 @@ async def _take_turn(click: Click) -> None:
     if not table.running:
         raise TableError(_("The game is not running."))
     seat = table.seat_to_act(click.interaction.user.id)
+    # answered first (a turn ping's token is not the table message's: not remembered)
+    await _acknowledge(click, remember=True)
     note = None
     move = automatic_move(table)
     if move is not None:  # drawing is the only move: draw now, show the placements
@@ -136,14 +139,7 @@ async def _take_turn(click: Click) -> None:
         note = "\n".join(f"› {e}" for e in result.events[-3:]) or None
     await hints.refresh(click.app.db, table)
     embed, view, files = await pictured_panel(click.app.images, table, seat, note)
-    message = click.interaction.message
-    if message is not None and message.id != table.record.message_id:
-        # Take turn on a turn ping: the panel is the answer itself (the table message's
-        # token stays the one that updates it)
-        await say(click.interaction, embed=embed, view=view, files=files)
-        return
-    await answer_privately(click.interaction, click.app.tokens, table.id, embed=embed,
-                           view=view, files=files)
+    await say(click.interaction, embed=embed, view=view, files=files)
 
 
 async def _take_back(click: Click) -> None:
@@ -171,6 +167,19 @@ def on_table_message(click: Click) -> bool:
     return message is not None and message.id == click.table.record.message_id
 
 
+async def _acknowledge(click: Click, *, remember: bool = False) -> None:
+    """Answer the click at once, before its work (Discord has its answer well within its 3
+    seconds however long the work takes): a deferred update of the message pressed, which
+    stays as it is; the work's result then goes as an ephemeral follow-up (``say``). On
+    the table's own message the press's token becomes the table's (``Tokens.remember``)
+    when ``remember`` (Take turn), and always at a table that lives in interactions (a DM,
+    a group DM), whose message is shown through it from now on."""
+    await click.interaction.response.defer()  # DEFERRED_UPDATE_MESSAGE
+    if on_table_message(click) and (remember or click.table.record.interaction_only):
+        click.app.tokens.remember(click.table.id, click.interaction)
+        click.app.tokens.follow_up_allowed(click.interaction)  # its first: always allowed
+
+
 async def _privately(click: Click, **message: Any) -> None:
     """Answer a click with a message only its presser sees. On the message of a table
     that lives in interactions (a DM, a group DM) the press is answered by deferring an
@@ -195,10 +204,11 @@ async def _navigate(click: Click) -> None:
     # no move, so the table version, hence the picture, is the one the panel shows
     kept: list[Any] = [a for a in (message.attachments if message else [])
                        if a.filename == SEAT_PNG]
+    await click.interaction.response.defer()  # answered first: DEFERRED_UPDATE_MESSAGE
     embed, view = panel(table, seat, Step(click.kind, click.choice), picture=bool(kept))
     if not kept:  # no picture to keep (text mode, images off): the panel's words again
         kept = await click.app.images.seat_file(table, seat, embed)
-    await click.interaction.response.edit_message(embed=embed, view=view, attachments=kept)
+    await click.interaction.edit_original_response(embed=embed, view=view, attachments=kept)
 
 
 async def _game_choice(click: Click) -> None:
