@@ -22,7 +22,7 @@ import discord
 
 from bot.discord.pictures import TableImages
 from bot.games.protocol import Event
-from bot.i18n import N_, _
+from bot.i18n import N_, _, is_rtl
 from bot.learning.model import cards_named
 from bot.learning.walk import LEARNER, Position
 from bot.render.card_text import card, legible_embed, truncate
@@ -38,6 +38,9 @@ __all__ = ["PREFIX", "as_view", "custom_id", "end_controls", "end_embed", "shown
 EVENT_LINES = 6  # what happened since the learner's last move, at most this many lines
 
 STEP_OF = N_("{step}/{steps}")  # the step's place in its lesson, before the lesson line
+# The hand from the step's place to its line, pointing the way the line reads (no bidi
+# algorithm turns a hand: right to left, 👉 pointed back at the place)
+POINTER = {False: "👉", True: "👈"}
 COMPLETE = N_("Lesson complete")
 
 
@@ -94,7 +97,7 @@ def step_embed(pos: Position, learner: str, wrong: str | None = None, *,
     if wrong is not None:
         top.append("✗ " + _("Not that one: {why}", why=wrong))
     place = _(STEP_OF, step=pos.index + 1, steps=len(lesson.steps))
-    top.append(f"**{place}** 👉 " + say(step.say, names))
+    top.append(f"**{place}** {POINTER[is_rtl()]} " + say(step.say, names))
     # no title nor footer: on a phone every line counts, and the picture names the game
     embed.title = None
     embed.description = truncate("\n".join(top) + "\n" + (embed.description or ""), 4096)
