@@ -213,7 +213,7 @@ def one_line(text: str) -> str:
 
 def rules_text(game: str, args: Sequence[str]) -> str:
     """A page of the game's rules (the ``/rules`` pages), ``rules 2`` for the second."""
-    pages = rules_pages(game)
+    pages = rules_pages(catalog.game(game))
     page = int(args[0]) if args and args[0].isdigit() else 1
     if not 1 <= page <= len(pages):
         return _("There is no page {number}: pick 1 to {last}.", number=page, last=len(pages))

@@ -69,7 +69,7 @@ async def on_review(interaction: discord.Interaction[Any], app: App, table: Tabl
     done = await reviewed(app, table, seat)
     pages = max(1, len(done.decisions))
     page = min(page_of(page_arg), pages - 1)  # read by the router before (out of date)
-    embed = review_embed(table.game, table.id, done.decisions, page,
+    embed = review_embed(table.entry, table.id, done.decisions, page,
                          examined=done.examined, by_computer=done.by_computer,
                          names=table.shown_names)
     files = await _picture(app.images, table, seat, done, page, embed)

@@ -12,7 +12,6 @@ from bot.games.views import GameView
 from bot.i18n import L_, N_, Msg, _
 from bot.render.card_text import isolated, legible, num, seat_name, truncate
 from bot.render.embeds import (
-    COLOURS,
     standings_lines,
     standings_order,
     title_of,
@@ -33,7 +32,7 @@ def ping_text(table: Table, seat: int, url: str) -> str:
     """``<@bob> — your turn at Soureh, table #4 · ends <t:…:R>`` (the link to the table)."""
     user_id = table.seats[seat].user_id
     text = _("{who} — your turn at {game}, [table #{id}]({url})",
-             who=isolated(f"<@{user_id}>"), game=title_of(table.game), id=table.id, url=url)
+             who=isolated(f"<@{user_id}>"), game=title_of(table.entry), id=table.id, url=url)
     deadline = table.record.deadline
     if deadline:
         text += " · " + _("ends {when}", when=f"<t:{int(deadline)}:R>")
@@ -64,10 +63,10 @@ def round_end_embed(table: Table) -> discord.Embed | None:
         return None
     number = over.number or len(table.rounds)
     embed = discord.Embed(
-        title=_("{game} table #{id} — round {round} is over", game=title_of(table.game),
+        title=_("{game} table #{id} — round {round} is over", game=title_of(table.entry),
                 id=table.id, round=num(number)),
         description=truncate(legible(over.winners + "\n" + totals_line(table, view)), 4096),
-        colour=COLOURS.get(table.game, 0x555555),
+        colour=table.entry.colour,
     )
     return embed
 
@@ -101,9 +100,9 @@ def game_end_embed(table: Table, note: str | Msg) -> discord.Embed:
     lines += standings_lines(table, view)
     lines += ["", _said(note)]
     return discord.Embed(
-        title=_("{game} table #{id} — game over", game=title_of(table.game), id=table.id),
+        title=_("{game} table #{id} — game over", game=title_of(table.entry), id=table.id),
         description=truncate(legible("\n".join(lines)), 4096),
-        colour=COLOURS.get(table.game, 0x555555),
+        colour=table.entry.colour,
     )
 
 
@@ -118,9 +117,9 @@ def result_dm_text(table: Table, seat: int, url: str, note: str | Msg,
     mine = table.entry.look.private_text(table.player_view(seat))
     if guild_name:
         head = _("**{game} [table #{id}]({url}) in {server} — game over**",
-                 game=title_of(table.game), id=table.id, url=url, server=shown(guild_name))
+                 game=title_of(table.entry), id=table.id, url=url, server=shown(guild_name))
     else:
-        head = _("**{game} [table #{id}]({url}) — game over**", game=title_of(table.game),
+        head = _("**{game} [table #{id}]({url}) — game over**", game=title_of(table.entry),
                  id=table.id, url=url)
     result = _("{winners} won the game. You finished #{place} with {total}.",
                winners=winners_text(table, view), place=num(place), total=num(total))

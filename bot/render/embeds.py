@@ -3,13 +3,11 @@ table's record and the engine's views only (never from engine state)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import options
-from bot.games.registry import CATALOG, game
 from bot.games.views import GameView
 from bot.i18n import N_, _, _n
 from bot.render.card_text import (
@@ -28,25 +26,14 @@ from bot.render.option_words import plain_options, timer_text
 from bot.results import placements
 
 if TYPE_CHECKING:
+    from bot.games.registry import Game
     from bot.tables.model import Table
 
 
 
-class _Colours(Mapping[str, int]):
-    """Each game's embed colour, read from the registry when asked: a game registered
-    after this module was imported (a plug-in, the tests' fifth game) has its own too."""
+NO_GAME_COLOUR = 0x555555
+"""The colour of an embed of no game (stats of every game, a game no longer offered)."""
 
-    def __getitem__(self, name: str) -> int:
-        return CATALOG[name].colour
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(CATALOG)
-
-    def __len__(self) -> int:
-        return len(CATALOG)
-
-
-COLOURS: Mapping[str, int] = _Colours()
 # Why a table closed, as stored (bot.tables) and as people read it.
 #: Why a table closed, as a sentence for its message (an unknown reason: the short word).
 CLOSED = {
@@ -70,10 +57,10 @@ END_REASONS = {
 }
 
 
-def title_of(name: str) -> str:
+def title_of(game: Game) -> str:
     """The game's display name, in the reader's language (the catalog's titles are marked
     for translation where the engines name them)."""
-    return _(game(name).title)
+    return _(game.title)
 
 
 def reason_text(reason: str) -> str:
@@ -124,12 +111,12 @@ def lobby_embed(table: Table) -> discord.Embed:
     rec = table.record
     engine = table.engine
     embed = discord.Embed(
-        title=_("{game} — table #{id} (lobby)", game=title_of(rec.game), id=rec.id),
-        colour=COLOURS.get(rec.game, 0x555555),
+        title=_("{game} — table #{id} (lobby)", game=title_of(table.entry), id=rec.id),
+        colour=table.entry.colour,
         description="\n".join((
             _("Host: {who}", who=isolated(f"<@{rec.host_id}>")),
             _("Options: {options}",
-              options=plain_options(rec.game, rec.variant, rec.timer_seconds)),
+              options=plain_options(table.entry, rec.variant, rec.timer_seconds)),
             _("Players: {seats} — press **Join** to sit down.",
               seats=notation(table.entry.seats)),
         )),
@@ -142,10 +129,10 @@ def lobby_embed(table: Table) -> discord.Embed:
         inline=False,
     )
     if table.cancelled:
-        embed.title = _("{game} — table #{id} (cancelled)", game=title_of(rec.game), id=rec.id)
+        embed.title = _("{game} — table #{id} (cancelled)", game=title_of(table.entry), id=rec.id)
         embed.description = closed_text(rec.end_reason)
     embed.set_footer(text=_("Table #{id} · /rules game:{game}", id=rec.id,
-                            game=title_of(rec.game)))
+                            game=title_of(table.entry)))
     return legible_embed(embed)
 
 
@@ -236,15 +223,15 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
     rec = table.record
     view = table.public_view()
     if table.finished:
-        title = _("{game} — table #{id} · game over", game=title_of(rec.game), id=rec.id)
+        title = _("{game} — table #{id} · game over", game=title_of(table.entry), id=rec.id)
     elif not table.status.is_open:
-        title = _("{game} — table #{id} · closed", game=title_of(rec.game), id=rec.id)
+        title = _("{game} — table #{id} · closed", game=title_of(table.entry), id=rec.id)
     else:
-        title = _("{game} — table #{id} · round {round}", game=title_of(rec.game), id=rec.id,
+        title = _("{game} — table #{id} · round {round}", game=title_of(table.entry), id=rec.id,
                   round=num(view.get("round", 1)))
     embed = discord.Embed(
         title=title,
-        colour=COLOURS.get(rec.game, 0x555555),
+        colour=table.entry.colour,
     )
     lines: list[str] = []
     if table.running:
@@ -265,7 +252,7 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:
         _add_fields(embed, table.entry.look.public_fields(view, table.names))
-    footer = plain_options(rec.game, rec.variant, rec.timer_seconds)
+    footer = plain_options(table.entry, rec.variant, rec.timer_seconds)
     embed.set_footer(text=truncate(footer, 2048))
     legible_embed(embed)
     _fit(embed)
@@ -282,10 +269,10 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     """A seat's own cards (ephemeral or DM): never posted in a channel."""
     view = table.player_view(seat)
     embed = discord.Embed(
-        title=title or _("Your cards — {game} table #{id}", game=title_of(table.game),
+        title=title or _("Your cards — {game} table #{id}", game=title_of(table.entry),
                          id=table.id),
         description=truncate(legible(table.entry.look.private_text(view)), 4096),
-        colour=COLOURS.get(table.game, 0x555555),
+        colour=table.entry.colour,
     )
     totals = view.get("totals") or []
     if seat < len(totals):
@@ -306,21 +293,21 @@ def last_round_embed(table: Table) -> discord.Embed | None:
         return None
     number = over.number
     if number is not None:
-        title = _("{game} table #{id} — round {round}", game=title_of(table.game),
+        title = _("{game} table #{id} — round {round}", game=title_of(table.entry),
                   id=table.id, round=num(number))
     else:
-        title = _("{game} table #{id} — the last round", game=title_of(table.game), id=table.id)
+        title = _("{game} table #{id} — the last round", game=title_of(table.entry), id=table.id)
     return discord.Embed(
         title=title,
         description=truncate(legible(summary), 4096),
-        colour=COLOURS.get(table.game, 0x555555),
+        colour=table.entry.colour,
     )
 
 
 def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
     """The short DM with a seat's cards."""
     view = table.player_view(seat)
-    game_name, rnd = title_of(table.game), num(view.get("round", 1))
+    game_name, rnd = title_of(table.entry), num(view.get("round", 1))
     if guild_name:
         head = _("**{game} table #{id} in {server}** — round {round}", game=game_name,
                  id=table.id, server=shown(guild_name), round=rnd)

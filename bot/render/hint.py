@@ -16,7 +16,7 @@ from bot.i18n import _
 from bot.notation.seat_words import move_line, with_names
 from bot.render.card_text import legible, truncate
 from bot.render.components import Kind, TableView
-from bot.render.embeds import COLOURS, title_of
+from bot.render.embeds import title_of
 
 if TYPE_CHECKING:
     from bot.tables.model import Table
@@ -44,9 +44,9 @@ def hint_embed(table: Table, given: Hint, move: str, *, practice_note: bool) -> 
         lines += ["", _("Hints make this game practice: it will not be rated.")]
     lines += ["", _("A hint never plays for you: make your move on your panel.")]
     return discord.Embed(
-        title=_("{game} table #{table} — hint", game=title_of(table.game), table=table.id),
+        title=_("{game} table #{table} — hint", game=title_of(table.entry), table=table.id),
         description=truncate(legible("\n".join(lines)), 4096),
-        colour=COLOURS.get(table.game, 0x555555),
+        colour=table.entry.colour,
     )
 
 

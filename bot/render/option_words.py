@@ -5,12 +5,14 @@ Look's ``option_words``); the turn timer is said here."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.games.registry import games
 from bot.i18n import _
 from bot.options import defaults
 from bot.render.card_text import num
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 
 def timer_text(seconds: int | None) -> str:
@@ -25,11 +27,11 @@ def timer_text(seconds: int | None) -> str:
     return _("{m} min {s} s", m=num(minutes), s=num(rest))
 
 
-def plain_options(name: str, variant: dict[str, Any], timer: int | None) -> str:
-    """The table's options in plain words, then the turn timer."""
-    values = {**defaults(name), **variant}
-    entry = games().get(name)
-    parts = entry.look.option_words(values) if entry is not None else []
+def plain_options(game: Game, variant: dict[str, Any], timer: int | None) -> str:
+    """The table's options in plain words (``game``'s look says them), then the turn
+    timer."""
+    values = {**defaults(game.name), **variant}
+    parts = game.look.option_words(values)
     parts.append(_("no turn timer") if timer is None
                  else _("{time} a turn", time=timer_text(timer)))
     return " · ".join(parts)

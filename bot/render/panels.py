@@ -57,9 +57,9 @@ def panel(
         notes = [f"› {legible(t)}" for t in list(table.private.get(seat, ()))[-NOTE_LINES:]]
     to_act = table.to_act()
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held
-    title = (_("{game} table #{id} — your turn", game=title_of(table.game), id=table.id)
+    title = (_("{game} table #{id} — your turn", game=title_of(table.entry), id=table.id)
              if mine else
-             _("{game} table #{id} — waiting", game=title_of(table.game), id=table.id))
+             _("{game} table #{id} — waiting", game=title_of(table.entry), id=table.id))
     embed = discord.Embed(title=legible(title), colour=entry.colour)
     if not mine:
         if not table.running:

@@ -9,6 +9,7 @@ moment (``seat.png`` drawn from his player view then, attached by the caller). B
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,20 +18,23 @@ from bot.i18n import _, _n
 from bot.notation.seat_words import with_names
 from bot.render.card_text import legible, num, truncate
 from bot.render.components import Kind
-from bot.render.embeds import COLOURS, title_of
+from bot.render.embeds import title_of
 from bot.render.table_message import pager_view
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 REVIEW_PNG = "review.png"
 
 
-def review_embed(game: str, table_id: int, decisions: Sequence[Decision], page: int,
+def review_embed(game: Game, table_id: int, decisions: Sequence[Decision], page: int,
                  *, examined: int, by_computer: int = 0,
                  names: Sequence[str] = ()) -> discord.Embed:
     """Page ``page`` of a review (``examined``: the seat's decisions looked at;
     ``by_computer``: the seat's decisions a computer made for its person, not reviewed;
     ``names``: the seats' names, for the moves' words). Every page opens with the whole
     review in one line."""
-    colour = COLOURS.get(game, 0x555555)
+    colour = game.colour
     title = _("{game} table #{table} — your review", game=title_of(game), table=table_id)
     skipped = _n("A computer made {n} of your decisions for you (your time ran out); it "
                  "is not reviewed.", "A computer made {n} of your decisions for you (your "

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.items import Routed
+from bot.discord.parts import app_of
 from bot.i18n import DEFAULT, _, use_locale
 from bot.render.rules_text import NO_RULES, OPEN_TEMPLATE, pages_of
 from cogs.rules.pages import PAGE_TEMPLATE, rules_page
@@ -26,7 +27,8 @@ class RulesButton(Routed[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
         with use_locale(self.lang):
-            embed, view = rules_page(self.match["game"], int(self.match["page"]))
+            game = app_of(interaction).games.get(self.match["game"])
+            embed, view = rules_page(game, int(self.match["page"]))
         await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -36,7 +38,7 @@ class RulesOpenButton(Routed[discord.ui.Button[Any]], template=OPEN_TEMPLATE):
     what = "The rules"  # i18n: not for people
 
     async def clicked(self, interaction: discord.Interaction[Any]) -> None:
-        game = self.match["game"]
+        game = app_of(interaction).games.get(self.match["game"])
         if not pages_of(game):
             await interaction.response.send_message(_(NO_RULES), ephemeral=True)
             return

@@ -33,7 +33,7 @@ class RulesCommands(commands.Cog):
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
     ) -> None:
         """A short paged embed of the rules."""
-        embed, view = rules_page(game.value, 0)
+        embed, view = rules_page(self.bot.app.games.get(game.value), 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 

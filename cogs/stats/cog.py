@@ -24,7 +24,6 @@ from bot.discord.answers import answering
 from bot.discord.choices import game_choices
 from bot.discord.installs import anywhere, place_of
 from bot.discord.parts import AppBot, app_of
-from bot.games.registry import CATALOG
 from bot.i18n import N_, _, use_locale
 from cogs.stats.pages import (
     game_number,
@@ -100,7 +99,7 @@ class LeaderboardButton(
         if self.stale:
             await _out_of_date(interaction)
             return False
-        if place_of(interaction) != self.guild or self.game not in CATALOG:
+        if place_of(interaction) != self.guild or self.game not in app_of(interaction).games:
             await interaction.response.send_message(_(OTHER_SERVER), ephemeral=True)
             return False
         return True
@@ -118,10 +117,12 @@ class LeaderboardButton(
         )
         if user == self.viewer:  # the public message: the server's language
             with use_locale(server_language(interaction)):
-                embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
+                embed = leaderboard_embed(page, user, games=app_of(interaction).games)
+                view = leaderboard_view(page, user)
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
+            embed = leaderboard_embed(page, user, games=app_of(interaction).games)
+            view = leaderboard_view(page, user)
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
@@ -189,7 +190,8 @@ class HistoryPageButton(
         """Show the page in place (the history is the same for everyone)."""
         page = await repo_of(interaction).history(self.guild, self.game, self.page)
         with use_locale(server_language(interaction)):  # the public message
-            embed, view = history_embed(page), history_view(page)
+            embed = history_embed(page, games=app_of(interaction).games)
+            view = history_view(page)
         await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -228,7 +230,8 @@ class RoundsButton(
             await interaction.response.send_message(
                 _("That game is not in this server's history."), ephemeral=True)
             return
-        await interaction.response.send_message(embed=rounds_embed(detail), ephemeral=True)
+        embed = rounds_embed(detail, games=app_of(interaction).games)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 def history_view(page: HistoryPage) -> discord.ui.View:
@@ -271,7 +274,8 @@ class StatsCog(commands.Cog):
         user = interaction.user.id
         page = await self.repo.leaderboard(place_of(interaction), game, SortKey(sort), 0, user)
         with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
-            embed, view = leaderboard_embed(page, user), leaderboard_view(page, user)
+            embed = leaderboard_embed(page, user, games=app_of(interaction).games)
+            view = leaderboard_view(page, user)
         await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description=N_("A player's games, wins, rating and trend"))
@@ -283,11 +287,11 @@ class StatsCog(commands.Cog):
                     game: str | None = None) -> None:
         """The member's record in this server."""
         who = member or interaction.user
-        lowest = {name for name, entry in CATALOG.items() if entry.lowest_wins}
+        lowest = {name for name, entry in app_of(interaction).games.items() if entry.lowest_wins}
         stats = await self.repo.player_stats(place_of(interaction), who.id, game,
                                              lowest_wins=lowest)
         with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
-            embed = stats_embed(stats, who.display_name, game)
+            embed = stats_embed(stats, who.display_name, game, games=app_of(interaction).games)
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description=N_("Recent finished games in this server"))
@@ -298,7 +302,8 @@ class StatsCog(commands.Cog):
         """The newest page, with a rounds button per game."""
         page = await self.repo.history(place_of(interaction), game)
         with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
-            embed, view = history_embed(page), history_view(page)
+            embed = history_embed(page, games=app_of(interaction).games)
+            view = history_view(page)
         await interaction.response.send_message(embed=embed, view=view)
 
 

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n
 from bot.rating import initial
 from bot.render.card_text import legible_embed, notation, num, truncate
-from bot.render.embeds import COLOURS, reason_text
+from bot.render.embeds import reason_text
 from bot.render.names import plain, shown
 
 if TYPE_CHECKING:
+    from bot.games.registry import Game
     from storage.stats_models import (
         GameDetail,
         GameStats,
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     )
 
 COLOUR = 0x455A64
-GAME_COLOURS: Mapping[str, int] = COLOURS  # read from the registry when asked
 MAX_DESCRIPTION = 4096
 MAX_FIELD = 1024
 MAX_TOTAL = 6000
@@ -47,10 +46,17 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else truncate(text, max(limit, 1))
 
 
-def title_of(game: str) -> str:
-    """The game's display name, in the reader's language."""
-    entry = CATALOG.get(game)
+def title_of(game: str, games: Mapping[str, Game]) -> str:
+    """The game's display name, in the reader's language (a game no longer offered: its
+    stored name)."""
+    entry = games.get(game)
     return _(entry.title) if entry is not None else game.title()
+
+
+def colour_of(game: str | None, games: Mapping[str, Game]) -> int:
+    """The game's embed colour (no game, or one no longer offered: the stats' own)."""
+    entry = games.get(game or "")
+    return entry.colour if entry is not None else COLOUR
 
 
 def name_of(name: str, user_id: int | None = None) -> str:
@@ -114,12 +120,13 @@ def _board_line(row: LeaderboardRow, mark: bool = False) -> str:
     return f"▶ {line}" if mark else line
 
 
-def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None) -> discord.Embed:
+def leaderboard_embed(page: LeaderboardPage, viewer: int | None = None, *,
+                      games: Mapping[str, Game]) -> discord.Embed:
     """A page of the ranking; the viewer's row is marked, or added below the page."""
     embed = discord.Embed(
-        title=_("{game} leaderboard — by {order}", game=title_of(page.game),
+        title=_("{game} leaderboard — by {order}", game=title_of(page.game, games),
                 order=_(SORT_NAMES.get(str(page.sort.value), page.sort.label))),
-        colour=GAME_COLOURS.get(page.game, COLOUR),
+        colour=colour_of(page.game, games),
     )
     if not page.rows:
         embed.description = _(
@@ -187,20 +194,22 @@ def _average(value: float | None) -> str:
     return num(round(float(value or 0), 1))
 
 
-def stats_embed(stats: PlayerStats, shown_name: str, game: str | None = None) -> discord.Embed:
+def stats_embed(stats: PlayerStats, shown_name: str, game: str | None = None, *,
+                games: Mapping[str, Game]) -> discord.Embed:
     """A player's record in this server: per game, or one game in detail."""
     who = shown(shown_name)
-    title = (_("{name} — {game} stats", name=who, game=title_of(game)) if game
+    title = (_("{name} — {game} stats", name=who, game=title_of(game, games)) if game
              else _("{name} — stats", name=who))
-    embed = discord.Embed(title=clip(title, 256), colour=GAME_COLOURS.get(game or "", COLOUR))
+    embed = discord.Embed(title=clip(title, 256), colour=colour_of(game, games))
     if not stats.games:
         embed.description = (_("No finished {game} games in this server yet.",
-                               game=title_of(game)) if game
+                               game=title_of(game, games)) if game
                              else _("No finished games in this server yet."))
         return legible_embed(embed)
     for entry in stats.games[:25]:
         embed.add_field(
-            name=title_of(entry.game), value=_game_block(entry, detailed=game is not None),
+            name=title_of(entry.game, games),
+            value=_game_block(entry, detailed=game is not None),
             inline=False,
         )
     return legible_embed(embed)
@@ -223,24 +232,24 @@ def seats_text(seats: Sequence[SeatLine], limit: int = MAX_FIELD) -> str:
     return clip(" · ".join(parts), limit)
 
 
-def history_label(game: GameSummary) -> str:
+def history_label(game: GameSummary, games: Mapping[str, Game]) -> str:
     """The field name of one game, named as its button: ``G12 Soureh · table #4``."""
     return _("{number} {game} · table #{id}", number=game_number(game.result_id),
-             game=title_of(game.game), id=game.table_id)
+             game=title_of(game.game, games), id=game.table_id)
 
 
-def history_embed(page: HistoryPage) -> discord.Embed:
+def history_embed(page: HistoryPage, *, games: Mapping[str, Game]) -> discord.Embed:
     """Recent finished games with players, winner and final scores; numbered for buttons."""
-    title = (_("Recent {game} games", game=title_of(page.game)) if page.game
+    title = (_("Recent {game} games", game=title_of(page.game, games)) if page.game
              else _("Recent games"))
-    embed = discord.Embed(title=title, colour=GAME_COLOURS.get(page.game or "", COLOUR))
+    embed = discord.Embed(title=title, colour=colour_of(page.game, games))
     if not page.games:
         embed.description = _("No finished games in this server yet.")
         return legible_embed(embed)
     budget = min(MAX_FIELD, HISTORY_BUDGET // len(page.games))
     for game in page.games:
         line = f"\n{when(game.ended_at)} · {status_text(game)}"
-        embed.add_field(name=history_label(game),
+        embed.add_field(name=history_label(game, games),
                         value=seats_text(game.seats, budget - len(line)) + line, inline=False)
     embed.set_footer(
         text=_n("Page {page} of {pages}: {n} game. Its button shows its rounds.",
@@ -280,13 +289,13 @@ def _column(name: str) -> str:
     return " " * (COLUMN - len(text)) + shown(text, markdown=False)
 
 
-def rounds_embed(detail: GameDetail) -> discord.Embed:
+def rounds_embed(detail: GameDetail, *, games: Mapping[str, Game]) -> discord.Embed:
     """One game's rounds, its players by place and its options."""
     summary = detail.summary
     embed = discord.Embed(
         title=_("Game {number} · {game}", number=game_number(summary.result_id),
-                game=title_of(summary.game)),
-        colour=GAME_COLOURS.get(summary.game, COLOUR),
+                game=title_of(summary.game, games)),
+        colour=colour_of(summary.game, games),
         description=rounds_table(detail) if detail.rounds else _("No round was completed."),
     )
     embed.add_field(name=_("Result"), value=seats_text(summary.seats, 900)

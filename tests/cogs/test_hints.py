@@ -263,11 +263,11 @@ async def test_a_hint_speaks_the_language_the_reader_chose(
     service(env).seed_source = lambda: 4
     env.bot.app.hint_budget = SMALL
     table = await _open(world, "turup", 1, "normal", rounds=1)
-    title = _("{game} table #{table} — hint", game=title_of(table.game), table=table.id)
+    title = _("{game} table #{table} — hint", game=title_of(table.entry), table=table.id)
     panel = await _my_panel(env, ann, channel, table)
     assert (await _press_hint(env, ann, panel)).embeds[0].title == title
     await ann.slash(channel, "language", language="discord")
     with use_locale("ar"):
-        arabic = _("{game} table #{table} — hint", game=title_of(table.game), table=table.id)
+        arabic = _("{game} table #{table} — hint", game=title_of(table.entry), table=table.id)
     assert arabic != title
     assert (await _press_hint(env, ann, panel)).embeds[0].title == arabic

@@ -144,12 +144,12 @@ def test_options_text_shows_only_given_options() -> None:
 @pytest.mark.parametrize("game", sorted(CATALOG))
 def test_rules_pages_fit(game: str) -> None:
     """Every rules page fits an embed and pages with two distinct buttons."""
-    for page in range(len(pages_of(game))):
-        embed, view = rules_page(game, page)
+    for page in range(len(pages_of(CATALOG[game]))):
+        embed, view = rules_page(CATALOG[game], page)
         check_embed(embed.to_dict())
         rows = view.to_components()
         check_components(rows)
-        assert f"Page {page + 1} of {len(pages_of(game))}" in (embed.footer.text or "")
+        assert f"Page {page + 1} of {len(pages_of(CATALOG[game]))}" in (embed.footer.text or "")
 
 
 def test_soi_memory_keeps_only_last_asks_in_view() -> None:

@@ -231,9 +231,9 @@ def test_lobby_says_nothing_outside_the_catalogs(lang: str) -> None:
 @pytest.mark.parametrize("name", sorted(CATALOG))
 def test_rules_pages_are_catalog_paragraphs(lang: str, name: str) -> None:
     """Every paragraph of /rules is one catalog text, Markdown and notation inside it."""
-    for page in range(len(pages_of(name))):
+    for page in range(len(pages_of(game(name)))):
         with marked_language(lang):
-            embed, view = rules_page(name, page)
+            embed, view = rules_page(game(name), page)
         texts = embed_texts(embed) + view_texts(view)
         assert [w for t in texts for w in english_outside_marks(t)] == []
         for line in without_isolates(embed.description or "").split("\n"):
@@ -401,10 +401,10 @@ async def test_rules_pages_turn_in_the_language_they_were_shown_in() -> None:
     from cogs.rules.buttons import RulesButton
 
     with marked_language("el"):
-        _, view = rules_page("soureh", 0)
+        _, view = rules_page(game("soureh"), 0)
     ids = [getattr(item, "custom_id", "") for item in view.children]
     assert ids == ["crr:soureh:0:el", "crr:soureh:1:el"]
-    _, english = rules_page("soureh", 0)
+    _, english = rules_page(game("soureh"), 0)
     assert [getattr(item, "custom_id", "") for item in english.children] == [
         "crr:soureh:0", "crr:soureh:1"]
     template = RulesButton.__discord_ui_compiled_template__

@@ -21,6 +21,7 @@ from storage.stats_models import (
     SeatLine,
     SortKey,
 )
+from tests.helpers.games import every_game
 
 HOSTILE = ("[Free Nitro](https://x.y)", "**bold**", "@everyone", "<@123>", "ann\u202e",
            "\u2067bob", "\u2069\u202ecat")
@@ -107,7 +108,7 @@ def test_leaderboard_history_and_rounds_show_names_as_data() -> None:
                                 skill=Skill(25.0, 1.0)) for i, n in enumerate(HOSTILE))
     page = LeaderboardPage(guild_id=1, game="soi", sort=SortKey.RATING, page=0, pages=1,
                            total=len(rows), rows=rows, own=None)
-    board = se.leaderboard_embed(page).description or ""
+    board = se.leaderboard_embed(page, games=every_game()).description or ""
     seats = tuple(SeatLine(seat=i, user_id=i + 1, name=n + "`", total=i, place=i + 1,
                            winner=i == 0, resigned=False) for i, n in enumerate(HOSTILE))
     summary = GameSummary(result_id=1, table_id=1, game="soi", reason="finished",

@@ -7,6 +7,7 @@ import pytest
 
 from bot.i18n import use_locale
 from bot.render.option_words import plain_options
+from tests.helpers.games import every_game
 
 JARGON = ("declare final", "end lowest", "leave off", "threshold", "discards hidden",
           "timer off", "mu", "σ")
@@ -28,7 +29,7 @@ JARGON = ("declare final", "end lowest", "leave off", "threshold", "discards hid
 def test_footer_says_the_options_in_plain_words(game: str, variant: dict[str, object],
                                                 timer: int | None, words: str) -> None:
     """No option names ("declare final · end lowest · leave off"): what they mean."""
-    text = plain_options(game, variant, timer)
+    text = plain_options(every_game()[game], variant, timer)
     assert text == words
     assert not any(j in text for j in JARGON)
 
@@ -36,9 +37,9 @@ def test_footer_says_the_options_in_plain_words(game: str, variant: dict[str, ob
 @pytest.mark.parametrize("lang", ["ar", "el", "so"])
 def test_footer_is_translated(lang: str) -> None:
     """The plain words are translated (not left in English)."""
-    english = plain_options("soureh", {}, None)
+    english = plain_options(every_game()["soureh"], {}, None)
     with use_locale(lang):
-        text = plain_options("soureh", {}, None)
+        text = plain_options(every_game()["soureh"], {}, None)
     assert text != english
     assert "Lowest total wins" not in text and "discards face down" not in text
 
@@ -52,6 +53,6 @@ def test_leaderboard_rating_in_words() -> None:
     row = LeaderboardRow(rank=1, user_id=1, name="ann", games=3, wins=2, skill=Skill(30.0, 5.0))
     page = LeaderboardPage(guild_id=1, game="soi", sort=SortKey.WIN_RATE, page=0, pages=1,
                            total=1, rows=(row,), own=None)
-    footer = leaderboard_embed(page).footer.text or ""
+    footer = leaderboard_embed(page, games=every_game()).footer.text or ""
     assert "mu" not in footer and "σ" not in footer and "conservative" not in footer
     assert "rises as you play more games and win" in footer

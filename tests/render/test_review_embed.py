@@ -7,10 +7,12 @@ import json
 from bot.games.ai.review import Decision
 from bot.games.protocol import Action
 from bot.render.review import review_embed
+from tests.helpers.games import every_game
 
 
 def _text(examined: int, by_computer: int = 0) -> str:
-    embed = review_embed("pariah", 7, [], 0, examined=examined, by_computer=by_computer)
+    embed = review_embed(every_game()["pariah"], 7, [], 0, examined=examined,
+                         by_computer=by_computer)
     return embed.description or ""
 
 
@@ -43,7 +45,7 @@ def test_a_review_opens_with_its_summary_and_names_seats_in_plain_words() -> Non
                  margin=0.07, played_words="keeps the 4 of clubs on coop 1",
                  suggested_words="discards the 4 of clubs", view={}),
     ]
-    embed = review_embed("pariah", 7, decisions, 0, examined=40, names=["ann", "bob"])
+    embed = review_embed(every_game()["pariah"], 7, decisions, 0, examined=40, names=["ann", "bob"])
     text = embed.description or ""
     assert text.startswith("**In short:** of your 40 decisions, the hard player would change "
                            "2 (rounds 1, 4)")

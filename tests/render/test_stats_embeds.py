@@ -21,6 +21,7 @@ from storage.stats_models import (
     SeatLine,
     SortKey,
 )
+from tests.helpers.games import every_game
 
 LONG = "_*~`|" * 8  # a 40-character name made of markdown characters
 
@@ -54,7 +55,7 @@ def test_history_page_of_twelve_seat_games_fits() -> None:
     """Ten twelve-seat games with long names fit one history embed."""
     page = HistoryPage(guild_id=1, game=None, page=0, pages=3, total=30,
                        games=tuple(big_summary(i) for i in range(10)))
-    embed = se.history_embed(page)
+    embed = se.history_embed(page, games=every_game())
     assert within_limits(embed) and len(embed.fields) == 10
 
 
@@ -62,7 +63,7 @@ def test_rounds_table_leaves_out_early_rounds_when_long() -> None:
     """Two hundred rounds of twelve seats are cut to the latest rounds, and it says so."""
     rounds = tuple(tuple(1000 * r + s for s in range(12)) for r in range(200))
     detail = GameDetail(summary=big_summary(1), variant={"rounds": 20}, seed=5, rounds=rounds)
-    embed = se.rounds_embed(detail)
+    embed = se.rounds_embed(detail, games=every_game())
     assert within_limits(embed)
     text = embed.description or ""
     assert text.startswith("(rounds 1–") and " 200 " in text and "Total" in text
@@ -82,7 +83,7 @@ def test_leaderboard_with_long_names_fits() -> None:
     own = LeaderboardRow(rank=999, user_id=999, name=LONG, games=1, wins=0, skill=Skill(20, 8))
     page = LeaderboardPage(guild_id=1, game="soi", sort=SortKey.WIN_RATE, page=0, pages=100,
                            total=1000, rows=rows, own=own)
-    embed = se.leaderboard_embed(page, viewer=999)
+    embed = se.leaderboard_embed(page, viewer=999, games=every_game())
     assert within_limits(embed)
     assert "Your place:" in (embed.description or "") and "\\_\\*" in (embed.description or "")
 
@@ -97,8 +98,8 @@ def test_stats_embed_for_every_game_fits() -> None:
                             trend=-40, trend_games=10, recent=recent)
                   for g in ("soureh", "pariah", "turup", "soi"))
     stats = PlayerStats(guild_id=1, user_id=2, name=LONG, games=games)
-    assert within_limits(se.stats_embed(stats, LONG * 10))
-    assert within_limits(se.stats_embed(stats, LONG, "soi"))
+    assert within_limits(se.stats_embed(stats, LONG * 10, games=every_game()))
+    assert within_limits(se.stats_embed(stats, LONG, "soi", games=every_game()))
 
 
 def test_settings_embed_marks_server_values() -> None:

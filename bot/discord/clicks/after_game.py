@@ -23,7 +23,7 @@ from bot.i18n import _, number, use_locale
 from bot.options import OptionError, effective_options
 from bot.render.card_text import legible, truncate
 from bot.render.components import ComponentId, Kind
-from bot.render.embeds import COLOURS, last_round_embed, lobby_embed, title_of
+from bot.render.embeds import last_round_embed, lobby_embed, title_of
 from bot.render.names import shown_all
 from bot.render.table_message import jump_url, lobby_view, replay_view
 from bot.tables.lobby import build_variant
@@ -66,7 +66,7 @@ def replay(stored: StoredTable, voice: Voice, game: Game) -> Finished:
     table.state = engine.new_game(len(table.seats), rec.seed, build_variant(engine, rec.variant))
     table.start_rounds()
     names = shown_all(table.names)  # names are data on the replay's pages too
-    lines = [_("{game} dealt to {names}.", game=title_of(rec.game), names=", ".join(names))]
+    lines = [_("{game} dealt to {names}.", game=title_of(game), names=", ".join(names))]
     for step in replaying(engine, table.state, [entry.text for entry in stored.actions]):
         table.state = step.transition.state
         table.record_events(step.transition.events)
@@ -107,9 +107,9 @@ def replay_page(done: Finished, page: int) -> tuple[discord.Embed, int]:
     shown = lines[page * LINES_PER_PAGE:(page + 1) * LINES_PER_PAGE]
     table = done.table
     embed = discord.Embed(
-        title=_("Replay — {game} table #{table}", game=title_of(table.game), table=table.id),
+        title=_("Replay — {game} table #{table}", game=title_of(table.entry), table=table.id),
         description=truncate(legible("\n".join(f"• {line}" for line in shown)), 4096),
-        colour=COLOURS.get(table.game, 0x555555),
+        colour=table.entry.colour,
     )
     embed.set_footer(text=_("Page {page} of {pages} · public moves only",
                             page=number(page + 1), pages=number(pages)))
@@ -174,7 +174,8 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
     with use_locale(table.language):  # the new lobby is public: the server's language
         calls = " ".join(f"<@{u}>" for u in others)
         if not rematch:
-            text = _("A new {game} table — press **Join** to sit down.", game=title_of(rec.game))
+            text = _("A new {game} table — press **Join** to sit down.",
+                     game=title_of(table.entry))
         elif others:
             text = _("Rematch of table #{table}: {calls} — press **Join** to play again; the "
                      "host starts.", table=old.id, calls=calls)
