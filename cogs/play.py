@@ -1,20 +1,22 @@
-"""``/play``: open a table in this channel with the game's options and post the lobby."""
+"""``/play``: open a table in this channel with the game's options and post the lobby. The
+command is made from the bot's games when the cog is loaded (:func:`play_cog`): a choice
+per game, a parameter per option name."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.choices import game_choices, play_parameters, with_parameters
+from bot.discord.choices import Parameter, game_choices, play_parameters, with_parameters
 from bot.discord.clicks.handlers import computers_allowed
 from bot.discord.installs import anywhere
 from bot.discord.parts import AppBot
 from bot.games.protocol import GameError
-from bot.games.registry import game
 from bot.i18n import N_, _, _n, use_locale
 from bot.options import OptionError, effective_options, parse_turn_timer
 from bot.render.embeds import lobby_embed
@@ -37,52 +39,39 @@ def timer_label(value: str) -> str:
     if seconds % 60 == 0:
         return _n("{n} minute", "{n} minutes", seconds // 60)
     return _n("{n} second", "{n} seconds", seconds)
-PARAMETERS = {p.name: p for p in play_parameters()}
 NOT_INSTALLED = N_(
     "Cardroom is not added to this server, so Discord shows its answers only to the person "
     "who asked: a table everyone can see cannot be opened here. Ask a moderator to add "
     "Cardroom to the server, or play in a DM or a group DM with your friends.")
 
 
-def _games_text(games: tuple[str, ...]) -> str:
-    titles = [_(game(g).title) for g in games]
+def timer_choices(current: str) -> list[app_commands.Choice[str]]:
+    """Common turn timers; any number of seconds (or off) may be typed."""
+    typed = current.strip().lower()
+    choices = [app_commands.Choice(name=timer_label(v), value=v) for v in TIMERS]
+    found = [c for c in choices if not typed or typed in c.name.lower() or typed in c.value]
+    if typed.isdigit() and typed not in [c.value for c in found]:
+        found.insert(0, app_commands.Choice(
+            name=_n("{n} second", "{n} seconds", int(typed), n=typed), value=typed))
+    return found[:25]
+
+
+def _games_text(titles: list[str]) -> str:
     if len(titles) == 1:
         return titles[0]
     return _("{some} and {last}", some=", ".join(titles[:-1]), last=titles[-1])
 
 
 class PlayCog(commands.Cog):
-    """Opening tables."""
+    """Opening tables (``/play`` itself is added by :func:`play_cog`)."""
 
-    def __init__(self, bot: AppBot) -> None:
+    def __init__(self, bot: AppBot, parameters: Mapping[str, Parameter]) -> None:
         self.bot = bot
+        self.parameters = parameters  # /play's option parameters by name
 
     @property
     def tables(self) -> TableService:
         return self.bot.app.tables
-
-    async def _play(
-        self,
-        interaction: discord.Interaction[Any],
-        game: str,
-        timer: str | None = None,
-        **options: Any,
-    ) -> None:
-        """Open the lobby (the game's options are parameters made from the catalog)."""
-        await self.open_table(interaction, game, timer, options)
-
-    play: app_commands.Command[Any, ..., None] = app_commands.command(
-        name="play", description=N_("Open a card table in this channel")
-    )(
-        anywhere(
-            app_commands.describe(
-                game=N_("The game to play"),
-                timer=N_("Seconds per turn (30–3600) or off; default: the server's setting"),
-            )(app_commands.choices(game=game_choices())(
-                with_parameters(_play, list(PARAMETERS.values()))
-            ))
-        )
-    )
 
     async def open_table(
         self, interaction: discord.Interaction[Any], name: str, timer: str | None,
@@ -90,12 +79,14 @@ class PlayCog(commands.Cog):
     ) -> None:
         """Check the options for the game, open the table and post its lobby."""
         given = {k: v for k, v in chosen.items() if v is not None}
-        wrong = [k for k in given if name not in PARAMETERS[k].games]
+        games = self.bot.app.games
+        wrong = [k for k in given if name not in self.parameters[k].games]
         if wrong:
             lines = [_("`{option}` is an option of {games}", option=k,
-                       games=_games_text(PARAMETERS[k].games)) for k in wrong]
+                       games=_games_text([_(games[g].title) for g in self.parameters[k].games]))
+                     for k in wrong]
             await interaction.response.send_message(
-                _("{game} has no such option: {why}.", game=_(game(name).title),
+                _("{game} has no such option: {why}.", game=_(games[name].title),
                   why="; ".join(lines)),
                 ephemeral=True,
             )
@@ -148,20 +139,47 @@ class PlayCog(commands.Cog):
         if table.record.interaction_only:
             self.bot.app.publisher.home.pressed(table, interaction, message.id)
 
-    @play.autocomplete("timer")
-    async def timer_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Common turn timers; any number of seconds (or off) may be typed."""
-        typed = current.strip().lower()
-        choices = [app_commands.Choice(name=timer_label(v), value=v) for v in TIMERS]
-        found = [c for c in choices if not typed or typed in c.name.lower() or typed in c.value]
-        if typed.isdigit() and typed not in [c.value for c in found]:
-            found.insert(0, app_commands.Choice(
-                name=_n("{n} second", "{n} seconds", int(typed), n=typed), value=typed))
-        return found[:25]
+
+
+def play_cog(bot: AppBot) -> PlayCog:
+    """The cog with ``/play`` made from ``bot.games`` (read from the registry once, when the
+    bot was built): a choice per game, a parameter per option name."""
+    parameters = {p.name: p for p in play_parameters(bot.games)}
+
+    class Play(PlayCog, name="PlayCog"):
+        async def _play(
+            self,
+            interaction: discord.Interaction[Any],
+            game: str,
+            timer: str | None = None,
+            **options: Any,
+        ) -> None:
+            """Open the lobby (the game's options are parameters made from the games)."""
+            await self.open_table(interaction, game, timer, options)
+
+        play: app_commands.Command[Any, ..., None] = app_commands.command(
+            name="play", description=N_("Open a card table in this channel")
+        )(
+            anywhere(
+                app_commands.describe(
+                    game=N_("The game to play"),
+                    timer=N_("Seconds per turn (30–3600) or off; default: the server's setting"),
+                )(app_commands.choices(game=game_choices(bot.games))(
+                    with_parameters(_play, list(parameters.values()))
+                ))
+            )
+        )
+
+        @play.autocomplete("timer")
+        async def timer_autocomplete(
+            self, interaction: discord.Interaction[Any], current: str
+        ) -> list[app_commands.Choice[str]]:
+            """Common turn timers; any number of seconds (or off) may be typed."""
+            return timer_choices(current)
+
+    return Play(bot, parameters)
 
 
 async def setup(bot: AppBot) -> None:
     """Load the cog."""
-    await bot.add_cog(PlayCog(bot))
+    await bot.add_cog(play_cog(bot))

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.choices import game_choices
 from bot.discord.faults import describe, is_transient
 from bot.discord.installs import anywhere, server_only
 from bot.discord.parts import AppBot
 from bot.games.protocol import Action, GameError
-from bot.games.registry import CATALOG
 from bot.i18n import N_, _, _n, current, use_locale
 from bot.notation.action_words import suggestions
 from bot.notation.seat_words import SeatWordError, by_name, by_number, read_move, words_of
@@ -24,6 +23,9 @@ from bot.render.names import labelled
 from bot.render.table_message import jump_url
 from bot.tables.model import Table, TableError
 from bot.tables.service import TableService
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +38,6 @@ REPOST_REFUSED = N_(
     "**Attach Files** permissions in this channel. The game itself is safe."
 )
 
-GAME_CHOICES = game_choices()
 NO_TABLE = N_("There is no open table in this channel. Start one with /play.")
 MOVE_LIMIT = 200  # longer than any move of any game; Discord allows 6,000 characters
 TOO_LONG = N_("That is not a move: moves are short, e.g. `draw`, `keep 2` or `ask 2 QH`.")
@@ -212,15 +213,16 @@ class TableCommands(commands.Cog):
     @app_commands.command(name="help", description=N_("What Cardroom is and how to play"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """A short ephemeral guide: the games, a turn, the commands."""
-        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+        embed = help_embed(self.bot.app.games)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-def help_embed() -> discord.Embed:
-    """What Cardroom is, how a turn works and where the rules are."""
-    games = ", ".join(_(entry.title) for entry in CATALOG.values())
+def help_embed(games: Mapping[str, Game]) -> discord.Embed:
+    """What Cardroom is (``games``: the bot's), how a turn works and where the rules are."""
+    titles = ", ".join(_(entry.title) for entry in games.values())
     embed = discord.Embed(title=_("Cardroom"), colour=0x2E7D32, description=_(
         "Card games at a table in this channel: {games}. Everyone sees the table "
-        "message; your own cards are only ever shown to you.", games=games
+        "message; your own cards are only ever shown to you.", games=titles
     ))
     embed.add_field(name=_("Start a table"), value=_(
         "`/play` a game (its options are optional), then others press **Join** and the "

@@ -1,4 +1,5 @@
-"""Slash-command parameters built from the catalog: the game choice, and one ``/play``
+"""Slash-command parameters built from the games (the bot's, passed by a cog's ``setup``
+when the command tree is built): the game choice, and one ``/play``
 parameter per option name and one ``/settings set`` parameter per game option, with
 Discord ranges and choices read from the ``Variant`` fields.
 
@@ -18,18 +19,20 @@ finds it in the catalogs.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from discord import app_commands
 
 from bot import options
-from bot.games.registry import CATALOG
 from bot.games.variants import Kind
 from bot.i18n import DEFAULT, LANGUAGES, _, language_label, use_locale
-from bot.options import OptionSpec
+from bot.options import OptionSpec, title
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 ON_OFF = (app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off"))
 
@@ -53,9 +56,9 @@ def language_choices() -> list[app_commands.Choice[str]]:
     return choices
 
 
-def game_choices() -> list[app_commands.Choice[str]]:
-    """Every game of the catalog, by title."""
-    return [app_commands.Choice(name=g.title, value=name) for name, g in CATALOG.items()]
+def game_choices(games: Mapping[str, Game]) -> list[app_commands.Choice[str]]:
+    """Every game, by title."""
+    return [app_commands.Choice(name=g.title, value=name) for name, g in games.items()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +101,8 @@ class Parameter:
         """``"Soureh 20–1000, Pariah 50–2000: Score that ends the game"`` (≤ 100), in the
         current language (the games' names and the option's description translated)."""
         where = self.prefix or _(", ").join(
-            f"{_(CATALOG[s.game].title)} {s.allowed()}" if s.kind is Kind.INT
-            else _(CATALOG[s.game].title) for s in self.specs
+            f"{_(title(s.game))} {s.allowed()}" if s.kind is Kind.INT
+            else _(title(s.game)) for s in self.specs
         )
         text = _("{where}: {description}", where=where,
                  description=_(self.specs[0].description))
@@ -112,20 +115,20 @@ class Parameter:
                                        say=self.description)
 
 
-def play_parameters() -> list[Parameter]:
-    """One ``/play`` parameter per option name, in catalog order."""
+def play_parameters(games: Mapping[str, Game]) -> list[Parameter]:
+    """One ``/play`` parameter per option name, in the games' order."""
     by_name: dict[str, list[OptionSpec]] = {}
-    for entry in CATALOG.values():
+    for entry in games.values():
         for spec in options.specs(entry.name):
             by_name.setdefault(spec.name, []).append(spec)
     return [Parameter(name, tuple(specs)) for name, specs in by_name.items()]
 
 
-def settings_parameters() -> list[Parameter]:
+def settings_parameters(games: Mapping[str, Game]) -> list[Parameter]:
     """One ``/settings set`` parameter per game option, ``<game>_<option>``."""
     return [
         Parameter(f"{name}_{spec.name}", (spec,))  # described as "Soureh 20–1000: …"
-        for name, entry in CATALOG.items() for spec in options.specs(name)
+        for name in games for spec in options.specs(name)
     ]
 
 

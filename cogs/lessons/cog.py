@@ -230,30 +230,38 @@ class LearnCog(commands.Cog):
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
-    @anywhere
-    @app_commands.command(name="learn", description=N_("Learn a game step by step, privately"))
-    @app_commands.describe(game=N_("The game to learn; leave empty to see your progress"),
-                           lesson=N_("The lesson's number (default: your next one)"))
-    @app_commands.choices(game=game_choices())
-    async def learn(self, interaction: discord.Interaction[Any], game: str | None = None,
-                    lesson: app_commands.Range[int, 1, 99] | None = None) -> None:
-        """Start a lesson, or show the learner's progress."""
-        finished = await repo_of(interaction).finished(interaction.user.id)
-        games = games_of(interaction)
-        if game is None:
-            await interaction.response.send_message(embed=progress_embed(finished, games),
-                                                    ephemeral=True)
-            return
-        found = lessons(games).get(game, ())
-        number = lesson if lesson is not None else next_lesson(
-            game, finished.get(game, set()), games)
-        if not 1 <= number <= len(found):
-            await interaction.response.send_message(_(NO_SUCH_LESSON, game=_(
-                games[game].title), count=len(found)), ephemeral=True)
-            return
-        await show_step(interaction, found[number - 1], 0, new=True)
+
+def learn_cog(bot: AppBot) -> LearnCog:
+    """The cog with ``/learn``, its game choices made from ``bot.games`` (read from the
+    registry once, when the bot was built)."""
+
+    class Learn(LearnCog, name="LearnCog"):
+        @anywhere
+        @app_commands.command(name="learn", description=N_("Learn a game step by step, privately"))
+        @app_commands.describe(game=N_("The game to learn; leave empty to see your progress"),
+                               lesson=N_("The lesson's number (default: your next one)"))
+        @app_commands.choices(game=game_choices(bot.games))
+        async def learn(self, interaction: discord.Interaction[Any], game: str | None = None,
+                        lesson: app_commands.Range[int, 1, 99] | None = None) -> None:
+            """Start a lesson, or show the learner's progress."""
+            finished = await repo_of(interaction).finished(interaction.user.id)
+            games = games_of(interaction)
+            if game is None:
+                await interaction.response.send_message(embed=progress_embed(finished, games),
+                                                        ephemeral=True)
+                return
+            found = lessons(games).get(game, ())
+            number = lesson if lesson is not None else next_lesson(
+                game, finished.get(game, set()), games)
+            if not 1 <= number <= len(found):
+                await interaction.response.send_message(_(NO_SUCH_LESSON, game=_(
+                    games[game].title), count=len(found)), ephemeral=True)
+                return
+            await show_step(interaction, found[number - 1], 0, new=True)
+
+    return Learn(bot)
 
 
 async def setup(bot: AppBot) -> None:
     bot.add_dynamic_items(LessonButton, LessonSelect)
-    await bot.add_cog(LearnCog(bot))
+    await bot.add_cog(learn_cog(bot))

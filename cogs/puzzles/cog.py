@@ -164,29 +164,37 @@ class PuzzleCog(commands.Cog):
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
-    @anywhere
-    @app_commands.command(name="puzzle",
-                          description=N_("A position from a real game: find the best move"))
-    @app_commands.describe(game=N_("The game of the puzzle"))
-    @app_commands.choices(game=game_choices())
-    async def puzzle(self, interaction: discord.Interaction[Any], game: str) -> None:
-        """Show a puzzle of ``game`` privately (searching a finished game for more first)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        repo = repo_of(interaction)
-        entry = games_of(interaction)[game]
-        if await repo.count(game) < ENOUGH:
-            await search(repo, entry)
-        stored = await repo.pick(game, random.randrange(1 << 30))
-        if stored is None:
-            await interaction.followup.send(_(NONE_YET, game=_(entry.title)),
-                                            ephemeral=True)
-            return
-        words = await app_of(interaction).images.reads_text(interaction.user.id)
-        embed, view = puzzle_message(entry, stored, interaction.user.display_name,
-                                     words=words)
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+
+def puzzle_cog(bot: AppBot) -> PuzzleCog:
+    """The cog with ``/puzzle``, its game choices made from ``bot.games`` (read from the
+    registry once, when the bot was built)."""
+
+    class Puzzle(PuzzleCog, name="PuzzleCog"):
+        @anywhere
+        @app_commands.command(name="puzzle",
+                              description=N_("A position from a real game: find the best move"))
+        @app_commands.describe(game=N_("The game of the puzzle"))
+        @app_commands.choices(game=game_choices(bot.games))
+        async def puzzle(self, interaction: discord.Interaction[Any], game: str) -> None:
+            """Show a puzzle of ``game`` privately (searching a finished game for more first)."""
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            repo = repo_of(interaction)
+            entry = games_of(interaction)[game]
+            if await repo.count(game) < ENOUGH:
+                await search(repo, entry)
+            stored = await repo.pick(game, random.randrange(1 << 30))
+            if stored is None:
+                await interaction.followup.send(_(NONE_YET, game=_(entry.title)),
+                                                ephemeral=True)
+                return
+            words = await app_of(interaction).images.reads_text(interaction.user.id)
+            embed, view = puzzle_message(entry, stored, interaction.user.display_name,
+                                         words=words)
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+
+    return Puzzle(bot)
 
 
 async def setup(bot: AppBot) -> None:
     bot.add_dynamic_items(PuzzleButton)
-    await bot.add_cog(PuzzleCog(bot))
+    await bot.add_cog(puzzle_cog(bot))

@@ -16,31 +16,37 @@ from bot.i18n import N_
 from cogs.rules.buttons import DYNAMIC_ITEMS
 from cogs.rules.pages import rules_page
 
-GAME_CHOICES = game_choices()
-
 
 class RulesCommands(commands.Cog):
-    """The rules of each game."""
+    """The rules of each game (``/rules`` is added by :func:`rules_cog`)."""
 
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
 
-    @anywhere
-    @app_commands.command(name="rules", description=N_("The rules of a game and its variants"))
-    @app_commands.describe(game=N_("The game whose rules to show"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(
-        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
-    ) -> None:
-        """A short paged embed of the rules."""
-        embed, view = rules_page(self.bot.app.games.get(game.value), 0)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+def rules_cog(bot: AppBot) -> RulesCommands:
+    """``/rules``, its game choices made from ``bot.games`` (read from the registry once,
+    when the bot was built)."""
+
+    class Rules(RulesCommands, name="RulesCommands"):
+        @anywhere
+        @app_commands.command(name="rules", description=N_("The rules of a game and its variants"))
+        @app_commands.describe(game=N_("The game whose rules to show"))
+        @app_commands.choices(game=game_choices(bot.games))
+        async def rules(
+            self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
+        ) -> None:
+            """A short paged embed of the rules."""
+            embed, view = rules_page(self.bot.app.games.get(game.value), 0)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    return Rules(bot)
 
 
 async def setup(bot: AppBot) -> None:
     """Load the cog and route the rules pages' buttons."""
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await bot.add_cog(RulesCommands(bot))
+    await bot.add_cog(rules_cog(bot))
 
 
 async def teardown(bot: AppBot) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Mapping
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,12 +20,14 @@ from bot.discord.choices import (
 )
 from bot.discord.installs import server_only
 from bot.discord.parts import AppBot
-from bot.games.registry import CATALOG
 from bot.i18n import LANGUAGES, N_, _, current, supported, use_locale
 from bot.options import OptionError, parse_turn_timer, show_turn_timer, spec
 from bot.render.card_text import legible
 from cogs.settings.pages import settings_embed
 from storage.guild_settings import HINT_POLICIES, GuildSettings, GuildSettingsRepo
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 log = logging.getLogger(__name__)
 
@@ -45,16 +48,17 @@ def _game_options(title: str) -> str:
     return _("{game} options", game=_(title))
 
 
-RESET_CHOICES = [
-    app_commands.Choice(name=N_("everything"), value="all"),
-    app_commands.Choice(name=N_("table switches and timer"), value="server"),
-    *(app_commands.Choice(name=spoken(
-        f"{entry.title} options",  # i18n: not for people (said by _game_options, translated)
-        partial(_game_options, entry.title)), value=name)
-      for name, entry in CATALOG.items()),
-]
+def reset_choices(games: Mapping[str, Game]) -> list[app_commands.Choice[str]]:
+    """What ``/settings reset`` resets: everything, the table switches, or a game's options."""
+    return [
+        app_commands.Choice(name=N_("everything"), value="all"),
+        app_commands.Choice(name=N_("table switches and timer"), value="server"),
+        *(app_commands.Choice(name=spoken(
+            f"{entry.title} options",  # i18n: not for people (said by _game_options, translated)
+            partial(_game_options, entry.title)), value=name)
+          for name, entry in games.items()),
+    ]
 LANGUAGE_CHOICES = language_choices()  # each named in itself and in the reader's language
-GAME_PARAMETERS = settings_parameters()
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -100,10 +104,11 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
     return new, lines
 
 
-def shown_settings(settings: GuildSettings, guild_name: str, speaking: str) -> discord.Embed:
+def shown_settings(settings: GuildSettings, guild_name: str, speaking: str,
+                   games: Mapping[str, Game]) -> discord.Embed:
     """The settings embed with the server's language (``speaking``: the language its tables
-    speak now, when it follows its Discord language)."""
-    embed = settings_embed(settings, CATALOG, guild_name)
+    speak now, when it follows its Discord language) and ``games``' options."""
+    embed = settings_embed(settings, games, guild_name)
     if settings.language:
         value = f"**{LANGUAGES[settings.language]}**"
     else:
@@ -144,109 +149,127 @@ class SettingsCog(
         current = await self.repo.get(interaction.guild_id)
         name = interaction.guild.name if interaction.guild else ""
         speaking = self.bot.app.languages.of_server(interaction.guild_id)
-        await interaction.response.send_message(embed=shown_settings(current, name, speaking),
-                                                ephemeral=True)
+        embed = shown_settings(current, name, speaking, self.bot.app.games)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def _set(
-        self,
-        interaction: discord.Interaction,
-        turn_timer: str | None = None,
-        computer_seats: bool | None = None,
-        count_computer_games: bool | None = None,
-        images: bool | None = None,
-        four_colour: bool | None = None,
-        pings: bool | None = None,
-        language: str | None = None,
-        hints: str | None = None,
-        **game_options: Any,
-    ) -> None:
-        """Validate every given value, then store them all (or none)."""
-        if await self._refuse(interaction):
-            return
-        assert interaction.guild_id is not None
-        values: dict[str, Any] = {
-            **game_options, "turn_timer": turn_timer, "computer_seats": computer_seats,
-            "count_computer_games": count_computer_games, "images": images,
-            "four_colour": four_colour, "pings": pings, "language": language,
-            "hints": hints,
-        }
-        given = {k: v for k, v in values.items() if v is not None}
-        if not given:
+
+
+def settings_cog(bot: AppBot) -> SettingsCog:
+    """The settings commands with ``/settings set`` and ``/settings reset`` made from
+    ``bot.games`` (read from the registry once, when the bot was built): a parameter per
+    game option, a reset choice per game."""
+
+    class Settings(
+        SettingsCog,
+        name="SettingsCog",
+        group_name="settings",
+        group_description=N_("Cardroom's defaults for new tables in this server"),
+    ):
+        async def _set(
+            self,
+            interaction: discord.Interaction,
+            turn_timer: str | None = None,
+            computer_seats: bool | None = None,
+            count_computer_games: bool | None = None,
+            images: bool | None = None,
+            four_colour: bool | None = None,
+            pings: bool | None = None,
+            language: str | None = None,
+            hints: str | None = None,
+            **game_options: Any,
+        ) -> None:
+            """Validate every given value, then store them all (or none)."""
+            if await self._refuse(interaction):
+                return
+            assert interaction.guild_id is not None
+            values: dict[str, Any] = {
+                **game_options, "turn_timer": turn_timer, "computer_seats": computer_seats,
+                "count_computer_games": count_computer_games, "images": images,
+                "four_colour": four_colour, "pings": pings, "language": language,
+                "hints": hints,
+            }
+            given = {k: v for k, v in values.items() if v is not None}
+            if not given:
+                await interaction.response.send_message(
+                    _("Give at least one setting to change, e.g. "
+                      "`/settings set turn_timer:120`."),
+                    ephemeral=True,
+                )
+                return
+            current_settings = await self.repo.get(interaction.guild_id)
+            try:
+                new, lines = apply_changes(current_settings, given)
+            except OptionError as exc:
+                await interaction.response.send_message(
+                    _("{problem} Nothing was changed.", problem=exc), ephemeral=True)
+                return
+            await self.repo.save(new)
+            log.info("Guild %s settings changed by %s: %s", interaction.guild_id,
+                     interaction.user.id, ", ".join(sorted(given)))
+            self.bot.app.languages.choose_for_server(interaction.guild_id, new.language)
+            with use_locale(new.language if language else current()):  # in the new language
+                if language:
+                    lines = apply_changes(current_settings, given)[1]
+                text = legible(_("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines))
+                embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
+                                       self.bot.app.languages.of_server(interaction.guild_id),
+                                       self.bot.app.games)
+            await interaction.response.send_message(text, embed=embed, ephemeral=True)
+
+        set_: app_commands.Command[Any, ..., None] = app_commands.command(
+            name="set", description=N_("Change defaults for new tables (Manage Server)")
+        )(app_commands.describe(
+            turn_timer=N_("Seconds per turn (30–3600) or off"),
+            computer_seats=N_("Whether computer players may take seats"),
+            count_computer_games=N_("Whether games with computer seats count for wins and ratings"),
+            images=N_("Show card images"),
+            four_colour=N_("Four-colour suits in card images"),
+            pings=N_("Mention the player whose turn it is in a short channel message"),
+            language=N_("The language of this server's tables and announcements"),
+            hints=N_("The Hint button: always (a hint makes the game unrated), practice (games "
+                     "that are not rated) or off"),
+        )(app_commands.choices(language=LANGUAGE_CHOICES, hints=HINT_CHOICES)(
+            with_parameters(_set, settings_parameters(bot.games)))))
+
+        @app_commands.command(name="reset", description=N_("Go back to the default settings"))
+        @app_commands.describe(what=N_("What to reset (default: everything)"))
+        @app_commands.choices(what=reset_choices(bot.games))
+        async def reset(self, interaction: discord.Interaction, what: str = "all") -> None:
+            """Reset everything, the table switches, or one game's options."""
+            if await self._refuse(interaction):
+                return
+            assert interaction.guild_id is not None
+            current = await self.repo.get(interaction.guild_id)
+            if what == "all":
+                new = GuildSettings(guild_id=interaction.guild_id)
+            elif what == "server":
+                fresh = GuildSettings(guild_id=interaction.guild_id)
+                new = dataclasses.replace(
+                    current, **{f: getattr(fresh, f) for f in SERVER_FIELDS}
+                )
+            elif what in self.bot.app.games:
+                options = {g: v for g, v in current.game_options.items() if g != what}
+                new = dataclasses.replace(current, game_options=options)
+            else:
+                await interaction.response.send_message(_("Choose what to reset from the list."),
+                                                        ephemeral=True)
+                return
+            await self.repo.save(new)
+            self.bot.app.languages.choose_for_server(interaction.guild_id, new.language)
+            games = self.bot.app.games
+            label = _("{game} options", game=_(games[what].title)) if what in games else \
+                _(next((c.name for c in reset_choices(games) if c.value == what), what))
             await interaction.response.send_message(
-                _("Give at least one setting to change, e.g. "
-                  "`/settings set turn_timer:120`."),
+                _("Reset {what} to the defaults.", what=label),
+                embed=shown_settings(new, interaction.guild.name if interaction.guild else "",
+                                     self.bot.app.languages.of_server(interaction.guild_id),
+                                     games),
                 ephemeral=True,
             )
-            return
-        current_settings = await self.repo.get(interaction.guild_id)
-        try:
-            new, lines = apply_changes(current_settings, given)
-        except OptionError as exc:
-            await interaction.response.send_message(
-                _("{problem} Nothing was changed.", problem=exc), ephemeral=True)
-            return
-        await self.repo.save(new)
-        log.info("Guild %s settings changed by %s: %s", interaction.guild_id,
-                 interaction.user.id, ", ".join(sorted(given)))
-        self.bot.app.languages.choose_for_server(interaction.guild_id, new.language)
-        with use_locale(new.language if language else current()):  # in the new language
-            if language:
-                lines = apply_changes(current_settings, given)[1]
-            text = legible(_("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines))
-            embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
-                                   self.bot.app.languages.of_server(interaction.guild_id))
-        await interaction.response.send_message(text, embed=embed, ephemeral=True)
 
-    set_: app_commands.Command[Any, ..., None] = app_commands.command(
-        name="set", description=N_("Change defaults for new tables (Manage Server)")
-    )(app_commands.describe(
-        turn_timer=N_("Seconds per turn (30–3600) or off"),
-        computer_seats=N_("Whether computer players may take seats"),
-        count_computer_games=N_("Whether games with computer seats count for wins and ratings"),
-        images=N_("Show card images"),
-        four_colour=N_("Four-colour suits in card images"),
-        pings=N_("Mention the player whose turn it is in a short channel message"),
-        language=N_("The language of this server's tables and announcements"),
-        hints=N_("The Hint button: always (a hint makes the game unrated), practice (games "
-                 "that are not rated) or off"),
-    )(app_commands.choices(language=LANGUAGE_CHOICES, hints=HINT_CHOICES)(
-        with_parameters(_set, GAME_PARAMETERS))))
-
-    @app_commands.command(name="reset", description=N_("Go back to the default settings"))
-    @app_commands.describe(what=N_("What to reset (default: everything)"))
-    @app_commands.choices(what=RESET_CHOICES)
-    async def reset(self, interaction: discord.Interaction, what: str = "all") -> None:
-        """Reset everything, the table switches, or one game's options."""
-        if await self._refuse(interaction):
-            return
-        assert interaction.guild_id is not None
-        current = await self.repo.get(interaction.guild_id)
-        if what == "all":
-            new = GuildSettings(guild_id=interaction.guild_id)
-        elif what == "server":
-            fresh = GuildSettings(guild_id=interaction.guild_id)
-            new = dataclasses.replace(
-                current, **{f: getattr(fresh, f) for f in SERVER_FIELDS}
-            )
-        elif what in CATALOG:
-            options = {g: v for g, v in current.game_options.items() if g != what}
-            new = dataclasses.replace(current, game_options=options)
-        else:
-            await interaction.response.send_message(_("Choose what to reset from the list."),
-                                                    ephemeral=True)
-            return
-        await self.repo.save(new)
-        self.bot.app.languages.choose_for_server(interaction.guild_id, new.language)
-        label = _("{game} options", game=_(CATALOG[what].title)) if what in CATALOG else \
-            _(next((c.name for c in RESET_CHOICES if c.value == what), what))
-        await interaction.response.send_message(
-            _("Reset {what} to the defaults.", what=label),
-            embed=shown_settings(new, interaction.guild.name if interaction.guild else "",
-                                 self.bot.app.languages.of_server(interaction.guild_id)),
-            ephemeral=True,
-        )
+    return Settings(bot)
 
 
 async def setup(bot: AppBot) -> None:
     """Load the settings commands (guild only; Manage Server by default)."""
-    await bot.add_cog(SettingsCog(bot))
+    await bot.add_cog(settings_cog(bot))

@@ -37,7 +37,6 @@ from storage.stats_models import HistoryPage, LeaderboardPage, SortKey
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = game_choices()
 SORT_CHOICES = [app_commands.Choice(name=key.label, value=key.value) for key in SortKey]
 OTHER_SERVER = N_("These buttons belong to another server's message.")
 OUT_OF_DATE = N_("This button is out of date.")
@@ -253,7 +252,8 @@ def history_view(page: HistoryPage) -> discord.ui.View:
 
 
 class StatsCog(commands.Cog):
-    """Rankings, a player's record and the server's recent games."""
+    """Rankings, a player's record and the server's recent games (the commands are added
+    by :func:`stats_cog`)."""
 
     def __init__(self, bot: AppBot) -> None:
         self.bot = bot
@@ -263,48 +263,59 @@ class StatsCog(commands.Cog):
         """The stats repository on the bot's database."""
         return StatsRepo(self.bot.app.db)
 
-    @app_commands.command(name="leaderboard", description=N_("This server's ranking in a game"))
-    @anywhere
-    @app_commands.describe(game=N_("Which game"),
-                           sort=N_("Order by rating (default), wins or win rate"))
-    @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction, game: str,
-                          sort: str = SortKey.RATING.value) -> None:
-        """The first page, with the caller's own row."""
-        user = interaction.user.id
-        page = await self.repo.leaderboard(place_of(interaction), game, SortKey(sort), 0, user)
-        with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
-            embed = leaderboard_embed(page, user, games=app_of(interaction).games)
-            view = leaderboard_view(page, user)
-        await interaction.response.send_message(embed=embed, view=view)
 
-    @app_commands.command(name="stats", description=N_("A player's games, wins, rating and trend"))
-    @anywhere
-    @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def stats(self, interaction: discord.Interaction,
-                    member: discord.Member | discord.User | None = None,
-                    game: str | None = None) -> None:
-        """The member's record in this server."""
-        who = member or interaction.user
-        lowest = {name for name, entry in app_of(interaction).games.items() if entry.lowest_wins}
-        stats = await self.repo.player_stats(place_of(interaction), who.id, game,
-                                             lowest_wins=lowest)
-        with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
-            embed = stats_embed(stats, who.display_name, game, games=app_of(interaction).games)
-        await interaction.response.send_message(embed=embed)
+def stats_cog(bot: AppBot) -> StatsCog:
+    """The stats commands, their game choices made from ``bot.games`` (read from the
+    registry once, when the bot was built)."""
 
-    @app_commands.command(name="history", description=N_("Recent finished games in this server"))
-    @anywhere
-    @app_commands.describe(game=N_("Only this game"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        """The newest page, with a rounds button per game."""
-        page = await self.repo.history(place_of(interaction), game)
-        with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
-            embed = history_embed(page, games=app_of(interaction).games)
-            view = history_view(page)
-        await interaction.response.send_message(embed=embed, view=view)
+    class Stats(StatsCog, name="StatsCog"):
+        @app_commands.command(name="leaderboard", description=N_("This server's ranking in a game"))
+        @anywhere
+        @app_commands.describe(game=N_("Which game"),
+                               sort=N_("Order by rating (default), wins or win rate"))
+        @app_commands.choices(game=game_choices(bot.games), sort=SORT_CHOICES)
+        async def leaderboard(self, interaction: discord.Interaction, game: str,
+                              sort: str = SortKey.RATING.value) -> None:
+            """The first page, with the caller's own row."""
+            user = interaction.user.id
+            page = await self.repo.leaderboard(place_of(interaction), game, SortKey(sort), 0, user)
+            with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
+                embed = leaderboard_embed(page, user, games=app_of(interaction).games)
+                view = leaderboard_view(page, user)
+            await interaction.response.send_message(embed=embed, view=view)
+
+        @app_commands.command(name="stats",
+                              description=N_("A player's games, wins, rating and trend"))
+        @anywhere
+        @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
+        @app_commands.choices(game=game_choices(bot.games))
+        async def stats(self, interaction: discord.Interaction,
+                        member: discord.Member | discord.User | None = None,
+                        game: str | None = None) -> None:
+            """The member's record in this server."""
+            who = member or interaction.user
+            games = app_of(interaction).games
+            lowest = {name for name, entry in games.items() if entry.lowest_wins}
+            stats = await self.repo.player_stats(place_of(interaction), who.id, game,
+                                                 lowest_wins=lowest)
+            with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
+                embed = stats_embed(stats, who.display_name, game, games=games)
+            await interaction.response.send_message(embed=embed)
+
+        @app_commands.command(name="history",
+                              description=N_("Recent finished games in this server"))
+        @anywhere
+        @app_commands.describe(game=N_("Only this game"))
+        @app_commands.choices(game=game_choices(bot.games))
+        async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
+            """The newest page, with a rounds button per game."""
+            page = await self.repo.history(place_of(interaction), game)
+            with use_locale(self.bot.app.languages.of_server(place_of(interaction))):  # public
+                embed = history_embed(page, games=app_of(interaction).games)
+                view = history_view(page)
+            await interaction.response.send_message(embed=embed, view=view)
+
+    return Stats(bot)
 
 
 DYNAMIC_ITEMS = (LeaderboardButton, HistoryPageButton, RoundsButton)
@@ -313,7 +324,7 @@ DYNAMIC_ITEMS = (LeaderboardButton, HistoryPageButton, RoundsButton)
 async def setup(bot: AppBot) -> None:
     """Load the commands and register the restart-proof buttons."""
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await bot.add_cog(StatsCog(bot))
+    await bot.add_cog(stats_cog(bot))
 
 
 async def teardown(bot: AppBot) -> None:

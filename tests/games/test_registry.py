@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,12 +14,18 @@ from bot.games import registry
 from bot.games.registry import CATALOG, ENGINES, game, game_names
 from bot.games.variants import Kind, option_fields
 from bot.options import specs
-from cogs.play import PlayCog
-from cogs.settings.cog import SettingsCog
+from cogs.play import play_cog
+from cogs.settings.cog import settings_cog
+from tests.helpers.games import every_game
 
 
 def _parameters(command: app_commands.Command[Any, ..., Any]) -> dict[str, Any]:
     return {p.name: p for p in command.parameters}
+
+
+def _bot() -> Any:
+    """What a cog's command is made from: the bot's games (here every registered game)."""
+    return SimpleNamespace(games=every_game())
 
 
 def test_every_engine_has_one_entry() -> None:
@@ -41,7 +48,7 @@ def test_options_are_the_variant_fields(name: str) -> None:
 def test_settings_set_has_each_field_with_its_exact_range() -> None:
     """/settings set names every field as <game>_<option>, with the field's own range or
     choices (on/off for a switch)."""
-    params = _parameters(SettingsCog.set_)
+    params = _parameters(settings_cog(_bot()).set_)
     for name, entry in CATALOG.items():
         for spec in specs(entry.name):
             param = params[f"{name}_{spec.name}"]
@@ -57,7 +64,7 @@ def test_settings_set_has_each_field_with_its_exact_range() -> None:
 def test_play_has_each_option_name_within_every_games_range() -> None:
     """/play names each option once; its Discord range is the envelope of the games that
     have it, so the bot's check of the chosen game is never cut short by Discord."""
-    params = _parameters(PlayCog.play)
+    params = _parameters(play_cog(_bot()).play)
     assert params["game"].required
     for entry in CATALOG.values():
         for spec in specs(entry.name):
@@ -71,7 +78,7 @@ def test_play_has_each_option_name_within_every_games_range() -> None:
 
 def test_single_game_numbers_have_the_exact_range_on_play() -> None:
     """An option only one game has keeps that game's exact range on /play."""
-    params = _parameters(PlayCog.play)
+    params = _parameters(play_cog(_bot()).play)
     rounds = specs("turup")[0]
     assert rounds.name == "rounds"
     assert (params["rounds"].min_value, params["rounds"].max_value) == (
@@ -100,10 +107,10 @@ def test_a_new_variant_field_is_a_new_option_everywhere(monkeypatch: pytest.Monk
     monkeypatch.setattr(ENGINES["turup"], "Variant", Variant)
     options.specs.cache_clear()
     try:
-        play = {p.name: p for p in play_parameters()}
+        play = {p.name: p for p in play_parameters(every_game())}
         assert play["pack"].games == ("turup",)
         assert [c.value for c in play["pack"].choices() or ()] == ["standard", "somali"]
-        settings = {p.name: p for p in settings_parameters()}
+        settings = {p.name: p for p in settings_parameters(every_game())}
         assert "turup_pack" in settings
         assert options.defaults("turup") == {"rounds": 3, "pack": "standard"}
         assert options.make_variant("turup", {"pack": "Somali"}) == Variant(3, "somali")

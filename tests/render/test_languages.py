@@ -448,7 +448,7 @@ def test_option_descriptions_can_be_said_in_a_language() -> None:
     its parameter, so a translator can say it in any language from catalog texts."""
     from bot.discord.choices import play_parameters, settings_parameters
 
-    for parameter in play_parameters() + settings_parameters():
+    for parameter in play_parameters(CATALOG) + settings_parameters(CATALOG):
         localisable = parameter.localisable()
         assert localisable.message == parameter.description()
         assert localisable.extras["parameter"] is parameter
