@@ -20,11 +20,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from bot.console import games
 from bot.console.moves import listing
-from bot.games import registry as catalog
 from bot.games.ai import LEVELS, choose
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
-from bot.games.registry import ENGINES, game_names
 from bot.games.views import GameView
 from bot.games.you import second_person
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
@@ -54,7 +53,7 @@ def render_board(view: GameView, names: Sequence[str]) -> str:
     totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"]))
     head = _("Round {round} · totals: {totals} ({kind} {target})", round=number(view["round"]),
              totals=totals, kind=option_name(str(view["target_kind"])), target=view["target"])
-    return "\n".join([head, *catalog.game(view["game"]).look.board_lines(view, names)])
+    return "\n".join([head, *games.game(view["game"]).look.board_lines(view, names)])
 
 
 def _render(text: str, names: Sequence[str]) -> str:
@@ -167,7 +166,7 @@ def offered_moves(engine: Engine[Any], state: Any) -> list[Action]:
     coop declarer's reveal turn: Draw and Reveal every time, a reveal refused while a coop
     is invalid explained), as on the bot's panel."""
     legal = list(engine.legal_actions(state))
-    look = catalog.game(engine.name).look
+    look = games.game(engine.name).look
     return legal + [action for action, _words in look.offered(engine.public_view(state), legal)]
 
 
@@ -213,7 +212,7 @@ def one_line(text: str) -> str:
 
 def rules_text(game: str, args: Sequence[str]) -> str:
     """A page of the game's rules (the ``/rules`` pages), ``rules 2`` for the second."""
-    pages = rules_pages(catalog.game(game))
+    pages = rules_pages(games.game(game))
     page = int(args[0]) if args and args[0].isdigit() else 1
     if not 1 <= page <= len(pages):
         return _("There is no page {number}: pick 1 to {last}.", number=page, last=len(pages))
@@ -237,7 +236,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=game_names())
+    parser.add_argument("game", choices=games.names())
     # the command line's help stays English (like every operator text)
     parser.add_argument("--players", type=int, default=None,
                         help="seats, you included")  # i18n: not for people
@@ -280,10 +279,10 @@ def console_variant(game: str, items: Sequence[str]) -> Any | None:
 
 
 def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) -> int:
-    engine = ENGINES[args.game]
+    engine = games.engine(args.game)
     players = args.players
     if players is None:
-        players = catalog.game(args.game).default_players
+        players = games.game(args.game).default_players
     if not engine.min_players <= players <= engine.max_players:
         print(
             _("{game} takes {low}–{high} players.", game=_(engine.title),

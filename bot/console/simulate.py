@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bot.console import games
 from bot.games.ai import LEVELS, choose
 from bot.games.ai.ismcts import Budget
 from bot.games.protocol import Engine
-from bot.games.registry import ENGINES, game_names
 from bot.rating import Skill, initial, rate
 
 MAX_DECISIONS = 200_000
@@ -273,7 +273,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", choices=game_names())
+    parser.add_argument("game", choices=games.names())
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument(
         "--seats",
@@ -301,7 +301,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the ``simulate`` subcommand."""
-    engine = ENGINES[args.game]
+    engine = games.engine(args.game)
     if args.round_robin is not None:
         return _run_round_robin(engine, args)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
