@@ -219,8 +219,8 @@ class Load:
 async def running_bot(folder: Path, settle_timeout: float) -> AsyncIterator[simcord.Env]:
     """The real bot under SimCord on a database in ``folder``."""
     from bot.app import CardroomBot
-    from bot.render.images import prepare
     from bot.settings import load_settings
+    from tests.helpers.pictures import prepare
 
     settings = load_settings(
         env_file=None, database_url=f"sqlite:///{folder / 'cardroom.db'}", log_level="WARNING",

@@ -203,8 +203,8 @@ async def running_bot(
     for the bot's work after each operation: short, so a click does not wait out the
     bot's pauses in real time; a driver that only moves the virtual clock can afford more."""
     from bot.app import CardroomBot
-    from bot.render.images import prepare
     from bot.settings import load_settings
+    from tests.helpers.pictures import prepare
 
     settings = load_settings(
         env_file=None, database_url=f"sqlite:///{folder / 'cardroom.db'}", log_level="WARNING",

@@ -28,7 +28,7 @@ async def run(games: Sequence[str], numbers: Sequence[int] | None,
               arabic: bool) -> dict[str, list[Shown]]:
     """Follow each lesson in its own channel of one bot (and again in Arabic)."""
     from bench.click import running_bot
-    from bot.render.images import prepare
+    from tests.helpers.pictures import prepare
     from tests.helpers.preview import browser
 
     prepare()  # the sprites drawn before the bot starts: its start-up then settles at once

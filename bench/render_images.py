@@ -20,17 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.registry import games
-from bot.render.images import (
-    ImageCache,
-    ImageKey,
+from bot.render.images import ImageCache, ImageKey
+from bot.render.images.canvas import encode
+from bot.render.images.samples import NAMES
+from tests.helpers.pictures import (
     canvas_for,
     render_hand,
     render_round_end,
     render_table,
-)
-from bot.render.images.canvas import encode
-from bot.render.images.samples import (
-    NAMES,
     sample_player_view,
     sample_round_end,
     sample_view,

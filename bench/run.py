@@ -181,8 +181,8 @@ def render(quick: bool) -> list[Figure]:
     """Card images: table, hand and round-end renders at the largest table of each game."""
     from bench import render_images
     from bot.games.registry import games
-    from bot.render.images import render_hand, render_round_end, render_table
     from bot.render.images.samples import NAMES
+    from tests.helpers.pictures import render_hand, render_round_end, render_table
 
     repeat = 1 if quick else 20
     out = []

@@ -135,7 +135,7 @@ class CardroomBot(AppBot):
         languages = LanguageRepo(self._db)
         self.languages.load(await languages.servers(), await languages.users())
         self._app = self._build(self._db)
-        prepare_in_background()  # card sprites drawn in a thread; setup does not wait
+        prepare_in_background(self.games.values())  # sprites drawn in a thread; not waited for
         self._add_result_recorders(self._app.tables, self._db)
         self.add_dynamic_items(*TABLE_ITEMS)
         await self._app.tables.restore()

@@ -85,12 +85,13 @@ def _palettes_built() -> None:
     process otherwise builds one from a dozen sample pictures inside a SimCord operation,
     which on a busy 2-core machine now and then outlasted SimCord's 5 real seconds to
     settle (seen in tests/discord/test_forbidden_table.py)."""
-    from bot.render.images import prepare
     from bot.render.images.palette import palette_for
     from bot.render.images.style import THEMES, theme
+    from tests.helpers.pictures import prepare
 
+    prepare()  # the palettes' games given, the card sprites drawn: the bot's start-up thread
+    # then finds them drawn (under load, drawing them there outlasted SimCord's 5 s to
+    # settle at the first start)
     for name in THEMES:
         for four_colour in (False, True):
             palette_for(theme(name), four_colour)
-    prepare()  # the card sprites too: the bot's start-up thread then finds them drawn (under
-    # load, drawing them there outlasted SimCord's 5 s to settle at the first start)

@@ -22,9 +22,9 @@ import hashlib
 import io
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -41,11 +41,15 @@ from bot.render.images import (
     cached_table,
     prepare,
 )
+from bot.render.images.palette import choose_from
 from bot.tables.model import Table
 from storage.database import Database
 from storage.guild_settings import GuildSettings, GuildSettingsRepo
 from storage.tables import TableStatus
 from storage.user_display import UserDisplay, UserDisplayRepo
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 log = logging.getLogger(__name__)
 
@@ -85,17 +89,20 @@ def file_name(name: str, data: bytes) -> str:
     return name
 
 
-def prepare_in_background() -> asyncio.Task[None]:
-    """Draw the card sprites in a thread, once per process, without waiting for it."""
+def prepare_in_background(games: Iterable[Game]) -> asyncio.Task[None]:
+    """Choose the shared palettes from ``games`` (the bot's) now, and draw their card
+    sprites in a thread, once per process, without waiting for it."""
     global _prepared
+    given = tuple(games)
+    choose_from(given)  # before any picture: the palettes are chosen from these games
     if _prepared is None:
-        _prepared = asyncio.get_running_loop().create_task(_prepare())
+        _prepared = asyncio.get_running_loop().create_task(_prepare(given))
     return _prepared
 
 
-async def _prepare() -> None:
+async def _prepare(games: tuple[Game, ...]) -> None:
     try:
-        await asyncio.get_running_loop().run_in_executor(_EXECUTOR, prepare)
+        await asyncio.get_running_loop().run_in_executor(_EXECUTOR, prepare, games)
     except Exception as exc:  # a failure only makes the first renders slower
         log.warning("Preparing card sprites failed: %s", type(exc).__name__)
 
@@ -250,10 +257,11 @@ class TableImages:
             return []
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            pictures = table.entry.look.pictures
             view, names = table.public_view(), table.names
             shows = digest("table", view, names, four, current())
             cache = self._cache()
-            return shows, lambda: cached_table(cache, table.id, shows, view, names,
+            return shows, lambda: cached_table(cache, pictures, table.id, shows, view, names,
                                                four_colour=four)
 
         def keep(shows: str) -> discord.Attachment | None:
@@ -264,8 +272,8 @@ class TableImages:
             return held[2]
 
         return await self._file(table, embed, TABLE_PNG, "table", render, keep=keep,
-                                alt=lambda md: table_alt(table.public_view(), table.names,
-                                                          markdown=md))
+                                alt=lambda md: table_alt(table.entry, table.public_view(),
+                                                         table.names, markdown=md))
 
     def shown(self, table: Table, message: discord.Message | None) -> None:
         """``message`` (the table's, as just posted or edited) shows the table picture last
@@ -284,13 +292,15 @@ class TableImages:
             return []
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            pictures = table.entry.look.pictures
             view = table.player_view(seat)
             shows = digest("hand", view, four, current())
             cache = self._cache()
-            return shows, lambda: cached_hand(cache, table.id, shows, view, four_colour=four)
+            return shows, lambda: cached_hand(cache, pictures, table.id, shows, view,
+                                              four_colour=four)
 
         return await self._only_files(table, embed, HAND_PNG, "hand", render, seat,
-                                      alt=lambda md: hand_alt(table.player_view(seat),
+                                      alt=lambda md: hand_alt(table.entry, table.player_view(seat),
                                                               table.names, markdown=md),
                                       reader=table.seats[seat].user_id,
                                       mine=lambda: self._mine(table, seat))
@@ -304,14 +314,15 @@ class TableImages:
         drawn = table.entry.look.pictures.panel
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            pictures = table.entry.look.pictures
             view, names = table.player_view(seat), table.names
             shows = digest("seat", view, names, four, current())
             cache = self._cache()
-            return shows, lambda: cached_seat(cache, table.id, shows, view, names,
+            return shows, lambda: cached_seat(cache, pictures, table.id, shows, view, names,
                                               four_colour=four)
 
         return await self._only_files(table, embed, SEAT_PNG, "seat", render, seat,
-                                      alt=lambda md: seat_alt(table.player_view(seat),
+                                      alt=lambda md: seat_alt(table.entry, table.player_view(seat),
                                                               table.names, markdown=md),
                                       reader=table.seats[seat].user_id,
                                       mine=lambda: self._mine(table, seat), drawn=drawn)
@@ -340,13 +351,15 @@ class TableImages:
             return []  # no round, or a picture that would show only what the text says
 
         def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+            pictures = table.entry.look.pictures
             shows = digest("round-end", view, names, four, current())
             cache = self._cache()
-            return shows, lambda: cached_round_end(cache, table.id, shows, view, names,
+            return shows, lambda: cached_round_end(cache, pictures, table.id, shows, view, names,
                                                    four_colour=four, compact=True)
 
         return await self._only_files(table, embed, ROUND_IMAGE, "round-end", render,
-                                      alt=lambda md: round_end_alt(view, names, markdown=md),
+                                      alt=lambda md: round_end_alt(table.entry, view, names,
+                                                                   markdown=md),
                                       reader=reader)
 
     async def _only_files(self, *args: Any, **kwargs: Any) -> list[discord.File]:

@@ -130,19 +130,20 @@ async def _picture(images: TableImages, table: Table, seat: int, done: Review, p
         return []
     decision = done.decisions[page]
     if await images.reads_text(table.seats[seat].user_id):  # the position in words instead
-        in_words(embed, as_text(review_alt(decision.view, table.names, markdown=True)),
+        in_words(embed, as_text(review_alt(table.entry, decision.view, table.names, markdown=True)),
                  None)
         return []
     settings = await images.settings(table.record.guild_id)
     if settings is None or not settings.images:
         return []
     view, names = decision.view, table.names
+    pictures = table.entry.look.pictures
     choice = await images.display(table.seats[seat].user_id)
     four = settings.four_colour or bool(choice and choice.four_colour)
     try:
         png = await images.render(("review", table.id, seat, decision.index, four),
-                                  lambda: seat_image(view, names, four_colour=four))
-        description = review_alt(view, names)
+                                  lambda: seat_image(pictures, view, names, four_colour=four))
+        description = review_alt(table.entry, view, names)
     except Exception as exc:
         log.warning("The review image of table %s failed: %s", table.id, type(exc).__name__)
         return []

@@ -4,7 +4,8 @@ as a table's panel does (``bot.discord.pictures.in_words``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -12,14 +13,16 @@ from bot.games.views import GameView
 from bot.render.alt import as_text, hand_alt
 from bot.render.alt.words import spoken
 
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
-def your_cards(private_text: Callable[[GameView], str], view: GameView,
-               names: Sequence[str], words: bool) -> str:
-    """The viewer's own cards: the look's text (``private_text``), or, with ``words``,
-    his hand picture's words (its alt text as a message's text: every card named)."""
+
+def your_cards(game: Game, view: GameView, names: Sequence[str], words: bool) -> str:
+    """The viewer's own cards: ``game``'s look's text, or, with ``words``, his hand
+    picture's words (its alt text as a message's text: every card named)."""
     if words:
-        return as_text(hand_alt(view, names, markdown=True))
-    return private_text(view)
+        return as_text(hand_alt(game, view, names, markdown=True))
+    return game.look.private_text(view)
 
 
 def said(embed: discord.Embed) -> discord.Embed:

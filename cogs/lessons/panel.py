@@ -200,7 +200,7 @@ async def seat_picture(images: TableImages, table: Table, reader: int | None,
     choice = await images.display(reader)
     if choice is not None and choice.text_mode:
         mine = table.entry.look.private_text(view)
-        in_words(embed, as_text(seat_alt(view, names)), mine)
+        in_words(embed, as_text(seat_alt(table.entry, view, names)), mine)
         return []
     if not table.entry.look.pictures.panel:  # the game's panel has none (Turup, Soi)
         return []
@@ -212,8 +212,9 @@ async def seat_picture(images: TableImages, table: Table, reader: int | None,
         four = four or settings.four_colour
     try:
         data = await images.render(("lesson", table.id, table.version, reader, four),
-                                   lambda: seat_image(view, names, four_colour=four))
-        description = seat_alt(view, names)
+                                   lambda: seat_image(table.entry.look.pictures, view,
+                                                      names, four_colour=four))
+        description = seat_alt(table.entry, view, names)
     except Exception as exc:
         log.warning("A lesson's picture failed: %s", type(exc).__name__)
         return []

@@ -116,7 +116,7 @@ def puzzle_message(entry: Game, stored: StoredPuzzle, learner: str, *,
         colour=game.colour)
     for field in game.look.public_fields(view, names):
         embed.add_field(name=field.name, value=field.value[:1024], inline=field.inline)
-    mine = your_cards(game.look.private_text, view, names, words)
+    mine = your_cards(game, view, names, words)
     embed.add_field(name=_("Your cards"), value=mine[:1024], inline=False)
     if words:
         said(embed)

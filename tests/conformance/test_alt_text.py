@@ -8,8 +8,9 @@ from __future__ import annotations
 from bot.games import registry
 from bot.games.card_names import card_words
 from bot.i18n import LANGUAGES, use_locale
-from bot.render.alt import LIMIT, hand_alt, round_end_alt, seat_alt, table_alt
+from bot.render.alt import LIMIT
 from tests.conformance.play import NAMES, sampled
+from tests.helpers.pictures import hand_alt, round_end_alt, seat_alt, table_alt
 
 
 def test_every_picture_has_alt_text_in_every_language(game: registry.Game,

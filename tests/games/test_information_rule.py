@@ -24,7 +24,7 @@ from bot.games.cards import Card, standard_deck
 from bot.games.protocol import Engine, Event
 from bot.games.registry import ENGINES
 from bot.games.turup.state import pack_cards
-from bot.render.alt import round_end_alt, table_alt
+from tests.helpers.pictures import round_end_alt, table_alt
 
 Revealed = Callable[[Any, Sequence[Event], frozenset[str]], bool]
 """Has one of the swapped cards (codes) been shown to the table by ``state``/events?"""

@@ -18,7 +18,7 @@ from bot.games.registry import ENGINES, game
 from bot.i18n import LRI, PDI, use_locale
 from bot.learning.catalog import lessons, position
 from bot.learning.puzzles import Puzzle
-from bot.render.alt import as_text, seat_alt
+from bot.render.alt import as_text
 from bot.render.announce import round_end_embed
 from bot.render.card_text import legible_embed
 from bot.render.direction import RLI, directed
@@ -31,6 +31,7 @@ from cogs.lessons.panel import labels
 from cogs.lessons.screens import end_embed, step_embed
 from storage.puzzles import StoredPuzzle
 from tests.helpers import bidi
+from tests.helpers.pictures import seat_alt
 from tests.i18n.test_rtl_lines import embed_lines
 from tests.render.test_embeds import _play
 from tests.render.test_embeds import _table as _english_table

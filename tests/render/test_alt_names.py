@@ -12,8 +12,9 @@ import pytest
 
 from bot.games.registry import ENGINES
 from bot.i18n import FSI, PDI, use_locale
-from bot.render.alt import as_text, round_end_alt, seat_alt, table_alt
+from bot.render.alt import as_text
 from bot.render.names import names_as, outside_names, shown
+from tests.helpers.pictures import round_end_alt, seat_alt, table_alt
 
 HOSTILE = ("[Free Nitro](https://evil.example) **b**", "mo_salah*10", "qzx\u202e",
            "\u2067cat `x`")

@@ -12,8 +12,9 @@ import pytest
 
 from bot.games.registry import ENGINES
 from bot.i18n import use_locale
-from bot.render.alt import LIMIT, Minor, fit, hand_alt, round_end_alt, table_alt
+from bot.render.alt import LIMIT, Minor, fit
 from bot.render.alt.words import card_words
+from tests.helpers.pictures import hand_alt, round_end_alt, table_alt
 
 pytestmark = pytest.mark.slow
 

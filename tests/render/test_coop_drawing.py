@@ -9,9 +9,8 @@ import io
 from PIL import Image
 
 from bot.games.coop.look import images as coop
-from bot.render.images import render_hand, seat_image
 from bot.render.images.canvas import MARGIN, PAD
-from bot.render.images.samples import sample_player_view
+from tests.helpers.pictures import render_hand, sample_player_view, seat_image
 
 NAMES = ["ann", "bob"]
 

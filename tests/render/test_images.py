@@ -12,10 +12,11 @@ from PIL import Image, ImageChops
 from bot.discord.pictures import file_name
 from bot.games.cards import Suit
 from bot.games.registry import ENGINES, game_names
-from bot.render.images import (
-    WIDTH,
-    ImageCache,
-    ImageKey,
+from bot.render.images import WIDTH, ImageCache, ImageKey
+from bot.render.images.canvas import seat_name
+from bot.render.images.cards import card_face, suit_mask
+from bot.render.images.samples import NAMES
+from tests.helpers.pictures import (
     cached_hand,
     cached_round_end,
     cached_table,
@@ -23,11 +24,6 @@ from bot.render.images import (
     render_hand,
     render_round_end,
     render_table,
-)
-from bot.render.images.canvas import seat_name
-from bot.render.images.cards import card_face, suit_mask
-from bot.render.images.samples import (
-    NAMES,
     sample_player_view,
     sample_round_end,
     sample_view,
@@ -238,12 +234,6 @@ def test_odd_names_and_missing_names_are_drawn() -> None:
     assert img.width == WIDTH
 
 
-def test_unknown_game_is_refused() -> None:
-    """A view of an unknown game raises ValueError."""
-    with pytest.raises(ValueError, match="layout"):
-        render_table({"game": "poker", "seat": None}, NAMES)
-
-
 def test_cache_hits_without_rendering_again() -> None:
     """get_or_render calls the renderer once per key and returns the same bytes after."""
     cache = ImageCache(max_entries=4)
@@ -337,8 +327,8 @@ def test_cached_round_end_matches_render() -> None:
 
 def test_prepare_draws_the_sprites_the_table_uses() -> None:
     """After prepare(), rendering a table draws no new card face."""
-    from bot.render.images import prepare
     from bot.render.images.cards import card_face
+    from tests.helpers.pictures import prepare
 
     prepare()
     before = card_face.cache_info().misses

@@ -7,10 +7,10 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bot.render.images import canvas_for
 from bot.render.images.canvas import encode
-from bot.render.images.samples import NAMES, sample_view
+from bot.render.images.samples import NAMES
 from tests.helpers.fonts import EMOJI, needs_fonts
+from tests.helpers.pictures import canvas_for, sample_view
 
 EMOJI_NAMES = ["🐉DragonLady🐉", "李小龙", "محمد علي", "Zoë"]
 
@@ -58,7 +58,7 @@ def test_libdeflate_png_holds_exactly_the_palette_picture(game: str, players: in
     at most half as large again (a small picture: +35 %; 17 % over a whole play)."""
     from bot.render.images.palette import quantize
     from bot.render.images.png import palette_png
-    from bot.render.images.samples import sample_player_view, sample_round_end
+    from tests.helpers.pictures import sample_player_view, sample_round_end
 
     view = {"table": lambda: sample_view(game, players, 3),
             "seat": lambda: sample_player_view(game, players, 0, 3),

@@ -10,8 +10,8 @@ import pytest
 from bot.games.cards import Card, shuffled, standard_decks
 from bot.games.coop.soureh import soureh_deck
 from bot.games.registry import ENGINES
-from bot.render.images import render_hand, render_round_end, render_table
 from bot.render.images.samples import NAMES
+from tests.helpers.pictures import render_hand, render_round_end, render_table
 
 MAX_PLAYERS = {g: ENGINES[g].max_players for g in ENGINES}
 MIN_PLAYERS = {"soureh": 2, "pariah": 2, "turup": 2, "soi": 3}

@@ -13,24 +13,21 @@ import pytest
 from PIL import Image
 
 from bot.games.registry import game_names
-from bot.render.images import (
-    WIDTH,
-    ImageCache,
+from bot.render.images import WIDTH, ImageCache
+from bot.render.images import text as lines
+from bot.render.images.canvas import RLM
+from bot.render.images.style import theme
+from tests.games.fake_language import bare_english, speaking
+from tests.helpers.pictures import (
     cached_table,
     render_hand,
     render_round_end,
     render_table,
-    seat_image,
-)
-from bot.render.images import text as lines
-from bot.render.images.canvas import RLM
-from bot.render.images.samples import (
     sample_player_view,
     sample_round_end,
     sample_view,
+    seat_image,
 )
-from bot.render.images.style import theme
-from tests.games.fake_language import bare_english, speaking
 
 GAMES = game_names()
 NAMES = ["①", "②", "③", "④", "⑤", "⑥"]  # no letters: a word drawn is the layout's

@@ -14,9 +14,16 @@ from bot.games.coop.look.text import score_text
 from bot.games.coop.look.words import table_words
 from bot.games.coop.views import coop_view
 from bot.games.registry import ENGINES
-from bot.render.images import render_round_end, render_table, seat_image
 from bot.render.images.canvas import WIDTH
-from bot.render.images.samples import NAMES, sample_player_view, sample_round_end, sample_view
+from bot.render.images.samples import NAMES
+from tests.helpers.pictures import (
+    render_round_end,
+    render_table,
+    sample_player_view,
+    sample_round_end,
+    sample_view,
+    seat_image,
+)
 
 
 def size(data: bytes) -> tuple[int, int]:
@@ -134,7 +141,7 @@ LEGIBLE = 9  # px at phone width: the smallest text (legends); names and numbers
 def test_every_picture_fits_a_phone(game: str, players: int) -> None:
     """Table, round end and seat image at the most seats: no text below 9 px once shown
     400 px wide, and no taller than 4:3 (plus the hand strip for a seat image)."""
-    from bot.render.images import canvas_for
+    from tests.helpers.pictures import canvas_for
 
     pictures = [
         ("table", sample_view(game, players, 1), 0),

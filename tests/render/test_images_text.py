@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.render.images import fonts, render_round_end, render_table, text
-from bot.render.images.samples import sample_round_end, sample_view
+from bot.render.images import fonts, text
 from tests.helpers.fonts import ARABIC as ARABIC_FONT
 from tests.helpers.fonts import CJK, DEJAVU, EMOJI, needs_fonts
+from tests.helpers.pictures import render_round_end, render_table, sample_round_end, sample_view
 
 ARABIC = "محمد علي"
 NAMES = ["李小龙", "🐉DragonLady🐉", ARABIC, "Αλέξανδρος", "Zoë", "Seraphina"]

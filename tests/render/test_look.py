@@ -13,11 +13,11 @@ from bot.games.soi.look.kinds import SoiKind
 from bot.games.turup.look.kinds import TurupKind
 from bot.options import defaults
 from bot.render.components import Kind
-from bot.render.images.samples import sample_player_view, sample_round_end, sample_view
 from bot.render.rules_text import pages_of, rules_pages
 from bot.tables.model import Table
 from cogs.rules.pages import rules_page
 from storage.tables import SeatRecord, TableRecord, TableStatus
+from tests.helpers.pictures import sample_player_view, sample_round_end, sample_view
 
 
 def test_the_games_kinds_keep_the_codes_sent_messages_carry() -> None:

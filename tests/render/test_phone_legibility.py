@@ -12,15 +12,10 @@ from typing import Any
 import pytest
 
 from bot.i18n import use_locale
-from bot.render.images import canvas_for
 from bot.render.images.phone import CARD_PX, LEGIBLE_PX, Drawn, watch
-from bot.render.images.samples import (
-    NAMES,
-    sample_player_view,
-    sample_round_end,
-    sample_view,
-)
+from bot.render.images.samples import NAMES
 from tests.helpers.panel_heights import SPECS
+from tests.helpers.pictures import canvas_for, sample_player_view, sample_round_end, sample_view
 from tests.helpers.taps import Panel, message_in, panel_of
 
 TURNS = {"soureh": 6, "pariah": 6, "turup": 13, "soi": 7}

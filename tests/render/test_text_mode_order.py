@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from bot.games.coop.pariah import ENGINE
 from bot.i18n import use_locale
-from bot.render.alt import seat_alt
 from bot.render.panels import panel
 from tests.games.test_pariah import game, play
 from tests.helpers.i18n import without_isolates
+from tests.helpers.pictures import seat_alt
 from tests.render.test_plain_words import _table
 
 

@@ -7,8 +7,9 @@ turn; the scores are the message's words): the table picture is described from t
 *public* view only (a player view is refused), so its alt text can tell the table nothing
 the picture does not; a seat's picture and hand from that seat's own view, every other
 seat's hidden cards left unnamed. A game's describers live beside its look
-(``Look.alt``); this module adds what every picture shares (the game, the round, whose
-turn) and keeps the whole in Discord's limit, cutting at a line.
+(``Look.alt``; the caller, who holds the game, passes its ``Game``); this module adds what
+every picture shares (the game, the round, whose turn) and keeps the whole in Discord's
+limit, cutting at a line.
 
 Alt text is plain text (Discord renders no markdown in a description): each name in it is
 ``bot.render.names.shown(name, markdown=False)``, without its bidi controls and isolated,
@@ -21,14 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from bot.games.registry import CATALOG
 from bot.games.views import GameView
 from bot.i18n import _
 from bot.render.alt.words import name_of, plain
 from bot.render.card_text import num, truncate
 from bot.render.names import names_as
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 LIMIT = 1024  # Discord's longest attachment description
 # Between the parts of one fact that text mode puts on lines of their own (a seat's
@@ -93,21 +96,20 @@ def fit(lines: Sequence[str], limit: int = LIMIT) -> str:
     return truncate(text, limit)  # a cut name keeps its isolate closed
 
 
-def _describers(view: GameView) -> AltTexts | None:
-    """The view's game's describers, as the catalog's Look holds them."""
-    entry = CATALOG.get(view["game"])
-    return entry.look.alt if entry is not None else None
+def _described(game: Game, picture: str, view: GameView, names: Sequence[str]) -> list[str]:
+    """What ``game``'s describers (its Look's ``alt``) say about ``picture`` ("table",
+    "seat", "hand", "round_end"): nothing for a game without describers."""
+    alt = game.look.alt
+    if alt is None:
+        return []
+    describe: Lines = getattr(alt, picture)
+    return describe(view, names)
 
 
-def _title(view: GameView) -> str:
-    entry = CATALOG.get(view["game"])
-    return _(entry.title) if entry is not None else view["game"]
-
-
-def head(view: GameView, names: Sequence[str]) -> list[str]:
+def head(game: Game, view: GameView, names: Sequence[str]) -> list[str]:
     """The game and round, and whose turn it is (or who won): the scores are the message's
     words, not the picture's."""
-    lines = [_("{game}, round {round}.", game=_title(view), round=num(view.get("round", 1)))]
+    lines = [_("{game}, round {round}.", game=_(game.title), round=num(view.get("round", 1)))]
     if view.get("over"):
         winners = [name_of(names, s) for s in view.get("winners") or []]
         lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
@@ -115,7 +117,7 @@ def head(view: GameView, names: Sequence[str]) -> list[str]:
     elif view.get("to_act") is not None:
         who = name_of(names, view["to_act"])
         # what the seat to act must decide: the table message's words, without Markdown
-        turn = CATALOG[view["game"]].look.turn(str(view.get("phase")))
+        turn = game.look.turn(str(view.get("phase")))
         lines.append(plain(_(turn, who=who)))
     return lines
 
@@ -127,57 +129,57 @@ def _public(view: GameView) -> None:
         )
 
 
-def table_alt(view: GameView, names: Sequence[str], *, markdown: bool = False) -> str:
+def table_alt(game: Game, view: GameView, names: Sequence[str], *,
+              markdown: bool = False) -> str:
     """The public table picture in words: every card face up on the table and the counts
     of the hidden ones. ``view`` must be the public view. ``markdown``: the words for a
     message (text mode) rather than the attachment's description."""
     _public(view)
-    game = _describers(view)
     with names_as(markdown=markdown):
-        return fit([_("Picture of the table."), *head(view, names),
-                    *(game.table(view, names) if game else [])])
+        return fit([_("Picture of the table."), *head(game, view, names),
+                    *_described(game, "table", view, names)])
 
 
-def seat_alt(view: GameView, names: Sequence[str], *, title: str | None = None,
+def seat_alt(game: Game, view: GameView, names: Sequence[str], *, title: str | None = None,
              markdown: bool = False) -> str:
     """A seat's picture in words (his panel): the table and his own cards, from his view;
     the reader is "you" in it, the others by name."""
     me = view.get("seat")
     if me is None:
         raise ValueError("a seat's alt text reads a player view")  # i18n: not for people
-    game = _describers(view)
     if isinstance(me, int) and 0 <= me < len(names):
         # Translators: the reader in the words of his own picture, where the others are
         # named: "Scores: ann 12, you 30." "Turn: you to play a card".
         names = [*names[:me], _("you"), *names[me + 1:]]
     with names_as(markdown=markdown):
-        return fit([title or _("Picture of the table as you see it."), *head(view, names),
-                    *(game.seat(view, names) if game else [])])
+        return fit([title or _("Picture of the table as you see it."),
+                    *head(game, view, names), *_described(game, "seat", view, names)])
 
 
-def hand_alt(view: GameView, names: Sequence[str] = (), *, markdown: bool = False) -> str:
+def hand_alt(game: Game, view: GameView, names: Sequence[str] = (), *,
+             markdown: bool = False) -> str:
     """A hand picture in words: the viewer's own cards."""
-    game = _describers(view)
     with names_as(markdown=markdown):
-        return fit([_("Picture of your cards."), *(game.hand(view, names) if game else [])])
+        return fit([_("Picture of your cards."), *_described(game, "hand", view, names)])
 
 
-def round_end_alt(view: GameView, names: Sequence[str], *, markdown: bool = False) -> str:
+def round_end_alt(game: Game, view: GameView, names: Sequence[str], *,
+                  markdown: bool = False) -> str:
     """The last scored round's picture in words (every card it shows; public)."""
     _public(view)
-    game = _describers(view)
     with names_as(markdown=markdown):
         lines = [_("Picture of the last round's result.")]
         if view.get("over"):
             winners = [name_of(names, s) for s in view.get("winners") or []]
             lines.append(_("Game over: {winners} won.", winners=_(", ").join(winners)
                            or _("nobody")))
-        return fit([*lines, *(game.round_end(view, names) if game else [])])
+        return fit([*lines, *_described(game, "round_end", view, names)])
 
 
-def review_alt(view: GameView, names: Sequence[str], *, markdown: bool = False) -> str:
+def review_alt(game: Game, view: GameView, names: Sequence[str], *,
+               markdown: bool = False) -> str:
     """A review page's picture in words: the table as the reviewed seat saw it then."""
-    return seat_alt(view, names, markdown=markdown,
+    return seat_alt(game, view, names, markdown=markdown,
                     title=_("Picture of the table as you saw it at that decision."))
 
 

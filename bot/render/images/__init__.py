@@ -4,20 +4,21 @@ The words drawn are in the current language (``bot.i18n.use_locale``; a render i
 started with ``asyncio.to_thread`` or a copied context speaks the caller's), and every
 ``cached_*`` key holds that language: the same table in two languages is two images.
 
-Pure functions (no discord): each takes a view (``bot.games.views.GameView``, as described
-in ``bot/games/VIEWS.md``) and returns PNG bytes, ``WIDTH`` pixels wide, drawn by the
-layouts the catalog's Look of the view's game names (``Look.pictures``, a
-:class:`~bot.render.images.layout.Pictures`). ``render_table`` and
-``render_round_end`` take the *public* view and draw only what it holds, so no hidden card
-can reach a public image; ``render_hand`` takes a ``player_view``.
+Pure functions (no discord): each takes the layouts of the view's game (its Look's
+``pictures``, a :class:`~bot.render.images.layout.Pictures`, passed by the caller, who holds
+the game: ``table.entry.look.pictures``) and a view (``bot.games.views.GameView``, as
+described in ``bot/games/VIEWS.md``) and returns PNG bytes, ``WIDTH`` pixels wide.
+``render_table`` and ``render_round_end`` take the *public* view and draw only what it
+holds, so no hidden card can reach a public image; ``render_hand`` takes a
+``player_view``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from bot.games.cards import ALL_CARDS
-from bot.games.registry import games
 from bot.games.views import GameView
 from bot.i18n import current
 from bot.render.images import text
@@ -25,9 +26,12 @@ from bot.render.images.cache import ImageCache, ImageKey
 from bot.render.images.canvas import WIDTH, Canvas
 from bot.render.images.cards import card_back, card_face
 from bot.render.images.layout import Pictures
-from bot.render.images.palette import palette_for
+from bot.render.images.palette import choose_from, palette_for
 from bot.render.images.seat import private_view
 from bot.render.images.style import THEMES, Theme, theme
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 __all__ = [
     "THEMES",
@@ -46,15 +50,6 @@ __all__ = [
     "render_table",
     "seat_image",
 ]
-
-
-def _pictures(view: GameView) -> Pictures:
-    """The image layouts of the view's game, as the registry's Look names them (the
-    registry loads the games' presentation when the first picture is drawn)."""
-    entry = games().get(view["game"])
-    if entry is None:
-        raise ValueError(f"no image layout for game {view['game']!r}")  # i18n: not for people
-    return entry.look.pictures
 
 
 def _public(view: GameView, what: str) -> None:
@@ -79,6 +74,7 @@ def _cached(
 
 
 def render_table(
+    pictures: Pictures,
     view: GameView,
     names: Sequence[str],
     *,
@@ -88,16 +84,18 @@ def render_table(
     """The table as a PNG: piles, every seat's cards as the public view shows them, seat
     names and scores, the seat to act highlighted. ``view`` must be a public view."""
     _public(view, "render_table")
-    return _pictures(view).table(view, names, _theme(theme), four_colour).png()
+    return pictures.table(view, names, _theme(theme), four_colour).png()
 
 
-def render_hand(view: GameView, *, four_colour: bool = False, theme: str = "dark") -> bytes:
+def render_hand(pictures: Pictures, view: GameView, *, four_colour: bool = False,
+                theme: str = "dark") -> bytes:
     """The viewer's own cards as a PNG, from a ``player_view`` (coop games: each coop's
     face-up card with the viewer's face-down card under it, and the drawn card)."""
-    return _pictures(view).hand(view, _theme(theme), four_colour).png()
+    return pictures.hand(view, _theme(theme), four_colour).png()
 
 
 def render_round_end(
+    pictures: Pictures,
     view: GameView,
     names: Sequence[str],
     *,
@@ -110,11 +108,12 @@ def render_round_end(
     games show every face-down card and ring the picked cards; Turup cards won; Soi points
     and quadruplets. Raises ``ValueError`` when no round has been scored."""
     _public(view, "render_round_end")
-    drawn = _pictures(view).round_end(view, names, _theme(theme), four_colour)
+    drawn = pictures.round_end(view, names, _theme(theme), four_colour)
     return drawn.compact() if compact else drawn.png()
 
 
 def seat_image(
+    pictures: Pictures,
     view: GameView,
     names: Sequence[str],
     *,
@@ -125,11 +124,12 @@ def seat_image(
     private panel: his own face-down cards (framed in blue) or hand, the opponents'
     face-up cards, the pile, the card he drew. Other seats' hidden cards are blanked
     before drawing, whatever the view holds."""
-    return canvas_for("seat", view, names, four_colour=four_colour, theme=theme).png()
+    return canvas_for(pictures, "seat", view, names, four_colour=four_colour, theme=theme).png()
 
 
 def cached_seat(
     cache: ImageCache,
+    pictures: Pictures,
     table_id: Hashable,
     version: Hashable,
     view: GameView,
@@ -141,11 +141,12 @@ def cached_seat(
     """``seat_image`` through ``cache``, keyed by the viewer's seat."""
     return _cached(
         cache, (table_id, version, "seat", view.get("seat")), (four_colour, theme, tuple(names)),
-        lambda: seat_image(view, names, four_colour=four_colour, theme=theme),
+        lambda: seat_image(pictures, view, names, four_colour=four_colour, theme=theme),
     )
 
 
 def canvas_for(
+    pictures: Pictures,
     kind: str,
     view: GameView,
     names: Sequence[str] = (),
@@ -158,14 +159,14 @@ def canvas_for(
     th = _theme(theme)
     if kind == "table":
         _public(view, "render_table")
-        return _pictures(view).table(view, names, th, four_colour)
+        return pictures.table(view, names, th, four_colour)
     if kind == "hand":
-        return _pictures(view).hand(view, th, four_colour)
+        return pictures.hand(view, th, four_colour)
     if kind == "round_end":
         _public(view, "render_round_end")
-        return _pictures(view).round_end(view, names, th, four_colour)
+        return pictures.round_end(view, names, th, four_colour)
     if kind == "seat":
-        return _pictures(view).seat(private_view(view), names, th, four_colour)
+        return pictures.seat(private_view(view), names, th, four_colour)
     raise ValueError(f"unknown image kind {kind!r}")  # i18n: not for people
 
 
@@ -173,14 +174,17 @@ def _theme(name: str) -> Theme:
     return theme(name)
 
 
-def prepare(*, four_colour: bool = False) -> None:
-    """Draw every card sprite the layouts use, load the fonts and choose the default
-    theme's palette, so the first real render is as fast as the rest (about a second of
-    work; call it once at start-up, e.g. in a thread)."""
+def prepare(games: Iterable[Game], *, four_colour: bool = False) -> None:
+    """Draw every card sprite ``games``' layouts use, load the fonts and choose the
+    default theme's palette from ``games``' samples, so the first real render is as fast
+    as the rest (about a second of work; call it once at start-up, e.g. in a thread, after
+    :func:`~bot.render.images.palette.choose_from` when it runs in one)."""
+    given = tuple(games)
+    choose_from(given)
     for bold in (False, True):
         text.layout("Aa 李 م 🂠", 28, bold)  # finds the fonts and reads their maps once
 
-    every = [entry.look.pictures for entry in games().values()]
+    every = [entry.look.pictures for entry in given]
     for w, h in {size for pictures in every for size in pictures.card_sizes}:
         card_back(w, h)
         for card in ALL_CARDS:
@@ -192,6 +196,7 @@ def prepare(*, four_colour: bool = False) -> None:
 
 def cached_table(
     cache: ImageCache,
+    pictures: Pictures,
     table_id: Hashable,
     version: Hashable,
     view: GameView,
@@ -203,12 +208,13 @@ def cached_table(
     """``render_table`` through ``cache``: one render per table state version and options."""
     return _cached(
         cache, (table_id, version, "table", None), (four_colour, theme, tuple(names)),
-        lambda: render_table(view, names, four_colour=four_colour, theme=theme),
+        lambda: render_table(pictures, view, names, four_colour=four_colour, theme=theme),
     )
 
 
 def cached_hand(
     cache: ImageCache,
+    pictures: Pictures,
     table_id: Hashable,
     version: Hashable,
     view: GameView,
@@ -219,12 +225,13 @@ def cached_hand(
     """``render_hand`` through ``cache``, keyed by the viewer's seat as well."""
     return _cached(
         cache, (table_id, version, "hand", view.get("seat")), (four_colour, theme),
-        lambda: render_hand(view, four_colour=four_colour, theme=theme),
+        lambda: render_hand(pictures, view, four_colour=four_colour, theme=theme),
     )
 
 
 def cached_round_end(
     cache: ImageCache,
+    pictures: Pictures,
     table_id: Hashable,
     version: Hashable,
     view: GameView,
@@ -237,6 +244,6 @@ def cached_round_end(
     """``render_round_end`` through ``cache``."""
     return _cached(
         cache, (table_id, version, "round_end", None), (four_colour, theme, tuple(names), compact),
-        lambda: render_round_end(view, names, four_colour=four_colour, theme=theme,
+        lambda: render_round_end(pictures, view, names, four_colour=four_colour, theme=theme,
                                  compact=compact),
     )

@@ -3,8 +3,9 @@
 They do not come from an engine; they are plausible mid-game positions so that every
 layout can be drawn without playing a game. Each game builds its own (its Look's
 ``pictures.samples``, a :class:`Samples`) on the part every game shares here
-(:func:`common`); ``sample_view(game, players, seed)`` returns a public view,
-``sample_player_view`` the same position seen by one seat.
+(:func:`common`, given the game's engine); ``sample_view(game, players, seed)`` returns a
+public view of the ``Game`` given, ``sample_player_view`` the same position seen by one
+seat.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from bot.games.registry import ENGINES, games
+from bot.games.protocol import Engine
 from bot.games.variants import Kind, option_fields
 from bot.games.views import GameView
+
+if TYPE_CHECKING:
+    from bot.games.registry import Game
 
 NAMES = [
     "Alice", "Bob", "Chandra", "Dmitri", "Eleni", "Farid",  # i18n: not for people
@@ -39,17 +43,18 @@ class Samples:
     palette_players: int  # the seats of the samples the shared palette is chosen from
 
 
-def _goal(game: str) -> tuple[str, int]:
+def _goal(engine: Engine[Any]) -> tuple[str, int]:
     """The option that ends the game (its first number option) and its default."""
-    goal = next(f for f in option_fields(ENGINES[game].Variant) if f.kind is Kind.INT)
+    goal = next(f for f in option_fields(engine.Variant) if f.kind is Kind.INT)
     return goal.name, int(goal.default)
 
 
-def common(game: str, players: int, rng: random.Random) -> dict[str, Any]:
-    """The keys of a public view every game has (VIEWS.md), for a plausible position."""
-    kind, target = _goal(game)
+def common(engine: Engine[Any], players: int, rng: random.Random) -> dict[str, Any]:
+    """The keys of a public view every game has (VIEWS.md), for a plausible position of
+    ``engine``'s game."""
+    kind, target = _goal(engine)
     return {
-        "game": game,
+        "game": engine.name,
         "players": players,
         "seat": None,
         "round": 2,
@@ -66,11 +71,11 @@ def common(game: str, players: int, rng: random.Random) -> dict[str, Any]:
     }
 
 
-def samples_of(game: str) -> Samples:
+def samples_of(game: Game) -> Samples:
     """The game's samples (``KeyError`` for a game without any)."""
-    found = games()[game].look.pictures.samples
+    found = game.look.pictures.samples
     if found is None:
-        raise KeyError(game)
+        raise KeyError(game.name)
     return found
 
 
@@ -78,16 +83,16 @@ def samples_of(game: str) -> Samples:
 # them to check the layouts' tolerance): typed as views where they are handed out.
 
 
-def sample_view(game: str, players: int, seed: int = 0) -> GameView:
+def sample_view(game: Game, players: int, seed: int = 0) -> GameView:
     """A public view of a plausible position of ``game`` with ``players`` seats."""
-    return cast(GameView, samples_of(game).view(game, players, seed))
+    return cast(GameView, samples_of(game).view(game.name, players, seed))
 
 
-def sample_player_view(game: str, players: int, seat: int, seed: int = 0) -> GameView:
+def sample_player_view(game: Game, players: int, seat: int, seed: int = 0) -> GameView:
     """The position of ``sample_view(game, players, seed)`` as seen by ``seat``."""
-    return cast(GameView, samples_of(game).player_view(game, players, seat, seed))
+    return cast(GameView, samples_of(game).player_view(game.name, players, seat, seed))
 
 
-def sample_round_end(game: str, players: int, seed: int = 0) -> GameView:
+def sample_round_end(game: Game, players: int, seed: int = 0) -> GameView:
     """A public view just after a round was scored (``last_round`` filled in)."""
-    return cast(GameView, samples_of(game).round_end(game, players, seed))
+    return cast(GameView, samples_of(game).round_end(game.name, players, seed))

@@ -17,7 +17,7 @@ def _full(game: str, players: int, seed: int) -> dict[str, Any]:
     """A position with every card filled in (the 'truth' behind the views)."""
     rng = random.Random(seed)
     deck = shuffled(list(ENGINES[game].full_deck), rng)  # type: ignore[attr-defined]
-    view = common(game, players, rng)
+    view = common(ENGINES[game], players, rng)
     seats = []
     for _ in range(players):
         down = [str(deck.pop()) for _ in range(4)]

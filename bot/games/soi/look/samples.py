@@ -7,13 +7,14 @@ import random
 from typing import Any
 
 from bot.games.cards import Rank, shuffled, standard_decks
+from bot.games.soi import ENGINE
 from bot.render.images.samples import Samples, common
 
 
 def view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
     """A public view: hands by their sizes, quadruplets laid down, the last asks."""
     rng = random.Random(seed)
-    out = common(game, players, rng)
+    out = common(ENGINE, players, rng)
     ranks = [r.value for r in Rank]
     rng.shuffle(ranks)
     seats = [

@@ -7,13 +7,14 @@ import random
 from typing import Any
 
 from bot.games.cards import shuffled, standard_decks
+from bot.games.turup import ENGINE
 from bot.render.images.samples import Samples, common
 
 
 def view(game: str, players: int, seed: int = 0) -> dict[str, Any]:
     """A public view: a pile, and hands seen by their sizes."""
     rng = random.Random(seed)
-    out = common(game, players, rng)
+    out = common(ENGINE, players, rng)
     decks = 1 if players <= 4 else 2 if players <= 7 else 3
     deck = shuffled(standard_decks(decks), rng)
     pile = [str(deck.pop()) for _ in range(rng.randrange(0, 12))]
