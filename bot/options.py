@@ -6,6 +6,9 @@ their names, kinds, defaults, ranges, choices and descriptions. Nothing here lis
 again, so a new option is one new field and ``/play``, ``/settings`` and validation follow.
 Every value typed by a person goes through :meth:`OptionSpec.validate`, whose messages are
 fit to show ("Soureh threshold must be between 20 and 1000.").
+
+Each function is given the game's engine by its caller, who holds the game (a table's
+``entry.engine``, ``bot.app.games[name].engine``): nothing here looks a game up by name.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.registry import ENGINES, game_names
+from bot.games.protocol import Engine
 from bot.games.variants import Kind, OptionField, option_fields
 from bot.i18n import C_, DEFAULT, _, current, number
 
@@ -68,6 +71,7 @@ class OptionSpec:
 
     game: str
     field: OptionField
+    title: str  # the game's display name (its engine's ``title``), e.g. ``"Soureh"``
 
     @property
     def name(self) -> str:
@@ -108,7 +112,7 @@ class OptionSpec:
     def label(self) -> str:
         """E.g. ``"Soureh threshold"``, in the current language."""
         # Translators: an option of a game, in errors and /settings: "Soureh threshold".
-        return _("{game} {option}", game=_(title(self.game)), option=option_name(self.name))
+        return _("{game} {option}", game=_(self.title), option=option_name(self.name))
 
     def allowed(self) -> str:
         """The allowed values in words, e.g. ``"20–1000"`` or ``"final or reveal"``."""
@@ -162,70 +166,59 @@ class OptionSpec:
         return _("{option} {value}", option=option_name(self.name), value=self.show(value))
 
 
-def title(game: str) -> str:
-    """The game's display name (its engine's ``title``)."""
-    return ENGINES[game].title
-
-
-def check_game(game: str) -> str:
-    """The game's name, or :class:`OptionError` for an unknown game."""
-    name = game.strip().lower()
-    if name not in game_names():
-        titles = ", ".join(title(g) for g in game_names())
-        raise OptionError(_("Unknown game {game}; choose one of {titles}.", game=repr(game),
-                            titles=titles))
-    return name
+def specs(engine: Engine[Any]) -> tuple[OptionSpec, ...]:
+    """The options of ``engine``'s game, in its ``Variant``'s field order."""
+    return _specs(engine.name, engine.title, engine.Variant)
 
 
 @functools.cache
-def specs(game: str) -> tuple[OptionSpec, ...]:
-    """The options of ``game``, in its ``Variant``'s field order."""
-    name = check_game(game)
-    return tuple(OptionSpec(name, f) for f in option_fields(ENGINES[name].Variant))
+def _specs(game: str, title: str, variant: type) -> tuple[OptionSpec, ...]:
+    return tuple(OptionSpec(game, f, title) for f in option_fields(variant))
 
 
-def spec(game: str, name: str) -> OptionSpec:
-    """The spec of ``game``'s option ``name`` (:class:`OptionError` if there is none)."""
-    for option in specs(game):
+def spec(engine: Engine[Any], name: str) -> OptionSpec:
+    """The spec of the game's option ``name`` (:class:`OptionError` if there is none)."""
+    for option in specs(engine):
         if option.name == name:
             return option
-    names = ", ".join(o.name for o in specs(game))
+    names = ", ".join(o.name for o in specs(engine))
     raise OptionError(_("{game} has no option {option} (options: {options}).",
-                        game=_(title(check_game(game))), option=repr(name), options=names))
+                        game=_(engine.title), option=repr(name), options=names))
 
 
-def defaults(game: str) -> dict[str, Any]:
+def defaults(engine: Engine[Any]) -> dict[str, Any]:
     """The game's option defaults (its ``Variant``'s field defaults)."""
-    return {o.name: o.default for o in specs(game)}
+    return {o.name: o.default for o in specs(engine)}
 
 
-def validate_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """Check every given option of ``game``; return them in their proper types."""
-    return {name: spec(game, name).validate(value) for name, value in options.items()}
+def validate_options(engine: Engine[Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """Check every given option of the game; return them in their proper types."""
+    return {name: spec(engine, name).validate(value) for name, value in options.items()}
 
 
 def effective_options(
-    game: str, server: Mapping[str, Any] | None = None, overrides: Mapping[str, Any] | None = None
+    engine: Engine[Any], server: Mapping[str, Any] | None = None,
+    overrides: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The options a new table uses: defaults, then the server's, then the ``/play`` ones.
 
     Stored server values that no longer validate (an older range) are skipped with a log
     line; ``overrides`` must validate.
     """
-    values = defaults(game)
+    values = defaults(engine)
     for name, value in (server or {}).items():
         try:
-            values[name] = spec(game, name).validate(value)
+            values[name] = spec(engine, name).validate(value)
         except OptionError as exc:
-            log.warning("Ignoring stored %s option %s: %s", game, name, exc)
-    values.update(validate_options(game, overrides or {}))
+            log.warning("Ignoring stored %s option %s: %s", engine.name, name, exc)
+    values.update(validate_options(engine, overrides or {}))
     return values
 
 
-def make_variant(game: str, options: Mapping[str, Any]) -> Any:
+def make_variant(engine: Engine[Any], options: Mapping[str, Any]) -> Any:
     """The engine's ``Variant`` built from (validated) ``options``; unknown keys rejected."""
-    values = validate_options(game, options)
-    return ENGINES[check_game(game)].Variant(**values)
+    values = validate_options(engine, options)
+    return engine.Variant(**values)
 
 
 def parse_bool(value: Any, label: str) -> bool:

@@ -258,7 +258,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         return _run(args, stdin, stdout)
 
 
-def console_variant(game: str, items: Sequence[str]) -> Any | None:
+def console_variant(engine: Engine[Any], items: Sequence[str]) -> Any | None:
     """The ``--variant key=value`` options as the engine's ``Variant`` (``None``: none),
     checked as ``/play`` checks them; :class:`OptionError` names the option at fault."""
     if not items:
@@ -270,12 +270,12 @@ def console_variant(game: str, items: Sequence[str]) -> Any | None:
             raise OptionError(_("--variant {item}: write an option as key=value, e.g. "
                                 "threshold=50.", item=item))
         try:
-            spec(game, key.strip()).validate(value.strip())
+            spec(engine, key.strip()).validate(value.strip())
         except OptionError as exc:
             raise OptionError(_("--variant {item}: {problem}", item=item,
                                 problem=str(exc))) from None
         options[key.strip()] = value.strip()
-    return make_variant(game, options)
+    return make_variant(engine, options)
 
 
 def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) -> int:
@@ -291,7 +291,7 @@ def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) 
         )
         return 2
     try:
-        variant = console_variant(args.game, args.variant)
+        variant = console_variant(engine, args.variant)
     except OptionError as exc:
         print(one_line(str(exc)), file=sys.stderr)
         return 2

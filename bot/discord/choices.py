@@ -29,7 +29,7 @@ from discord import app_commands
 from bot import options
 from bot.games.variants import Kind
 from bot.i18n import DEFAULT, LANGUAGES, _, language_label, use_locale
-from bot.options import OptionSpec, title
+from bot.options import OptionSpec
 
 if TYPE_CHECKING:
     from bot.games.registry import Game
@@ -101,8 +101,8 @@ class Parameter:
         """``"Soureh 20–1000, Pariah 50–2000: Score that ends the game"`` (≤ 100), in the
         current language (the games' names and the option's description translated)."""
         where = self.prefix or _(", ").join(
-            f"{_(title(s.game))} {s.allowed()}" if s.kind is Kind.INT
-            else _(title(s.game)) for s in self.specs
+            f"{_(s.title)} {s.allowed()}" if s.kind is Kind.INT
+            else _(s.title) for s in self.specs
         )
         text = _("{where}: {description}", where=where,
                  description=_(self.specs[0].description))
@@ -119,7 +119,7 @@ def play_parameters(games: Mapping[str, Game]) -> list[Parameter]:
     """One ``/play`` parameter per option name, in the games' order."""
     by_name: dict[str, list[OptionSpec]] = {}
     for entry in games.values():
-        for spec in options.specs(entry.name):
+        for spec in options.specs(entry.engine):
             by_name.setdefault(spec.name, []).append(spec)
     return [Parameter(name, tuple(specs)) for name, specs in by_name.items()]
 
@@ -128,7 +128,7 @@ def settings_parameters(games: Mapping[str, Game]) -> list[Parameter]:
     """One ``/settings set`` parameter per game option, ``<game>_<option>``."""
     return [
         Parameter(f"{name}_{spec.name}", (spec,))  # described as "Soureh 20–1000: …"
-        for name in games for spec in options.specs(name)
+        for name, entry in games.items() for spec in options.specs(entry.engine)
     ]
 
 

@@ -76,11 +76,11 @@ def closed_text(reason: str | None) -> str:
     return _("This table was closed: {reason}.", reason=reason_text(key))
 
 
-def options_text(name: str, variant: dict[str, Any], timer: int | None) -> str:
+def options_text(game: Game, variant: dict[str, Any], timer: int | None) -> str:
     """The table's options in a line: ``threshold 100 · declare final · timer 3 min`` (an
     option as ``/play`` names it in English; in words in another language: ``الحد 100``)."""
     parts = []
-    for spec in options.specs(name):
+    for spec in options.specs(game.engine):
         if spec.name in variant:
             parts.append(spec.words(variant[spec.name]))
     parts.append(_("timer {time}", time=timer_text(timer)))

@@ -30,7 +30,7 @@ def timer_text(seconds: int | None) -> str:
 def plain_options(game: Game, variant: dict[str, Any], timer: int | None) -> str:
     """The table's options in plain words (``game``'s look says them), then the turn
     timer."""
-    values = {**defaults(game.name), **variant}
+    values = {**defaults(game.engine), **variant}
     parts = game.look.option_words(values)
     parts.append(_("no turn timer") if timer is None
                  else _("{time} a turn", time=timer_text(timer)))

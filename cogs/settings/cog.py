@@ -67,7 +67,8 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
-def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildSettings, list[str]]:
+def apply_changes(current: GuildSettings, given: dict[str, Any],
+                  games: Mapping[str, Game]) -> tuple[GuildSettings, list[str]]:
     """The settings with ``given`` applied (game options as ``"<game>_<option>"``), and a line
     per change; raises :class:`OptionError` for the first invalid value."""
     game_options = {g: dict(v) for g, v in current.game_options.items()}
@@ -95,7 +96,11 @@ def apply_changes(current: GuildSettings, given: dict[str, Any]) -> tuple[GuildS
                            value=_("on") if raw else _("off")))
         else:
             game, _sep, name = key.partition("_")
-            option = spec(game, name)
+            if game not in games:
+                titles = ", ".join(entry.title for entry in games.values())
+                raise OptionError(_("Unknown game {game}; choose one of {titles}.",
+                                    game=repr(game), titles=titles))
+            option = spec(games[game].engine, name)
             value = option.validate(raw)
             game_options.setdefault(game, {})[name] = value
             lines.append(_("{setting} → {value}", setting=option.label,
@@ -198,7 +203,7 @@ def settings_cog(bot: AppBot) -> SettingsCog:
                 return
             current_settings = await self.repo.get(interaction.guild_id)
             try:
-                new, lines = apply_changes(current_settings, given)
+                new, lines = apply_changes(current_settings, given, self.bot.app.games)
             except OptionError as exc:
                 await interaction.response.send_message(
                     _("{problem} Nothing was changed.", problem=exc), ephemeral=True)
@@ -209,7 +214,7 @@ def settings_cog(bot: AppBot) -> SettingsCog:
             self.bot.app.languages.choose_for_server(interaction.guild_id, new.language)
             with use_locale(new.language if language else current()):  # in the new language
                 if language:
-                    lines = apply_changes(current_settings, given)[1]
+                    lines = apply_changes(current_settings, given, self.bot.app.games)[1]
                 text = legible(_("Saved:") + "\n" + "\n".join(f"• {line}" for line in lines))
                 embed = shown_settings(new, interaction.guild.name if interaction.guild else "",
                                        self.bot.app.languages.of_server(interaction.guild_id),

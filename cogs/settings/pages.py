@@ -3,7 +3,7 @@ and the table switches), values the server chose in bold."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,6 +16,7 @@ from bot.render.names import shown
 from bot.render.option_words import timer_text
 
 if TYPE_CHECKING:
+    from bot.games.registry import Game
     from storage.guild_settings import GuildSettings
 
 COLOUR = 0x455A64  # the house's own pages (the stats pages share it)
@@ -28,7 +29,7 @@ HINT_LABELS = {
 }
 
 
-def settings_embed(settings: GuildSettings, games: Iterable[str],
+def settings_embed(settings: GuildSettings, games: Mapping[str, Game],
                    guild_name: str = "") -> discord.Embed:
     """The server's defaults: each of ``games``' options (the registered games, which the
     cog passes in), the turn timer and the table switches."""
@@ -39,14 +40,14 @@ def settings_embed(settings: GuildSettings, games: Iterable[str],
         colour=COLOUR,
         description=_("Defaults for new tables; `/play` can still change a table's options."),
     )
-    for game in games:
+    for game, entry in games.items():
         stored = settings.options_for(game)
-        values = {**defaults(game), **stored}
+        values = {**defaults(entry.engine), **stored}
         parts = []
-        for spec in options.specs(game):
+        for spec in options.specs(entry.engine):
             text = spec.words(values.get(spec.name, spec.default))
             parts.append(f"**{text}**" if spec.name in stored else text)
-        embed.add_field(name=_(options.title(game)), value=" · ".join(parts), inline=False)
+        embed.add_field(name=_(entry.title), value=" · ".join(parts), inline=False)
     switches = [
         _("Turn timer: {value}", value=timer_text(settings.turn_timer)),
         _("Computer seats allowed: {value}", value=_on(settings.computer_seats)),

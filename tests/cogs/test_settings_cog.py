@@ -11,6 +11,7 @@ from bot.app import CardroomBot
 from bot.options import OptionError
 from cogs.settings.cog import apply_changes
 from storage.guild_settings import GuildSettingsRepo
+from tests.helpers.games import every_game
 
 
 def embed_text(embed: discord.Embed) -> str:
@@ -90,7 +91,8 @@ async def test_invalid_value_changes_nothing(simcord_env: Env) -> None:
         await admin.slash(channel, "settings set", pariah_threshold=300, soureh_threshold=5)
     current = await GuildSettingsRepo(simcord_env.bot.db).get(simcord_env.guild.id)  # type: ignore[attr-defined]
     with pytest.raises(OptionError, match=r"^Soureh threshold must be between 20 and 1000\.$"):
-        apply_changes(current, {"pariah_threshold": 300, "soureh_threshold": 5})
+        apply_changes(current, {"pariah_threshold": 300, "soureh_threshold": 5},
+                      every_game())
     timer = await admin.slash(channel, "settings set", turn_timer="5")
     assert timer.response is not None and "between 30 and 3600 seconds" in timer.response.content
     stored = await GuildSettingsRepo(simcord_env.bot.db).get(simcord_env.guild.id)  # type: ignore[attr-defined]

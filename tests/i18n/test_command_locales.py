@@ -18,6 +18,7 @@ from bot.tables.languages import Languages
 from cogs.settings.cog import SERVER_FIELDS, apply_changes
 from cogs.table_commands import in_notation
 from storage.guild_settings import GuildSettings
+from tests.helpers.games import every_game
 from tests.i18n.conftest import SAMPLES
 
 
@@ -140,10 +141,10 @@ def test_move_accepts_a_legal_move_in_its_words() -> None:
 def test_settings_language_is_validated_and_reset_with_the_switches() -> None:
     """Only a language Cardroom speaks is saved ("Saved" line named in the language
     itself); an unknown one changes nothing."""
-    new, lines = apply_changes(GuildSettings(guild_id=1), {"language": "el"})
+    new, lines = apply_changes(GuildSettings(guild_id=1), {"language": "el"}, every_game())
     with use_locale("el"):
         assert new.language == "el" and lines == [_("Language → {language}",
                                                     language="Ελληνικά")]
     with pytest.raises(OptionError):
-        apply_changes(GuildSettings(guild_id=1), {"language": "xx"})
+        apply_changes(GuildSettings(guild_id=1), {"language": "xx"}, every_game())
     assert "language" in SERVER_FIELDS  # "table switches and timer" resets it too

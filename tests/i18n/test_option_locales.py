@@ -72,7 +72,8 @@ async def test_game_option_descriptions_are_said_in_the_language(simcord_env: En
     assert re.search("[α-ω]{4,}", greek), greek
     hidden = next(c for c in options["discards"]["choices"] if c["value"] == "hidden")
     with use_locale("ar"):
-        assert hidden["name_localizations"]["ar"] == spec("soureh", "discards").show("hidden")
+        said = spec(ENGINES["soureh"], "discards").show("hidden")
+        assert hidden["name_localizations"]["ar"] == said
 
 
 def test_every_option_has_words() -> None:
@@ -88,18 +89,19 @@ def test_every_option_has_words() -> None:
 def test_option_words_are_translated(lang: str) -> None:
     """A table's options read in the language: no option name or choice left in English
     (Arabic and Greek have no Latin words at all), numbers as the language writes them."""
-    english_words = {w for game in game_names() for s in specs(game)
+    english_words = {w for game in game_names() for s in specs(ENGINES[game])
                      for w in (s.name, *s.choices, "on", "off")}
     for game in CATALOG:
         with use_locale(lang):
-            text = options_text(game, defaults(game), 180)
+            text = options_text(CATALOG[game], defaults(ENGINES[game]), 180)
         words = set(re.findall("[A-Za-z]{2,}", text))
         assert not words & english_words, (lang, text)
         if lang in DISCORD_LANGUAGES:
             assert not words, (lang, text)
     with use_locale("en"):  # English keeps /play's names
-        assert options_text("soureh", defaults("soureh"), None).startswith("declare final")
-        assert spec("pariah", "threshold").words(1000) == "threshold 1000"
+        text = options_text(CATALOG["soureh"], defaults(ENGINES["soureh"]), None)
+        assert text.startswith("declare final")
+        assert spec(ENGINES["pariah"], "threshold").words(1000) == "threshold 1000"
 
 
 def test_console_board_names_its_target_in_the_language() -> None:

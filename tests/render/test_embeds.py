@@ -138,7 +138,7 @@ def test_lobby_embed_lists_seats_and_options() -> None:
 
 def test_options_text_shows_only_given_options() -> None:
     """Options text names the game's options and the timer."""
-    assert options_text("turup", {"rounds": 2}, None) == "rounds 2 · timer off"
+    assert options_text(CATALOG["turup"], {"rounds": 2}, None) == "rounds 2 · timer off"
 
 
 @pytest.mark.parametrize("game", sorted(CATALOG))

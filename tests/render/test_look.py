@@ -64,7 +64,7 @@ def test_every_game_brings_rules_words_and_samples(name: str) -> None:
     look = game(name).look
     assert pages_of(game(name)) == look.rules
     assert len(rules_pages(game(name))) == len(look.rules) >= 2
-    assert look.option_words(defaults(name))
+    assert look.option_words(defaults(game(name).engine))
     assert look.pictures.samples is not None and look.pictures.card_sizes
     players = look.pictures.samples.palette_players
     assert sample_view(name, players, 1)["game"] == name
