@@ -4,7 +4,8 @@ its ``Game`` by their caller, who holds it (``table.entry``); a test holds a sam
 whose ``game`` names it, so these look it up in the registry and pass it on.
 
 Each function takes what the product's function of its name took before issue 44's third
-pass (the view first), so a test reads as before."""
+pass (the view first), so a test reads as before; the shared palettes are chosen from the
+registered games first, as the bot's start-up does (once per process)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,12 @@ from bot.render.images import ImageCache
 from bot.render.images import samples as found
 from bot.render.images.canvas import Canvas
 from bot.render.images.layout import Pictures
+from bot.render.images.palette import choose_from
 from bot.render.images.samples import Samples
 
 
 def _game(view: GameView) -> Game:
+    choose_from(registry.games().values())  # the palettes' games, as the bot's start-up gives
     return registry.game(view["game"])
 
 
