@@ -13,7 +13,7 @@ import pytest
 from tests.helpers.house import HOMES, code_words, cycles, naming, registry_importers
 
 MAX_OUTSIDE = 2
-MAX_REGISTRY_IMPORTERS = 10
+MAX_REGISTRY_IMPORTERS = 4
 
 
 @pytest.mark.parametrize("game", list(HOMES))
