@@ -19,6 +19,7 @@ from cogs.lessons.screens import step_embed
 from cogs.settings.cog import apply_changes
 from storage.guild_settings import GuildSettings
 from tests.helpers.bidi import INVISIBLE, as_drawn, available, visual_positions
+from tests.helpers.games import every_game
 
 pytestmark = pytest.mark.skipif(not available(), reason="no ICU")
 
@@ -101,7 +102,7 @@ def test_the_settings_lines_point_onward_in_arabic() -> None:
     checked = 0
     with use_locale("ar"):
         for change in given:
-            _new, lines = apply_changes(current, change)
+            _new, lines = apply_changes(current, change, every_game())
             for line in legible("\n".join(f"• {line}" for line in lines)).split("\n"):
                 assert wrong_way(line) == [], line
                 checked += "←" in line or "→" in line
