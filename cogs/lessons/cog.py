@@ -39,12 +39,12 @@ if TYPE_CHECKING:  # the games' records: the app's (bot.app reads the registry)
 
 log = logging.getLogger(__name__)
 
-PLAY_COG = "PlayCog"  # i18n: not for people (the cog of /play, cogs.play)
+PLAY_COG = "PlayCog"  # i18n: not for people (the cog of /play, cogs.tables.play)
 
 
 @runtime_checkable
 class OpensTables(Protocol):
-    """The cog that opens tables (``cogs.play.PlayCog``; an extension is not imported by
+    """The cog that opens tables (``cogs.tables.play.PlayCog``; an extension is not imported by
     another: discord.py loads each one as its own module)."""
 
     async def open_table(self, interaction: discord.Interaction[Any], name: str,

@@ -1,4 +1,4 @@
-"""Gateway events about a table's channel and message (``cogs.table_events``), through
+"""Gateway events about a table's channel and message (``cogs.tables.events``), through
 SimCord and the real bot: a deleted channel or thread closes its table, a deleted table
 message is posted again at once, anything else deleted changes nothing."""
 

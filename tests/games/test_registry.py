@@ -14,8 +14,8 @@ from bot.games import registry
 from bot.games.registry import CATALOG, ENGINES, game, game_names
 from bot.games.variants import Kind, option_fields
 from bot.options import specs
-from cogs.play import play_cog
 from cogs.settings.cog import settings_cog
+from cogs.tables.play import play_cog
 from tests.helpers.games import every_game
 
 

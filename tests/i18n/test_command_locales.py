@@ -16,7 +16,7 @@ from bot.i18n import _, use_locale
 from bot.options import OptionError
 from bot.tables.languages import Languages
 from cogs.settings.cog import SERVER_FIELDS, apply_changes
-from cogs.table_commands import in_notation
+from cogs.tables.commands import in_notation
 from storage.guild_settings import GuildSettings
 from tests.helpers.games import every_game
 from tests.i18n.conftest import SAMPLES

@@ -178,8 +178,3 @@ def play_cog(bot: AppBot) -> PlayCog:
             return timer_choices(current)
 
     return Play(bot, parameters)
-
-
-async def setup(bot: AppBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(play_cog(bot))

@@ -239,8 +239,3 @@ def help_embed(games: Mapping[str, Game]) -> discord.Embed:
         "`/language` — the language Cardroom speaks to you"
     ), inline=False)
     return legible_embed(embed)  # Arabic lines right to left
-
-
-async def setup(bot: AppBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(TableCommands(bot))

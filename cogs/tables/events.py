@@ -47,8 +47,3 @@ class TableEvents(commands.Cog):
             return
         log.info("Table %s message was deleted; posting it again", table.id)
         self.bot.app.tables.changed(table)
-
-
-async def setup(bot: AppBot) -> None:
-    """Load the cog."""
-    await bot.add_cog(TableEvents(bot))
