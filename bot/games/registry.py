@@ -135,7 +135,7 @@ def look_in(module: str, name: str) -> Look:
     presentation): a registration names its look so, and a table's game (``Table.entry``)
     carries it through the table service, which never reads it, so that a table's moves in
     the service import neither Discord nor Pillow (``tests/tables/test_service_imports.py``)."""
-    return cast("Look", _Later(module, name))
+    return cast("Look", _Later(module, name))  # i18n: not for people
 
 
 _registered: dict[str, Game] = {}

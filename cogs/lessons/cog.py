@@ -235,7 +235,7 @@ def learn_cog(bot: AppBot) -> LearnCog:
     """The cog with ``/learn``, its game choices made from ``bot.games`` (read from the
     registry once, when the bot was built)."""
 
-    class Learn(LearnCog, name="LearnCog"):
+    class Learn(LearnCog, name="LearnCog"):  # i18n: not for people
         @anywhere
         @app_commands.command(name="learn", description=N_("Learn a game step by step, privately"))
         @app_commands.describe(game=N_("The game to learn; leave empty to see your progress"),

@@ -169,7 +169,7 @@ def puzzle_cog(bot: AppBot) -> PuzzleCog:
     """The cog with ``/puzzle``, its game choices made from ``bot.games`` (read from the
     registry once, when the bot was built)."""
 
-    class Puzzle(PuzzleCog, name="PuzzleCog"):
+    class Puzzle(PuzzleCog, name="PuzzleCog"):  # i18n: not for people
         @anywhere
         @app_commands.command(name="puzzle",
                               description=N_("A position from a real game: find the best move"))

@@ -28,7 +28,7 @@ def rules_cog(bot: AppBot) -> RulesCommands:
     """``/rules``, its game choices made from ``bot.games`` (read from the registry once,
     when the bot was built)."""
 
-    class Rules(RulesCommands, name="RulesCommands"):
+    class Rules(RulesCommands, name="RulesCommands"):  # i18n: not for people
         @anywhere
         @app_commands.command(name="rules", description=N_("The rules of a game and its variants"))
         @app_commands.describe(game=N_("The game whose rules to show"))

@@ -166,7 +166,7 @@ def settings_cog(bot: AppBot) -> SettingsCog:
 
     class Settings(
         SettingsCog,
-        name="SettingsCog",
+        name="SettingsCog",  # i18n: not for people
         group_name="settings",
         group_description=N_("Cardroom's defaults for new tables in this server"),
     ):

@@ -268,7 +268,7 @@ def stats_cog(bot: AppBot) -> StatsCog:
     """The stats commands, their game choices made from ``bot.games`` (read from the
     registry once, when the bot was built)."""
 
-    class Stats(StatsCog, name="StatsCog"):
+    class Stats(StatsCog, name="StatsCog"):  # i18n: not for people
         @app_commands.command(name="leaderboard", description=N_("This server's ranking in a game"))
         @anywhere
         @app_commands.describe(game=N_("Which game"),

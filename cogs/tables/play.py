@@ -146,7 +146,7 @@ def play_cog(bot: AppBot) -> PlayCog:
     bot was built): a choice per game, a parameter per option name."""
     parameters = {p.name: p for p in play_parameters(bot.games)}
 
-    class Play(PlayCog, name="PlayCog"):
+    class Play(PlayCog, name="PlayCog"):  # i18n: not for people
         async def _play(
             self,
             interaction: discord.Interaction[Any],

@@ -19,6 +19,7 @@ from bot.render.card_text import card
 from bot.render.direction import RLI
 from storage.puzzles import PuzzleRepo
 from tests.helpers.discord import Audit
+from tests.helpers.games import every_game
 from tests.learning.test_puzzles import pariah_puzzle
 
 pytestmark = pytest.mark.slow
@@ -111,7 +112,7 @@ async def test_a_finished_table_is_searched_for_a_puzzle(db: Any) -> None:
         await tables.append_action(record.id, seq=seq, seat=0, text=text, version=seq + 2,
                                    deadline=None, finished=seq == len(log) - 1)
     repo = PuzzleRepo(db)
-    await search(repo, "pariah")
+    await search(repo, every_game()["pariah"])
     assert await repo.unsearched("pariah", 5) == []
     stored = await repo.pick("pariah", 0)
     assert stored is not None

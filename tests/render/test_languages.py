@@ -393,6 +393,22 @@ class _Interaction:
 
     def __init__(self) -> None:
         self.response = _Response()
+        self.client = _bot_with_games()
+
+
+def _bot_with_games() -> object:
+    """A bot whose app holds every registered game (what ``app_of`` reads a button's game
+    from), not logged in."""
+    from types import SimpleNamespace
+
+    import discord
+
+    from bot.discord.parts import AppBot
+    from tests.helpers.games import every_game
+
+    bot = AppBot(command_prefix="!", intents=discord.Intents.none())
+    bot._app = SimpleNamespace(games=every_game())  # type: ignore[assignment]
+    return bot
 
 
 async def test_rules_pages_turn_in_the_language_they_were_shown_in() -> None:
