@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.games.cards import Card
 from bot.games.protocol import Action
+from bot.notation.move_words import MoveWords
 from bot.notation.seat_words import by_name, parts_by_name, words_of
 
 ONE_A_LINE = 20  # this many moves or fewer: a line each, with their words
@@ -36,25 +37,38 @@ def shown_part(part: str) -> str:
         return part
 
 
-def listing(words: Sequence[tuple[Action, str]], names: Sequence[str]) -> Listing:
-    """The moves (each with its words, seats named) as numbered lines."""
+def listing(game_words: MoveWords, words: Sequence[tuple[Action, str]],
+            names: Sequence[str]) -> Listing:
+    """The moves (each with its words, seats named) as numbered lines (``game_words``: the
+    game's move words, which say where a move names a seat)."""
     if len(words) <= ONE_A_LINE:
         lines = []
         for i, (action, described) in enumerate(words, start=1):
-            typed = by_name(action, names)
+            typed = by_name(game_words, action, names)
             said = words_of(described)
             text = typed if not said or said == str(action) else f"{typed} — {said}"
             lines.append(f"  {i:>2}. {text}")
         return Listing(lines, [a for a, _ in words])
     groups: dict[str, list[tuple[Action, str]]] = {}
     for action, _ in words:
-        parts = [shown_part(p) for p in parts_by_name(action, [n for n in names])]
-        size = 3 if action.word == "king" else (2 if len(parts) > 2 else 1)
+        parts = [shown_part(p) for p in parts_by_name(game_words, action, [n for n in names])]
+        size = _head_size(game_words, action, len(parts))
         head, rest = " ".join(parts[:size]), " ".join(parts[size:])
         if action.call:
             rest = f"{rest} {action.call}".strip()
         groups.setdefault(head, []).append((action, rest))
     return _grouped(groups)
+
+
+def _head_size(game_words: MoveWords, action: Action, parts: int) -> int:
+    """How many of a move's parts head its group: up to its last seat when it names two
+    (a Pariah King: ``king ann 1``, one group per first card), else the word and its first
+    argument (``give bob``, ``ask bob``)."""
+    word = game_words.get(action.word)
+    seats = [i for i, kind in enumerate(word.seats) if kind == "seat"] if word else []
+    if len(seats) > 1:
+        return 1 + seats[-1]
+    return 2 if parts > 2 else 1
 
 
 def _grouped(groups: dict[str, list[tuple[Action, str]]]) -> Listing:

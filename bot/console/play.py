@@ -27,6 +27,7 @@ from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.games.views import GameView
 from bot.games.you import second_person
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
+from bot.notation.move_words import MoveWords
 from bot.notation.seat_words import SeatWordError, read_move
 from bot.options import OptionError, make_variant, option_name, spec
 from bot.render.rules_text import rules_pages
@@ -141,12 +142,13 @@ def _turn(engine: Engine[Any], state: Any, names: Sequence[str], stdin: TextIO,
     input answered in one line, the list shown again only on ``help``); ``None``: leave."""
     legal = offered_moves(engine, state)
     words = [(a, _render(engine.describe(state, a), names)) for a in legal]
-    listed = listing(words, names)
+    game_words = games.game(engine.name).look.move_words
+    listed = listing(game_words, words, names)
     say(_("Your moves:"))
     for line in listed.lines:
         say(line)
     while True:
-        read = _ask(engine, state, listed.numbered, words, names, stdin, stdout)
+        read = _ask(engine, game_words, state, listed.numbered, words, names, stdin, stdout)
         if read is None:
             return None
         if isinstance(read, Action):
@@ -171,7 +173,7 @@ def offered_moves(engine: Engine[Any], state: Any) -> list[Action]:
 
 
 def _ask(
-    engine: Engine[Any], state: Any, numbered: Sequence[Action],
+    engine: Engine[Any], game_words: MoveWords, state: Any, numbered: Sequence[Action],
     words: Sequence[tuple[Action, str]], names: Sequence[str], stdin: TextIO, stdout: TextIO,
 ) -> Action | str | None:
     """Read one line: an Action, ``"help"`` or ``"board"``, a one-line answer to show (and
@@ -200,7 +202,7 @@ def _ask(
                      last=len(numbered))
         return numbered[number - 1]
     try:  # read as /move reads it: names or numbers from 1, words in the console's language
-        return engine.parse_action(state, read_move(text, names, words, current()))
+        return engine.parse_action(state, read_move(game_words, text, names, words, current()))
     except (GameError, SeatWordError) as exc:
         return one_line(str(exc))
 

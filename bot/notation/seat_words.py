@@ -12,7 +12,10 @@ table. This module translates at the edge, both ways:
   ``give bob 3`` for the eye, ``give 2 3`` where it must be read back unambiguously (the
   value behind an autocomplete choice).
 
-Words without a seat (``draw``, ``keep 2``, ``capture 5D 2C``) pass through unchanged.
+Which arguments of a move are seats, and how to write it, is the game's to say: every
+function here is handed the game's words (:class:`~bot.notation.move_words.MoveWords`,
+its look's ``move_words``). Words without a seat (``draw``, ``keep 2``, ``capture 5D 2C``)
+pass through unchanged.
 
 This is the one place where engine notation and people's notation meet: ``/move``, the
 console, the hint, the review and the autocomplete all go through it.
@@ -34,24 +37,10 @@ from collections.abc import Iterable, Sequence
 
 from bot.games.cards import Card
 from bot.games.protocol import MOVE_WORDS_GAP, Action, Event
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.notation.action_words import to_notation
+from bot.notation.move_words import MoveWord, MoveWords
 from bot.render.names import plain, shown
-
-# word -> the kinds of its arguments in order: "seat" or "other" (a slot or a card)
-SEAT_ARGS: dict[str, tuple[str, ...]] = {
-    "give": ("seat", "other"),
-    "king": ("seat", "other", "seat", "other"),
-    "ask": ("seat", "other"),
-}
-
-USAGE: dict[str, str] = {
-    "give": N_("Write give like this: `give bob 3` (a player's name or seat number, then "
-               "the coop's number)."),
-    "king": N_("Write king like this: `king ann 1 bob 4` (a player and a coop's number, twice)."),
-    "ask": N_("Write an ask like this: `ask bob QH` (a player's name or seat number, then "
-              "the card)."),
-}
 
 
 class SeatWordError(ValueError):
@@ -103,21 +92,28 @@ def _seat(tokens: list[str], at: int, needed_after: int, names: Sequence[str]) -
                           "{roll}.", typed=shown(token), roll=_roll(names)))
 
 
-def to_engine(text: str, names: Sequence[str]) -> str:
+def _seat_word(words: MoveWords, word: str) -> MoveWord | None:
+    """The game's move word ``word`` when one of its arguments is a seat."""
+    found = words.get(word)
+    return found if found is not None and found.seats else None
+
+
+def to_engine(words: MoveWords, text: str, names: Sequence[str]) -> str:
     """The engine's notation of a move typed with seats as people see them
     (``"give Bob 3 declare"`` -> ``"give 1 3 declare"`` when bob has seat index 1)."""
     tokens = text.split()
     if not tokens:
         return text
     word = tokens[0].lower()
-    kinds = SEAT_ARGS.get(word)
-    if kinds is None:
+    found = _seat_word(words, word)
+    if found is None:
         return text
+    kinds = found.seats
     out = [word]
     at = 1
     for i, kind in enumerate(kinds):
         if at >= len(tokens):
-            raise SeatWordError(_(USAGE[word]))
+            raise SeatWordError(_(found.usage))
         if kind == "seat":
             seat, used = _seat(tokens, at, len(kinds) - i - 1, names)
             out.append(str(seat))
@@ -128,9 +124,10 @@ def to_engine(text: str, names: Sequence[str]) -> str:
     return " ".join([*out, *tokens[at:]])
 
 
-def _parts(action: Action, seat_text: Sequence[str]) -> list[str]:
-    kinds = SEAT_ARGS.get(action.word)
-    if kinds is None or len(kinds) != len(action.args):
+def _parts(words: MoveWords, action: Action, seat_text: Sequence[str]) -> list[str]:
+    found = _seat_word(words, action.word)
+    kinds = found.seats if found is not None else ()
+    if not kinds or len(kinds) != len(action.args):
         return [action.word, *(str(a) for a in action.args)]
     parts = [action.word]
     for kind, arg in zip(kinds, action.args, strict=True):
@@ -139,29 +136,30 @@ def _parts(action: Action, seat_text: Sequence[str]) -> list[str]:
     return parts
 
 
-def _written(action: Action, seat_text: Sequence[str]) -> str:
-    return " ".join([*_parts(action, seat_text), *([action.call] if action.call else [])])
+def _written(words: MoveWords, action: Action, seat_text: Sequence[str]) -> str:
+    return " ".join([*_parts(words, action, seat_text),
+                     *([action.call] if action.call else [])])
 
 
-def by_number(action: Action, names: Sequence[str]) -> str:
+def by_number(words: MoveWords, action: Action, names: Sequence[str]) -> str:
     """The action with seats counted from 1 (``give 2 3``): what :func:`to_engine` reads
     back to the same action, whatever the names."""
-    return _written(action, [str(i + 1) for i in range(len(names))])
+    return _written(words, action, [str(i + 1) for i in range(len(names))])
 
 
-def by_name(action: Action, names: Sequence[str]) -> str:
+def by_name(words: MoveWords, action: Action, names: Sequence[str]) -> str:
     """The action with each seat as its player's name (``give bob 3``), or its number from 1
     when the name would not read back to that seat (shared, or a number itself) or would
     end the code span it is shown in (a backtick). The name is isolated, its bidi
     controls gone (``shown`` for a label: it goes in code spans and autocomplete labels,
     never markdown); :func:`to_engine` reads it back."""
-    return _written(action, _seat_texts(names))
+    return _written(words, action, _seat_texts(names))
 
 
-def parts_by_name(action: Action, names: Sequence[str]) -> list[str]:
+def parts_by_name(words: MoveWords, action: Action, names: Sequence[str]) -> list[str]:
     """:func:`by_name` in parts: the word, then each argument (a seat as one part, even a
     name of several words); the closing call (``declare``) is not among them."""
-    return _parts(action, _seat_texts(names))
+    return _parts(words, action, _seat_texts(names))
 
 
 def _seat_texts(names: Sequence[str]) -> list[str]:
@@ -184,7 +182,6 @@ _SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f`*")  # text/emoji presentation,
 #: A name holding one of these is written by its seat number: the reader drops markdown
 #: and cuts a line at its dash, so the name would not read back.
 UNREADABLE = frozenset("`*—")
-_LINKS = {"for", "from", "to", "on"}  # "ask bob for 3♥" as a hint's words read it
 
 
 def _cards_as_codes(tokens: list[str]) -> list[str]:
@@ -205,25 +202,26 @@ def _plain(typed: str) -> str:
     return text.split(MOVE_WORDS_GAP.strip(), 1)[0].strip()
 
 
-def read_move(typed: str, names: Sequence[str], legal: Iterable[tuple[Action, str]] = (),
-              lang: str | None = None) -> str:
+def read_move(words: MoveWords, typed: str, names: Sequence[str],
+              legal: Iterable[tuple[Action, str]] = (), lang: str | None = None) -> str:
     """The engine's notation of a move a person typed, as ``/move`` and the console read
     it: a move's words exactly as offered (``legal``: each legal action and its words),
-    or a notation with seats by name or number from 1, action words in ``lang``, cards
-    as codes or with suit symbols, and what a hint shows after the move's notation
+    or a notation with seats by name or number from 1, the game's ``words`` in ``lang``,
+    cards as codes or with suit symbols, and what a hint shows after the move's notation
     (``give bob 4 — put 9♦ …``) left out. Raises :class:`SeatWordError` when a player
     cannot be read; anything else the engine reads and answers."""
     offered = list(legal)
     wanted = " ".join(typed.translate(_SELECTORS).split()).casefold()
-    for action, words in offered:  # a move's words as the panel or hint wrote them
-        offered_words = " ".join(words.translate(_SELECTORS).split()).casefold()
+    for action, said in offered:  # a move's words as the panel or hint wrote them
+        offered_words = " ".join(said.translate(_SELECTORS).split()).casefold()
         if wanted and wanted in (offered_words, words_of(offered_words)):
             return str(action)
-    text = to_notation(_plain(typed), lang)
+    text = to_notation(words, _plain(typed), lang)
     tokens = _cards_as_codes(text.split())
-    if tokens and tokens[0].lower() == "ask":  # "ask bob for 3♥": the words of an ask
-        tokens = [t for i, t in enumerate(tokens) if i == 0 or t.lower() not in _LINKS]
-    return to_engine(" ".join(tokens), names)
+    first = words.get(tokens[0]) if tokens else None
+    if first is not None and first.links:  # "ask bob for 3♥": the words of an ask
+        tokens = [t for i, t in enumerate(tokens) if i == 0 or t.lower() not in first.links]
+    return to_engine(words, " ".join(tokens), names)
 
 
 def words_of(described: str) -> str:
@@ -232,14 +230,14 @@ def words_of(described: str) -> str:
     return described.split(MOVE_WORDS_GAP, 1)[-1]
 
 
-def move_line(action: Action, described: str, names: Sequence[str]) -> str:
+def move_line(words: MoveWords, action: Action, described: str, names: Sequence[str]) -> str:
     """A move as people read and type it: its notation with seats by name (or number from
     1), then its words (``described``: the engine's description, seats filled in)."""
-    typed = by_name(action, names)
-    words = words_of(described)
-    if not words or words == str(action):
+    typed = by_name(words, action, names)
+    said = words_of(described)
+    if not said or said == str(action):
         return typed
-    return f"{typed}{MOVE_WORDS_GAP}{words}"
+    return f"{typed}{MOVE_WORDS_GAP}{said}"
 
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")

@@ -53,6 +53,6 @@ def hint_embed(table: Table, given: Hint, move: str, *, practice_note: bool) -> 
 def hint_line(table: Table, given: Hint, move: str) -> str:
     """``**`give bob 4`** — put 9♦ on bob's slot 4 …``: the notation to type, then its words."""
     described = "" if move.strip("`") == str(given.action) else move
-    line = move_line(given.action, described, table.names)
+    line = move_line(table.entry.look.move_words, given.action, described, table.names)
     typed, gap, words = line.partition(MOVE_WORDS_GAP)
     return f"**`{typed}`**{gap}{truncate(words, 300)}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.games.views import GameView
+from bot.notation.move_words import NO_WORDS, MoveWords
 from bot.render.alt import AltTexts
 from bot.render.images.layout import Pictures
 
@@ -167,6 +168,10 @@ class Look:
     automatic: Automatic = no_automatic
     # A move as the game's panel buttons word it (a puzzle's buttons).
     move_label: MoveLabel | None = None
+    # The words of the game's notation (``/move``, its autocomplete, the console, hints):
+    # each in the reader's language, its seats, how to write it. Every word the game's
+    # moves use has them (tests/conformance/test_move_words.py).
+    move_words: MoveWords = NO_WORDS
 
     def turn(self, phase: str) -> str:
         """The turn line of ``phase`` (an ``N_`` text with ``{who}``): :class:`MissingWords`
@@ -206,6 +211,7 @@ def look(
     offered: Callable[[V, Sequence[Action]], list[tuple[Action, str]]] | None = None,
     automatic: Callable[[V, Sequence[Action]], Action | None] | None = None,
     move_label: Callable[[V, Action, Sequence[str]], str] | None = None,
+    move_words: MoveWords = NO_WORDS,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -233,6 +239,7 @@ def look(
         offered=no_offered if offered is None else _offered(view_of, offered),
         automatic=no_automatic if automatic is None else _automatic(view_of, automatic),
         move_label=None if move_label is None else _move_label(view_of, move_label),
+        move_words=move_words,
     )
 
 

@@ -16,6 +16,7 @@ from bot.discord.parts import AppBot
 from bot.games.protocol import Action, GameError
 from bot.i18n import N_, _, _n, current, use_locale
 from bot.notation.action_words import suggestions
+from bot.notation.move_words import MoveWords
 from bot.notation.seat_words import SeatWordError, by_name, by_number, read_move, words_of
 from bot.render.card_text import legible, legible_embed, truncate
 from bot.render.embeds import hand_embed
@@ -43,12 +44,12 @@ MOVE_LIMIT = 200  # longer than any move of any game; Discord allows 6,000 chara
 TOO_LONG = N_("That is not a move: moves are short, e.g. `draw`, `keep 2` or `ask 2 QH`.")
 
 
-def in_notation(typed: str, legal: list[tuple[Action, str]], names: list[str] | None = None,
-                lang: str | None = None) -> str:
+def in_notation(words: MoveWords, typed: str, legal: list[tuple[Action, str]],
+                names: list[str] | None = None, lang: str | None = None) -> str:
     """``typed`` in the game's notation, as ``/move`` reads it (see
     :func:`bot.notation.seat_words.read_move`): a legal move's words in the reader's language,
-    or a notation with seats by name or number from 1."""
-    return read_move(typed, names or [], legal, lang)
+    or a notation with seats by name or number from 1 (``words``: the game's)."""
+    return read_move(words, typed, names or [], legal, lang)
 
 
 class TableCommands(commands.Cog):
@@ -81,14 +82,15 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(_(TOO_LONG), ephemeral=True)
             return
         legal = self.tables.legal_actions(table, interaction.user.id)
+        words = table.entry.look.move_words
         try:
-            typed = read_move(action, table.names, legal, current())
+            typed = read_move(words, action, table.names, legal, current())
             result = await self.tables.act(table.id, interaction.user.id, typed)
         except (TableError, GameError, SeatWordError) as exc:  # may echo the move: cut it
             await interaction.response.send_message(legible(truncate(str(exc), 500)),
                                                     ephemeral=True)
             return
-        played = by_name(result.action, table.names)
+        played = by_name(words, result.action, table.names)
         lines = [f"› {legible(e)}" for e in result.events[-4:]] or \
             [_("Played `{move}`.", move=played)]
         if not result.over and table.to_act() == result.seat:
@@ -112,9 +114,12 @@ class TableCommands(commands.Cog):
             offered += table.entry.look.offered(table.public_view(),
                                                         [a for a, _ in offered])
         names = table.names  # seats shown by name, sent back by number
-        numbered = {by_name(a, names): by_number(a, names) for a, _ in offered}
-        found = suggestions(((by_name(a, names), legible(words_of(words)))
-                             for a, words in offered), current, value=numbered.__getitem__)
+        game_words = table.entry.look.move_words
+        numbered = {by_name(game_words, a, names): by_number(game_words, a, names)
+                    for a, _ in offered}
+        found = suggestions(game_words, ((by_name(game_words, a, names), legible(words_of(words)))
+                                         for a, words in offered),
+                            current, value=numbered.__getitem__)
         return [app_commands.Choice(name=label, value=value) for label, value in found]
 
     @app_commands.command(name="hand", description=N_("Your cards and what you may do now"))
@@ -132,7 +137,8 @@ class TableCommands(commands.Cog):
         embed = hand_embed(table, seat)
         legal = self.tables.legal_actions(table, interaction.user.id)
         if legal:
-            text = "\n".join(f"`{by_name(a, table.names)}`" for a, _ in legal[:20])
+            words = table.entry.look.move_words
+            text = "\n".join(f"`{by_name(words, a, table.names)}`" for a, _ in legal[:20])
             if len(legal) > 20:
                 text += "\n" + _n("… and {n} more (type /move to see them)",
                                    "… and {n} more (type /move to see them)", len(legal) - 20)

@@ -99,7 +99,8 @@ async def test_hint_answers_privately_and_changes_nothing(world: dict[str, Any])
     assert (table.version, list(table.log), table.state, table.player_view(seat)) == before
     text = answer.embeds[0].description or ""
     assert "hard player" in text and "never plays for you" in text
-    legal = [by_name(a, table.names) for a in table.engine.legal_actions(table.state)]
+    legal = [by_name(table.entry.look.move_words, a, table.names)
+             for a in table.engine.legal_actions(table.state)]
     assert any(text.startswith(f"**`{notation}`**") for notation in legal)
     assert table.hints == {seat: 1}
     stored = await service(env).repo.snapshot(table.id)

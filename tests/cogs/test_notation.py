@@ -144,7 +144,8 @@ async def test_a_whole_game_sends_no_bare_black_suit_and_hints_play_as_shown(
             await ann.slash(channel, "move", action="ask nobody 3♠" if game == "soi"
                             else "give 9 1")
             assert table.to_act() == seat
-        await ann.slash(channel, "move", action=by_name(move, table.names))
+        words = table.entry.look.move_words
+        await ann.slash(channel, "move", action=by_name(words, move, table.names))
     await flush(env)
     end = [m for m in channel.history() if m.embeds]
     opened: list[str] = []

@@ -10,6 +10,7 @@ import discord
 
 from bot.games.views import GameView, WrongGame
 from bot.i18n import N_, _
+from bot.notation.move_words import MoveWord, MoveWords
 from bot.render.alt import Minor, alt_texts
 from bot.render.alt.words import cards_words, name_of, plain
 from bot.render.card_text import card, cards, num, seat_name
@@ -151,9 +152,15 @@ def round_end_words(view: View, names: Sequence[str]) -> list[str]:
 #: every catalog translates them).
 TURNS = {"play": N_("**Turn:** {who} to play a card")}
 
+#: The one word of High card's notation, ``play``: in English the notation word itself; in
+#: another language the word Turup's "trail" has (put a card down: ضع, ρίξε, dhig), so
+#: every catalog translates it, as the turn line above borrows Turup's.
+MOVE_WORDS = MoveWords((MoveWord("play", N_("trail")),))
+
 LOOK = look(view_of, colour=0x6A1B9A, public_fields=public_fields,
             round_summary=round_summary, round_over=round_over, private_text=private_text,
             board_lines=board_lines, panel_steps=panel_steps,
             pictures=pictures(view_of, table, hand, round_end, seat), turns=TURNS,
             alt=alt_texts(view_of, table=table_words, seat=seat_words, hand=hand_words,
-                          round_end=round_end_words))
+                          round_end=round_end_words),
+            move_words=MOVE_WORDS)

@@ -45,7 +45,7 @@ def typed(table: Table, notation: Any) -> str:
     """A move in engine notation as a person types it in /move: seats counted from 1
     (``ask 1 QH`` -> ``ask 2 QH``)."""
     action = table.engine.parse_action(table.state, str(notation))
-    return by_number(action, table.names)
+    return by_number(table.entry.look.move_words, action, table.names)
 
 
 async def flush(env: Env) -> None:

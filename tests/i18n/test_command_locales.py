@@ -11,6 +11,7 @@ from discord.enums import try_enum
 from simcord import Env
 
 from bot.discord.locales import add_missing_locales, reader_language
+from bot.games.coop.look.move_words import SOUREH_WORDS
 from bot.games.protocol import Action
 from bot.i18n import _, use_locale
 from bot.options import OptionError
@@ -132,10 +133,10 @@ async def test_public_answers_speak_the_server_private_ones_the_reader(
 def test_move_accepts_a_legal_move_in_its_words() -> None:
     """/move reads the notation, or a legal move's words in the reader's language."""
     legal = [(Action("draw"), "اسحب ورقة"), (Action("keep", (2,)), "احتفظ بالورقة 2")]
-    assert in_notation("draw", legal) == "draw"
-    assert in_notation("  اسحب   ورقة ", legal) == "draw"
-    assert in_notation("احتفظ بالورقة 2", legal) == "keep 2"
-    assert in_notation("fly away", legal) == "fly away"
+    assert in_notation(SOUREH_WORDS, "draw", legal) == "draw"
+    assert in_notation(SOUREH_WORDS, "  اسحب   ورقة ", legal) == "draw"
+    assert in_notation(SOUREH_WORDS, "احتفظ بالورقة 2", legal) == "keep 2"
+    assert in_notation(SOUREH_WORDS, "fly away", legal) == "fly away"
 
 
 def test_settings_language_is_validated_and_reset_with_the_switches() -> None:

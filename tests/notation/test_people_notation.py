@@ -9,13 +9,16 @@ from typing import Any
 
 import pytest
 
+from bot.games import registry
 from bot.games.ai import choose
 from bot.games.ai.hint import hint
 from bot.games.ai.ismcts import Budget
 from bot.games.protocol import Action, Event
 from bot.games.registry import ENGINES
+from bot.notation.move_words import MoveWords
 from bot.notation.seat_words import move_line, read_move, with_names, words_of
 from bot.render.card_text import legible
+from tests.helpers.move_words import EVERY as WORDS
 
 SMALL = Budget(iterations=20, seconds=None)
 NAMES = ["ann", "Bob Lee", "cat", "dan"]
@@ -37,10 +40,11 @@ def _positions(game: str, seed: int, wanted: int) -> list[tuple[Any, int]]:
     return found
 
 
-def _shown(engine: Any, state: Any, action: Action, names: list[str]) -> str:
+def _shown(engine: Any, state: Any, action: Action, names: list[str],
+           words: MoveWords) -> str:
     """The hint's first line as a person copies it: `give Bob Lee 4 — put 9♦️ on …`."""
     described = Event("describe", engine.describe(state, action)).render(names)
-    return legible(move_line(action, described, names))
+    return legible(move_line(words, action, described, names))
 
 
 @pytest.mark.parametrize("game", ["soureh", "pariah", "turup", "soi"])
@@ -49,16 +53,17 @@ def test_every_hint_typed_as_shown_reads_back_to_the_hinted_move(game: str, seed
     """On 5 positions of each of 3 seeds, the hinted move as the hint shows it (its
     notation alone, or the whole line) is read by /move's reader as that very move."""
     engine = ENGINES[game]
+    words = registry.game(game).look.move_words  # the game's own words, no other's
     names = NAMES[:PLAYERS[game]]
     positions = _positions(game, seed, 5)
     assert len(positions) == 5
     for state, seat in positions:
         given = hint(engine, state, seat, budget=SMALL)
-        line = _shown(engine, state, given.action, names)
+        line = _shown(engine, state, given.action, names, words)
         legal = [(a, Event("d", engine.describe(state, a)).render(names))
                  for a in engine.legal_actions(state)]
         for typed in (line, line.split(" — ")[0]):
-            read = engine.parse_action(state, read_move(typed, names, legal, "en"))
+            read = engine.parse_action(state, read_move(words, typed, names, legal, "en"))
             assert read == given.action, (typed, str(given.action))
         assert "{p" not in with_names(given.why, names)
 
@@ -74,15 +79,15 @@ def test_every_hint_typed_as_shown_reads_back_to_the_hinted_move(game: str, seed
 def test_move_reads_what_people_write(typed: str, engine: str) -> None:
     """/move's reader takes names or numbers from 1, cards with suit symbols (with or
     without a presentation selector), a hint's line with its markdown and words."""
-    assert read_move(typed, NAMES) == engine
+    assert read_move(WORDS, typed, NAMES) == engine
 
 
 def test_a_moves_words_read_back_with_seats_from_one() -> None:
     """A move typed as its words reads to that move, never to the engine's notation read
     again as counted from 1 (the old "ask bob for 3♥" -> "ask ann" slip)."""
     legal = [(Action("give", (1, 4)), "give 1 4 — put 9♦ on Bob Lee's coop 4")]
-    assert read_move("put 9♦ on Bob Lee's coop 4", NAMES, legal) == "give 1 4"
-    assert read_move("give 1 4 — put 9♦ on Bob Lee's coop 4", NAMES, legal) == "give 1 4"
+    assert read_move(WORDS, "put 9♦ on Bob Lee's coop 4", NAMES, legal) == "give 1 4"
+    assert read_move(WORDS, "give 1 4 — put 9♦ on Bob Lee's coop 4", NAMES, legal) == "give 1 4"
     assert words_of("give 1 4 — put 9♦ on x") == "put 9♦ on x"
 
 
@@ -100,6 +105,6 @@ def test_a_name_the_reader_would_change_is_written_by_number() -> None:
     names = ["ann", "**b**", "x — y"]
     for seat, number in ((1, "2"), (2, "3")):
         action = Action("give", (seat, 4))
-        written = move_line(action, "", names)
+        written = move_line(WORDS, action, "", names)
         assert written == f"give {number} 4"
-        assert read_move(f"**`{written}`**", names) == f"give {seat} 4"
+        assert read_move(WORDS, f"**`{written}`**", names) == f"give {seat} 4"

@@ -10,6 +10,7 @@ from bot.games.protocol import Action
 from bot.i18n import FSI, PDI
 from bot.notation.seat_words import SeatWordError, by_name, by_number, to_engine
 from bot.render.names import plain
+from tests.helpers.move_words import EVERY as WORDS
 
 NAMES = ["Ann", "bob", "Bea Lee", "李小龙"]
 
@@ -30,7 +31,7 @@ NAMES = ["Ann", "bob", "Bea Lee", "李小龙"]
     ("capture 5D 2C", "capture 5D 2C"),
 ])
 def test_typed_moves_reach_the_engine_0_based(typed: str, engine: str) -> None:
-    assert to_engine(typed, NAMES) == engine
+    assert to_engine(WORDS, typed, NAMES) == engine
 
 
 @pytest.mark.parametrize(("typed", "says"), [
@@ -43,7 +44,7 @@ def test_typed_moves_reach_the_engine_0_based(typed: str, engine: str) -> None:
 ])
 def test_unreadable_players_get_a_clear_answer(typed: str, says: str) -> None:
     with pytest.raises(SeatWordError) as caught:
-        to_engine(typed, NAMES)
+        to_engine(WORDS, typed, NAMES)
     said = str(caught.value)
     assert says in plain(said)
     if not says.startswith("Write"):  # the answer lists the players with their numbers
@@ -54,10 +55,10 @@ def test_unreadable_players_get_a_clear_answer(typed: str, says: str) -> None:
 def test_two_players_of_one_name_are_told_apart_by_number() -> None:
     names = ["sam", "Sam", "kim"]
     with pytest.raises(SeatWordError, match="write the seat number"):
-        to_engine("give sam 2", names)
+        to_engine(WORDS, "give sam 2", names)
     give = Action("give", (1, 2))
-    assert by_name(give, names) == "give 2 2"
-    assert to_engine(by_number(give, names), names) == "give 1 2"
+    assert by_name(WORDS, give, names) == "give 2 2"
+    assert to_engine(WORDS, by_number(WORDS, give, names), names) == "give 1 2"
 
 
 def test_written_back_both_ways_reads_as_the_same_action() -> None:
@@ -65,22 +66,22 @@ def test_written_back_both_ways_reads_as_the_same_action() -> None:
     actions = [Action("give", (s, 3)) for s in range(4)] + [
         Action("ask", (2, Card.parse("QH"))), Action("king", (0, 1, 3, 4), "knock")]
     for action in actions:
-        assert to_engine(by_name(action, names), names) == str(action)
-        assert to_engine(by_number(action, names), names) == str(action)
-    assert by_name(Action("give", (1, 3)), names) == f"give {FSI}bob{PDI} 3"
-    assert by_name(Action("give", (2, 3)), names) == "give 3 3", "a name that is a number"
-    assert by_number(Action("ask", (0, Card.parse("QH"))), names) == "ask 1 QH"
+        assert to_engine(WORDS, by_name(WORDS, action, names), names) == str(action)
+        assert to_engine(WORDS, by_number(WORDS, action, names), names) == str(action)
+    assert by_name(WORDS, Action("give", (1, 3)), names) == f"give {FSI}bob{PDI} 3"
+    assert by_name(WORDS, Action("give", (2, 3)), names) == "give 3 3", "a name that is a number"
+    assert by_number(WORDS, Action("ask", (0, Card.parse("QH"))), names) == "ask 1 QH"
 
 
 def test_hostile_names_read_back_by_their_plain_name() -> None:
     """A name holding bidi controls is typed as it shows (its plain letters); one holding a
     backtick or markdown is written by its number; either way the move reads back the same."""
     names = ["ann\u202e", "\u2067bob", "c`d", "**e**"]
-    assert to_engine("give ann 3", names) == "give 0 3"
-    assert to_engine("give bob 3", names) == "give 1 3"
-    assert to_engine("give **e** 3", names) == "give 3 3"
-    written = [by_name(Action("give", (s, 3)), names) for s in range(4)]
+    assert to_engine(WORDS, "give ann 3", names) == "give 0 3"
+    assert to_engine(WORDS, "give bob 3", names) == "give 1 3"
+    assert to_engine(WORDS, "give **e** 3", names) == "give 3 3"
+    written = [by_name(WORDS, Action("give", (s, 3)), names) for s in range(4)]
     assert written == [f"give {FSI}ann{PDI} 3", f"give {FSI}bob{PDI} 3", "give 3 3",
                        "give 4 3"]
     for seat, text in enumerate(written):
-        assert to_engine(text, names) == f"give {seat} 3"
+        assert to_engine(WORDS, text, names) == f"give {seat} 3"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from bot.games.turup.look import alt as alt_turup
 from bot.games.turup.look import images, rules, words
 from bot.games.turup.look.kinds import STEPS, TurupKind
+from bot.games.turup.look.move_words import MOVE_WORDS
 from bot.games.turup.look.summary import round_summary
 from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
@@ -224,4 +225,5 @@ TURUP = look(
     round_picture=False,
     table_words=words.table_words,
     move_label=button_label,
+    move_words=MOVE_WORDS,
 )
