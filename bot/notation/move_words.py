@@ -45,8 +45,8 @@ class MoveWord:
 
     def __post_init__(self) -> None:
         if self.seats and not self.usage:
-            raise ValueError(  # i18n: not for people
-                f"{self.word!r} names a seat: say how to write it")
+            wrong = f"{self.word!r} names a seat: say how to write it"  # i18n: not for people
+            raise ValueError(wrong)
 
     def said(self) -> str:
         """The word in the current language (the notation word in English, or when the
