@@ -13,7 +13,8 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.protocol import Action, Engine, InvalidVariant
-from bot.i18n import DEFAULT, LANGUAGES, N_, translates
+from bot.i18n import DEFAULT, LANGUAGES, N_, translates, use_locale
+from bot.notation.action_words import notation_word
 from bot.notation.move_words import NO_WORDS, MoveWord, MoveWords
 from bot.notation.seat_words import by_name, by_number, to_engine
 from tests import fifth_game
@@ -83,6 +84,30 @@ def test_every_move_word_has_its_words_in_every_language(game: registry.Game,
     """Every word the game's moves use has its words in the game's look, and every language
     translates them."""
     assert missing_words(game, seeds) == []
+
+
+def unread_words(words: MoveWords) -> list[str]:
+    """The words that, as a language says them, do not read back to themselves."""
+    unread = []
+    for lang in LANGUAGES:
+        for word in words:
+            with use_locale(lang):
+                said = word.said()
+            if notation_word(words, said, lang) != word.word:
+                unread.append(f"{word.word}: {lang} {said!r}")
+    return unread
+
+
+def test_each_word_said_in_a_language_reads_back(game: registry.Game) -> None:
+    """Every word of the game, as each language says it, is read back to that word: no two
+    of a game's words read alike in a language (``/move`` would refuse both)."""
+    assert unread_words(game.look.move_words) == []
+
+
+def test_two_words_said_alike_fail() -> None:
+    """Two words of one game that a language says alike are found."""
+    words = MoveWords((MoveWord("play", N_("trail")), MoveWord("lay", N_("trail"))))
+    assert "play: ar 'ضع'" in unread_words(words) and "lay: el 'ρίξε'" in unread_words(words)
 
 
 def test_moves_written_with_seats_read_back(game: registry.Game, seeds: range) -> None:
