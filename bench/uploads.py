@@ -16,15 +16,23 @@ two plays gives **CPU with pictures on / off** (``time.process_time``: every thr
 image thread counts; best of ``--repeat`` runs of each, to stay clear of the other work on
 a shared machine). The issue's targets: ≤ 1.2 pictures per human action, ≤ 1.25 times the
 CPU (issue 42).
+
+The process's CPU counts SimCord too (its routes, its settle loop: about half of the event
+loop's thread), which a real bot does not run, on and off alike: it brings the ratio
+closer to 1. ``--owners`` has py-spy sample the event loop's thread in each game's window
+and prints the **bot's own CPU on / off** as well: the process's CPU less the loop
+thread's CPU times SimCord's and the driver's share of its samples (``bench.spy``).
+``python -m bench.loop_costs`` splits what the pictures add on the loop by owner.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +44,7 @@ from tests.helpers.taps import Panel, message_in, panel_of
 
 THINK = 3.0  # virtual seconds between two turns
 ACTIONS = 40  # human actions played per game
+OWNER_RATE = 500  # py-spy samples a second with --owners (a game's window is short)
 
 
 @dataclass
@@ -49,6 +58,17 @@ class Played:
     upload_bytes: int = 0
     cpu: float = 0.0
     threads: dict[str, float] = field(default_factory=dict)  # CPU s by thread group
+    loop_owners: dict[str, int] = field(default_factory=dict)  # py-spy's loop samples
+
+    def bot_cpu(self) -> float | None:
+        """The process CPU less the share of the event loop's CPU that py-spy saw in
+        SimCord and the bench's driver (``--owners``), which a real bot does not run;
+        ``None`` without samples."""
+        busy = sum(n for k, n in self.loop_owners.items() if k != "epoll")
+        if not busy:
+            return None
+        theirs = self.loop_owners.get("simcord", 0) + self.loop_owners.get("driver", 0)
+        return self.cpu - self.threads.get("loop", 0.0) * theirs / busy
 
     @property
     def pictures(self) -> int:
@@ -61,8 +81,11 @@ class Played:
         return self.pictures / self.actions if self.actions else 0.0
 
 
-async def play(env: Any, spec: Spec, actions: int, *, images: bool = True) -> Played:
-    """The first ``actions`` moves of ``spec``'s game, people only, its uploads counted."""
+async def play(env: Any, spec: Spec, actions: int, *, images: bool = True,
+               window: contextlib.AbstractContextManager[Any] | None = None) -> Played:
+    """The first ``actions`` moves of ``spec``'s game, people only, its uploads counted;
+    ``window`` (a profiler of the loop's thread, ``bench.loop_costs``, or py-spy,
+    ``bench.spy.Spy``) is entered over the measured part only."""
     from storage.guild_settings import GuildSettingsRepo
 
     guild = env.create_guild()
@@ -89,6 +112,8 @@ async def play(env: Any, spec: Spec, actions: int, *, images: bool = True) -> Pl
     wire.measuring = True
     start = time.process_time()
     threads = cpu_by_thread()
+    if window is not None:
+        window.__enter__()
     try:
         while table.running and played.actions < actions:
             seat = table.to_act()
@@ -110,21 +135,27 @@ async def play(env: Any, spec: Spec, actions: int, *, images: bool = True) -> Pl
         played.cpu = time.process_time() - start
         played.threads = cpu_by_group(threads, cpu_by_thread())
     finally:
+        if window is not None:
+            window.__exit__(None, None, None)
+            played.loop_owners = dict(getattr(window, "counts", None) or {})
         wire.remove()
     played.uploads = dict(wire.uploads)
     played.upload_bytes = sum(wire.by_file.values())
     return played
 
 
-async def measure(specs: Sequence[Spec], actions: int, *, images: bool = True) -> list[Played]:
-    """Each game's part in its own guild of one bot."""
+async def measure(specs: Sequence[Spec], actions: int, *, images: bool = True,
+                  window: Callable[[], contextlib.AbstractContextManager[Any]] | None = None,
+                  ) -> list[Played]:
+    """Each game's part in its own guild of one bot (``window()``: see ``play``)."""
     from bench.capacity import running_bot
 
     out = []
     with tempfile.TemporaryDirectory(prefix="cardroom-uploads-") as folder:
         async with running_bot(Path(folder), settle_timeout=600.0) as env:
             for spec in specs:
-                out.append(await play(env, spec, actions, images=images))
+                out.append(await play(env, spec, actions, images=images,
+                                       window=window() if window else None))
     return out
 
 
@@ -135,13 +166,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", nargs="*", default=[s.game for s in SPECS])
     parser.add_argument("--actions", type=int, default=ACTIONS)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best CPU")
+    parser.add_argument("--owners", action="store_true",
+                        help="py-spy samples the event loop's thread: the bot's own CPU on/off "
+                             "too (SimCord's and the driver's share of the loop left out)")
     args = parser.parse_args(argv)
+    window = None
+    if args.owners:
+        from bench.spy import Spy
+
+        window = lambda: Spy(rate=OWNER_RATE)  # noqa: E731
     specs = [s for s in SPECS if s.game in args.games]
     on: dict[str, Played] = {}
     off: dict[str, Played] = {}
     for _ in range(args.repeat):
         for images, best in ((True, on), (False, off)):
-            for p in asyncio.run(measure(specs, args.actions, images=images)):
+            for p in asyncio.run(measure(specs, args.actions, images=images, window=window)):
                 if p.game not in best or p.cpu < best[p.game].cpu:
                     best[p.game] = p
     total = sum(p.pictures for p in on.values())
@@ -156,8 +195,19 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"{p.threads.get('pictures', 0.0) * 1000 / max(1, p.pictures):.1f} ms a picture; "
               f"event loop {p.threads.get('loop', 0.0):.2f} s / "
               f"{off[game].threads.get('loop', 0.0):.2f} s)")
+        bot_on, bot_off = p.bot_cpu(), off[game].bot_cpu()
+        if bot_on is not None and bot_off:
+            print(f"  {game}: the bot's own CPU on/off (SimCord's and the driver's share of "
+                  f"the loop left out) {bot_on:.2f} s / {bot_off:.2f} s = "
+                  f"{bot_on / bot_off:.2f}")
     cpu_on = sum(p.cpu for p in on.values())
     cpu_off = sum(p.cpu for p in off.values())
+    bots_on = [p.bot_cpu() for p in on.values()]
+    bots_off = [p.bot_cpu() for p in off.values()]
+    if all(b is not None for b in bots_on + bots_off):
+        print(f"the bot's own CPU on/off: {sum(b or 0.0 for b in bots_on):.2f} s / "
+              f"{sum(b or 0.0 for b in bots_off):.2f} s = "
+              f"{sum(b or 0.0 for b in bots_on) / max(1e-9, sum(b or 0.0 for b in bots_off)):.2f}")
     print(f"all four: {total / max(1, acts):.2f} pictures per human action [target ≤ 1.2]; "
           f"CPU on/off {cpu_on:.2f} s / {cpu_off:.2f} s = {cpu_on / cpu_off:.2f} "
           f"[target ≤ 1.25] (best of {args.repeat})")

@@ -24,7 +24,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -76,9 +76,13 @@ def digest(*shows: Any) -> str:
 Picture = discord.File | discord.Attachment
 """An attachment of a message: a new file, or one the edited message already has."""
 
-Render = Callable[[GuildSettings, bool], tuple[str, Callable[[], bytes]]]
-"""What a picture is drawn from, as a digest, and the job that draws it, given the
-server's settings and the deck's colours."""
+Render = Callable[[GuildSettings, bool], tuple[str, Callable[[], tuple[bytes, str]]]]
+"""What a picture is drawn from, as a digest, and the job that draws it and says it in
+words (its alt text, plain), given the server's settings and the deck's colours. The job
+runs in the image thread, from the view the digest was made of: the words cost the event
+loop nothing, and never read the table as it is by the time the job runs."""
+
+T = TypeVar("T")
 
 
 def file_name(name: str, data: bytes) -> str:
@@ -115,7 +119,7 @@ class TableImages:
         self.max_entries = max_entries
         self.cache = ImageCache(max_entries=max_entries)  # English pictures
         self.caches: dict[str, ImageCache] = {DEFAULT: self.cache}  # by language
-        self._pending: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+        self._pending: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
         # the players' /display choices as last read, and when (monotonic seconds)
         self.displays: dict[int, tuple[UserDisplay, float]] = {}
         # by table: the digest of the table picture last handed out for its message, and
@@ -123,7 +127,7 @@ class TableImages:
         self._sending: dict[int, str] = {}
         self._shown: dict[int, tuple[int, str, discord.Attachment]] = {}
 
-    async def render(self, key: tuple[Any, ...], job: Callable[[], bytes]) -> bytes:
+    async def render(self, key: tuple[Any, ...], job: Callable[[], T]) -> T:
         """``job()`` in an image thread, in the current language; callers asking with the
         same ``key`` (and language) while it runs share its result instead of drawing the
         same picture again."""
@@ -133,8 +137,8 @@ class TableImages:
             return await asyncio.shield(running)
         loop = asyncio.get_running_loop()
         in_language = contextvars.copy_context()  # the executor does not copy it itself
-        future: asyncio.Future[bytes] = loop.run_in_executor(_EXECUTOR, in_language.run,
-                                                               timed_picture(job))
+        future: asyncio.Future[T] = loop.run_in_executor(_EXECUTOR, in_language.run,
+                                                           timed_picture(job))
         self._pending[key] = future
         try:
             return await asyncio.shield(future)
@@ -198,8 +202,9 @@ class TableImages:
         drawn: bool = True,
     ) -> list[Picture]:
         """The picture as an attachment whose ``description`` (Discord's alt text, in the
-        reader's language) says what it shows, from the view it is drawn from (``alt(False)``:
-        plain text, names unescaped; ``alt(True)``: the same words for a message). A private
+        reader's language) says what it shows, from the view it is drawn from (made with the
+        picture by ``render``'s job: plain text, names unescaped); ``alt(True)``: the same
+        words for a message, for a reader in text mode. A private
         picture's ``reader`` who reads text instead gets none: its words go in ``embed``
         (in place of ``mine()``, the look's own text of his cards, when the embed has it).
         ``keep(digest)``: the attachment the edited message already has for a picture of
@@ -225,8 +230,7 @@ class TableImages:
             kept = keep(shows) if keep is not None else None
             if kept is not None:
                 return [kept]
-            data = await self.render((table.id, shows, what, seat), job)
-            description = alt(False)
+            data, description = await self.render((table.id, shows, what, seat), job)
             if keep is not None:
                 self._sending[table.id] = shows
         except Exception as exc:
@@ -256,13 +260,15 @@ class TableImages:
         if not table.running:
             return []
 
-        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+        def render(settings: GuildSettings,
+                   four: bool) -> tuple[str, Callable[[], tuple[bytes, str]]]:
             pictures = table.entry.look.pictures
             view, names = table.public_view(), table.names
             shows = digest("table", view, names, four, current())
-            cache = self._cache()
-            return shows, lambda: cached_table(cache, pictures, table.id, shows, view, names,
-                                               four_colour=four)
+            cache, entry = self._cache(), table.entry
+            return shows, lambda: (cached_table(cache, pictures, table.id, shows, view, names,
+                                                four_colour=four),
+                                   table_alt(entry, view, names))
 
         def keep(shows: str) -> discord.Attachment | None:
             held = self._shown.get(table.id)
@@ -291,13 +297,15 @@ class TableImages:
         if table.state is None:
             return []
 
-        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+        def render(settings: GuildSettings,
+                   four: bool) -> tuple[str, Callable[[], tuple[bytes, str]]]:
             pictures = table.entry.look.pictures
-            view = table.player_view(seat)
+            view, names = table.player_view(seat), table.names
             shows = digest("hand", view, four, current())
-            cache = self._cache()
-            return shows, lambda: cached_hand(cache, pictures, table.id, shows, view,
-                                              four_colour=four)
+            cache, entry = self._cache(), table.entry
+            return shows, lambda: (cached_hand(cache, pictures, table.id, shows, view,
+                                               four_colour=four),
+                                   hand_alt(entry, view, names))
 
         return await self._only_files(table, embed, HAND_PNG, "hand", render, seat,
                                       alt=lambda md: hand_alt(table.entry, table.player_view(seat),
@@ -313,13 +321,15 @@ class TableImages:
             return []
         drawn = table.entry.look.pictures.panel
 
-        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+        def render(settings: GuildSettings,
+                   four: bool) -> tuple[str, Callable[[], tuple[bytes, str]]]:
             pictures = table.entry.look.pictures
             view, names = table.player_view(seat), table.names
             shows = digest("seat", view, names, four, current())
-            cache = self._cache()
-            return shows, lambda: cached_seat(cache, pictures, table.id, shows, view, names,
-                                              four_colour=four)
+            cache, entry = self._cache(), table.entry
+            return shows, lambda: (cached_seat(cache, pictures, table.id, shows, view, names,
+                                               four_colour=four),
+                                   seat_alt(entry, view, names))
 
         return await self._only_files(table, embed, SEAT_PNG, "seat", render, seat,
                                       alt=lambda md: seat_alt(table.entry, table.player_view(seat),
@@ -350,12 +360,14 @@ class TableImages:
         if not view.get("last_round") or not table.entry.look.round_picture:
             return []  # no round, or a picture that would show only what the text says
 
-        def render(settings: GuildSettings, four: bool) -> tuple[str, Callable[[], bytes]]:
+        def render(settings: GuildSettings,
+                   four: bool) -> tuple[str, Callable[[], tuple[bytes, str]]]:
             pictures = table.entry.look.pictures
             shows = digest("round-end", view, names, four, current())
-            cache = self._cache()
-            return shows, lambda: cached_round_end(cache, pictures, table.id, shows, view, names,
-                                                   four_colour=four, compact=True)
+            cache, entry = self._cache(), table.entry
+            return shows, lambda: (cached_round_end(cache, pictures, table.id, shows, view,
+                                                    names, four_colour=four, compact=True),
+                                   round_end_alt(entry, view, names))
 
         return await self._only_files(table, embed, ROUND_IMAGE, "round-end", render,
                                       alt=lambda md: round_end_alt(table.entry, view, names,
