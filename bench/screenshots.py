@@ -258,7 +258,7 @@ async def group_dm(run: Run) -> None:
         embed, pictures = await env.bot.app.publisher.table_embed(table)
         files = [f for f in pictures if isinstance(f, discord.File)]
         sent = await env.bot.get_channel(channel.id).send(
-            content=legible(waiting_note()), embed=embed, view=table_view(table),
+            content=legible(waiting_note()), embed=embed, view=table_view(table.seen()),
             files=files)
     message = message_in(channel, sent.id)
     await run.keep(channel, viewer, message, "tables", "group-dm-waiting", lang)

@@ -40,7 +40,7 @@ def would_be_rated(table: Table, settings: GuildSettings) -> bool:
     """Would the game count for ratings as it stands? The rule the game-end message states
     (:func:`bot.render.announce.rating_note`): no computer seat unless the server counts
     them, two people or more, no hint asked."""
-    return rating_note(table, settings.count_computer_games) == RATED
+    return rating_note(table.seen(), settings.count_computer_games) == RATED
 
 
 def offered(table: Table, settings: GuildSettings) -> bool:
@@ -94,7 +94,7 @@ async def on_hint(click: Click) -> None:
         raise NotSaved(_("That could not be saved just now, so nothing changed — please try "
                          "again."))
     move = _move_words(table, state, version, given)
-    embed = hint_embed(table, given, move, practice_note=rated_before)
+    embed = hint_embed(table.seen(), given, move, practice_note=rated_before)
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 

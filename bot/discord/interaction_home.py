@@ -113,17 +113,18 @@ class InteractionHome:
         if due_for_repost(rec.message_id) and table.status.is_open:
             await self._post_anew(table, interaction)  # before Discord's hour of edits
             return
-        embed, files = await self.notifier.table_embed(table, editing=rec.message_id)
+        seen = table.seen()  # the table as this render shows it
+        embed, files = await self.notifier.table_embed(table, editing=rec.message_id, seen=seen)
         with use_locale(table.language):
             content = legible(waiting_note()) if table.waiting else None
         images = self.notifier.images
         try:
             if _answers_with(interaction, rec.message_id):
                 images.shown(table, await interaction.edit_original_response(
-                    content=content, embed=embed, view=table_view(table), attachments=files))
+                    content=content, embed=embed, view=table_view(seen), attachments=files))
             else:  # the table was posted anew as a follow-up of this interaction
                 images.shown(table, await interaction.followup.edit_message(
-                    rec.message_id, content=content, embed=embed, view=table_view(table),
+                    rec.message_id, content=content, embed=embed, view=table_view(seen),
                     attachments=files))
         except discord.HTTPException as exc:
             if edits_refused(exc) and table.status.is_open:
@@ -145,11 +146,12 @@ class InteractionHome:
         service, old = self.notifier.service, table.record.message_id
         if service is None or old is None or not self.tokens.follow_up_allowed(interaction):
             return
-        embed, pictures = await self.notifier.table_embed(table)
+        seen = table.seen()
+        embed, pictures = await self.notifier.table_embed(table, seen=seen)
         files = [f for f in pictures if isinstance(f, discord.File)]  # a new message's own
         try:
             posted = await interaction.followup.send(
-                embed=embed, view=table_view(table), files=files, wait=True)
+                embed=embed, view=table_view(seen), files=files, wait=True)
         except discord.HTTPException as exc:
             log.info("Table %s: posting it anew was refused (%s)", table.id, describe(exc))
             return
@@ -160,7 +162,7 @@ class InteractionHome:
         if not _answers_with(interaction, old):
             return  # the old one was another follow-up: only its own interaction edits it
         with use_locale(table.language):
-            moved = _("This table moved: {url}", url=jump_url(table))
+            moved = _("This table moved: {url}", url=jump_url(table.record))
         try:
             await interaction.edit_original_response(content=moved, embed=None, view=None,
                                                      attachments=[])

@@ -42,6 +42,7 @@ from bot.render.announce import (
 )
 from bot.render.embeds import hand_embed
 from bot.render.table_message import end_view, jump_url, ping_view
+from bot.seen import Seen
 from bot.tables.model import Table
 from storage.database import Database
 from storage.guild_settings import GuildSettings
@@ -180,9 +181,10 @@ class News:
     async def _ping(self, table: Table, seat: int, heard: Heard) -> None:
         user_id = table.seats[seat].user_id
         assert user_id is not None
-        text = ping_text(table, seat, jump_url(table))
+        seen = table.seen()
+        text = ping_text(seen, seat, jump_url(seen))
         heard.ping = await self._send(table, "turn ping", content=text,  # i18n: not for people
-                                      view=ping_view(table), allowed_mentions=only(user_id))
+                                      view=ping_view(seen), allowed_mentions=only(user_id))
 
     async def _unping(self, table: Table, heard: Heard) -> None:
         sent, heard.ping = heard.ping, None
@@ -219,7 +221,7 @@ class News:
         user_id = table.seats[heard.to_act].user_id
         if user_id is None:
             return
-        content = ping_text(table, heard.to_act, jump_url(table))
+        content = ping_text(table.seen(), heard.to_act, jump_url(table.record))
         mentions = only(user_id)
         tokens = self.notifier.tokens
         try:
@@ -244,7 +246,7 @@ class News:
     # ---------------------------------------------------------- announcements
 
     async def _round_end(self, table: Table) -> None:
-        embed = round_end_embed(table)
+        embed = round_end_embed(table.seen())
         if embed is None:
             return
         files = await self.notifier.images.round_end_file(table, embed)
@@ -255,21 +257,23 @@ class News:
         settings = await self.notifier.images.settings(table.record.guild_id)
         counts = settings.count_computer_games if settings is not None else \
             GuildSettings(table.record.guild_id).count_computer_games
-        embed = game_end_embed(table, rating_note(table, counts))
+        seen = table.seen()  # the game as it ended
+        embed = game_end_embed(seen, rating_note(seen, counts))
         files = await self.notifier.images.round_end_file(table, embed)
         await self._send(table, "game end", embed=embed,  # i18n: not for people
-                         files=files, view=end_view(table),
+                         files=files, view=end_view(seen),
                          allowed_mentions=NOBODY)
         for record in table.seats:
             if record.user_id is not None:
                 with use_locale(self.notifier.reader_language(table, record.user_id)):
-                    await self._result_dm(table, record.seat, record.user_id, counts)
+                    await self._result_dm(table, seen, record.seat, record.user_id, counts)
 
-    async def _result_dm(self, table: Table, seat: int, user_id: int, counts: bool) -> None:
+    async def _result_dm(self, table: Table, seen: Seen, seat: int, user_id: int,
+                         counts: bool) -> None:
         guild = self.notifier.client.get_guild(table.record.guild_id)
-        text = result_dm_text(table, seat, jump_url(table), rating_note(table, counts),
+        text = result_dm_text(seen, seat, jump_url(seen), rating_note(seen, counts),
                               guild.name if guild else None)
-        embed = hand_embed(table, seat, title=_("Your final cards"))
+        embed = hand_embed(seen, seat, title=_("Your final cards"))
         # no picture: the text lists his final cards, and the game-end message's picture
         # shows every seat's (issue 42: a picture is not uploaded twice)
         try:

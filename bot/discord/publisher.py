@@ -18,6 +18,7 @@ from bot.i18n import _, use_locale
 from bot.metrics import discord_error
 from bot.render.embeds import dm_text, hand_embed, table_embed
 from bot.render.table_message import jump_url, table_view
+from bot.seen import Seen
 from bot.tables.languages import Languages
 from bot.tables.model import Table
 from bot.tables.service import TableService
@@ -95,18 +96,18 @@ class DiscordNotifier:
             if not table.status.is_open:
                 self.images.forget(table.id)
 
-    async def table_embed(self, table: Table, editing: int | None = None
-                          ) -> tuple[discord.Embed, list[Picture]]:
+    async def table_embed(self, table: Table, editing: int | None = None,
+                          seen: Seen | None = None) -> tuple[discord.Embed, list[Picture]]:
         """The table embed and its picture (see ``_table_embed``)."""
-        return await self._table_embed(table, editing)
+        return await self._table_embed(table, editing, seen)
 
     async def _edit(self, table: Table) -> Retire | None:
         """Edit the table message in place: ``None`` when it was edited, else what becomes
         of the old message once the table is posted anew (none or deleted: nothing; it
         takes no more edits, being over an hour old: deleted)."""
-        rec = table.record
-        embed, files = await self._table_embed(table, editing=rec.message_id)
-        view = table_view(table)
+        rec, seen = table.record, table.seen()  # the table as this render shows it
+        embed, files = await self._table_embed(table, editing=rec.message_id, seen=seen)
+        view = table_view(seen)
         interaction = self.tokens.fresh(table.id, rec.message_id)
         if interaction is not None:
             try:
@@ -144,15 +145,17 @@ class DiscordNotifier:
                  "it anew", table.id)
         return Retire.DELETE
 
-    async def _table_embed(self, table: Table, editing: int | None = None
-                           ) -> tuple[discord.Embed, list[Picture]]:
+    async def _table_embed(self, table: Table, editing: int | None = None,
+                           seen: Seen | None = None) -> tuple[discord.Embed, list[Picture]]:
         """The table embed with its image, or with the public cards as text when the
         server turned images off (or the image failed). ``editing``: the message id of an
-        edit, which keeps its attachment when the picture is unchanged."""
-        embed = table_embed(table)
+        edit, which keeps its attachment when the picture is unchanged; ``seen``: the table
+        as the render shows it (``Table.seen``, else taken now)."""
+        seen = table.seen() if seen is None else seen
+        embed = table_embed(seen)
         files = await self.images.table_edit(table, embed, editing)
-        if not files and table.running:
-            embed = table_embed(table, text_table=True)
+        if not files and seen.running:
+            embed = table_embed(seen, text_table=True)
         return embed, files
 
     async def repost(self, table: Table) -> discord.Message:
@@ -166,9 +169,10 @@ class DiscordNotifier:
         live turn ping then links to the new one."""
         service = self.service
         channel = self._channel(table)
-        embed, pictures = await self._table_embed(table)
+        seen = table.seen()
+        embed, pictures = await self._table_embed(table, seen=seen)
         files = [f for f in pictures if isinstance(f, discord.File)]  # a new message's own
-        message = await channel.send(embed=embed, view=table_view(table), files=files)
+        message = await channel.send(embed=embed, view=table_view(seen), files=files)
         self.images.shown(table, message)
         old = table.record.message_id
         if service is not None and table.id in service.tables:
@@ -180,7 +184,7 @@ class DiscordNotifier:
         try:
             if retire is Retire.NOTE:
                 await channel.get_partial_message(old).edit(
-                    content=_("This table moved: {url}", url=jump_url(table)), embed=None,
+                    content=_("This table moved: {url}", url=jump_url(table.record)), embed=None,
                     view=None, attachments=[],
                 )
             else:
@@ -204,8 +208,9 @@ class DiscordNotifier:
     async def _send_hand(self, table: Table, seat: int, user_id: int) -> bool:
         try:
             guild = self.client.get_guild(table.record.guild_id)
-            text = dm_text(table, seat, guild.name if guild else None)
-            embed = hand_embed(table, seat)
+            seen = table.seen()
+            text = dm_text(seen, seat, guild.name if guild else None)
+            embed = hand_embed(seen, seat)
             files = await self.images.hand_file(table, seat, embed)
             if files:
                 embed.description = None  # the text above already lists the cards

@@ -115,6 +115,8 @@ _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
 
 MOVE_WORDS_GAP = " — "
+#: The events of a draw whose move follows (a coop turn): the move's line tells the draw.
+DRAW_KINDS = frozenset({"draw", "drawn"})  # i18n: not for people
 
 
 def move_words(move: str, words: str) -> str:

@@ -29,7 +29,7 @@ import discord
 from bot.render.card_text import legible, truncate
 
 if TYPE_CHECKING:
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 MAX_CUSTOM_ID = 100
 BUTTON_PREFIX = "cr"
@@ -141,7 +141,7 @@ class TableView(discord.ui.View):
     Send-only: :meth:`done` stops it before it is sent, so discord.py neither stores it
     nor gives it a timeout task; its clicks are routed by custom_id."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Seen) -> None:
         super().__init__(timeout=None)
         self.table_id = table.id
         self.version = table.version

@@ -27,7 +27,7 @@ from bot.results import placements
 
 if TYPE_CHECKING:
     from bot.games.registry import Game
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 
 
@@ -87,7 +87,7 @@ def options_text(game: Game, variant: dict[str, Any], timer: int | None) -> str:
     return " · ".join(parts)
 
 
-def seat_label(table: Table, seat: int) -> str:
+def seat_label(table: Seen, seat: int) -> str:
     """A seat's name with a mention for people and a robot for computers."""
     record = table.seats[seat]
     if record.user_id is None:
@@ -106,52 +106,51 @@ def _add_fields(embed: discord.Embed, fields: list[Field]) -> None:
                         inline=f.inline)
 
 
-def lobby_embed(table: Table) -> discord.Embed:
+def lobby_embed(table: Seen) -> discord.Embed:
     """The lobby: game, options, seats, host."""
-    rec = table.record
-    engine = table.engine
     embed = discord.Embed(
-        title=_("{game} — table #{id} (lobby)", game=title_of(table.entry), id=rec.id),
-        colour=table.entry.colour,
+        title=_("{game} — table #{id} (lobby)", game=title_of(table.game), id=table.id),
+        colour=table.game.colour,
         description="\n".join((
-            _("Host: {who}", who=isolated(f"<@{rec.host_id}>")),
+            _("Host: {who}", who=isolated(f"<@{table.host_id}>")),
             _("Options: {options}",
-              options=plain_options(table.entry, rec.variant, rec.timer_seconds)),
+              options=plain_options(table.game, table.variant, table.timer_seconds)),
             _("Players: {seats} — press **Join** to sit down.",
-              seats=notation(table.entry.seats)),
+              seats=notation(table.game.seats)),
         )),
     )
     lines = [f"{num(i + 1)}. {seat_label(table, i)}" for i in range(len(table.seats))]
     embed.add_field(
         name=_("Seats ({taken}/{most})", taken=num(len(table.seats)),
-               most=num(engine.max_players)),
+               most=num(table.max_players)),
         value="\n".join(lines) or "—",
         inline=False,
     )
     if table.cancelled:
-        embed.title = _("{game} — table #{id} (cancelled)", game=title_of(table.entry), id=rec.id)
-        embed.description = closed_text(rec.end_reason)
-    embed.set_footer(text=_("Table #{id} · /rules game:{game}", id=rec.id,
-                            game=title_of(table.entry)))
+        embed.title = _("{game} — table #{id} (cancelled)", game=title_of(table.game),
+                        id=table.id)
+        embed.description = closed_text(table.end_reason)
+    embed.set_footer(text=_("Table #{id} · /rules game:{game}", id=table.id,
+                            game=title_of(table.game)))
     return legible_embed(embed)
 
 
-def _turn_line(table: Table, view: GameView) -> str:
+def _turn_line(table: Seen, view: GameView) -> str:
     seat = view.get("to_act")
     if seat is None:
         return ""
-    look = table.entry.look
+    look = table.game.look
     line = _(look.turn(str(view.get("phase"))), who=seat_label(table, seat))
     extra = view.get("extra_turns")
     if extra:
         line += " " + _n("({n} extra turn left)", "({n} extra turns left)", int(extra))
-    deadline = table.record.deadline
+    deadline = table.deadline
     if deadline:
         line += " · " + _("ends {when}", when=f"<t:{int(deadline)}:R>")
     return line
 
 
-def _marked(table: Table, seat: int) -> str:
+def _marked(table: Seen, seat: int) -> str:
     """A seat's name for standings: computers get a robot, resigned seats say so."""
     record = table.seats[seat] if seat < len(table.seats) else None
     name = seat_name(table.names, seat)
@@ -164,17 +163,17 @@ def _marked(table: Table, seat: int) -> str:
     return name
 
 
-def standings_order(table: Table, view: GameView) -> list[tuple[int, int]]:
+def standings_order(table: Seen, view: GameView) -> list[tuple[int, int]]:
     """``(place, seat)`` best first: winners first, resigned seats last."""
     totals = view.get("totals") or []
     winners = sorted(set(view.get("winners") or []))
     resigned = [s.seat for s in table.seats if s.resigned]
-    places = placements(totals, winners, resigned, lowest_wins=table.engine.lowest_wins)
+    places = placements(totals, winners, resigned, lowest_wins=table.lowest_wins)
     order = sorted(range(len(totals)), key=lambda s: (places[s], s))
     return [(places[s], s) for s in order]
 
 
-def standings_lines(table: Table, view: GameView) -> list[str]:
+def standings_lines(table: Seen, view: GameView) -> list[str]:
     """One line per seat: ``1. ann — 51 🏆`` (``🤖`` computers, ``(resigned)``); the dot
     is escaped, so Discord shows tied places as they are instead of a renumbered list."""
     totals = view.get("totals") or []
@@ -185,7 +184,7 @@ def standings_lines(table: Table, view: GameView) -> list[str]:
     ]
 
 
-def _scores_line(table: Table, view: GameView) -> str:
+def _scores_line(table: Seen, view: GameView) -> str:
     """Every seat's total in one line, in seat order: ``ann 12 · bob 30 · 🤖 cat 5``."""
     totals = view.get("totals") or []
     to_act = view.get("to_act")
@@ -196,7 +195,7 @@ def _scores_line(table: Table, view: GameView) -> str:
     return " · ".join(parts)
 
 
-def _standings_line(table: Table, view: GameView) -> str:
+def _standings_line(table: Seen, view: GameView) -> str:
     """The final standings in as few lines as a phone allows: ``🏆 ann 51 · 2. bob 64``."""
     totals = view.get("totals") or []
     winners = set(view.get("winners") or [])
@@ -207,35 +206,34 @@ def _standings_line(table: Table, view: GameView) -> str:
     return " · ".join(parts)
 
 
-def winners_text(table: Table, view: GameView) -> str:
+def winners_text(table: Seen, view: GameView) -> str:
     """``ann`` / ``ann and bob`` / ``nobody``."""
     return names_list([seat_name(table.names, s) for s in view.get("winners") or []])
 
 
-def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
+def table_embed(table: Seen, *, text_table: bool = False) -> discord.Embed:
     """The table message, built for a phone: the title (game, table, round), a few lines
     (scores, whose turn and until when, the last three events) and the table image under
     them (set by the caller). ``text_table`` adds the public cards as text, for a server
     that turned images off. The last round's result is the image's and the round-end
     message's, never repeated here."""
-    if table.state is None:
+    if not table.dealt:
         return lobby_embed(table)
-    rec = table.record
     view = table.public_view()
     if table.finished:
-        title = _("{game} — table #{id} · game over", game=title_of(table.entry), id=rec.id)
-    elif not table.status.is_open:
-        title = _("{game} — table #{id} · closed", game=title_of(table.entry), id=rec.id)
+        title = _("{game} — table #{id} · game over", game=title_of(table.game), id=table.id)
+    elif not table.is_open:
+        title = _("{game} — table #{id} · closed", game=title_of(table.game), id=table.id)
     else:
-        title = _("{game} — table #{id} · round {round}", game=title_of(table.entry), id=rec.id,
+        title = _("{game} — table #{id} · round {round}", game=title_of(table.game), id=table.id,
                   round=num(view.get("round", 1)))
     embed = discord.Embed(
         title=title,
-        colour=table.entry.colour,
+        colour=table.game.colour,
     )
     lines: list[str] = []
     if table.running:
-        look = table.entry.look
+        look = table.game.look
         lines.append(_scores_line(table, view))
         lines.append(_turn_line(table, view))
         if not text_table:  # what the picture leaves to words (the fields say it all)
@@ -247,12 +245,12 @@ def table_embed(table: Table, *, text_table: bool = False) -> discord.Embed:
                        winners=winners_text(table, view)))
         lines.append(_standings_line(table, view))
     else:
-        lines.append(f"**{closed_text(rec.end_reason)}**")
+        lines.append(f"**{closed_text(table.end_reason)}**")
         lines.append(_scores_line(table, view))
     embed.description = truncate("\n".join(line for line in lines if line), 4096)
     if text_table and table.running:
-        _add_fields(embed, table.entry.look.public_fields(view, table.names))
-    footer = plain_options(table.entry, rec.variant, rec.timer_seconds)
+        _add_fields(embed, table.game.look.public_fields(view, table.names))
+    footer = plain_options(table.game, table.variant, table.timer_seconds)
     embed.set_footer(text=truncate(footer, 2048))
     legible_embed(embed)
     _fit(embed)
@@ -265,14 +263,14 @@ def _fit(embed: discord.Embed) -> None:
         embed.description = embed.description[: max(0, len(embed.description) - 500)]
 
 
-def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.Embed:
+def hand_embed(table: Seen, seat: int, *, title: str | None = None) -> discord.Embed:
     """A seat's own cards (ephemeral or DM): never posted in a channel."""
     view = table.player_view(seat)
     embed = discord.Embed(
-        title=title or _("Your cards — {game} table #{id}", game=title_of(table.entry),
+        title=title or _("Your cards — {game} table #{id}", game=title_of(table.game),
                          id=table.id),
-        description=truncate(legible(table.entry.look.private_text(view)), 4096),
-        colour=table.entry.colour,
+        description=truncate(legible(table.game.look.private_text(view)), 4096),
+        colour=table.game.colour,
     )
     totals = view.get("totals") or []
     if seat < len(totals):
@@ -281,37 +279,37 @@ def hand_embed(table: Table, seat: int, *, title: str | None = None) -> discord.
     return legible_embed(embed)
 
 
-def last_round_embed(table: Table) -> discord.Embed | None:
+def last_round_embed(table: Seen) -> discord.Embed | None:
     """The last scored round (public: every face-down card of it shown), or ``None``."""
-    if table.state is None:
+    if not table.dealt:
         return None
     view = table.public_view()
-    look, names = table.entry.look, table.names
-    over = look.round_over(view, names, table.engine.lowest_wins)
+    look, names = table.game.look, table.names
+    over = look.round_over(view, names, table.lowest_wins)
     summary = look.round_summary(view, names) if over is not None else None
     if over is None or not summary:
         return None
     number = over.number
     if number is not None:
-        title = _("{game} table #{id} — round {round}", game=title_of(table.entry),
+        title = _("{game} table #{id} — round {round}", game=title_of(table.game),
                   id=table.id, round=num(number))
     else:
-        title = _("{game} table #{id} — the last round", game=title_of(table.entry), id=table.id)
+        title = _("{game} table #{id} — the last round", game=title_of(table.game), id=table.id)
     return discord.Embed(
         title=title,
         description=truncate(legible(summary), 4096),
-        colour=table.entry.colour,
+        colour=table.game.colour,
     )
 
 
-def dm_text(table: Table, seat: int, guild_name: str | None = None) -> str:
+def dm_text(table: Seen, seat: int, guild_name: str | None = None) -> str:
     """The short DM with a seat's cards."""
     view = table.player_view(seat)
-    game_name, rnd = title_of(table.entry), num(view.get("round", 1))
+    game_name, rnd = title_of(table.game), num(view.get("round", 1))
     if guild_name:
         head = _("**{game} table #{id} in {server}** — round {round}", game=game_name,
                  id=table.id, server=shown(guild_name), round=rnd)
     else:
         head = _("**{game} table #{id}** — round {round}", game=game_name, id=table.id,
                  round=rnd)
-    return truncate(legible(head + "\n" + table.entry.look.private_text(view)), 2000)
+    return truncate(legible(head + "\n" + table.game.look.private_text(view)), 2000)

@@ -19,7 +19,7 @@ from bot.render.components import Kind, TableView
 from bot.render.embeds import title_of
 
 if TYPE_CHECKING:
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 HINT_ROW = 4
 
@@ -34,7 +34,7 @@ def hint_button(view: TableView) -> None:
             continue
 
 
-def hint_embed(table: Table, given: Hint, move: str, *, practice_note: bool) -> discord.Embed:
+def hint_embed(table: Seen, given: Hint, move: str, *, practice_note: bool) -> discord.Embed:
     """The private answer: the hard player's move as the player types it (seats by name or
     number from 1: typed into ``/move`` as shown, it plays the move) and what it does
     (``move``: the engine's description with names, or the bare notation when the position
@@ -44,15 +44,15 @@ def hint_embed(table: Table, given: Hint, move: str, *, practice_note: bool) -> 
         lines += ["", _("Hints make this game practice: it will not be rated.")]
     lines += ["", _("A hint never plays for you: make your move on your panel.")]
     return discord.Embed(
-        title=_("{game} table #{table} — hint", game=title_of(table.entry), table=table.id),
+        title=_("{game} table #{table} — hint", game=title_of(table.game), table=table.id),
         description=truncate(legible("\n".join(lines)), 4096),
-        colour=table.entry.colour,
+        colour=table.game.colour,
     )
 
 
-def hint_line(table: Table, given: Hint, move: str) -> str:
+def hint_line(table: Seen, given: Hint, move: str) -> str:
     """``**`give bob 4`** — put 9♦ on bob's slot 4 …``: the notation to type, then its words."""
     described = "" if move.strip("`") == str(given.action) else move
-    line = move_line(table.entry.look.move_words, given.action, described, table.names)
+    line = move_line(table.game.look.move_words, given.action, described, table.names)
     typed, gap, words = line.partition(MOVE_WORDS_GAP)
     return f"**`{typed}`**{gap}{truncate(words, 300)}"

@@ -21,19 +21,19 @@ from bot.render.images.layout import Pictures
 if TYPE_CHECKING:
     from bot.games.protocol import Action
     from bot.render.components import Step, TableView
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 View = GameView
 
 # Fill the control panel of the seat to act at a step; returns the prompt in bold.
-PanelSteps = Callable[["Table", "Step", "list[Action]", "TableView", View], str]
+PanelSteps = Callable[["Seen", "Step", "list[Action]", "TableView", View], str]
 
 # A game-specific select's choice as engine notation: ``(table, kind, arg, values)``.
-Notation = Callable[["Table", str, str, "list[str]"], str]
+Notation = Callable[["Seen", str, str, "list[str]"], str]
 
 # Reads a panel step's argument (``(table, arg)``): raises ``ValueError`` when it does not
 # read (a forged or out-of-date component); ``None``: the step needs no reading.
-StepCheck = Callable[["Table", str], None] | None
+StepCheck = Callable[["Seen", str], None] | None
 
 # One page of a game's rules for ``/rules``: its heading and its paragraphs, each a text
 # of the catalogs marked with ``N_`` (:data:`BLANK` for an empty line).
@@ -196,7 +196,7 @@ def look(
     round_over: Callable[[V, Sequence[str], bool], RoundOver | None],
     private_text: Callable[[V], str],
     board_lines: Callable[[V, Sequence[str]], list[str]],
-    panel_steps: Callable[[Table, Step, list[Action], TableView, V], str],
+    panel_steps: Callable[[Seen, Step, list[Action], TableView, V], str],
     pictures: Pictures,
     turns: Turns,
     rules: tuple[RulesPage, ...] = (),

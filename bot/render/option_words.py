@@ -5,6 +5,7 @@ Look's ``option_words``); the turn timer is said here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
@@ -27,7 +28,7 @@ def timer_text(seconds: int | None) -> str:
     return _("{m} min {s} s", m=num(minutes), s=num(rest))
 
 
-def plain_options(game: Game, variant: dict[str, Any], timer: int | None) -> str:
+def plain_options(game: Game, variant: Mapping[str, Any], timer: int | None) -> str:
     """The table's options in plain words (``game``'s look says them), then the turn
     timer."""
     values = {**defaults(game.engine), **variant}

@@ -20,7 +20,7 @@ from bot.render.hint import hint_button
 from bot.render.table_message import jump_url
 
 if TYPE_CHECKING:
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 
 # The newest events a panel repeats above its options (the table message holds the rest).
@@ -28,18 +28,17 @@ NOTE_LINES = 2
 TALL_ROWS = 4
 
 
-def automatic_move(table: Table) -> str | None:
+def automatic_move(table: Seen) -> str | None:
     """The move Take turn makes at once, as the game's look says (``Look.automatic``: a
     coop game's draw, when drawing is the seat's only move)."""
-    if not table.running or table.to_act() is None:
+    if not table.running or table.to_act is None:
         return None
-    legal = table.engine.legal_actions(table.state)
-    action = table.entry.look.automatic(table.public_view(), legal)
+    action = table.game.look.automatic(table.public_view(), table.legal())
     return None if action is None else str(action)
 
 
 def panel(
-    table: Table, seat: int, step: Step | None = None, *, note: str | None = None,
+    table: Seen, seat: int, step: Step | None = None, *, note: str | None = None,
     picture: bool = False,
 ) -> tuple[discord.Embed, TableView]:
     """The panel for ``seat`` at ``step`` (the root decision when ``step`` is ``None``).
@@ -47,7 +46,7 @@ def panel(
     ``picture``: the panel carries the seat's picture (``seat.png``), which shows his cards;
     they are then not listed again in words (a phone shows the hand once). A panel whose
     turn is over offers what comes next: My cards and the way back to the table."""
-    entry = table.entry
+    entry = table.game
     view = TableView(table)
     pv = table.player_view(seat)
     lines: list[str] = []
@@ -55,21 +54,20 @@ def panel(
         notes = legible(note).split("\n")[-NOTE_LINES:]
     else:
         notes = [f"› {legible(t)}" for t in list(table.private.get(seat, ()))[-NOTE_LINES:]]
-    to_act = table.to_act()
+    to_act = table.to_act
     mine = table.running and to_act == seat and not table.seats[seat].is_computer_held
-    title = (_("{game} table #{id} — your turn", game=title_of(table.entry), id=table.id)
+    title = (_("{game} table #{id} — your turn", game=title_of(entry), id=table.id)
              if mine else
-             _("{game} table #{id} — waiting", game=title_of(table.entry), id=table.id))
+             _("{game} table #{id} — waiting", game=title_of(entry), id=table.id))
     embed = discord.Embed(title=legible(title), colour=entry.colour)
     if not mine:
         if not table.running:
-            lines.append(_("The game is over.") if table.state is not None else "")
+            lines.append(_("The game is over.") if table.dealt else "")
         else:
             lines.append(_("It is {who}'s turn now.", who=seat_name(table.names, to_act)))
         embed.description = truncate(legible("\n".join(x for x in [*notes, *lines] if x)), 4096)
         return embed, after_turn(table, view).done()
-    actions = table.engine.legal_actions(table.state)
-    prompt = entry.look.panel_steps(table, step or Step(), actions, view, pv)
+    prompt = entry.look.panel_steps(table, step or Step(), table.legal(), view, pv)
     if table.hints_offered:
         hint_button(view)
     if len({item.row for item in view.children}) >= TALL_ROWS:
@@ -83,10 +81,10 @@ def panel(
     return embed, view.done()
 
 
-def after_turn(table: Table, view: TableView) -> TableView:
+def after_turn(table: Seen, view: TableView) -> TableView:
     """What comes after a turn, on a panel whose turn is over: the seat's cards, and a link
     back to the table message (a hint is for the seat to act, on his next panel)."""
-    if table.state is not None:
+    if table.dealt:
         view.button(Kind.MY_CARDS, _("My cards"), row=0)
     view.add_item(discord.ui.Button(label=_("Back to the table"), url=jump_url(table), row=0))
     return view

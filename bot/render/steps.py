@@ -12,10 +12,10 @@ from bot.render.names import labelled
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 
-def describe(table: Table, action: Action) -> str:
+def describe(table: Seen, action: Action) -> str:
     """The action in words for an option's label, without the notation the engine puts
     first (the option's value is the notation): "Put 5♣ on bob's slot 1 in place of 7♦"."""
     words = table.describe(action, labelled(table.names)).split(MOVE_WORDS_GAP, 1)[-1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
@@ -17,13 +17,13 @@ from bot.render.components import (
 from bot.render.rules_text import open_button
 
 if TYPE_CHECKING:
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 # The computer players' levels in words (the option's value stays the level's key).
 LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
-def lobby_view(table: Table, *, computers: bool = True) -> TableView:
+def lobby_view(table: Seen, *, computers: bool = True) -> TableView:
     """Join / Leave / Start / Cancel, and the host's computer-player select."""
     view = TableView(table)
     if not table.in_lobby:
@@ -36,14 +36,14 @@ def lobby_view(table: Table, *, computers: bool = True) -> TableView:
         if any(s.user_id is None for s in table.seats):
             view.button(Kind.REMOVE_COMPUTER, _("Remove computer (host)"), row=0)
         options = [option(_("Add computer: {level}", level=_(LEVELS.get(lvl, lvl))), lvl)
-                   for lvl in table.entry.levels]
+                   for lvl in table.game.levels]
         view.select(Kind.ADD_COMPUTER, options, placeholder=_("Add a computer player (host)"),
                     row=1)
-    view.add_item(open_button(table.game))
+    view.add_item(open_button(table.game.name))
     return view.done()
 
 
-def table_view(table: Table) -> TableView:
+def table_view(table: Seen) -> TableView:
     """Take turn / My cards / Round results (the last scored round's, once there is one:
     never read as "end the game"), and Take my seat back while a computer holds a
     person's seat; once the game is over, Round results and Replay."""
@@ -69,7 +69,7 @@ def table_view(table: Table) -> TableView:
     return view.done()
 
 
-def ping_view(table: Table) -> TableView:
+def ping_view(table: Seen) -> TableView:
     """Take turn under a turn ping: from the notification, the panel is one tap away (a
     draw-only turn is drawn at once, so the turn is two taps)."""
     view = TableView(table)
@@ -77,7 +77,7 @@ def ping_view(table: Table) -> TableView:
     return view.done()
 
 
-def end_view(table: Table) -> TableView:
+def end_view(table: Seen) -> TableView:
     """Rematch (the same seats and options) and New game, under the game-end message."""
     view = TableView(table)
     view.button(Kind.REMATCH, _("Rematch"), style=discord.ButtonStyle.success, row=0)
@@ -105,10 +105,23 @@ def replay_view(table_id: int, version: int, page: int, pages: int) -> discord.u
     return pager_view(Kind.REPLAY, table_id, version, page, pages)
 
 
-def jump_url(table: Table) -> str:
+class Place(Protocol):
+    """Where a table's message is: a :class:`~bot.seen.Seen`, or the stored record the
+    Discord side holds (``Table.record``)."""
+
+    @property
+    def guild_id(self) -> int: ...
+    @property
+    def channel_id(self) -> int: ...
+    @property
+    def message_id(self) -> int | None: ...
+    @property
+    def interaction_only(self) -> bool: ...
+
+
+def jump_url(table: Place) -> str:
     """The link to the table message (or to its channel before it has one)."""
-    rec = table.record
-    place = "@me" if rec.interaction_only else rec.guild_id  # a DM's or group DM's link
-    if rec.message_id is None:
-        return f"https://discord.com/channels/{place}/{rec.channel_id}"
-    return f"https://discord.com/channels/{place}/{rec.channel_id}/{rec.message_id}"
+    place = "@me" if table.interaction_only else table.guild_id  # a DM's or group DM's link
+    if table.message_id is None:
+        return f"https://discord.com/channels/{place}/{table.channel_id}"
+    return f"https://discord.com/channels/{place}/{table.channel_id}/{table.message_id}"

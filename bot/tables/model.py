@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bot.games.protocol import Action, Engine, Event, NotYourTurn
+from bot.games.protocol import DRAW_KINDS, Action, Engine, Event, NotYourTurn
 from bot.games.views import GameView
 from bot.games.you import second_person
 from bot.i18n import DEFAULT, _, _n, use_locale
+from bot.seen import SeatSeen, Seen, Views
 from bot.tables.languages import Languages
 from storage.tables import SeatRecord, TableRecord, TableStatus
 
@@ -52,8 +53,6 @@ PLAIN = Voice()
 """Names as typed, every table in English (the console, the tests, a bare service)."""
 
 PRIVATE_EVENTS = 4
-#: The events of a draw whose move follows (a coop turn): the move's line tells the draw.
-DRAW_KINDS = frozenset({"draw", "drawn"})  # i18n: not for people
 
 
 class TableError(Exception):
@@ -271,6 +270,26 @@ class Table:
     def player_view(self, seat: int) -> GameView:
         """That seat's view."""
         return self.engine.player_view(self.state, seat)
+
+    def seen(self) -> Seen:
+        """The table as the presentation sees it now: a frozen snapshot (``bot.seen``),
+        built once per click or render and passed down; the engine's views of the state
+        are worked out when the presentation first asks for them."""
+        rec = self.record
+        return Seen(
+            id=rec.id, version=rec.version, game=self.entry, status=str(rec.status),
+            seats=tuple(SeatSeen(s.seat, s.user_id, s.name, s.resigned, s.is_computer_held)
+                        for s in self.seats),
+            shown_names=tuple(self.shown_names), to_act=self.to_act(),
+            guild_id=rec.guild_id, channel_id=rec.channel_id, message_id=rec.message_id,
+            interaction_only=rec.interaction_only, host_id=rec.host_id, variant=rec.variant,
+            timer_seconds=rec.timer_seconds, deadline=rec.deadline, end_reason=rec.end_reason,
+            recent=tuple(self.recent),
+            private={seat: tuple(lines) for seat, lines in self.private.items()},
+            rounds=len(self.rounds), hints=dict(self.hints), hints_offered=self.hints_offered,
+            waiting=self.waiting,
+            views=None if self.state is None else Views(self.engine, self.state),
+        )
 
     # -------------------------------------------------------------- events
 

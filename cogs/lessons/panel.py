@@ -2,12 +2,12 @@
 built from the lesson's engine state, its picture (``seat.png``), one lesson line on top
 and the control that leads to the step's move marked.
 
-The panel is the one a seat sees at a table, built on an in-memory :class:`Table` that is
-never stored nor served: its components' custom_ids are rewritten into the lesson's
-(``crl:<game>:<lesson>:<version>:<step>:b|s:<kind>[:<arg>]``), so a click comes back to
-``cogs.lessons.cog`` with the panel's own kind and argument. A panel step that makes no move
-(the call toggle, Soi's opponent, Turup's card) is shown again as the game shows it; a move
-is judged against the lesson's step.
+The panel is the one a seat sees at a table, built on the lesson's position seen as a table
+(a :class:`~bot.seen.Seen` of no stored table): its components' custom_ids are rewritten
+into the lesson's (``crl:<game>:<lesson>:<version>:<step>:b|s:<kind>[:<arg>]``), so a click
+comes back to ``cogs.lessons.cog`` with the panel's own kind and argument. A panel step
+that makes no move (the call toggle, Soi's opponent, Turup's card) is shown again as the
+game shows it; a move is judged against the lesson's step.
 
 Marking: every button grey but the one that leads to the step's move (**primary**), and in
 a select the option that leads to it is the default."""
@@ -41,8 +41,7 @@ from bot.render.components import (
 from bot.render.images import seat_image
 from bot.render.names import shown
 from bot.render.panels import panel
-from bot.tables.model import Table, Voice
-from storage.tables import SeatRecord, TableRecord, TableStatus
+from bot.seen import RUNNING, SeatSeen, Seen, Views
 
 log = logging.getLogger(__name__)
 
@@ -65,24 +64,22 @@ def custom_id(lesson: Lesson, index: int, what: str) -> str:
     return f"{PREFIX}:{lesson.game}:{lesson.number}:{lesson.version}:{index}:{what}"
 
 
-def lesson_table(pos: Position, learner: str, guild_id: int | None = None) -> Table:
-    """The lesson's position as a running table in memory (never stored), the learner at
-    seat 1, its texts' names shown as a channel shows them."""
+def lesson_table(pos: Position, learner: str, guild_id: int | None = None) -> Seen:
+    """The lesson's position as a running table is seen (never stored), the learner at
+    seat 0, its texts' names shown as a channel shows them."""
     lesson = pos.lesson
     key = f"{lesson.game}:{lesson.number}:{lesson.version}:{pos.index}"
-    record = TableRecord(
-        id=int(hashlib.sha1(key.encode()).hexdigest()[:12], 16), guild_id=guild_id or 0,
-        channel_id=0, message_id=None, host_id=0, game=lesson.game,
-        variant=dict(lesson.variant), seed=lesson.seed, status=TableStatus.RUNNING,
-        version=pos.index, timer_seconds=None, deadline=None, end_reason=None,
-        created_at="", started_at=None, ended_at=None)
     names = seat_names(learner, lesson.players)
-    seats = [SeatRecord(seat, None, name) for seat, name in enumerate(names)]
-    return Table(record=record, seats=seats, entry=pos.entry, state=pos.state,
-                 voice=Voice(shown=shown))
+    return Seen(
+        id=int(hashlib.sha1(key.encode()).hexdigest()[:12], 16), version=pos.index,
+        game=pos.entry, status=RUNNING,
+        seats=tuple(SeatSeen(seat, None, name) for seat, name in enumerate(names)),
+        shown_names=tuple(shown(name) for name in names),
+        to_act=pos.engine.to_act(pos.state), guild_id=guild_id or 0, channel_id=0,
+        variant=dict(lesson.variant), views=Views(pos.engine, pos.state))
 
 
-def notes(pos: Position, table: Table) -> str | None:
+def notes(pos: Position, table: Seen) -> str | None:
     """What the learner saw happen since his last move, as a panel's notes (``› …``): his
     own events in the second person, as the game writes them to him."""
     names = table.shown_names
@@ -100,14 +97,14 @@ class Marker:
     """Finds, on a panel, the controls that lead to one move."""
 
     pos: Position
-    table: Table
+    table: Seen
     right: str
 
     def move_of(self, kind: str, arg: str, values: list[str]) -> str | None:
         """The move a component's choice makes, or ``None`` (a step of the panel)."""
         if kind == Kind.ACT:
             return values[0] if values else notation_of(arg)
-        notations = self.table.entry.look.notations
+        notations = self.table.game.look.notations
         if kind in notations:
             try:
                 return notations[kind](self.table, kind, arg, values)
@@ -144,7 +141,7 @@ def marked_label(marker: Marker, kind: str, arg: str, option: discord.SelectOpti
     K♠", ``Look.move_label``). A select shows its chosen option in place of its
     placeholder, so Soi's "Ask Nikos for…" marked on K♠ read only "K♠"; an option that
     opens a step of the panel (a King's first card) keeps its own words."""
-    words = marker.table.entry.look.move_label
+    words = marker.table.game.look.move_label
     move = marker.move_of(kind, arg, [option.value])
     if words is None or not move:
         return option.label
@@ -154,7 +151,7 @@ def marked_label(marker: Marker, kind: str, arg: str, option: discord.SelectOpti
     return truncate(legible(said), OPTION_LIMIT)
 
 
-def lessonize(pos: Position, table: Table, view: discord.ui.View) -> discord.ui.View:
+def lessonize(pos: Position, table: Seen, view: discord.ui.View) -> discord.ui.View:
     """The panel's view with the lesson's custom_ids and its one marked control; every other
     button grey (the game's own colours would read as marks)."""
     step = pos.step
@@ -182,7 +179,7 @@ def lessonize(pos: Position, table: Table, view: discord.ui.View) -> discord.ui.
 
 
 def step_panel(pos: Position, learner: str, at: Step | None = None, *, picture: bool = False,
-               guild_id: int | None = None) -> tuple[discord.Embed, discord.ui.View, Table]:
+               guild_id: int | None = None) -> tuple[discord.Embed, discord.ui.View, Seen]:
     """The game's panel at the lesson's position (at panel step ``at``), lesson ids and
     mark in place; ``picture``: the panel goes with the seat's picture."""
     table = lesson_table(pos, learner, guild_id)
@@ -190,7 +187,7 @@ def step_panel(pos: Position, learner: str, at: Step | None = None, *, picture: 
     return embed, lessonize(pos, table, view), table
 
 
-async def seat_picture(images: TableImages, table: Table, reader: int | None,
+async def seat_picture(images: TableImages, table: Seen, reader: int | None,
                        embed: discord.Embed) -> list[discord.File]:
     """The learner's ``seat.png`` as the game's panel carries it (the server's images
     setting and the reader's display choices apply); a reader of text gets its words in
@@ -199,22 +196,22 @@ async def seat_picture(images: TableImages, table: Table, reader: int | None,
     view, names = table.player_view(LEARNER), table.names
     choice = await images.display(reader)
     if choice is not None and choice.text_mode:
-        mine = table.entry.look.private_text(view)
-        in_words(embed, as_text(seat_alt(table.entry, view, names)), mine)
+        mine = table.game.look.private_text(view)
+        in_words(embed, as_text(seat_alt(table.game, view, names)), mine)
         return []
-    if not table.entry.look.pictures.panel:  # the game's panel has none (Turup, Soi)
+    if not table.game.look.pictures.panel:  # the game's panel has none (Turup, Soi)
         return []
     four = bool(choice and choice.four_colour)
-    if table.record.guild_id:
-        settings = await images.settings(table.record.guild_id)
+    if table.guild_id:
+        settings = await images.settings(table.guild_id)
         if settings is None or not settings.images:
             return []
         four = four or settings.four_colour
     try:
         data = await images.render(("lesson", table.id, table.version, reader, four),
-                                   lambda: seat_image(table.entry.look.pictures, view,
+                                   lambda: seat_image(table.game.look.pictures, view,
                                                       names, four_colour=four))
-        description = seat_alt(table.entry, view, names)
+        description = seat_alt(table.game, view, names)
     except Exception as exc:
         log.warning("A lesson's picture failed: %s", type(exc).__name__)
         return []

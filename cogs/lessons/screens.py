@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.discord.pictures import TableImages
-from bot.games.protocol import Event
+from bot.games.protocol import DRAW_KINDS, Event
 from bot.i18n import N_, _, is_rtl
 from bot.learning.model import cards_named
 from bot.learning.walk import LEARNER, Position
@@ -29,7 +29,6 @@ from bot.render.card_text import card, legible_embed, truncate
 from bot.render.components import Step
 from bot.render.names import shown, shown_all
 from bot.render.text_mode import said
-from bot.tables.model import DRAW_KINDS
 from cogs.lessons.panel import PREFIX, custom_id, seat_names, seat_picture, step_panel
 
 __all__ = ["PREFIX", "as_view", "custom_id", "end_controls", "end_embed", "shown_step",

@@ -134,7 +134,7 @@ class TableCommands(commands.Cog):
                 ephemeral=True,
             )
             return
-        embed = hand_embed(table, seat)
+        embed = hand_embed(table.seen(), seat)
         legal = self.tables.legal_actions(table, interaction.user.id)
         if legal:
             words = table.entry.look.move_words
@@ -170,7 +170,7 @@ class TableCommands(commands.Cog):
             text = _(REPOST_FAILED if is_transient(exc) else REPOST_REFUSED)
             await interaction.followup.send(text, ephemeral=True)
             return
-        await interaction.followup.send(_("Here is the table: {url}", url=jump_url(table)),
+        await interaction.followup.send(_("Here is the table: {url}", url=jump_url(table.record)),
                                         ephemeral=True)
 
     @app_commands.command(name="resign",

@@ -120,7 +120,8 @@ class PlayCog(commands.Cog):
         except TableExists as exc:
             existing = self.tables.get(exc.table_id)
             if existing is not None and existing.record.message_id:
-                text = _("This channel already has an open table: {url}", url=jump_url(existing))
+                text = _("This channel already has an open table: {url}",
+                         url=jump_url(existing.record))
             else:
                 text = _("This channel already has an open table")
             await interaction.response.send_message(text, ephemeral=True)
@@ -132,7 +133,8 @@ class PlayCog(commands.Cog):
             return
         computers = await computers_allowed(self.bot.app.db, table)
         with use_locale(table.language):  # the lobby is public: the server's language
-            embed, view = lobby_embed(table), lobby_view(table, computers=computers)
+            seen = table.seen()
+            embed, view = lobby_embed(seen), lobby_view(seen, computers=computers)
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()
         await self.tables.set_message(table.id, message.id)

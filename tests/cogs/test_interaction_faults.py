@@ -45,7 +45,7 @@ def _shows(env: Any, table: Any, channel: Any) -> bool:
     from bot.render.embeds import table_embed
 
     with use_locale(table.language):
-        expected = table_embed(table).to_dict()
+        expected = table_embed(table.seen()).to_dict()
     return text_only(message_of(env, table, channel).embeds[0].to_dict()) == expected
 
 

@@ -71,7 +71,7 @@ def _pings(channel: Any) -> list[Any]:
 async def _check_shown(env: Any, table: Any, channel: Any) -> None:
     """The current table message shows the table as it is; one live ping links to it."""
     with use_locale(table.language):
-        expected = table_embed(table).to_dict()
+        expected = table_embed(table.seen()).to_dict()
     shown = message_of(env, table, channel).embeds[0].to_dict()
     assert text_only(shown) == expected
     pings = _pings(channel)

@@ -126,7 +126,7 @@ async def _play_hinted_game(world: dict[str, Any], members: list[Any]) -> Table:
             world["scores"].append(description.split("\n")[0])
             if table.rounds and "round_end" not in world:
                 with use_locale(table.language):
-                    world["round_end"] = round_end_embed(table)
+                    world["round_end"] = round_end_embed(table.seen())
     return table
 
 
@@ -189,7 +189,7 @@ async def test_hostile_names_are_data_in_every_message(
     hinted = [s.seat for s in table.seats if table.hints.get(s.seat)]
     assert hinted
     with use_locale(table.language):
-        end = game_end_embed(table, rating_note(table, False))
+        end = game_end_embed(table.seen(), rating_note(table.seen(), False))
     posted = [m for m in channel.history() if m.embeds and m.embeds[0].title == end.title]
     assert posted and names[hinted[0]] in (posted[0].embeds[0].description or "")
     assert (posted[0].embeds[0].description or "") == end.description

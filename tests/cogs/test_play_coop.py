@@ -90,7 +90,7 @@ async def test_coop_game_from_play_to_standings(
     assert words["call"] > 0, "the game declared or knocked from the panel"
     message = message_of(env, table, channel)
     embed = message.embeds[0]
-    assert text_only(embed.to_dict()) == table_embed(table).to_dict()
+    assert text_only(embed.to_dict()) == table_embed(table.seen()).to_dict()
     assert not embed.fields and "won the game" in (embed.description or "")
     assert all(name in (embed.description or "") for name in table.names)
     assert audit.public_posts == 0

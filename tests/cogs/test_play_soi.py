@@ -95,7 +95,7 @@ async def test_soi_game_with_closed_dms(world: dict[str, Any]) -> None:
     audit.step([table])
 
     embed = message_of(env, table, channel).embeds[0]
-    assert text_only(embed.to_dict()) == table_embed(table).to_dict()
+    assert text_only(embed.to_dict()) == table_embed(table.seen()).to_dict()
     assert "game over" in (embed.title or "")
     assert max(table.engine.totals(table.state)) >= 20
     notices = [m for m in channel.history() if "cannot send direct messages" in m.content]

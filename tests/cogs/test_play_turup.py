@@ -100,7 +100,7 @@ async def test_turup_game_from_play_to_standings(world: dict[str, Any]) -> None:
     message = message_of(env, table, channel)
     embed = message.embeds[0]
     assert "game over" in (embed.title or "")
-    assert text_only(embed.to_dict()) == table_embed(table).to_dict()
+    assert text_only(embed.to_dict()) == table_embed(table.seen()).to_dict()
     assert "won the game" in (embed.description or "") and not embed.fields
     labels = [c.get("label") for r in component_rows(message) for c in r["components"]]
     assert labels == ["Round results", "Replay"]

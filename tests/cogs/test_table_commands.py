@@ -56,7 +56,7 @@ async def test_table_command_reposts_and_retires_old_message(world: dict[str, An
     await member.slash(channel, "move", action=str(table.engine.legal_actions(table.state)[0]))
     await flush(env)
     shown = message_of(env, table, channel).embeds[0].to_dict()
-    assert text_only(shown) == table_embed(table).to_dict()
+    assert text_only(shown) == table_embed(table.seen()).to_dict()
 
 
 async def test_resign_gives_the_seat_to_a_computer(world: dict[str, Any]) -> None:
@@ -140,7 +140,7 @@ async def test_two_tables_in_two_channels_interleaved(world: dict[str, Any]) -> 
     await flush(env)
     for table, channel in ((first, world["channel"]), (second, other)):
         shown = message_of(env, table, channel).embeds[0].to_dict()
-        assert text_only(shown) == table_embed(table).to_dict()
+        assert text_only(shown) == table_embed(table.seen()).to_dict()
         assert table.version == start[table.id] + 8
     assert audit.public_posts == 0
 
@@ -212,7 +212,7 @@ async def test_deleted_table_message_is_posted_again(world: dict[str, Any]) -> N
     await flush(env)
     assert table.record.message_id not in (None, old_id)
     shown = message_of(env, table, channel).embeds[0].to_dict()
-    assert text_only(shown) == table_embed(table).to_dict()
+    assert text_only(shown) == table_embed(table.seen()).to_dict()
 
 
 async def test_move_reply_tells_the_drawer_his_card_once(world: dict[str, Any]) -> None:

@@ -72,31 +72,31 @@ def test_ids_storage_can_hold() -> None:
 
 async def test_soi_steps_read_a_seat_and_a_rank(svc: TableService) -> None:
     table = await table_of(svc, "soi", 3)
-    check_step(table, SoiKind.PLAYER, "2")
-    check_step(table, SoiKind.RANK, "1.Q")
-    check_step(table, Kind.ROOT, "anything: a step without a reading")
+    check_step(table.seen(), SoiKind.PLAYER, "2")
+    check_step(table.seen(), SoiKind.RANK, "1.Q")
+    check_step(table.seen(), Kind.ROOT, "anything: a step without a reading")
     for kind, arg in ((SoiKind.PLAYER, "3"), (SoiKind.PLAYER, "x"), (SoiKind.PLAYER, "-1"),
                       (SoiKind.RANK, "2"), (SoiKind.RANK, "2."), (SoiKind.RANK, "9.Q")):
         with pytest.raises(BadArgument):
-            check_step(table, kind, arg)
+            check_step(table.seen(), kind, arg)
 
 
 async def test_turup_picked_pile_cards_become_a_capture(svc: TableService) -> None:
     table = await table_of(svc, "turup", 2)
     pile = turup_view(table.public_view())["pile"]
     assert len(pile) >= 2
-    move = game_move(table, TurupKind.TAKE, "7H", ["1", "0"])
+    move = game_move(table.seen(), TurupKind.TAKE, "7H", ["1", "0"])
     assert move == f"capture 7H {pile[0]} {pile[1]}"
     for values in (["x"], ["1.5"]):
         with pytest.raises(BadArgument):
-            game_move(table, TurupKind.TAKE, "7H", values)
+            game_move(table.seen(), TurupKind.TAKE, "7H", values)
     with pytest.raises(BadArgument):  # a listed capture with no index, or none that reads
-        game_move(table, TurupKind.CAPTURE, "7H", [])
+        game_move(table.seen(), TurupKind.CAPTURE, "7H", [])
     with pytest.raises(BadArgument):
-        game_move(table, TurupKind.CAPTURE, "7H", ["99"])
+        game_move(table.seen(), TurupKind.CAPTURE, "7H", ["99"])
 
 
 async def test_a_lobby_has_no_move_to_choose(svc: TableService) -> None:
     lobby = await table_of(svc, "turup", 2, start=False)
     with pytest.raises(BadArgument):
-        game_move(lobby, TurupKind.CAPTURE, "7H", ["0"])
+        game_move(lobby.seen(), TurupKind.CAPTURE, "7H", ["0"])

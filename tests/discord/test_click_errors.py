@@ -85,7 +85,7 @@ async def test_a_soi_step_that_does_not_read_is_out_of_date(
     with caplog.at_level(logging.INFO):
         clicked = await _forge(member, panel, f"cs:{table.id}:{table.version}:{kind}", [value])
     assert clicked.ephemeral
-    assert clicked.response.content == router.STALE.format(url=jump_url(table))
+    assert clicked.response.content == router.STALE.format(url=jump_url(table.record))
     assert _answers(env, start) == 1 and table.log == []
     assert not [r for r in caplog.records if r.exc_info]
 
@@ -123,7 +123,7 @@ async def test_a_game_choice_forged_in_a_lobby_is_out_of_date(
         clicked = await _forge(ann, rules.response, f"cs:{table.id}:{table.version}:tx:9H",
                                ["0"])
     assert clicked.ephemeral
-    assert clicked.response.content == router.STALE.format(url=jump_url(table))
+    assert clicked.response.content == router.STALE.format(url=jump_url(table.record))
     assert _answers(env, start) == 1
     assert not [r for r in caplog.records if r.exc_info]
 

@@ -41,7 +41,7 @@ async def _move(env: Any, channel: Any, table: Any, members: list[Any]) -> Any:
 
 def _shows(env: Any, table: Any, channel: Any) -> bool:
     shown = text_only(message_of(env, table, channel).embeds[0].to_dict())
-    return bool(shown == table_embed(table).to_dict())
+    return bool(shown == table_embed(table.seen()).to_dict())
 
 
 @pytest.mark.slow

@@ -125,7 +125,7 @@ async def test_a_select_with_no_values_or_a_bad_index(world: dict[str, Any],
                 continue  # an unknown card only leads the panel to a step with no card
             assert clicked.ephemeral, cid
             assert clicked.response.content in (
-                router.MALFORMED, router.STALE.format(url=jump_url(table))), cid
+                router.MALFORMED, router.STALE.format(url=jump_url(table.record))), cid
     assert table.log == log
     assert not [r for r in caplog.records if r.exc_info and r.levelno >= logging.ERROR]
 

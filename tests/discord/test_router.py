@@ -267,5 +267,5 @@ async def test_a_kind_this_code_does_not_know_is_answered_out_of_date(
     posted = await env.bot.get_channel(channel.id).send("an old table message", view=old)
     clicked = await members[table.seats[0].user_id or 0].click(posted, label="Old")
     assert clicked.ephemeral
-    assert clicked.response.content == handlers.UNKNOWN.format(url=jump_url(table))
+    assert clicked.response.content == handlers.UNKNOWN.format(url=jump_url(table.record))
     assert (table.version, table.log) == (version, log)

@@ -26,7 +26,7 @@ from bot.render.round_lines import by_points
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 View = dict[str, Any]  # the engine's view: GameView's keys plus trick, hand_counts, won, hand
 CW, CH = 100, 140
@@ -76,7 +76,7 @@ def board_lines(view: View, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def panel_steps(table: Table, step: Step, actions: list[Action], panel: TableView,
+def panel_steps(table: Seen, step: Step, actions: list[Action], panel: TableView,
                 view: View) -> str:
     """One button per card: a decision is one tap."""
     for action in actions:

@@ -117,6 +117,40 @@ def cycles() -> list[list[str]]:
     return sorted(groups)
 
 
+#: The service's mutable table, which the presentation never reads (issue 44): it is given
+#: a frozen ``bot.seen.Seen``.
+SERVICE_TABLE = ("bot.tables.model", "bot.tables.service")
+#: Presentation modules that reach the Discord side's pictures (which the service's table
+#: feeds): only their own imports are counted.
+FEATURE_PRESENTATION = ("cogs.lessons.panel", "cogs.lessons.screens")
+
+
+def presentation(graph: grimp.ImportGraph) -> list[str]:
+    """The presentation's modules: the shared one (``bot.render``), each game's look, a
+    feature's pages and the lessons' panel and screens."""
+    return sorted(m for m in graph.modules
+                  if m == "bot.render" or m.startswith("bot.render.")
+                  or (m.startswith("bot.games.") and m.split(".")[3:4] == ["look"])
+                  or (m.startswith("cogs.") and m.endswith(".pages"))
+                  or m in FEATURE_PRESENTATION)
+
+
+def service_table_readers() -> list[tuple[str, ...]]:
+    """How the presentation reaches the service's table (``bot.tables.model``) or the
+    service, annotations under ``TYPE_CHECKING`` counted: a chain of imports from a module
+    of the shared presentation or a game's look, or a direct import by a feature's."""
+    graph = grimp.build_graph(*PRODUCT, exclude_type_checking_imports=False, cache_dir=None)
+    found: list[tuple[str, ...]] = []
+    for module in presentation(graph):
+        for target in SERVICE_TABLE:
+            if module in FEATURE_PRESENTATION:
+                if target in graph.find_modules_directly_imported_by(module):
+                    found.append((module, target))
+            elif (chain := graph.find_shortest_chain(module, target)) is not None:
+                found.append(tuple(chain))
+    return found
+
+
 def main() -> None:
     for game, home in HOMES.items():
         found = naming(game)

@@ -84,9 +84,9 @@ async def short_game(world: dict[str, Any], reader: str, server: str) -> tuple[S
 
     opened = await ann.slash(channel, "play", game="turup", rounds=1, timer="off")
     table = table_in(env, channel)
-    public.same(shown(opened.response.embeds[0]), lambda: shown(lobby_embed(table)))
+    public.same(shown(opened.response.embeds[0]), lambda: shown(lobby_embed(table.seen())))
     await bob.click(opened.response, custom_id=button(opened.response, "join"))
-    public.same(shown(opened.response.embeds[0]), lambda: shown(lobby_embed(table)))
+    public.same(shown(opened.response.embeds[0]), lambda: shown(lobby_embed(table.seen())))
     stranger = await cat.click(opened.response, custom_id=button(opened.response, "start"))
     # cat is not the reader: her own Discord client (SimCord's en-US) picks her language
     Speech(DEFAULT).same(stranger.response.content,
@@ -131,7 +131,7 @@ async def short_game(world: dict[str, Any], reader: str, server: str) -> tuple[S
     # the picture (an attachment the message shows) shows the hand
     pictured = any(a.filename == "seat.png" for a in panel_message.attachments)
     private.same(shown(panel_message.embeds[0]),
-                 lambda: shown(panel(table, ann_seat, picture=pictured)[0]))
+                 lambda: shown(panel(table.seen(), ann_seat, picture=pictured)[0]))
     actions = table.engine.legal_actions(table.state)
     moves = one_step_moves(actions)
     before = table.version
@@ -152,5 +152,5 @@ async def short_game(world: dict[str, Any], reader: str, server: str) -> tuple[S
     await flush(env)
     final = message_of(env, table, channel)
     public.same(text_only(final.embeds[0].to_dict()), lambda: text_only(
-        table_embed(table).to_dict()))
+        table_embed(table.seen()).to_dict()))
     return private, public

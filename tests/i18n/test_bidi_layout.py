@@ -132,7 +132,7 @@ def test_arabic_puzzles_read_right_to_left(name: str, players: int,
 def _text_mode_panel(table: Any, seat: int) -> Any:
     """The panel a reader of text gets (``/display text``): the picture's words in place
     of the picture, every card said in words."""
-    embed, _view = panel(table, seat, picture=True)
+    embed, _view = panel(table.seen(), seat, picture=True)
     view = table.player_view(seat)
     in_words(embed, as_text(seat_alt(view, table.names, markdown=True)),
              game(table.game).look.private_text(view))
@@ -140,13 +140,14 @@ def _text_mode_panel(table: Any, seat: int) -> Any:
 
 
 def _table_lines(table: Any) -> list[str]:
-    embeds = [table_embed(table)]
+    seen = table.seen()
+    embeds = [table_embed(seen)]
     lines: list[str] = []
     for seat in range(len(table.seats)):
-        embed, view = panel(table, seat)
-        embeds += [embed, hand_embed(table, seat), _text_mode_panel(table, seat)]
+        embed, view = panel(seen, seat)
+        embeds += [embed, hand_embed(seen, seat), _text_mode_panel(table, seat)]
         lines += list(labels(view))
-    embeds += [e for e in (last_round_embed(table), round_end_embed(table)) if e is not None]
+    embeds += [e for e in (last_round_embed(seen), round_end_embed(seen)) if e is not None]
     return lines + [line for embed in embeds for line in embed_lines(embed)]
 
 
@@ -177,7 +178,7 @@ def test_soi_asks_read_question_card_answer() -> None:
     while len(asks) < 6 and table.engine.to_act(table.state) is not None:
         _play(table, 1, rng)
         with use_locale("ar"):
-            asks += [line for line in embed_lines(table_embed(table)) if "طلب" in line
+            asks += [line for line in embed_lines(table_embed(table.seen())) if "طلب" in line
                      and any(suit in line for suit in bidi.SUITS)]
     assert asks
     for line in asks:

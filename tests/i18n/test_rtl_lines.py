@@ -103,9 +103,9 @@ def test_every_arabic_line_reads_right_to_left(
         _play(table, 3, rng)
         for lang in ("ar", "el"):
             with use_locale(lang):
-                embeds = [table_embed(table), lobby_embed(table)]
-                embeds += [panel(table, seat)[0] for seat in range(len(table.seats))]
-                embeds += [hand_embed(table, seat) for seat in range(len(table.seats))]
+                embeds = [table_embed(table.seen()), lobby_embed(table.seen())]
+                embeds += [panel(table.seen(), seat)[0] for seat in range(len(table.seats))]
+                embeds += [hand_embed(table.seen(), seat) for seat in range(len(table.seats))]
             for line in (line for embed in embeds for line in embed_lines(embed)):
                 if lang == "el":
                     assert RLI not in line, line

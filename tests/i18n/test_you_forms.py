@@ -69,7 +69,7 @@ def test_a_panels_own_lines_are_said_to_its_seat() -> None:
                 table.state, "draw"))
             table.state = transition.state
             table.record_events(transition.events)
-            embed, _view = panel(table, seat)
+            embed, _view = panel(table.seen(), seat)
         lines = [without_isolates(line) for line in table.private[seat]]
         assert any(own in line for line in lines), (lang, lines)
         assert not any("Player0" in line for line in lines), lines

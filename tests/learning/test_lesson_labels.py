@@ -59,7 +59,7 @@ def table_of(name: str, state: object, players: int, variant: dict[str, object])
 def panel_shapes(table: Table, seat: int) -> set[str]:
     """The shapes of a seat's panel and of each panel step one control away."""
     found: set[str] = set()
-    _embed, view = panel(table, seat)
+    _embed, view = panel(table.seen(), seat)
     found |= {shape(t) for t in labels(view)}
     for item in view.children:
         read = parse_custom_id(getattr(item, "custom_id", None) or "")
@@ -71,7 +71,7 @@ def panel_shapes(table: Table, seat: int) -> set[str]:
         choices = ([o.value for o in item.options] if isinstance(item, discord.ui.Select)
                    else [cid.arg])
         for choice in choices[:3]:
-            _e, deeper = panel(table, seat, Step(cid.kind, choice))
+            _e, deeper = panel(table.seen(), seat, Step(cid.kind, choice))
             found |= {shape(t) for t in labels(deeper)}
     return found
 

@@ -25,7 +25,7 @@ def test_ping_mentions_one_person_and_links_the_table() -> None:
     """The ping names the game, links the table and gives the deadline; only that user
     can be notified."""
     table = _table("soureh", 3, 1, {"threshold": 40})
-    text = ping_text(table, 1, "https://discord.com/channels/1/2/3")
+    text = ping_text(table.seen(), 1, "https://discord.com/channels/1/2/3")
     assert text == ("<@101> — your turn at Soureh, [table #7](https://discord.com/channels/1/2/3)"
                     " · ends <t:1800000000:R>")
     allowed = only(101).to_dict()
@@ -38,7 +38,7 @@ def test_round_end_says_who_won_the_round() -> None:
     rng = random.Random(1)
     while not table.rounds:
         _play(table, 1, rng)
-    embed = round_end_embed(table)
+    embed = round_end_embed(table.seen())
     assert embed is not None
     check_embed(embed.to_dict())
     text = embed.description or ""
@@ -51,15 +51,15 @@ def test_game_end_marks_resigned_and_computer_seats_and_the_rating() -> None:
     table = _table("turup", 3, 2, {"rounds": 1})
     _play(table, 10_000, random.Random(3))
     table.record = dataclasses.replace(table.record, status=TableStatus.FINISHED)
-    assert rating_note(table, False) == RATED
+    assert rating_note(table.seen(), False) == RATED
     table.seats[1] = dataclasses.replace(table.seats[1], resigned=True)
     table.seats[2] = dataclasses.replace(table.seats[2], user_id=None)
-    assert rating_note(table, False) == PRACTICE
-    assert rating_note(table, True) == RATED  # the server counts computer games
+    assert rating_note(table.seen(), False) == PRACTICE
+    assert rating_note(table.seen(), True) == RATED  # the server counts computer games
     alone = dataclasses.replace(table, seats=[table.seats[0]] + [
         dataclasses.replace(s, user_id=None) for s in table.seats[1:]])
-    assert rating_note(alone, True) == SOLO
-    embed = game_end_embed(table, PRACTICE)
+    assert rating_note(alone.seen(), True) == SOLO
+    embed = game_end_embed(table.seen(), PRACTICE)
     check_embed(embed.to_dict())
     text = embed.description or ""
     assert "won the game" in text and "(resigned)" in text and "🤖" in text

@@ -70,7 +70,7 @@ def test_table_embed_hides_cards_and_fits(
     table = _table(game, players, 5, variant)
     rng = random.Random(1)
     for _ in range(30):
-        embed = table_embed(table).to_dict()
+        embed = table_embed(table.seen()).to_dict()
         check_embed(embed)
         text = json.dumps(embed, ensure_ascii=False)
         public = {legible(d) for d in public_displays(table)}  # the embed's suits are legible
@@ -89,7 +89,7 @@ def test_finished_table_shows_standings() -> None:
     table = _table("turup", 3, 2, {"rounds": 1})
     _play(table, 10_000, random.Random(3))
     table.record = dataclasses.replace(table.record, status=TableStatus.FINISHED)
-    embed = table_embed(table)
+    embed = table_embed(table.seen())
     text = embed.description or ""
     assert "Game over" in text and "won the game" in text and "🏆" in text
     assert all(name in text for name in table.names) and not embed.fields
@@ -100,9 +100,9 @@ def test_table_embed_says_each_thing_once() -> None:
     events; with images off the public cards come as text."""
     table = _table("soureh", 4, 3, {"threshold": 40})
     _play(table, 30, random.Random(5))
-    embed = table_embed(table)
+    embed = table_embed(table.seen())
     assert not embed.fields and (embed.description or "").count("• ") <= 3
-    assert table_embed(table, text_table=True).fields
+    assert table_embed(table.seen(), text_table=True).fields
 
 
 def test_standings_mark_resigned_and_computer_seats() -> None:
@@ -111,7 +111,7 @@ def test_standings_mark_resigned_and_computer_seats() -> None:
     _play(table, 10_000, random.Random(3))
     table.seats[1] = dataclasses.replace(table.seats[1], resigned=True)
     table.seats[2] = dataclasses.replace(table.seats[2], user_id=None)
-    lines = standings_lines(table, table.public_view())
+    lines = standings_lines(table.seen(), table.public_view())
     assert lines[-1].split(" — ")[0].endswith("(resigned)")
     assert any("🤖 \u2068Player2\u2069" in line for line in lines)
 
@@ -119,7 +119,7 @@ def test_standings_mark_resigned_and_computer_seats() -> None:
 def test_hand_embed_shows_own_cards() -> None:
     """The private embed lists the seat's own hidden cards."""
     table = _table("turup", 2, 4, {"rounds": 1})
-    embed = hand_embed(table, 1)
+    embed = hand_embed(table.seen(), 1)
     for code in table.hidden_cards(1):
         assert card(code) in (embed.description or "")
     check_embed(embed.to_dict())
@@ -130,7 +130,7 @@ def test_lobby_embed_lists_seats_and_options() -> None:
     table = _table("soureh", 3, 1, {"threshold": 40})
     table.state = None
     table.record = dataclasses.replace(table.record, status=TableStatus.LOBBY)
-    embed = lobby_embed(table).to_dict()
+    embed = lobby_embed(table.seen()).to_dict()
     check_embed(embed)
     assert "ends at 40" in embed["description"] and "1 min a turn" in embed["description"]
     assert embed["fields"][0]["value"].count("<@") == 3
@@ -157,7 +157,7 @@ def test_soi_memory_keeps_only_last_asks_in_view() -> None:
     table = _table("soi", 4, 5, {"target": 20, "memory": True})
     _play(table, 20, random.Random(2))
     assert len(table.recent) > 3
-    embed = table_embed(table, text_table=True).to_dict()
+    embed = table_embed(table.seen(), text_table=True).to_dict()
     assert embed["description"].count("• ") == 3
     asks = next(f for f in embed["fields"] if f["name"] == "Last asks")
     assert asks["value"].count("\n") == 2

@@ -104,11 +104,11 @@ def panel_texts(table: Table) -> list[str]:
     """The panel of every seat; the seat to act's every step one level deep."""
     texts: list[str] = []
     for seat in range(len(table.seats)):
-        embed, view = panel(table, seat)
+        embed, view = panel(table.seen(), seat)
         texts += embed_texts(embed) + view_texts(view)
         if seat == table.to_act():
             for step in steps_of(view):
-                embed, sub = panel(table, seat, step)
+                embed, sub = panel(table.seen(), seat, step)
                 texts += embed_texts(embed) + view_texts(sub)
     return texts
 
@@ -116,16 +116,17 @@ def panel_texts(table: Table) -> list[str]:
 def table_texts(table: Table, *, board: bool = True) -> list[str]:
     """The table message, its buttons, the seats' cards and DMs, the last round, the
     round's end and the terminal board."""
-    texts = embed_texts(table_embed(table)) + embed_texts(table_embed(table, text_table=True))
-    texts += view_texts(table_view(table))
+    seen = table.seen()
+    texts = embed_texts(table_embed(seen)) + embed_texts(table_embed(seen, text_table=True))
+    texts += view_texts(table_view(seen))
     for seat in range(len(table.seats)):
-        texts += embed_texts(hand_embed(table, seat))
-        texts.append(dm_text(table, seat, "Club"))
-        texts.append(ping_text(table, seat, URL))
+        texts += embed_texts(hand_embed(seen, seat))
+        texts.append(dm_text(seen, seat, "Club"))
+        texts.append(ping_text(seen, seat, URL))
         if board:  # the terminal's lines (python -m bot play)
             texts += game(table.game).look.board_lines(table.player_view(seat), table.names)
-    last = last_round_embed(table)
-    ended = round_end_embed(table)
+    last = last_round_embed(seen)
+    ended = round_end_embed(seen)
     texts += embed_texts(last) if last else []
     texts += embed_texts(ended) if ended else []
     return texts
@@ -137,7 +138,7 @@ def foreign(table: Table) -> list[str]:
     if table.running:
         for action in table.engine.legal_actions(table.state):
             for a in (action, dataclasses.replace(action, call="")):
-                texts += [describe(table, a), table.describe(a)]
+                texts += [describe(table.seen(), a), table.describe(a)]
     texts += [truncate(t, 200) for t in texts]
     texts += [line for t in texts if "\n" in t for line in t.split("\n")]  # lines apart
     texts += [legible(t) for t in texts]
@@ -204,8 +205,9 @@ def test_tables_and_panels_say_nothing_outside_the_catalogs(
     table.seats[1] = dataclasses.replace(table.seats[1], resigned=True)
     with marked_language(lang):
         texts = table_texts(table) + panel_texts(table)
-        texts += embed_texts(game_end_embed(table, RATED)) + view_texts(end_view(table))
-        texts.append(result_dm_text(table, 0, URL, RATED, "Club"))
+        seen = table.seen()
+        texts += embed_texts(game_end_embed(seen, RATED)) + view_texts(end_view(seen))
+        texts.append(result_dm_text(seen, 0, URL, RATED, "Club"))
     assert english_left(table, texts) == []
 
 
@@ -217,11 +219,11 @@ def test_lobby_says_nothing_outside_the_catalogs(lang: str) -> None:
     table.record = dataclasses.replace(table.record, status=TableStatus.LOBBY)
     table.seats[2] = dataclasses.replace(table.seats[2], user_id=None)
     with marked_language(lang):
-        texts = embed_texts(lobby_embed(table)) + view_texts(lobby_view(table))
+        texts = embed_texts(lobby_embed(table.seen())) + view_texts(lobby_view(table.seen()))
     closed = dataclasses.replace(table.record, status=TableStatus.CANCELLED, end_reason="inactive")
     table.record = closed
     with marked_language(lang):
-        texts += embed_texts(lobby_embed(table))
+        texts += embed_texts(lobby_embed(table.seen()))
     assert english_left(table, texts) == []
     closed_words = "⟦This table was closed: nobody played for too long.⟧"
     assert any("⟦Join⟧" in t for t in texts) and any(closed_words in t for t in texts)
@@ -258,9 +260,9 @@ def test_settings_say_nothing_outside_the_catalogs(lang: str) -> None:
 def test_english_is_unchanged_by_the_marked_catalog() -> None:
     """English never asks a catalog: the marked one changes nothing in English."""
     table = _table("turup", 3, 4, {"rounds": 1})
-    plain = embed_texts(table_embed(table, text_table=True)) + panel_texts(table)
+    plain = embed_texts(table_embed(table.seen(), text_table=True)) + panel_texts(table)
     with marked_catalogs():
-        assert embed_texts(table_embed(table, text_table=True)) + panel_texts(table) == plain
+        assert embed_texts(table_embed(table.seen(), text_table=True)) + panel_texts(table) == plain
     assert not any("⟦" in t or LRI in t for t in plain)  # names alone are isolated (6a)
 
 

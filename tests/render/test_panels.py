@@ -63,13 +63,13 @@ def test_turup_more_than_25_captures_offers_pick_cards() -> None:
     table = _table("turup", 2, _big_pile_state())
     actions = table.engine.legal_actions(table.state)
     assert len(turup_captures(actions, "10S")) > 25
-    embed, view = panel(table, 0, Step(TurupKind.CARD, "10S"))
+    embed, view = panel(table.seen(), 0, Step(TurupKind.CARD, "10S"))
     check_embed(embed.to_dict())
     items = _items(view)
     capture_select = next(i for i in items if i.get("custom_id") == "cs:3:9:tx:10S")
     assert len(capture_select["options"]) == 24
     assert any(i.get("custom_id") == "cr:3:9:tp:10S" for i in items)
-    _, pick = panel(table, 0, Step(TurupKind.PICK, "10S"))
+    _, pick = panel(table.seen(), 0, Step(TurupKind.PICK, "10S"))
     multi = next(i for i in _items(pick) if i.get("custom_id") == "cs:3:9:tq:10S")
     pile = table.public_view()["pile"]
     assert multi["max_values"] == len(pile) == len(multi["options"])
@@ -87,7 +87,7 @@ def test_turup_root_panel_lists_every_move_as_one_choice() -> None:
         for _ in range(seed % 7):
             state = engine.apply(state, engine.legal_actions(state)[-1]).state
         table = _table("turup", 2, state)
-        _, view = panel(table, engine.to_act(state))
+        _, view = panel(table.seen(), engine.to_act(state))
         offered = _offered(view)
         legal = {str(a) for a in engine.legal_actions(state)}
         assert set(offered) == legal
@@ -103,7 +103,7 @@ def test_turup_too_many_moves_ask_for_the_card_first() -> None:
     """When the moves do not fit the root's selects, the card to play comes first."""
     table = _table("turup", 2, _big_pile_state())
     assert len(table.engine.legal_actions(table.state)) > 100
-    _, view = panel(table, 0)
+    _, view = panel(table.seen(), 0)
     (select,) = _items(view)
     assert select["custom_id"] == "cs:3:9:tc"
     assert sorted(o["value"] for o in select["options"]) == sorted(table.player_view(0)["hand"])
@@ -118,7 +118,7 @@ def test_soi_asks_are_grouped_per_opponent() -> None:
         state = engine.new_game(4, seed)
         seat = engine.to_act(state)
         table = _table("soi", 4, state)
-        _, view = panel(table, seat)
+        _, view = panel(table.seen(), seat)
         items = _items(view)
         assert items and len(items) <= 4
         reached = set()
@@ -127,7 +127,7 @@ def test_soi_asks_are_grouped_per_opponent() -> None:
             if item["custom_id"].startswith("cs:3:9:ss:"):  # his ranks, then the suit
                 targets = {v.split(".")[0] for v in values}
                 for value in values:
-                    _, suits = panel(table, seat, Step(SoiKind.RANK, value))
+                    _, suits = panel(table.seen(), seat, Step(SoiKind.RANK, value))
                     reached |= {o["value"] for o in _items(suits)[0]["options"]}
             else:
                 assert item["custom_id"].startswith("cs:3:9:a:m")
@@ -146,13 +146,13 @@ def test_coop_panels_follow_the_decision_points(game: str) -> None:
     engine = ENGINES[game]
     state = engine.new_game(2, 3)
     table = _table(game, 2, state)
-    _, view = panel(table, 0)
+    _, view = panel(table.seen(), 0)
     assert [i["label"] for i in _items(view)] == ["Draw"]
     for seed in range(30):
         start = engine.new_game(2, seed)
         state = engine.apply(start, engine.parse_action(start, "draw")).state
         table = _table(game, 2, state)
-        embed, view = panel(table, 0)
+        embed, view = panel(table.seen(), 0)
         check_embed(embed.to_dict())
         legal = {str(a) for a in engine.legal_actions(state)}
         for item in _items(view):
@@ -171,7 +171,7 @@ def test_panel_for_waiting_seat_offers_what_comes_next() -> None:
     back to the table message (a finished panel is no dead end)."""
     engine = ENGINES["turup"]
     table = _table("turup", 2, engine.new_game(2, 7))
-    embed, view = panel(table, 1)
+    embed, view = panel(table.seen(), 1)
     items = _items(view)
     assert "It is \u2068P0\u2069's turn now." in (embed.description or "")
     assert [i.get("label") for i in items] == ["My cards", "Back to the table"]
@@ -221,7 +221,7 @@ def test_reveal_turn_offers_draw_and_reveal_whatever_the_coops(can_reveal: bool)
         e.public_view(s)["phase"] == "reveal"
         and ("reveal" in {str(a) for a in e.legal_actions(s)}) is can_reveal))
     table = _table("soureh", 2, state)
-    embed, view = panel(table, engine.to_act(state))
+    embed, view = panel(table.seen(), engine.to_act(state))
     assert _offered(view) == {"draw": "Draw", "reveal": "Reveal"}
     assert [i["label"] for i in _items(view)] == ["Draw", "Reveal"]
     assert "Reveal your coops, or draw" in (embed.description or "")
@@ -237,12 +237,12 @@ def test_the_call_is_one_toggle_not_every_move_twice(game: str, call: str) -> No
         e.public_view(s)["phase"] == "place" and any(a.call for a in e.legal_actions(s))))
     table = _table(game, 2, state)
     seat = engine.to_act(state)
-    _, root = panel(table, seat)
+    _, root = panel(table.seen(), seat)
     plain = _offered(root)
     assert not any(n.endswith(call) for n in plain)
     toggles = [i for i in _items(root) if i["custom_id"] == "cr:3:9:call"]
     assert [t["label"] for t in toggles] == [f"{call.capitalize()} with my move…"]
-    _embed, calling = panel(table, seat, Step(CoopKind.CALL))
+    _embed, calling = panel(table.seen(), seat, Step(CoopKind.CALL))
     called = _offered(calling)
     assert called and all(n.endswith(f" {call}") for n in called)
     assert any(i.get("label") == f"Don't {call}" and i["custom_id"] == "cr:3:9:nav"
@@ -259,7 +259,7 @@ def test_keep_buttons_say_which_card_goes_out() -> None:
     table = _table("soureh", 2, state)
     seat = engine.to_act(state)
     mine = table.player_view(seat)["seats"][seat]
-    offered = _offered(panel(table, seat)[1])
+    offered = _offered(panel(table.seen(), seat)[1])
     for slot in range(1, 5):
         assert offered[f"keep {slot}"] == f"Keep {slot} · {card(mine['down'][slot - 1])} out"
 
@@ -272,7 +272,7 @@ def test_pariah_king_second_step_offers_the_knock() -> None:
     table = _table("pariah", 2, state)
     king = next(a for a in engine.legal_actions(state) if a.word == "king" and a.call)
     seat, slot = King.of(king).first
-    _, view = panel(table, engine.to_act(state), Step(CoopKind.KING_FIRST, f"{seat}.{slot}"))
+    _, view = panel(table.seen(), engine.to_act(state), Step(CoopKind.KING_FIRST, f"{seat}.{slot}"))
     offered = _offered(view)
     assert str(king) in offered and offered[str(king)].endswith("and knock")
     assert str(king).removesuffix(" knock") in offered
@@ -286,9 +286,9 @@ def test_no_legal_action_lacks_a_way_to_the_panel() -> None:
         for phase in ("draw", "place"):
             state = _find(game, None, _phase(phase))
             table = _table(game, 2, state)
-            _, view = panel(table, engine.to_act(state))
+            _, view = panel(table.seen(), engine.to_act(state))
             offered = _offered(view)
-            offered |= _offered(panel(table, engine.to_act(state), Step(CoopKind.CALL))[1])
+            offered |= _offered(panel(table.seen(), engine.to_act(state), Step(CoopKind.CALL))[1])
             kings = {"{}.{}".format(*King.of(a).first) for a in engine.legal_actions(state)
                      if a.word == "king"}
             firsts = {o["value"] for i in _items(view) if i["custom_id"].startswith("cs:3:9:k1")
@@ -335,18 +335,18 @@ def test_soi_five_opponents_are_chosen_first() -> None:
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]
     asks = [Action("ask", (t, f"{r}{s}")) for t in range(1, 6) for r in ranks for s in "SHD"]
     pv = table.player_view(table.to_act() or 0)
-    view = TableView(table)
+    view = TableView(table.seen())
     prompt = SOI.panel_steps(table, Step(), asks, view, pv)
     items = [c for row in view.to_components() for c in row["components"]]
     assert [i["custom_id"] for i in items] == [f"cr:3:9:sp:{t}" for t in range(1, 6)]
     assert [i["label"] for i in items] == [f"\u2068P{t}\u2069" for t in range(1, 6)]
     assert len(view.to_components()) == 1 and "ask" in prompt
-    view = TableView(table)
+    view = TableView(table.seen())
     SOI.panel_steps(table, Step(SoiKind.PLAYER, "2"), asks, view, pv)
     (ranks_select,) = [c for row in view.to_components() for c in row["components"]
                        if c["type"] == 3]
     assert [o["value"] for o in ranks_select["options"]] == [f"2.{r}" for r in ranks]
-    view = TableView(table)
+    view = TableView(table.seen())
     SOI.panel_steps(table, Step(SoiKind.RANK, "2.Q"), [*asks, Action("ask", (2, "QC"))],
                     view, pv)
     (suits,) = [c for row in view.to_components() for c in row["components"] if c["type"] == 3]

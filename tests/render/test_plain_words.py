@@ -43,7 +43,7 @@ def test_a_kings_second_step_names_the_first_pick() -> None:
     the second card (yours or bob's), never the reader's own name."""
     table = _king_drawn()
     with use_locale("en"):
-        embed, view = panel(table, 0, Step(CoopKind.KING_FIRST, "0.1"))
+        embed, view = panel(table.seen(), 0, Step(CoopKind.KING_FIRST, "0.1"))
     text = without_isolates(embed.description or "")
     assert "King: you picked your face-down card 1." in text, text
     labels = [without_isolates(o.label) for item in view.children
@@ -67,7 +67,7 @@ def test_a_waiting_panel_says_whose_turn_it_is() -> None:
     """A seat that is not to act reads whose turn it is, in plain words."""
     table = _king_drawn()
     with use_locale("en"):
-        embed, _view = panel(table, 1)
+        embed, _view = panel(table.seen(), 1)
     assert "It is ann's turn now." in without_isolates(embed.description or "")
 
 

@@ -3,6 +3,8 @@ the table, every seat's coops numbered (a give names one), the reader as "you"."
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.coop.pariah import ENGINE
 from bot.i18n import use_locale
 from bot.render.panels import panel
@@ -12,7 +14,7 @@ from tests.helpers.pictures import seat_alt
 from tests.render.test_plain_words import _table
 
 
-def _drawn() -> tuple[object, list[str]]:
+def _drawn() -> tuple[Any, list[str]]:
     state, _events = play(game("8C 7H"), "draw")
     table = _table(state)
     return table, table.names
@@ -22,7 +24,7 @@ def test_the_panel_asks_before_it_lists_the_cards() -> None:
     """A panel without its picture puts the prompt above the seat's coops."""
     table, _names = _drawn()
     with use_locale("en"):
-        embed, _view = panel(table, 0)  # type: ignore[arg-type]
+        embed, _view = panel(table.seen(), 0)
     lines = (embed.description or "").split("\n")
     prompt = next(i for i, line in enumerate(lines) if line.startswith("**"))
     coops = next(i for i, line in enumerate(lines) if line.startswith("Your coops"))

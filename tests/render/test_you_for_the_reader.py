@@ -61,14 +61,14 @@ def _private_texts(table: Table, seat: int) -> list[str]:
         info = observe(table.engine, table.state, seat)
         texts += [with_names(describe(info, a), table.names) for a in info.legal]
     for step in steps:
-        embed, view = panel(table, seat, step)
+        embed, view = panel(table.seen(), seat, step)
         texts += _embed_texts(embed)
         # beside its picture, the panel says in words what the picture leaves out (Soi's asks)
-        texts += _embed_texts(panel(table, seat, step, picture=True)[0])
+        texts += _embed_texts(panel(table.seen(), seat, step, picture=True)[0])
         for item in view.children:
             texts.append(str(getattr(item, "label", "") or ""))
             texts += [str(o.label) for o in getattr(item, "options", [])]
-    texts += [*_embed_texts(hand_embed(table, seat)), dm_text(table, seat)]
+    texts += [*_embed_texts(hand_embed(table.seen(), seat)), dm_text(table.seen(), seat)]
     return texts
 
 

@@ -91,7 +91,7 @@ async def handle(interaction: discord.Interaction[Any], app: App, done: Finished
 
 
 async def _last_round(interaction: discord.Interaction[Any], app: App, table: Table) -> None:
-    embed = last_round_embed(table)
+    embed = last_round_embed(table.seen())
     if embed is None:
         await say(interaction, _("No round was scored at this table."))
         return
@@ -158,7 +158,7 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
     except TableExists as exc:
         existing = service.get(exc.table_id)
         await say(interaction, _("This channel already has an open table: {url}",
-                                  url=jump_url(existing)) if existing is not None else
+                                  url=jump_url(existing.record)) if existing is not None else
                    _("This channel already has an open table."))
         return
     except (GameError, TableError, OptionError) as exc:
@@ -181,8 +181,9 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
                      "host starts.", table=old.id, calls=calls)
         else:
             text = _("Rematch of table #{table}.", table=old.id)
-        embed = lobby_embed(table)
-        view = lobby_view(table, computers=settings.computer_seats)
+        seen = table.seen()
+        embed = lobby_embed(seen)
+        view = lobby_view(seen, computers=settings.computer_seats)
     await interaction.response.send_message(
         text, embed=embed, view=view,
         allowed_mentions=discord.AllowedMentions(

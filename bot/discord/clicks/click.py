@@ -10,13 +10,14 @@ failure, logged once with its traceback.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
 from bot.discord.parts import App
 from bot.render.components import ComponentId, Kind
+from bot.seen import Seen
 from bot.tables.model import Table
 from bot.tables.service import TableService
 
@@ -42,6 +43,7 @@ class Click:
     kind: str  # a Kind, or one of the table's game's own kinds (its Look's steps, notations)
     values: list[str]  # a select's chosen values; empty for a button
     move: str = ""  # the notation a game's own choice stands for (read before the handler)
+    seen: Seen | None = None  # the table as its step or choice was read (``Table.seen``)
 
     @property
     def service(self) -> TableService:
@@ -97,12 +99,12 @@ def kind_of(code: str) -> str:
         return code
 
 
-def check_step(table: Table, kind: str, choice: str) -> None:
+def check_step(table: Seen, kind: str, choice: str) -> None:
     """A panel step's argument, read as the table's game's Look says (``Look.steps``: e.g.
     Soi's asked seat ``"2"``, or seat and rank ``"2.Q"``). A step without a reading compares
     its argument with the legal moves (a forged one leads to a step with nothing to
     choose)."""
-    check = table.entry.look.steps.get(kind)
+    check = table.game.look.steps.get(kind)
     if check is None:
         return
     try:
@@ -111,12 +113,12 @@ def check_step(table: Table, kind: str, choice: str) -> None:
         raise BadArgument(str(exc)) from exc
 
 
-def game_move(table: Table, kind: str, arg: str, values: list[str]) -> str:
+def game_move(table: Seen, kind: str, arg: str, values: list[str]) -> str:
     """The move notation a choice of the table's game stands for (e.g. one of Turup's
     captures by its index)."""
-    if table.state is None:  # a lobby: no move to choose yet
+    if not table.dealt:  # a lobby: no move to choose yet
         raise BadArgument("no game running")  # i18n: not for people
-    notation = table.entry.look.notations[kind]
+    notation = table.game.look.notations[kind]
     try:
         return notation(table, kind, arg, values)
     except (ValueError, IndexError) as exc:
@@ -124,13 +126,15 @@ def game_move(table: Table, kind: str, arg: str, values: list[str]) -> str:
 
 
 def read_step(click: Click) -> Click:
-    """A panel step's click, its argument checked (:func:`check_step`)."""
-    check_step(click.table, click.kind, click.choice)
-    return click
+    """A panel step's click, its argument checked (:func:`check_step`) on the table as
+    the click's panel is built from it."""
+    seen = click.table.seen()
+    check_step(seen, click.kind, click.choice)
+    return replace(click, seen=seen)
 
 
 def read_choice(click: Click) -> Click:
     """A game's own choice, with the move it stands for (:func:`game_move`)."""
-    move = game_move(click.table, click.kind, click.cid.arg, click.values)
-    return Click(click.interaction, click.app, click.table, click.cid, click.kind,
-                 click.values, move)
+    seen = click.table.seen()
+    move = game_move(seen, click.kind, click.cid.arg, click.values)
+    return replace(click, move=move, seen=seen)

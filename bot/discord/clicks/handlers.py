@@ -56,8 +56,9 @@ async def _show_lobby(click: Click) -> None:
     """Edit the (public) lobby message in the server's language."""
     interaction, table = click.interaction, click.table
     computers = await computers_allowed(click.app.db, table)
+    seen = table.seen()
     with use_locale(table.language):
-        embed, view = lobby_embed(table), lobby_view(table, computers=computers)
+        embed, view = lobby_embed(seen), lobby_view(seen, computers=computers)
     await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -109,14 +110,14 @@ async def _my_cards(click: Click) -> None:
     if table.state is None:
         raise TableError(_("The cards are not dealt yet."))
     await _acknowledge(click)  # answered: then the hand and its picture
-    embed = hand_embed(table, seat)
+    embed = hand_embed(table.seen(), seat)
     files = await click.app.images.hand_file(table, seat, embed)
     await say(click.interaction, embed=embed, files=files)
 
 
 async def _last_round(click: Click) -> None:
     """The last scored round with its picture, for anyone who asks (all of it is public)."""
-    embed = last_round_embed(click.table)
+    embed = last_round_embed(click.table.seen())
     if embed is None:
         raise TableError(_("No round has been scored at this table yet."))
     files = await click.app.images.round_end_file(
@@ -132,7 +133,7 @@ async def _take_turn(click: Click) -> None:
     # answered first (a turn ping's token is not the table message's: not remembered)
     await _acknowledge(click, remember=True)
     note = None
-    move = automatic_move(table)
+    move = automatic_move(table.seen())
     if move is not None:  # drawing is the only move: draw now, show the placements
         result = await click.service.act(table.id, click.interaction.user.id, move,
                                          version=table.version)
@@ -205,7 +206,8 @@ async def _navigate(click: Click) -> None:
     kept: list[Any] = [a for a in (message.attachments if message else [])
                        if a.filename == SEAT_PNG]
     await click.interaction.response.defer()  # answered first: DEFERRED_UPDATE_MESSAGE
-    embed, view = panel(table, seat, Step(click.kind, click.choice), picture=bool(kept))
+    seen = click.seen or table.seen()  # as its step was read
+    embed, view = panel(seen, seat, Step(click.kind, click.choice), picture=bool(kept))
     if not kept:  # no picture to keep (text mode, images off): the panel's words again
         kept = await click.app.images.seat_file(table, seat, embed)
     await click.interaction.edit_original_response(embed=embed, view=view, attachments=kept)
@@ -268,12 +270,13 @@ async def pictured_panel(images: TableImages, table: Table, seat: int,
     the picture's words in his cards' place."""
     turn = table.running and table.to_act() == seat
     pictured = turn and await images.seat_pictured(table, seat)
-    embed, view = panel(table, seat, note=note, picture=pictured)  # built once: it is costly
+    seen = table.seen()  # the table as the panel shows it
+    embed, view = panel(seen, seat, note=note, picture=pictured)  # built once: it is costly
     files: list[discord.File] = []
     if turn:
         files = await images.seat_file(table, seat, embed)
         if pictured and not files:  # the picture failed: his cards in words after all
-            embed, view = panel(table, seat, note=note)
+            embed, view = panel(seen, seat, note=note)
     return embed, view, files
 
 

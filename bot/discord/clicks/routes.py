@@ -122,7 +122,7 @@ class TableComponent(Routed[Any], template=NEVER):
         kind = kind_of(cid.kind)
         how = route_for(table, kind)
         if how is None:
-            await say(interaction, _(UNKNOWN, url=jump_url(table)))
+            await say(interaction, _(UNKNOWN, url=jump_url(table.record)))
             return False
         if how.panel and not _on_a_panel(interaction):
             # a panel's step forged onto a public message would edit it into a panel
@@ -131,7 +131,7 @@ class TableComponent(Routed[Any], template=NEVER):
             return False
         current = cid.version == table.version
         if how.current and not current:
-            await say(interaction, _(STALE, url=jump_url(table)))
+            await say(interaction, _(STALE, url=jump_url(table.record)))
             return False
         click = Click(interaction, app, table, cid, kind, values)
         try:  # at an older version the handler says "out of date" itself
@@ -139,7 +139,7 @@ class TableComponent(Routed[Any], template=NEVER):
         except BadArgument as exc:
             log.info("Table %s: a %s click with an argument that does not read (%s)",
                      table.id, kind, exc)
-            await say(interaction, _(STALE, url=jump_url(table)))
+            await say(interaction, _(STALE, url=jump_url(table.record)))
             return False
         if how.seated and table.seat_of(interaction.user.id) is None:
             await say(interaction, _("You are not playing at this table."))
@@ -176,7 +176,7 @@ async def route(click: Click, how: Route) -> None:
             click.app.publisher.home.pressed(table, click.interaction)
     except (TableError, GameError) as exc:
         if isinstance(exc, StaleAction):
-            await say(click.interaction, _(STALE, url=jump_url(click.table)))
+            await say(click.interaction, _(STALE, url=jump_url(click.table.record)))
         else:
             await say(click.interaction, str(exc) or _("That cannot be done now."))
 

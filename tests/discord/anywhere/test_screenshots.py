@@ -44,7 +44,7 @@ async def test_a_waiting_group_dm_table_at_phone_width(anywhere: Anywhere,
     embed, pictures = await env.bot.app.publisher.table_embed(table)  # type: ignore[attr-defined]
     files = [f for f in pictures if isinstance(f, discord.File)]
     sent = await env.bot.get_channel(channel.id).send(  # type: ignore[attr-defined]
-        content=legible(waiting_note()), embed=embed, view=table_view(table), files=files)
+        content=legible(waiting_note()), embed=embed, view=table_view(table.seen()), files=files)
     message = next(m for m in channel.history() if m.id == sent.id)
     shots = []
     async with browser() as b:

@@ -40,7 +40,7 @@ from bot.render.steps import plain_card, plain_cards
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 SIMPLE_WORDS = ("draw", "discard", "queen")
 LABELS = {"draw": N_("Draw"), "reveal": N_("Reveal"), "discard": N_("Discard"),
@@ -252,7 +252,7 @@ def _first_key(king: Action) -> str:
     return f"{seat}.{slot}"
 
 
-def _position(table: Table, owner: int, slot: int, me: int | None, *,
+def _position(table: Seen, owner: int, slot: int, me: int | None, *,
               markdown: bool = False) -> str:
     """A face-down card a King may swap, as the seat to act reads it: "Your face-down
     card 2", "bob's face-down card 3" (the name as a label shows it; ``markdown``: as the
@@ -263,7 +263,7 @@ def _position(table: Table, owner: int, slot: int, me: int | None, *,
              name=seat_name(table.names, owner, markdown=markdown), slot=slot)
 
 
-def _second_label(table: Table, action: Action, me: int | None) -> str:
+def _second_label(table: Seen, action: Action, me: int | None) -> str:
     """A King's second card, named as the first was (and the call, if the move makes one):
     the first card is the step's, said once in its prompt."""
     owner, slot = King.of(action).second
@@ -348,12 +348,12 @@ def _label_heads(pv: CoopView, action: Action, names: Sequence[str]) -> list[str
 
 
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: CoopView
+    table: Seen, step: Step, actions: list[Action], view: TableView, pv: CoopView
 ) -> str:
     """Keep, give, discard and the face cards' powers; when the seat may declare (Soureh)
     or knock (Pariah), one toggle shows the same moves again with the call (step ``CALL``)
     instead of every move twice. In phase ``reveal`` always both Draw and Reveal."""
-    me = table.to_act()
+    me = table.to_act
     if step.kind == CoopKind.KING_FIRST:
         first = step.arg
         seconds = [a for a in actions if a.word == "king" and _first_key(a) == first]

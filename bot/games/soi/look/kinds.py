@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from bot.render.look import StepCheck
 
 if TYPE_CHECKING:
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 
 class SoiKind(StrEnum):
@@ -19,18 +19,18 @@ class SoiKind(StrEnum):
     RANK = "ss"  # the rank to ask for was chosen (argument: seat and rank, "2.Q")
 
 
-def _seat_of(text: str, table: Table) -> int:
+def _seat_of(text: str, table: Seen) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) >= len(table.seats):
         raise ValueError("not a seat of the table")  # i18n: not for people
     return int(text)
 
 
-def read_player(table: Table, arg: str) -> None:
+def read_player(table: Seen, arg: str) -> None:
     """The asked seat (``"2"``); ``ValueError`` when it is not one of the table's."""
     _seat_of(arg, table)
 
 
-def read_rank(table: Table, arg: str) -> None:
+def read_rank(table: Seen, arg: str) -> None:
     """The asked seat and rank (``"2.Q"``); ``ValueError`` when they do not read."""
     seat, dot, rank = arg.partition(".")
     if not dot or not rank:

@@ -22,7 +22,7 @@ from bot.render.steps import plain_card, plain_cards
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 FIELD_VALUE = 1024
 
@@ -97,7 +97,7 @@ def board_lines(view: SoiView, names: Sequence[str]) -> list[str]:
 
 
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: SoiView
+    table: Seen, step: Step, actions: list[Action], view: TableView, pv: SoiView
 ) -> str:
     """The asks grouped by opponent: one select per opponent ("Ask bob for…" and his asks,
     or his ranks first when he has more asks than a select holds, then the suit); with
@@ -150,7 +150,7 @@ def panel_steps(
 MAX_SELECTS = 4
 
 
-def _opponent_select(table: Table, view: TableView, moves: dict[Action, AskFor],
+def _opponent_select(table: Seen, view: TableView, moves: dict[Action, AskFor],
                      target: int, *, row: int) -> None:
     """One opponent's select: his asks ("Ask bob for…": Q♥, Q♠, …), or, when they do not
     fit, the ranks to ask him for (the suit comes next)."""

@@ -22,7 +22,7 @@ from bot.render.steps import plain_cards
 
 if TYPE_CHECKING:
     from bot.games.protocol import Action
-    from bot.tables.model import Table
+    from bot.seen import Seen
 
 FIELD_VALUE = 1024
 
@@ -100,7 +100,7 @@ def captures(actions: Sequence[Action], code: str) -> list[Action]:
 
 
 def panel_steps(
-    table: Table, step: Step, actions: list[Action], view: TableView, pv: TurupView
+    table: Seen, step: Step, actions: list[Action], view: TableView, pv: TurupView
 ) -> str:
     """Every capture and trail as a choice of its own; with too many, the card to play
     first, then its captures (a list, or pile cards picked one by one) or a trail."""
@@ -196,16 +196,16 @@ def button_label(view: TurupView, action: Action, names: Sequence[str]) -> str:
     return move_label(action)
 
 
-def _capture(table: Table, kind: str, arg: str, values: list[str]) -> str:
+def _capture(table: Seen, kind: str, arg: str, values: list[str]) -> str:
     """A listed capture, chosen by its index."""
-    found = captures(table.engine.legal_actions(table.state), arg)
+    found = captures(table.legal(), arg)
     index = int(values[0])
     if not 0 <= index < len(found):
         raise StaleChoice(index)
     return str(found[index])
 
 
-def _take(table: Table, kind: str, arg: str, values: list[str]) -> str:
+def _take(table: Seen, kind: str, arg: str, values: list[str]) -> str:
     """A capture of the pile cards picked by their indexes."""
     pile = turup_view(table.public_view())["pile"]
     taken = [pile[int(v)] for v in sorted(values, key=int) if int(v) < len(pile)]
