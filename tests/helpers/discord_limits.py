@@ -56,7 +56,7 @@ from datetime import datetime
 from typing import Any
 
 import discord
-from simcord import Env
+from simcord import Env, SetupError
 from simcord.http import client as transports
 from simcord.http.router import parse_form
 
@@ -237,9 +237,20 @@ class DiscordLimits:
             if ceiling and retry_after > ceiling:
                 raise discord.RateLimited(retry_after)
             self.slept.append(retry_after)
-            await asyncio.sleep(retry_after)  # discord.py sleeps it out, then tries again
+            await self._sleep(retry_after)  # discord.py sleeps it out, then tries again
         assert error is not None
         _raise(error)
+
+    async def _sleep(self, seconds: float) -> None:
+        """discord.py's sleep before it tries again, in the env's virtual time however short:
+        only ``env.advance_time`` ends it. (A plain ``asyncio.sleep`` shorter than SimCord's
+        5 s to settle is waited out in real seconds by the operation that settles.) A
+        request the test itself makes (not the bot's work) sleeps as SimCord decides."""
+        try:
+            await self.env.external_wait(asyncio.sleep(seconds),
+                                         reason="discord.py sleeps out a 429's retry_after")
+        except SetupError:  # not inside the bot's work: SimCord cannot declare the wait
+            await asyncio.sleep(seconds)
 
     def _refusal(self, method: str, path: str, payload: dict[str, Any] | None) -> Error | None:
         for chosen in list(self._chosen):
