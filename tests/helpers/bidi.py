@@ -23,7 +23,7 @@ import glob
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
@@ -200,11 +200,16 @@ def units(line: str) -> list[Unit]:
             if any(c not in INVISIBLE and c != "\ufffc" and not c.isspace() for c in u.text)]
 
 
-def _shown(positions: list[int], unit: Unit, line: str) -> list[int]:
-    """The places of ``unit``'s visible characters among the line's visible ones (digits
-    and letters only in a run of Latin words, whose brackets mirror)."""
+def _ranks(positions: list[int], line: str) -> dict[int, int]:
+    """Each visible character's visual place among the line's visible ones, by its place."""
     visible = sorted(positions[k] for k in range(len(line)) if line[k] not in INVISIBLE)
-    rank = {at: i for i, at in enumerate(visible)}
+    return {at: i for i, at in enumerate(visible)}
+
+
+def _shown(positions: list[int], unit: Unit, line: str, rank: dict[int, int]) -> list[int]:
+    """The places of ``unit``'s visible characters among the line's visible ones (digits
+    and letters only in a run of Latin words, whose brackets mirror); ``rank`` is
+    :func:`_ranks` of the line."""
     keep = (lambda c: c.isalnum()) if unit.ltr and unit.text[:1] not in OPENERS \
         and not CARD.search(unit.text) else (lambda c: True)
     return [rank[positions[k]] for k in range(unit.start, unit.end)
@@ -227,10 +232,19 @@ def as_drawn(line: str) -> str:
 
 def problems(line: str) -> list[str]:
     """What reads wrong in a right-to-left ``line`` (empty when it reads right)."""
+    return list(_problems(line))
+
+
+@lru_cache(maxsize=65536)
+def _problems(line: str) -> tuple[str, ...]:
+    """:func:`problems`, remembered by line: a test that walks whole games meets the same
+    table and panel lines at every move (tens of thousands of lines, most of them seen
+    before), and the answer depends on the line alone."""
     if not any(is_arabic(c) for c in line) and RLI not in line:
-        return []
+        return ()
     line = as_drawn(line)
     positions = visual_positions(line)
+    rank = _ranks(positions, line)
     found: list[str] = []
     shown = visual(line)
     for match in CARD.finditer(line):  # a card is one unit, rank then suit
@@ -243,7 +257,7 @@ def problems(line: str) -> list[str]:
             found.append(f"{unit.text!r}: coops in one left-to-right run")
         if not unit.ltr and re.search(r"(?<![0-9A-Za-z])[+\-−]\d|→", unit.text):
             found.append(f"{unit.text!r}: a sign or an arrow outside a left-to-right isolate")
-        at = _shown(positions, unit, line)
+        at = _shown(positions, unit, line, rank)
         if not at:
             continue
         if unit.ltr and at != sorted(at):
@@ -254,4 +268,4 @@ def problems(line: str) -> list[str]:
         if previous is not None and previous[1] <= max(at):
             found.append(f"{previous[0].text!r} is not right of {unit.text!r}")
         previous = (unit, min(at))
-    return found
+    return tuple(found)
