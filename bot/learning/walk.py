@@ -12,6 +12,7 @@ from bot.games.cards import Card
 from bot.games.protocol import Action, Engine, Event, GameError, seen_by
 from bot.i18n import N_
 from bot.learning.model import Lesson, Step
+from bot.seen import Views
 
 if TYPE_CHECKING:  # the game's record, passed in by the caller
     from bot.games.registry import Game
@@ -51,6 +52,23 @@ class Position:
     def view(self) -> Any:
         """What the learner sees: his seat's view."""
         return self.engine.player_view(self.state, LEARNER)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (``None`` once the game is over)."""
+        return self.engine.to_act(self.state)
+
+    def views(self) -> Views:
+        """The engine's views of the position, for the panel's ``Seen`` (``bot.seen``)."""
+        return Views(self.engine, self.state)
+
+    def move(self, notation: str) -> Action:
+        """The move a notation names here (``GameError`` when it names none)."""
+        return self.engine.parse_action(self.state, notation)
+
+    def same(self, a: str, b: str) -> bool:
+        """Are two notations the same move here (:func:`same_move`)?"""
+        return same_move(self.engine, self.state, a, b)
 
 
 def new_state(entry: Game, lesson: Lesson) -> Any:

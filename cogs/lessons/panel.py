@@ -27,7 +27,7 @@ from bot.discord.pictures import SEAT_PNG, TableImages, in_words
 from bot.games.protocol import seen_by
 from bot.games.you import second_person
 from bot.learning.model import Lesson
-from bot.learning.walk import LEARNER, Position, same_move
+from bot.learning.walk import LEARNER, Position
 from bot.render.alt import as_text, seat_alt
 from bot.render.card_text import legible, truncate
 from bot.render.components import (
@@ -41,7 +41,7 @@ from bot.render.components import (
 from bot.render.images import seat_image
 from bot.render.names import shown
 from bot.render.panels import panel
-from bot.seen import RUNNING, SeatSeen, Seen, Views
+from bot.seen import RUNNING, SeatSeen, Seen
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +75,8 @@ def lesson_table(pos: Position, learner: str, guild_id: int | None = None) -> Se
         game=pos.entry, status=RUNNING,
         seats=tuple(SeatSeen(seat, None, name) for seat, name in enumerate(names)),
         shown_names=tuple(shown(name) for name in names),
-        to_act=pos.engine.to_act(pos.state), guild_id=guild_id or 0, channel_id=0,
-        variant=dict(lesson.variant), views=Views(pos.engine, pos.state))
+        to_act=pos.to_act, guild_id=guild_id or 0, channel_id=0,
+        variant=dict(lesson.variant), views=pos.views())
 
 
 def notes(pos: Position, table: Seen) -> str | None:
@@ -116,7 +116,7 @@ class Marker:
         """Does this choice make the move, or open a panel step with a control that does?"""
         move = self.move_of(kind, arg, values)
         if move is not None:
-            return bool(move) and same_move(self.pos.engine, self.pos.state, move, self.right)
+            return bool(move) and self.pos.same(move, self.right)
         if kind == Kind.ROOT or depth <= 0:
             return False
         try:
@@ -146,7 +146,7 @@ def marked_label(marker: Marker, kind: str, arg: str, option: discord.SelectOpti
     if words is None or not move:
         return option.label
     pos = marker.pos
-    action = pos.engine.parse_action(pos.state, move)
+    action = pos.move(move)
     said = words(marker.table.player_view(LEARNER), action, marker.table.names)
     return truncate(legible(said), OPTION_LIMIT)
 

@@ -3,7 +3,9 @@ click or render (``Table.seen()``), never the service's mutable ``Table`` nor it
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+from pathlib import Path
 
 import grimp
 import pytest
@@ -12,7 +14,7 @@ from bot.games import registry
 from bot.seen import Seen
 from bot.tables.model import Table
 from storage.tables import SeatRecord, TableRecord, TableStatus
-from tests.helpers.house import PRODUCT, presentation, service_table_readers
+from tests.helpers.house import PRODUCT, ROOT, presentation, service_table_readers
 
 
 def _table(game: str = "soureh", players: int = 3) -> Table:
@@ -43,6 +45,42 @@ def test_the_presentation_is_the_modules_it_names() -> None:
     assert {"bot.render.panels", "bot.render.embeds", "bot.games.turup.look.text",
             "bot.games.soi.look.kinds", "cogs.lessons.panel", "cogs.rules.pages"} <= set(found)
     assert "bot.discord.pictures" not in found and "cogs.lessons.cog" not in found
+
+
+def engine_calls(path: Path) -> list[int]:
+    """The lines of a module that call a method of an engine (``x.engine.legal_actions(…)``,
+    ``engine.describe(…)``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+            if name == "engine":
+                found.append(node.lineno)
+    return found
+
+
+def test_the_presentation_calls_no_engine() -> None:
+    """What the presentation knows of the game's state comes from the snapshot's views (the
+    old panel asked ``table.engine.legal_actions(table.state)`` itself)."""
+    graph = grimp.build_graph(*PRODUCT, exclude_type_checking_imports=False, cache_dir=None)
+    found = {}
+    for module in presentation(graph):
+        path = ROOT / (module.replace(".", "/") + ".py")
+        if not path.exists():
+            path = path.with_suffix("") / "__init__.py"
+        if lines := engine_calls(path):
+            found[module] = lines
+    assert found == {}
+
+
+def test_the_engine_calls_are_seen(tmp_path: Path) -> None:
+    """The counter can fail: it sees a call on a table's engine and on a bare one."""
+    module = tmp_path / "sample.py"
+    module.write_text("def f(table, engine):\n    a = table.engine.legal_actions(table.state)\n"
+                      "    return engine.describe(a), table.game.engine.max_players\n",
+                      encoding="utf-8")
+    assert engine_calls(module) == [2, 3]
 
 
 def test_a_snapshot_stays_at_its_version_after_the_table_moves() -> None:
