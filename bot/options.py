@@ -2,13 +2,15 @@
 server-wide turn timer.
 
 A game's options are exactly its ``Variant``'s fields (``bot.games.variants.option_fields``):
-their names, kinds, defaults, ranges, choices and descriptions. Nothing here lists them
-again, so a new option is one new field and ``/play``, ``/settings`` and validation follow.
-Every value typed by a person goes through :meth:`OptionSpec.validate`, whose messages are
-fit to show ("Soureh threshold must be between 20 and 1000.").
+their names, kinds, defaults, ranges, choices and descriptions; the game's look says each
+name in words (``Look.option_names``). Nothing here lists them again, so a new option is
+one new field and its name in the game's look, and ``/play``, ``/settings`` and validation
+follow. Every value typed by a person goes through :meth:`OptionSpec.validate`, whose
+messages are fit to show ("Soureh threshold must be between 20 and 1000.").
 
-Each function is given the game's engine by its caller, who holds the game (a table's
-``entry.engine``, ``bot.app.games[name].engine``): nothing here looks a game up by name.
+Each function is given the game by its caller, who holds it (a table's ``entry``,
+``bot.app.games[name]``; :func:`defaults`, which says no words, its engine): nothing here
+looks a game up by name, and no game's words are here.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ import functools
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.games.protocol import Engine
 from bot.games.variants import Kind, OptionField, option_fields
-from bot.i18n import C_, DEFAULT, _, current, number
+from bot.i18n import DEFAULT, _, current, number
 
 log = logging.getLogger(__name__)
 
@@ -29,36 +31,45 @@ TURN_TIMER_MIN = 30
 TURN_TIMER_MAX = 3600
 
 
-#: Every option's name in words, for people (a table's options, the console, errors);
-#: ``/play`` and ``/settings`` keep the English names (docs/translating.md), so English
-#: says the name itself. A new ``Variant`` field needs its words here
-#: (tests/i18n/test_option_words.py checks every field has them).
-OPTION_NAMES: dict[str, Callable[[], str]] = {
-    # Translators: Soureh's option: the score that ends the game (Pariah's: that wins it).
-    "threshold": lambda: C_("option", "threshold"),
-    # Translators: Soureh's option: what a declaration does ("final" or "reveal").
-    "declare": lambda: C_("option", "declare"),
-    # Translators: Soureh's option: how the game ends ("lowest" or "elimination").
-    "end": lambda: C_("option", "end"),
-    # Translators: Soureh's option: a declaring winner leaves the round (on or off).
-    "leave": lambda: C_("option", "leave"),
-    # Translators: Soureh's and Pariah's option: the discard pile "hidden" or "open".
-    "discards": lambda: C_("option", "discards"),
-    # Translators: Turup's option: the number of rounds in a game.
-    "rounds": lambda: C_("option", "rounds"),
-    # Translators: Turup's option: the pack, "standard" or "somali".
-    "pack": lambda: C_("option", "pack"),
-    # Translators: Soi's option: the score that ends the game.
-    "target": lambda: C_("option", "target"),
-    # Translators: Soi's option: the table shows only the last 3 asks (on or off).
-    "memory": lambda: C_("option", "memory"),
-}
+#: Every option's name in words, by its ``Variant`` field's name, for people (a table's
+#: options, the console, errors): each game's look holds its own (``Look.option_names``,
+#: each a function saying the name in the current language). ``/play`` and ``/settings``
+#: keep the English names (docs/translating.md), so English says the name itself.
+OptionNames = Mapping[str, Callable[[], str]]
 
 
-def option_name(name: str) -> str:
-    """An option's name in words, in the current language (``"threshold"`` → ``"الحد"``)."""
-    say = OPTION_NAMES.get(name)
-    return say() if say is not None else name
+class Worded(Protocol):
+    """What says a game's option names: its look (``bot.render.look.Look``)."""
+
+    @property
+    def option_names(self) -> OptionNames: ...
+
+
+class Optioned(Protocol):
+    """What the options are read from: a game (``bot.games.registry.Game``), its engine's
+    ``Variant`` giving the options and its look their names in words."""
+
+    @property
+    def engine(self) -> Engine[Any]: ...
+
+    @property
+    def look(self) -> Worded: ...
+
+
+class MissingOptionWords(LookupError):
+    """A game's look has no words for an option of its ``Variant``: a bug of the game's
+    look, which the tests over every registered game find; never papered over."""
+
+
+def option_name(game: Optioned, name: str) -> str:
+    """The game's option ``name`` in words, in the current language (``"threshold"`` →
+    ``"الحد"``); :class:`MissingOptionWords` when its look has none."""
+    say = game.look.option_names.get(name)
+    if say is None:
+        raise MissingOptionWords(
+            f"{game.engine.name} has no words for its option {name!r}"  # i18n: not for people
+        )
+    return say()
 
 
 class OptionError(ValueError):
@@ -72,6 +83,8 @@ class OptionSpec:
     game: str
     field: OptionField
     title: str  # the game's display name (its engine's ``title``), e.g. ``"Soureh"``
+    # The option's name in words in the current language, from the game's look.
+    said: Callable[[], str]
 
     @property
     def name(self) -> str:
@@ -112,7 +125,7 @@ class OptionSpec:
     def label(self) -> str:
         """E.g. ``"Soureh threshold"``, in the current language."""
         # Translators: an option of a game, in errors and /settings: "Soureh threshold".
-        return _("{game} {option}", game=_(self.title), option=option_name(self.name))
+        return _("{game} {option}", game=_(self.title), option=self.said())
 
     def allowed(self) -> str:
         """The allowed values in words, e.g. ``"20–1000"`` or ``"final or reveal"``."""
@@ -163,41 +176,47 @@ class OptionSpec:
         100"``, ``"discards hidden"`` (English says ``/play``'s names), ``"الحد: 100"``."""
         # Translators: an option and its value, in a table's options: "threshold 100",
         # "discards hidden" (both already translated).
-        return _("{option} {value}", option=option_name(self.name), value=self.show(value))
+        return _("{option} {value}", option=self.said(), value=self.show(value))
 
 
-def specs(engine: Engine[Any]) -> tuple[OptionSpec, ...]:
-    """The options of ``engine``'s game, in its ``Variant``'s field order."""
-    return _specs(engine.name, engine.title, engine.Variant)
+def specs(game: Optioned) -> tuple[OptionSpec, ...]:
+    """The options of ``game``, in its ``Variant``'s field order, each named by its look
+    (:class:`MissingOptionWords` for an option its look has no words for)."""
+    engine, names = game.engine, game.look.option_names
+    fields = _fields(engine.Variant)
+    if missing := [f.name for f in fields if f.name not in names]:
+        raise MissingOptionWords(
+            f"{engine.name} has no words for its options {missing}"  # i18n: not for people
+        )
+    return tuple(OptionSpec(engine.name, f, engine.title, names[f.name]) for f in fields)
 
 
-@functools.cache
-def _specs(game: str, title: str, variant: type) -> tuple[OptionSpec, ...]:
-    return tuple(OptionSpec(game, f, title) for f in option_fields(variant))
+_fields = functools.cache(option_fields)
 
 
-def spec(engine: Engine[Any], name: str) -> OptionSpec:
+def spec(game: Optioned, name: str) -> OptionSpec:
     """The spec of the game's option ``name`` (:class:`OptionError` if there is none)."""
-    for option in specs(engine):
+    for option in specs(game):
         if option.name == name:
             return option
-    names = ", ".join(o.name for o in specs(engine))
+    names = ", ".join(o.name for o in specs(game))
     raise OptionError(_("{game} has no option {option} (options: {options}).",
-                        game=_(engine.title), option=repr(name), options=names))
+                        game=_(game.engine.title), option=repr(name), options=names))
 
 
 def defaults(engine: Engine[Any]) -> dict[str, Any]:
-    """The game's option defaults (its ``Variant``'s field defaults)."""
-    return {o.name: o.default for o in specs(engine)}
+    """The game's option defaults (its ``Variant``'s field defaults): values, no words,
+    so the engine is enough."""
+    return {f.name: f.default for f in _fields(engine.Variant)}
 
 
-def validate_options(engine: Engine[Any], options: Mapping[str, Any]) -> dict[str, Any]:
+def validate_options(game: Optioned, options: Mapping[str, Any]) -> dict[str, Any]:
     """Check every given option of the game; return them in their proper types."""
-    return {name: spec(engine, name).validate(value) for name, value in options.items()}
+    return {name: spec(game, name).validate(value) for name, value in options.items()}
 
 
 def effective_options(
-    engine: Engine[Any], server: Mapping[str, Any] | None = None,
+    game: Optioned, server: Mapping[str, Any] | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The options a new table uses: defaults, then the server's, then the ``/play`` ones.
@@ -205,20 +224,20 @@ def effective_options(
     Stored server values that no longer validate (an older range) are skipped with a log
     line; ``overrides`` must validate.
     """
-    values = defaults(engine)
+    values = defaults(game.engine)
     for name, value in (server or {}).items():
         try:
-            values[name] = spec(engine, name).validate(value)
+            values[name] = spec(game, name).validate(value)
         except OptionError as exc:
-            log.warning("Ignoring stored %s option %s: %s", engine.name, name, exc)
-    values.update(validate_options(engine, overrides or {}))
+            log.warning("Ignoring stored %s option %s: %s", game.engine.name, name, exc)
+    values.update(validate_options(game, overrides or {}))
     return values
 
 
-def make_variant(engine: Engine[Any], options: Mapping[str, Any]) -> Any:
+def make_variant(game: Optioned, options: Mapping[str, Any]) -> Any:
     """The engine's ``Variant`` built from (validated) ``options``; unknown keys rejected."""
-    values = validate_options(engine, options)
-    return engine.Variant(**values)
+    values = validate_options(game, options)
+    return game.engine.Variant(**values)
 
 
 def parse_bool(value: Any, label: str) -> bool:

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from bot import options
-from bot.games.registry import ENGINES, game_names
+from bot.games.registry import CATALOG, ENGINES, game_names
 from bot.games.variants import option_fields
 from bot.options import OptionError
 
@@ -30,23 +30,23 @@ def test_invalid_values_have_clear_messages(game: str, name: str, value: object,
                                             message: str) -> None:
     """Each out-of-range or unknown value is refused with a message naming the rule."""
     with pytest.raises(OptionError) as info:
-        options.spec(ENGINES[game], name).validate(value)
+        options.spec(CATALOG[game], name).validate(value)
     assert str(info.value) == message
 
 
 def test_valid_values_are_normalised() -> None:
     """Text input is converted to the option's type."""
-    assert options.spec(ENGINES["soureh"], "threshold").validate("150") == 150
-    assert options.spec(ENGINES["soureh"], "threshold").validate(20) == 20
-    assert options.spec(ENGINES["soureh"], "declare").validate(" Reveal ") == "reveal"
-    assert options.spec(ENGINES["soi"], "memory").validate("off") is False
-    assert options.spec(ENGINES["soureh"], "leave").validate(True) is True
+    assert options.spec(CATALOG["soureh"], "threshold").validate("150") == 150
+    assert options.spec(CATALOG["soureh"], "threshold").validate(20) == 20
+    assert options.spec(CATALOG["soureh"], "declare").validate(" Reveal ") == "reveal"
+    assert options.spec(CATALOG["soi"], "memory").validate("off") is False
+    assert options.spec(CATALOG["soureh"], "leave").validate(True) is True
 
 
 def test_unknown_option() -> None:
     """An unknown option name is refused with the list of what exists."""
     with pytest.raises(OptionError, match="options: threshold"):
-        options.spec(ENGINES["pariah"], "rounds")
+        options.spec(CATALOG["pariah"], "rounds")
 
 
 def test_rule_book_defaults() -> None:
@@ -64,27 +64,27 @@ def test_rule_book_defaults() -> None:
 def test_specs_cover_engine_variant(game: str) -> None:
     """The engine's Variant's fields are exactly the option names, with their ranges."""
     cls = ENGINES[game].Variant
-    names = [o.name for o in options.specs(ENGINES[game])]
+    names = [o.name for o in options.specs(CATALOG[game])]
     assert [f.name for f in dataclasses.fields(cls)] == names
-    assert [o.field for o in options.specs(ENGINES[game])] == list(option_fields(cls))
-    built = options.make_variant(ENGINES[game], options.defaults(ENGINES[game]))
+    assert [o.field for o in options.specs(CATALOG[game])] == list(option_fields(cls))
+    built = options.make_variant(CATALOG[game], options.defaults(ENGINES[game]))
     assert dataclasses.asdict(built) == options.defaults(ENGINES[game])
 
 
 def test_effective_options_layering() -> None:
     """Server defaults override the rule book; /play overrides override both."""
     server = {"threshold": 300, "declare": "reveal"}
-    values = options.effective_options(ENGINES["soureh"], server, {"threshold": 50})
+    values = options.effective_options(CATALOG["soureh"], server, {"threshold": 50})
     assert values == {"declare": "reveal", "end": "lowest", "threshold": 50, "leave": False,
                       "discards": "hidden"}
 
 
 def test_effective_options_skip_stale_server_values() -> None:
     """A stored server value that no longer validates falls back to the default."""
-    assert options.effective_options(ENGINES["turup"], {"rounds": 99}) == {"rounds": 3,
+    assert options.effective_options(CATALOG["turup"], {"rounds": 99}) == {"rounds": 3,
                                                                   "pack": "standard"}
     with pytest.raises(OptionError):
-        options.effective_options(ENGINES["turup"], None, {"rounds": 99})
+        options.effective_options(CATALOG["turup"], None, {"rounds": 99})
 
 
 @pytest.mark.parametrize(

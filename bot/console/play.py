@@ -29,7 +29,7 @@ from bot.games.you import second_person
 from bot.i18n import DEFAULT, LANGUAGES, _, _n, current, number, use_locale
 from bot.notation.move_words import MoveWords
 from bot.notation.seat_words import SeatWordError, read_move
-from bot.options import OptionError, make_variant, option_name, spec
+from bot.options import Optioned, OptionError, make_variant, option_name, spec
 from bot.render.rules_text import rules_pages
 
 HUMAN = 0  # the engine's seat of the person (seat 1 for people)
@@ -52,9 +52,11 @@ def seat_names(players: int) -> list[str]:
 def render_board(view: GameView, names: Sequence[str]) -> str:
     """Your seat's view of the table, as text (the game's look draws its part)."""
     totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(view["totals"]))
+    game = games.game(view["game"])
     head = _("Round {round} · totals: {totals} ({kind} {target})", round=number(view["round"]),
-             totals=totals, kind=option_name(str(view["target_kind"])), target=view["target"])
-    return "\n".join([head, *games.game(view["game"]).look.board_lines(view, names)])
+             totals=totals, kind=option_name(game, str(view["target_kind"])),
+             target=view["target"])
+    return "\n".join([head, *game.look.board_lines(view, names)])
 
 
 def _render(text: str, names: Sequence[str]) -> str:
@@ -260,7 +262,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | 
         return _run(args, stdin, stdout)
 
 
-def console_variant(engine: Engine[Any], items: Sequence[str]) -> Any | None:
+def console_variant(game: Optioned, items: Sequence[str]) -> Any | None:
     """The ``--variant key=value`` options as the engine's ``Variant`` (``None``: none),
     checked as ``/play`` checks them; :class:`OptionError` names the option at fault."""
     if not items:
@@ -272,12 +274,12 @@ def console_variant(engine: Engine[Any], items: Sequence[str]) -> Any | None:
             raise OptionError(_("--variant {item}: write an option as key=value, e.g. "
                                 "threshold=50.", item=item))
         try:
-            spec(engine, key.strip()).validate(value.strip())
+            spec(game, key.strip()).validate(value.strip())
         except OptionError as exc:
             raise OptionError(_("--variant {item}: {problem}", item=item,
                                 problem=str(exc))) from None
         options[key.strip()] = value.strip()
-    return make_variant(engine, options)
+    return make_variant(game, options)
 
 
 def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) -> int:
@@ -293,7 +295,7 @@ def _run(args: argparse.Namespace, stdin: TextIO | None, stdout: TextIO | None) 
         )
         return 2
     try:
-        variant = console_variant(engine, args.variant)
+        variant = console_variant(games.game(args.game), args.variant)
     except OptionError as exc:
         print(one_line(str(exc)), file=sys.stderr)
         return 2

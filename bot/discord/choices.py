@@ -119,7 +119,7 @@ def play_parameters(games: Mapping[str, Game]) -> list[Parameter]:
     """One ``/play`` parameter per option name, in the games' order."""
     by_name: dict[str, list[OptionSpec]] = {}
     for entry in games.values():
-        for spec in options.specs(entry.engine):
+        for spec in options.specs(entry):
             by_name.setdefault(spec.name, []).append(spec)
     return [Parameter(name, tuple(specs)) for name, specs in by_name.items()]
 
@@ -128,7 +128,7 @@ def settings_parameters(games: Mapping[str, Game]) -> list[Parameter]:
     """One ``/settings set`` parameter per game option, ``<game>_<option>``."""
     return [
         Parameter(f"{name}_{spec.name}", (spec,))  # described as "Soureh 20–1000: …"
-        for name, entry in games.items() for spec in options.specs(entry.engine)
+        for name, entry in games.items() for spec in options.specs(entry)
     ]
 
 

@@ -80,7 +80,7 @@ def options_text(game: Game, variant: dict[str, Any], timer: int | None) -> str:
     """The table's options in a line: ``threshold 100 · declare final · timer 3 min`` (an
     option as ``/play`` names it in English; in words in another language: ``الحد 100``)."""
     parts = []
-    for spec in options.specs(game.engine):
+    for spec in options.specs(game):
         if spec.name in variant:
             parts.append(spec.words(variant[spec.name]))
     parts.append(_("timer {time}", time=timer_text(timer)))

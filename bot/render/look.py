@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.games.views import GameView
 from bot.notation.move_words import NO_WORDS, MoveWords
+from bot.options import OptionNames
 from bot.render.alt import AltTexts
 from bot.render.images.layout import Pictures
 
@@ -172,6 +173,10 @@ class Look:
     # each in the reader's language, its seats, how to write it. Every word the game's
     # moves use has them (tests/conformance/test_move_words.py).
     move_words: MoveWords = NO_WORDS
+    # Each option's name in words (``threshold``, ``pack``), by its ``Variant`` field's name:
+    # /play's and /settings' errors, a table's options, the console. Every option of the
+    # game has them (tests/conformance/test_option_words.py).
+    option_names: OptionNames = field(default_factory=dict)
 
     def turn(self, phase: str) -> str:
         """The turn line of ``phase`` (an ``N_`` text with ``{who}``): :class:`MissingWords`
@@ -212,6 +217,7 @@ def look(
     automatic: Callable[[V, Sequence[Action]], Action | None] | None = None,
     move_label: Callable[[V, Action, Sequence[str]], str] | None = None,
     move_words: MoveWords = NO_WORDS,
+    option_names: OptionNames | None = None,
 ) -> Look:
     """A game's :class:`Look` from functions that read its own view type: ``view_of``
     turns a :class:`GameView` into that type (raising for another game's view)."""
@@ -240,6 +246,7 @@ def look(
         automatic=no_automatic if automatic is None else _automatic(view_of, automatic),
         move_label=None if move_label is None else _move_label(view_of, move_label),
         move_words=move_words,
+        option_names=dict(option_names or {}),
     )
 
 

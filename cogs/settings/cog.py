@@ -100,7 +100,7 @@ def apply_changes(current: GuildSettings, given: dict[str, Any],
                 titles = ", ".join(entry.title for entry in games.values())
                 raise OptionError(_("Unknown game {game}; choose one of {titles}.",
                                     game=repr(game), titles=titles))
-            option = spec(games[game].engine, name)
+            option = spec(games[game], name)
             value = option.validate(raw)
             game_options.setdefault(game, {})[name] = value
             lines.append(_("{setting} → {value}", setting=option.label,

@@ -44,7 +44,7 @@ def settings_embed(settings: GuildSettings, games: Mapping[str, Game],
         stored = settings.options_for(game)
         values = {**defaults(entry.engine), **stored}
         parts = []
-        for spec in options.specs(entry.engine):
+        for spec in options.specs(entry):
             text = spec.words(values.get(spec.name, spec.default))
             parts.append(f"**{text}**" if spec.name in stored else text)
         embed.add_field(name=_(entry.title), value=" · ".join(parts), inline=False)

@@ -101,7 +101,7 @@ class PlayCog(commands.Cog):
         place = interaction.guild_id or interaction.channel_id
         settings = await GuildSettingsRepo(self.bot.app.db).get(place)
         try:
-            options = effective_options(games[name].engine, settings.options_for(name), given)
+            options = effective_options(games[name], settings.options_for(name), given)
             seconds = parse_turn_timer(timer) if timer else settings.turn_timer
         except OptionError as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games.views import GameView, WrongGame
-from bot.i18n import N_, _
+from bot.i18n import C_, N_, _
 from bot.notation.move_words import MoveWord, MoveWords
+from bot.options import OptionNames
 from bot.render.alt import Minor, alt_texts
 from bot.render.alt.words import cards_words, name_of, plain
 from bot.render.card_text import card, cards, num, seat_name
@@ -157,10 +158,14 @@ TURNS = {"play": N_("**Turn:** {who} to play a card")}
 #: every catalog translates it, as the turn line above borrows Turup's.
 MOVE_WORDS = MoveWords((MoveWord("play", N_("trail")),))
 
+#: High card's one option, ``rounds``, in words: the words Turup's "rounds" has, so every
+#: catalog translates them (this module is not read for the catalogs).
+OPTION_NAMES: OptionNames = {"rounds": lambda: C_("option", "rounds")}
+
 LOOK = look(view_of, colour=0x6A1B9A, public_fields=public_fields,
             round_summary=round_summary, round_over=round_over, private_text=private_text,
             board_lines=board_lines, panel_steps=panel_steps,
             pictures=pictures(view_of, table, hand, round_end, seat), turns=TURNS,
             alt=alt_texts(view_of, table=table_words, seat=seat_words, hand=hand_words,
                           round_end=round_end_words),
-            move_words=MOVE_WORDS)
+            move_words=MOVE_WORDS, option_names=OPTION_NAMES)

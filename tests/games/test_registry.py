@@ -40,8 +40,8 @@ def test_every_engine_has_one_entry() -> None:
 def test_options_are_the_variant_fields(name: str) -> None:
     """A game's options are its Variant's fields, in order, with their metadata."""
     fields = option_fields(ENGINES[name].Variant)
-    assert [o.field for o in specs(ENGINES[name])] == list(fields)
-    assert [o.name for o in specs(ENGINES[name])] == [
+    assert [o.field for o in specs(CATALOG[name])] == list(fields)
+    assert [o.name for o in specs(CATALOG[name])] == [
         f.name for f in dataclasses.fields(ENGINES[name].Variant)]
 
 
@@ -50,7 +50,7 @@ def test_settings_set_has_each_field_with_its_exact_range() -> None:
     choices (on/off for a switch)."""
     params = _parameters(settings_cog(_bot()).set_)
     for name, entry in CATALOG.items():
-        for spec in specs(entry.engine):
+        for spec in specs(entry):
             param = params[f"{name}_{spec.name}"]
             assert not param.required
             if spec.kind is Kind.INT:
@@ -67,7 +67,7 @@ def test_play_has_each_option_name_within_every_games_range() -> None:
     params = _parameters(play_cog(_bot()).play)
     assert params["game"].required
     for entry in CATALOG.values():
-        for spec in specs(entry.engine):
+        for spec in specs(entry):
             param = params[spec.name]
             if spec.kind is Kind.INT:
                 assert param.min_value <= spec.minimum and spec.maximum <= param.max_value
@@ -79,7 +79,7 @@ def test_play_has_each_option_name_within_every_games_range() -> None:
 def test_single_game_numbers_have_the_exact_range_on_play() -> None:
     """An option only one game has keeps that game's exact range on /play."""
     params = _parameters(play_cog(_bot()).play)
-    rounds = specs(ENGINES["turup"])[0]
+    rounds = specs(CATALOG["turup"])[0]
     assert rounds.name == "rounds"
     assert (params["rounds"].min_value, params["rounds"].max_value) == (
         rounds.minimum, rounds.maximum)
@@ -112,9 +112,9 @@ def test_a_new_variant_field_is_a_new_option_everywhere(monkeypatch: pytest.Monk
         settings = {p.name: p for p in settings_parameters(every_game())}
         assert "turup_pack" in settings
         assert options.defaults(ENGINES["turup"]) == {"rounds": 3, "pack": "standard"}
-        assert options.make_variant(ENGINES["turup"], {"pack": "Somali"}) == Variant(3, "somali")
+        assert options.make_variant(CATALOG["turup"], {"pack": "Somali"}) == Variant(3, "somali")
         with pytest.raises(options.OptionError, match=r"^Turup pack must be standard or somali"):
-            options.validate_options(ENGINES["turup"], {"pack": "french"})
+            options.validate_options(CATALOG["turup"], {"pack": "french"})
     finally:
         monkeypatch.undo()
 

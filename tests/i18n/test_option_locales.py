@@ -1,7 +1,9 @@
 """The game options in every language: /play's and /settings' descriptions and choices as
 synced to Discord (Arabic and Greek; Discord has no Somali), and the option words a
 table, /settings and the console show (issue 37: "40 description gaps, 32 of 69 choices
-untranslated", "declare final · end lowest · threshold 100 · leave متوقف")."""
+untranslated", "declare final · end lowest · threshold 100 · leave متوقف"). That every
+option of every game has its name in words, and every choice a label, is checked over the
+registry's games: tests/conformance/test_option_words.py."""
 
 from __future__ import annotations
 
@@ -13,9 +15,8 @@ import pytest
 from simcord import Env
 
 from bot.games.registry import CATALOG, ENGINES, game_names
-from bot.games.variants import option_fields
 from bot.i18n import LANGUAGES, use_locale
-from bot.options import OPTION_NAMES, defaults, spec, specs
+from bot.options import defaults, spec, specs
 from bot.render.embeds import options_text
 from tests.helpers.discord import component_rows
 
@@ -72,24 +73,15 @@ async def test_game_option_descriptions_are_said_in_the_language(simcord_env: En
     assert re.search("[α-ω]{4,}", greek), greek
     hidden = next(c for c in options["discards"]["choices"] if c["value"] == "hidden")
     with use_locale("ar"):
-        said = spec(ENGINES["soureh"], "discards").show("hidden")
+        said = spec(CATALOG["soureh"], "discards").show("hidden")
         assert hidden["name_localizations"]["ar"] == said
-
-
-def test_every_option_has_words() -> None:
-    """Every Variant field of every game has its name in words (OPTION_NAMES), and every
-    choice a label."""
-    for game in game_names():
-        for field in option_fields(ENGINES[game].Variant):
-            assert field.name in OPTION_NAMES, (game, field.name)
-            assert len(field.labels) == len(field.choices)
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_option_words_are_translated(lang: str) -> None:
     """A table's options read in the language: no option name or choice left in English
     (Arabic and Greek have no Latin words at all), numbers as the language writes them."""
-    english_words = {w for game in game_names() for s in specs(ENGINES[game])
+    english_words = {w for game in game_names() for s in specs(CATALOG[game])
                      for w in (s.name, *s.choices, "on", "off")}
     for game in CATALOG:
         with use_locale(lang):
@@ -101,7 +93,7 @@ def test_option_words_are_translated(lang: str) -> None:
     with use_locale("en"):  # English keeps /play's names
         text = options_text(CATALOG["soureh"], defaults(ENGINES["soureh"]), None)
         assert text.startswith("declare final")
-        assert spec(ENGINES["pariah"], "threshold").words(1000) == "threshold 1000"
+        assert spec(CATALOG["pariah"], "threshold").words(1000) == "threshold 1000"
 
 
 def test_console_board_names_its_target_in_the_language() -> None:

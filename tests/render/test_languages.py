@@ -156,7 +156,7 @@ def without(text: str, others: list[str]) -> str:
 def allowed_words(table: Table) -> set[str]:
     """Names and option notation (``threshold 40``, ``discards hidden``)."""
     words = set(table.names) | {"Club"}
-    for spec in options.specs(table.engine):
+    for spec in options.specs(table.entry):
         words.add(spec.name)
         words.update(str(c) for c in spec.choices)
         words.add(str(spec.show(spec.default)))
@@ -252,7 +252,7 @@ def test_settings_say_nothing_outside_the_catalogs(lang: str) -> None:
         texts = embed_texts(settings_embed(settings, CATALOG, "Club"))
     allowed = {"Club"}
     for entry_name in CATALOG:
-        for spec in options.specs(CATALOG[entry_name].engine):
+        for spec in options.specs(CATALOG[entry_name]):
             allowed |= {spec.name, *map(str, spec.choices), str(spec.show(spec.default))}
     assert [w for t in texts for w in english_outside_marks(t, allowed)] == []
 

@@ -148,7 +148,7 @@ async def _open(interaction: discord.Interaction[Any], app: App, old: Table,
         if rematch:
             options, seconds = dict(rec.variant), rec.timer_seconds
         else:
-            options = effective_options(old.engine, settings.options_for(rec.game), {})
+            options = effective_options(old.entry, settings.options_for(rec.game), {})
             seconds = settings.turn_timer
         table = await service.open(
             guild_id=rec.guild_id, channel_id=rec.channel_id, host_id=user.id,

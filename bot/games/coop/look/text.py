@@ -15,12 +15,14 @@ from bot.games.coop.look import rules as coop_rules
 from bot.games.coop.look import words as coop_words
 from bot.games.coop.look.kinds import STEPS, CoopKind
 from bot.games.coop.look.move_words import PARIAH_WORDS, SOUREH_WORDS
+from bot.games.coop.look.option_names import PARIAH_NAMES, SOUREH_NAMES
 from bot.games.coop.moves import Give, Keep, King
 from bot.games.coop.pariah import BONUS
 from bot.games.coop.soureh_scoring import hundred_dropped
 from bot.games.coop.views import CoopSeat, CoopView, coop_view
 from bot.i18n import N_, _, _n
 from bot.notation.move_words import MoveWords
+from bot.options import OptionNames
 from bot.render.card_text import (
     card,
     cards,
@@ -427,7 +429,7 @@ def panel_steps(
 
 
 def look(colour: int, announced: str, pictures: Pictures, rules: tuple[RulesPage, ...],
-         option_words: OptionWords, move_words: MoveWords) -> Look:
+         option_words: OptionWords, move_words: MoveWords, option_names: OptionNames) -> Look:
     """A coop game's look; ``announced`` is what the terminal calls the declarer's seat."""
     def fields(view: CoopView, names: Sequence[str]) -> list[Field]:
         return public_fields(view, names, announced)
@@ -440,10 +442,11 @@ def look(colour: int, announced: str, pictures: Pictures, rules: tuple[RulesPage
                      option_words=option_words, steps=STEPS, alt=alt_coop.alt(announced),
                      table_words=coop_words.table_words(announced),
                      offered=turns.offered, automatic=turns.automatic,
-                     move_label=move_label, move_words=move_words)
+                     move_label=move_label, move_words=move_words,
+                     option_names=option_names)
 
 
 SOUREH = look(0x2E7D32, "declared", images.SOUREH_PICTURES, coop_rules.SOUREH_RULES,
-              coop_rules.soureh_options, SOUREH_WORDS)
+              coop_rules.soureh_options, SOUREH_WORDS, SOUREH_NAMES)
 PARIAH = look(0x6A1B9A, "knocked", images.PARIAH_PICTURES, coop_rules.PARIAH_RULES,
-              coop_rules.pariah_options, PARIAH_WORDS)
+              coop_rules.pariah_options, PARIAH_WORDS, PARIAH_NAMES)

@@ -10,6 +10,7 @@ from bot.games.soi.look import alt as alt_soi
 from bot.games.soi.look import images, rules, words
 from bot.games.soi.look.kinds import STEPS, SoiKind
 from bot.games.soi.look.move_words import MOVE_WORDS
+from bot.games.soi.look.option_names import OPTION_NAMES
 from bot.games.soi.look.summary import round_summary
 from bot.games.soi.moves import AskFor
 from bot.games.soi.views import SoiView, soi_view
@@ -197,4 +198,5 @@ SOI = look(
     steps=STEPS, alt=alt_soi.ALT,
     table_words=words.table_words, panel_words=words.panel_words,
     recent_lines=recent_lines, move_label=button_label, move_words=MOVE_WORDS,
+    option_names=OPTION_NAMES,
 )

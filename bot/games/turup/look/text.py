@@ -10,6 +10,7 @@ from bot.games.turup.look import alt as alt_turup
 from bot.games.turup.look import images, rules, words
 from bot.games.turup.look.kinds import STEPS, TurupKind
 from bot.games.turup.look.move_words import MOVE_WORDS
+from bot.games.turup.look.option_names import OPTION_NAMES
 from bot.games.turup.look.summary import round_summary
 from bot.games.turup.moves import Capture
 from bot.games.turup.views import TurupView, turup_view
@@ -226,4 +227,5 @@ TURUP = look(
     table_words=words.table_words,
     move_label=button_label,
     move_words=MOVE_WORDS,
+    option_names=OPTION_NAMES,
 )
