@@ -65,16 +65,18 @@ def games_of(interaction: discord.Interaction[Any]) -> Mapping[str, Game]:
     return app_of(interaction).games
 
 
-async def search(repo: PuzzleRepo, entry: Game) -> None:
+async def search(repo: PuzzleRepo, entry: Game, *,
+                 seconds: float = puzzles.SEARCH_SECONDS) -> None:
     """Search the newest finished games of ``entry`` not searched yet (off the event loop),
-    up to :data:`GAMES_A_CALL` of them, until one gives a puzzle."""
+    up to :data:`GAMES_A_CALL` of them, until one gives a puzzle; each game's search thinks
+    at most ``seconds`` (wall clock: a busy machine finds fewer puzzles, never a late one)."""
     game = entry.name
     for found in await repo.unsearched(game, GAMES_A_CALL):
         seats = found.humans or tuple(range(found.players))
         try:
             result = await asyncio.to_thread(
                 puzzles.find, entry.engine, found.players, found.seed, found.variant, found.actions,
-                seats, random.Random(found.table_id))
+                seats, random.Random(found.table_id), seconds=seconds)
         except Exception:  # a log the engine no longer reads: no puzzle from it
             log.warning("Table %s could not be searched for a puzzle", found.table_id,
                         exc_info=True)

@@ -39,9 +39,11 @@ def component_rows(message: Any) -> list[dict[str, Any]]:
 def panel_of(opened: Any) -> Any:
     """The private message a click on the table message opened: Take turn defers an update
     of the table message (its token then updates the table) and sends the panel as an
-    ephemeral follow-up; other answers are the response itself."""
-    followups = opened.followups
-    return followups[0] if followups else opened.response  # later ones: pings, news
+    ephemeral follow-up; other answers are the response itself. A turn ping or news the
+    table sends through the same token is a public follow-up, before or after the panel
+    (which comes first is the scheduler's), so the panel is the first ephemeral one."""
+    followups = [f for f in opened.followups if f.ephemeral]
+    return followups[0] if followups else opened.response
 
 
 def message_in(channel: Any, message_id: int | None) -> Any:
