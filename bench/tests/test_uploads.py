@@ -44,3 +44,14 @@ async def test_pictures_off_uploads_nothing() -> None:
     """The same play with the server's images off uploads no file."""
     played = await uploads.measure(SPECS[:1], 4, images=False)
     assert played[0].actions >= 4 and not played[0].uploads
+
+
+def test_the_bots_own_cpu_leaves_simcords_share_of_the_loop_out() -> None:
+    """``--owners``: the process's CPU less the loop thread's CPU times SimCord's and the
+    driver's share of its samples (the samples inside the loop's poll left out); nothing
+    without samples."""
+    played = uploads.Played("soi", 6, cpu=2.0, threads={"loop": 1.0},
+                            loop_owners={"simcord": 40, "driver": 10, "bot": 30,
+                                         "asyncio": 20, "epoll": 100})
+    assert abs((played.bot_cpu() or 0.0) - 1.5) < 1e-9
+    assert uploads.Played("soi", 6, cpu=1.0).bot_cpu() is None
