@@ -152,5 +152,7 @@ def test_events_about_you_read_in_the_second_person() -> None:
     assert offline.you_form("You is now protected.") == "You are now protected."
     assert offline.you_form("Round 2: You deals.") == "Round 2: You deal."
     assert offline.you_form("Computer 2 gives You a card.") == "Computer 2 gives you a card."
+    # any game's verb, none listed (the console once listed the four games' verbs)
+    assert offline.you_form("You bids 3. You passes.") == "You bid 3. You pass."
     _, text = _play(["pariah", "--seed", "3", "--level", "easy"], "1\n" * 300)
     assert "You's" not in text and "You draws" not in text and "You knocks" not in text

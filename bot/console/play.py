@@ -63,11 +63,18 @@ def _render(text: str, names: Sequence[str]) -> str:
     return you_form(Event("text", text).render(names))
 
 
-_VERBS = ("deals", "draws", "knocks", "takes", "declares", "reveals", "leaves", "wins", "asks",
-          "plays", "trails", "captures", "keeps", "gives", "discards", "scores", "gets",
-          "lays", "swaps", "uses", "makes", "passes")
-_YOU_VERB = re.compile(rf"\bYou ({'|'.join(_VERBS)}|has|is)\b")  # i18n: not for people
-_IRREGULAR = {"has": "have", "is": "are"}
+# "You" and a verb of the third person (an event's "{player} knocks" for the human): any
+# game's verb, so no game's verbs are listed here (a new game's "bids" reads "You bid").
+_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")  # i18n: not for people
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+_ES = re.compile(r"(ss|sh|ch|x|z)es$")  # i18n: not for people ("passes": "pass")
+
+
+def _plain(verb: str) -> str:
+    """A verb of the third person in the second ("knocks": "knock")."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    return verb[:-2] if _ES.search(verb) else verb[:-1]
 
 
 def you_form(text: str) -> str:
@@ -77,7 +84,7 @@ def you_form(text: str) -> str:
     if current() != DEFAULT:
         return text
     you = "You"  # i18n: not for people (the English grammar below)
-    text = _YOU_VERB.sub(lambda m: f"{you} {_IRREGULAR.get(m[1], m[1][:-1])}", text)
+    text = _YOU_VERB.sub(lambda m: f"{you} {_plain(m[1])}", text)
     text = re.sub(r"\bYou's\b", "your", text)
     text = re.sub(r"(?<![.:!?] )(?<!^)\bYou\b", "you", text)
     return re.sub(r"(^|[.:!?] )(your|you)\b",  # i18n: not for people
