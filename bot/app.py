@@ -5,8 +5,6 @@ commands."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
 import pkgutil
 from collections.abc import Mapping
@@ -25,7 +23,7 @@ from bot.discord.parts import App, AppBot
 from bot.discord.pictures import TableImages, prepare_in_background
 from bot.discord.publisher import DiscordNotifier
 from bot.discord.tokens import Tokens
-from bot.discord.tree import CardroomTree
+from bot.discord.tree import CardroomTree, digest_of
 from bot.games import registry
 from bot.render.names import shown
 from bot.settings import Settings
@@ -224,17 +222,17 @@ class CardroomBot(AppBot):
         self._closing = asyncio.get_running_loop().create_task(self.close())  # not in the
         # watcher's own task: close() cancels the watcher
 
+    @property
+    def _tree(self) -> CardroomTree:
+        """The command tree as built (``tree_cls``), with its own sync."""
+        assert isinstance(self.tree, CardroomTree)
+        return self.tree
+
     async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
         """A hash of the command tree's JSON as a sync would send it (translations
         included), for ``guild`` or globally; in name order, so the order the cogs load
         in (a feature moved to another folder) is no change."""
-        tree, translator = self.tree, self.tree.translator
-        commands = tree._get_all_commands(guild=guild)
-        payload = [await c.get_translated_payload(tree, translator) if translator
-                   else c.to_dict(tree) for c in commands]
-        payload.sort(key=lambda command: (command.get("type", 1), command.get("name", "")))
-        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return digest_of(await self._tree.translated_payload(guild))
 
     async def sync_tree(self, *, force: bool = False) -> int | None:
         """Sync slash commands globally, or to ``DEV_GUILD_ID`` for instant updates: only
@@ -247,12 +245,13 @@ class CardroomBot(AppBot):
             self.tree.copy_global_to(guild=guild)
         where = f"guild:{guild.id}" if guild is not None else "global"
         scope = f"{self.application_id}:{where}"
-        digest = await self.command_digest(guild)
+        payload = await self._tree.translated_payload(guild)  # translated once: digest, sync
+        digest = digest_of(payload)
         synced_before = CommandSyncRepo(self.db)
         if not force and await synced_before.digest(scope) == digest:
             log.info("Slash commands unchanged since their last sync: not synced again")
             return None
-        count = await self._sync(guild)
+        count = await self._sync(guild, payload)
         await synced_before.record(scope, digest)
         return count
 
@@ -264,11 +263,12 @@ class CardroomBot(AppBot):
         for ext in cog_extensions():
             await self.load_extension(ext)
 
-    async def _sync(self, guild: discord.Object | None) -> int:
+    async def _sync(self, guild: discord.Object | None,
+                    payload: list[dict[str, Any]] | None = None) -> int:
         if guild is not None:
             guild_id = guild.id
             try:
-                synced = await self.tree.sync(guild=guild)
+                synced = await self._tree.sync(guild=guild, payload=payload)
             except (discord.Forbidden, discord.NotFound) as exc:
                 raise SettingUnusable(
                     f"DEV_GUILD_ID={guild_id}: Discord refused the commands for that "
@@ -277,7 +277,7 @@ class CardroomBot(AppBot):
                     "everywhere."  # i18n: not for people (the operator's start-up error)
                 ) from None
         else:
-            synced = await self.tree.sync()
+            synced = await self._tree.sync(payload=payload)
         log.info("Synced %d slash commands", len(synced))
         return len(synced)
 

@@ -5,6 +5,8 @@ discord.py's ``Locale`` enum cannot ask for (``ar``:
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from typing import Any
 
@@ -37,19 +39,29 @@ class CardroomTree(app_commands.CommandTree[Any]):
         log_failure(f"/{name}", original)
         await answer_once(interaction, failure_text(original))
 
-    async def sync(self, *, guild: discord.abc.Snowflake | None = None
+    async def translated_payload(self, guild: discord.abc.Snowflake | None = None
+                                 ) -> list[dict[str, Any]]:
+        """The commands (of ``guild``, or the global ones) as discord.py's sync sends them,
+        translated by discord.py (before :func:`add_missing_locales`); new dicts each call."""
+        commands = self._get_all_commands(guild=guild)
+        translator = self.translator
+        if translator is None:
+            return [command.to_dict(self) for command in commands]
+        return [await command.get_translated_payload(self, translator) for command in commands]
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None,
+                   payload: list[dict[str, Any]] | None = None
                    ) -> list[app_commands.AppCommand]:
         """discord.py's ``CommandTree.sync``, with :func:`add_missing_locales` applied to
-        each command's payload after discord.py's own translation."""
+        each command's payload after discord.py's own translation. ``payload``: the
+        :meth:`translated_payload` already made for this ``guild`` (it is changed), so
+        that a sync that first compared digests translates the tree once."""
         if self.client.application_id is None:
             raise app_commands.MissingApplicationID
         commands = self._get_all_commands(guild=guild)
         translator = self.translator
-        if translator is None:
-            payload = [command.to_dict(self) for command in commands]
-        else:
-            payload = [await command.get_translated_payload(self, translator)
-                       for command in commands]
+        if payload is None:
+            payload = await self.translated_payload(guild)
         strings = translator.strings if isinstance(translator, CatalogTranslator) else None
         payload = [add_missing_locales(p, strings) for p in payload]
         app_id = self.client.application_id
@@ -64,3 +76,13 @@ class CardroomTree(app_commands.CommandTree[Any]):
                 raise app_commands.CommandSyncFailure(exc, commands) from None
             raise
         return [app_commands.AppCommand(data=d, state=self._state) for d in data]
+
+
+def digest_of(payload: list[dict[str, Any]]) -> str:
+    """A hash of the commands' JSON (:meth:`CardroomTree.translated_payload`), in name
+    order, so the order the cogs load in (a feature moved to another folder) is no change.
+    ``payload`` itself is left as it is."""
+    ordered = sorted(payload, key=lambda command: (command.get("type", 1),
+                                                   command.get("name", "")))
+    text = json.dumps(ordered, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
