@@ -78,6 +78,21 @@ async def browser() -> AsyncIterator[Any]:
             await b.close()
 
 
+async def drawn(page: Any) -> None:
+    """Wait until the message is drawn as it will stay: the preview says it is ready (its
+    render's media and fonts loaded, two frames drawn: what SimCord's own capture waits
+    for), every picture in the message loaded and every font its text asked for.
+    (Playwright's ``networkidle`` waited for the preview's requests and then 500 ms more
+    of nothing, at every shot.)"""
+    await page.wait_for_function(
+        "() => window.simcordPreview && window.simcordPreview.ready === true")
+    await page.wait_for_function(
+        "() => [...document.querySelectorAll('#focused-content img')]"
+        ".every(i => i.complete && i.naturalHeight > 0)"
+    )
+    await page.evaluate("() => document.fonts.ready.then(() => true)")
+
+
 async def shoot(
     env: Any, channel: Any, viewer: Any, message: Any, path: Path, *,
     width: int = 400, theme: str = "dark", b: Any,
@@ -95,11 +110,7 @@ async def shoot(
             await page.add_style_tag(content=FULL_HEIGHT)
             if theme == "light":
                 await page.add_style_tag(content=LIGHT_THEME)
-            await page.wait_for_load_state("networkidle")
-            await page.wait_for_function(
-                "() => [...document.querySelectorAll('#focused-content img')]"
-                ".every(i => i.complete && i.naturalHeight > 0)"
-            )
+            await drawn(page)
             element = page.locator("#focused-content")
             box = await element.bounding_box()
             assert box is not None
@@ -125,11 +136,7 @@ async def shoot_themes(
             await page.goto(pv.url)
             await page.wait_for_selector("#focused-content .message-header")
             await page.add_style_tag(content=FULL_HEIGHT)
-            await page.wait_for_load_state("networkidle")
-            await page.wait_for_function(
-                "() => [...document.querySelectorAll('#focused-content img')]"
-                ".every(i => i.complete && i.naturalHeight > 0)"
-            )
+            await drawn(page)
             element = page.locator("#focused-content")
             shots = []
             for theme in sorted(paths):  # dark before light: the light palette stays
