@@ -348,7 +348,7 @@ async def play(env: simcord.Env, clicks: int, seed: int = 1,
                             raise RuntimeError(f"Click {cid} was not answered.")
                         times.action.append(took)
                         start = time.perf_counter()
-                        build_panel(table, seat)
+                        build_panel(table.seen(), seat)
                         times.panel_build.append(time.perf_counter() - start)
                         if floor is not None:
                             floor.prepare(before, shown(panel))

@@ -128,7 +128,8 @@ def play(
             action = chosen
         transition = engine.apply(state, action)
         for event in seen_by(transition.events, HUMAN):
-            say(you_form(second_person(event, HUMAN, names) or event.render(names)))
+            say(you_form(second_person(event, HUMAN, names, engine.said_to_you)
+                         or event.render(names)))
         state = transition.state
     say()
     totals = engine.totals(state)

@@ -242,6 +242,17 @@ class Transition(Generic[S]):
     events: tuple[Event, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class SaidToYou:
+    """One of an engine's event texts (``event``, its ``N_`` English) and how it reads to
+    the seat in ``role`` (``player``, ``target``, ``other``): ``you``, a sentence of its own
+    whose placeholders are the event's less that role's (``bot.games.you.second_person``)."""
+
+    event: str
+    role: str
+    you: str
+
+
 # ---------------------------------------------------------------------------- engine
 
 
@@ -259,6 +270,9 @@ class Engine(Protocol[S]):
     max_players: int
     lowest_wins: bool  # the scoring direction: True when the lowest total wins (Soureh)
     Variant: type  # the frozen options dataclass; ``Variant()`` gives the defaults
+    # Its events told to the seat they are about, in the second person ("You drew 7♦."):
+    # each game words its own (its ``texts`` module); () when none is.
+    said_to_you: tuple[SaidToYou, ...]
 
     def new_game(
         self,

@@ -320,7 +320,7 @@ class Table:
             else:
                 text = event.render(names)  # the acting reader's language
                 for seat in event.seats:  # to the seat it is about: "سحبتَ الورقة A♠"
-                    said = second_person(event, seat, names) or text
+                    said = second_person(event, seat, names, self.engine.said_to_you) or text
                     lines = self.private.setdefault(seat, deque(maxlen=PRIVATE_EVENTS))
                     self._told(lines, seat, seat, event, said)
         for key, drawn in before.items():

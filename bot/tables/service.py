@@ -304,7 +304,7 @@ class TableService:
         )
         names = table.shown_names
         # told to the seat that acted: "You drew 3♥." (not its own name, issue 46)
-        events = tuple(second_person(e, seat, names) or e.render(names)
+        events = tuple(second_person(e, seat, names, engine.said_to_you) or e.render(names)
                        for e in seen_by(transition.events, seat))
 
         def rest() -> None:

@@ -87,7 +87,8 @@ def notes(pos: Position, table: Seen) -> str | None:
     for event in seen_by(pos.events, LEARNER):
         if event.kind in ("deal", "hand"):
             continue
-        said = second_person(event, LEARNER, names) if event.seats else None
+        said = (second_person(event, LEARNER, names, pos.engine.said_to_you)
+                if event.seats else None)
         lines.append(f"› {said or event.render(names)}")
     return "\n".join(lines[len(lines) - NOTE_EVENTS:]) or None
 

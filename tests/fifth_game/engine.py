@@ -91,6 +91,7 @@ class HighCardEngine:
     min_players = 2
     max_players = 2
     lowest_wins = False
+    said_to_you = ()  # no event is said to its seat in the second person
     Variant = Variant
 
     def new_game(self, players: int, seed: int, variant: Any | None = None,

@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 class CoopEngine(CoopRules):
     """The engine of a coop game. Stateless: all game data lives in :class:`CoopState`."""
 
+    said_to_you = T.SAID_TO_YOU  # its events as their seat is told them
+
     def __init__(self) -> None:
         words = ["draw", "keep", "give", "discard", "reveal", *sorted(self.extra_words)]
         self._rules: dict[str, tuple[int, Callable[[CoopState, Args], None]]] = {

@@ -7,6 +7,7 @@ one when it is shown.
 from __future__ import annotations
 
 from bot.games.coop.state import Phase
+from bot.games.protocol import SaidToYou
 from bot.i18n import L_, N_, _
 
 EXPECT = {
@@ -46,3 +47,41 @@ def legacy_hint(word: str, verb: str, game: str) -> str:
             verb=verb,
         )
     return _("There is no continue any more: draw to play on instead of revealing.")
+
+
+#: The coop games' events told to the seat they are about, in the second person
+#: (``bot.games.you.second_person``): the actor's, then the acted on's.
+SAID_TO_YOU: tuple[SaidToYou, ...] = (
+    SaidToYou(N_("{player} drew a card."), "player", N_("You drew a card.")),
+    SaidToYou(N_("{player} drew {card}."), "player", N_("You drew {card}.")),
+    SaidToYou(N_("{player} drew a card and kept it in coop {slot}; the face-down card it "
+                 "replaces goes face down to the discard pile."), "player",
+              N_("You drew a card and kept it in coop {slot}; the face-down card it replaces "
+                 "goes face down to the discard pile.")),
+    SaidToYou(N_("{player} drew a card and kept it in coop {slot}; the face-down {card} "
+                 "goes to the discard pile."), "player",
+              N_("You drew a card and kept it in coop {slot}; your face-down {card} goes to "
+                 "the discard pile.")),
+    SaidToYou(N_("{player} kept {card} in coop {slot}; {old} was discarded."), "player",
+              N_("You kept {card} in coop {slot}; {old} was discarded.")),
+    SaidToYou(N_("{player} drew a card and gave it to {target}'s coop {slot}: {card} "
+                 "replaces {old}."), "player",
+              N_("You drew a card and gave it to {target}'s coop {slot}: {card} replaces "
+                 "{old}.")),
+    SaidToYou(N_("{player} drew a card and discarded it."), "player",
+              N_("You drew a card and discarded it.")),
+    SaidToYou(N_("{player} drew {card} and discarded it."), "player",
+              N_("You drew {card} and discarded it.")),
+    SaidToYou(N_("{player} drew {card} and put it in place of their face-up {old} in "
+                 "coop {slot}."), "player",
+              N_("You drew {card} and put it in place of your face-up {old} in coop {slot}.")),
+    SaidToYou(N_("{player} knocked."), "player", N_("You knocked.")),
+    SaidToYou(N_("{player} is now protected: nobody else may replace their cards."),
+              "player", N_("You are now protected: nobody else may replace your cards.")),
+    SaidToYou(N_("{player}'s face-down cards: {cards}"), "player",
+              N_("Your face-down cards: {cards}")),
+    SaidToYou(N_("{player} drew a card and gave it to {target}'s coop {slot}: {card} "
+                 "replaces {old}."), "target",
+              N_("{player} drew a card and gave it to your coop {slot}: {card} replaces "
+                 "{old}.")),
+)

@@ -41,7 +41,7 @@ from bot.games.soi.state import (
     quad_value,
     round_rng,
 )
-from bot.games.soi.texts import ASK_HELP, describe_ask, turn_moves
+from bot.games.soi.texts import ASK_HELP, SAID_TO_YOU, describe_ask, turn_moves
 from bot.games.soi.views import SoiView
 from bot.i18n import L_, N_, L_n, _
 
@@ -256,6 +256,7 @@ class SoiEngine:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     lowest_wins = False  # the highest total wins
+    said_to_you = SAID_TO_YOU  # its events as their seat is told them
     Variant: type = Variant
 
     def new_game(

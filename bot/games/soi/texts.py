@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.cards import Card, show
-from bot.games.protocol import Action, Event, seat_ref
+from bot.games.protocol import Action, Event, SaidToYou, seat_ref
 from bot.games.soi.state import SoiState, cards_of
 from bot.i18n import L_, N_, _
 
@@ -35,3 +35,21 @@ def turn_moves(seat: int, to: int) -> Event:
         ),
         data={"seat": seat, "to": to},
     )
+
+
+#: Soi's events told to the seat they are about, in the second person
+#: (``bot.games.you.second_person``): the actor's, then the acted on's.
+SAID_TO_YOU: tuple[SaidToYou, ...] = (
+    SaidToYou(N_("{player} asked {other} for {card} — {other} had it."), "player",
+              N_("You asked {other} for {card} — {other} had it.")),
+    SaidToYou(N_("{player} asked {other} for {card} — {other} didn't have it; "
+                 "{other}'s turn."), "player",
+              N_("You asked {other} for {card} — {other} didn't have it; {other}'s turn.")),
+    SaidToYou(N_("{player} has no cards left and is out of the round."), "player",
+              N_("You have no cards left and are out of the round.")),
+    SaidToYou(N_("{player} asked {other} for {card} — {other} had it."), "other",
+              N_("{player} asked you for {card} — you had it.")),
+    SaidToYou(N_("{player} asked {other} for {card} — {other} didn't have it; "
+                 "{other}'s turn."), "other",
+              N_("{player} asked you for {card} — you didn't have it; your turn.")),
+)

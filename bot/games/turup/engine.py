@@ -90,6 +90,7 @@ class TurupEngine:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     lowest_wins = False  # the highest total wins
+    said_to_you = T.SAID_TO_YOU  # its events as their seat is told them
     Variant: type = TurupVariant
 
     # ------------------------------------------------------------------ setup

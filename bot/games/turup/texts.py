@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.cards import RANK_PLURAL, RANK_WORD, Card, show
-from bot.games.protocol import joined, seat_list, seat_ref
+from bot.games.protocol import SaidToYou, joined, seat_list, seat_ref
 from bot.games.turup.capture import is_capture, sort_cards
-from bot.i18n import L_, L_n, Msg, _
+from bot.i18n import L_, N_, L_n, Msg, _
 
 
 def cards(n: int) -> Msg:
@@ -129,3 +129,12 @@ def capture_error(played: Card, taken: Sequence[Card]) -> str | None:
     if total % v:
         return _("{sum} make {total}, which does not split into sums of {v}.", **sums)
     return _("{sum} can't be split into groups that each make {v}.", **sums)
+
+
+#: Turup's events told to the seat they are about, in the second person
+#: (``bot.games.you.second_person``): the actor's, then the acted on's.
+SAID_TO_YOU: tuple[SaidToYou, ...] = (
+    SaidToYou(N_("{player} played {card} and took {taken}"), "player",
+              N_("You played {card} and took {taken}")),
+    SaidToYou(N_("{player} trailed {card}"), "player", N_("You trailed {card}")),
+)
