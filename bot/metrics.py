@@ -204,7 +204,7 @@ def discord_error(exc: BaseException) -> None:
 
 
 def timed_picture(job: Callable[[], T]) -> Callable[[], T]:
-    """``job`` (drawing one picture, in a thread), counted and timed."""
+    """``job`` (one picture and its alt text, in an image thread), counted and timed."""
 
     def run() -> T:
         start = time.perf_counter()

@@ -95,3 +95,12 @@ def _palettes_built() -> None:
     for name in THEMES:
         for four_colour in (False, True):
             palette_for(theme(name), four_colour)
+
+
+@pytest.fixture(autouse=True)
+def _strips_forgotten() -> None:
+    """Each test draws its pictures' strips anew: a strip kept by an earlier test in the
+    same worker was drawn under that test's words (a fake language, a patched drawing)."""
+    from bot.render.images.strips import STRIPS
+
+    STRIPS.clear()

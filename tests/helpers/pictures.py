@@ -18,8 +18,7 @@ from bot.games.views import GameView
 from bot.render import alt, images
 from bot.render.images import ImageCache
 from bot.render.images import samples as found
-from bot.render.images.canvas import Canvas
-from bot.render.images.layout import Pictures
+from bot.render.images.layout import Drawing, Pictures
 from bot.render.images.palette import choose_from
 from bot.render.images.samples import Samples
 
@@ -54,7 +53,7 @@ def seat_image(view: GameView, names: Sequence[str], **options: Any) -> bytes:
     return images.seat_image(_pictures(view), view, names, **options)
 
 
-def canvas_for(kind: str, view: GameView, names: Sequence[str] = (), **options: Any) -> Canvas:
+def canvas_for(kind: str, view: GameView, names: Sequence[str] = (), **options: Any) -> Drawing:
     return images.canvas_for(_pictures(view), kind, view, names, **options)
 
 

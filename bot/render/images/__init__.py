@@ -23,9 +23,9 @@ from bot.games.views import GameView
 from bot.i18n import current
 from bot.render.images import text
 from bot.render.images.cache import ImageCache, ImageKey
-from bot.render.images.canvas import WIDTH, Canvas
+from bot.render.images.canvas import WIDTH
 from bot.render.images.cards import card_back, card_face
-from bot.render.images.layout import Pictures
+from bot.render.images.layout import Drawing, Pictures
 from bot.render.images.palette import choose_from, palette_for
 from bot.render.images.seat import private_view
 from bot.render.images.style import THEMES, Theme, theme
@@ -153,7 +153,7 @@ def canvas_for(
     *,
     four_colour: bool = False,
     theme: str = "dark",
-) -> Canvas:
+) -> Drawing:
     """The drawn, not yet encoded picture of ``kind`` ("table", "hand", "round_end",
     "seat"): for benchmarks and comparisons of encoders (``canvas.encode``)."""
     th = _theme(theme)

@@ -26,21 +26,30 @@ NAME_PX = 26  # a seat's name
 WEBP_METHOD = 2  # lossless WebP effort: a Soureh round end 31 KB in ~25 ms (PNG: 43 KB)
 WEBP_EFFORT = 50
 PICTURE_BYTES = 40 * 1024  # the most a picture should upload (issue 17)
+FRAME = 6  # the felt's darker edge around every picture
 RLM = "\u200f"  # starts a label in a right-to-left language: the whole label reads RTL
 
 
 class Canvas:
     """An opaque felt image of a fixed size with helpers to draw the table on it."""
 
-    def __init__(self, height: int, theme: Theme, four_colour: bool, width: int = WIDTH) -> None:
+    def __init__(self, height: int, theme: Theme, four_colour: bool, width: int = WIDTH,
+                 *, edges: tuple[bool, bool] = (True, True), noting: bool = True) -> None:
+        """``edges``: whether the frame's top and bottom edge are drawn (a strip of a
+        picture, ``strips.py``, has only those of its own; its sides always);
+        ``noting=False``: what it draws is noted by the picture it is part of, not here."""
         self.theme = theme
         self.four_colour = four_colour
         self.img = Image.new("RGB", (width, height), theme.felt)
         self.draw = ImageDraw.Draw(self.img)
         self.width = width
         self.emoji = False  # colour emoji were drawn: the image needs its own palette
-        self.drawn = noted(Drawn(width))  # the text sizes and cards drawn (phone.py)
-        self.draw.rectangle((0, 0, width - 1, height - 1), outline=theme.felt_edge, width=6)
+        drawn = Drawn(width)  # the text sizes and cards drawn (phone.py)
+        self.drawn = noted(drawn) if noting else drawn
+        top, bottom = edges  # an edge not drawn lies outside the image: only the sides show
+        self.draw.rectangle((0, 0 if top else -FRAME - 1, width - 1,
+                             height - 1 if bottom else height + FRAME),
+                            outline=theme.felt_edge, width=FRAME)
 
     @property
     def text_sizes(self) -> set[int]:

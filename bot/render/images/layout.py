@@ -15,13 +15,17 @@ from typing import TypeVar
 from bot.games.views import GameView
 from bot.render.images.canvas import Canvas
 from bot.render.images.samples import Samples
+from bot.render.images.strips import Strips
 from bot.render.images.style import Theme
 
 #: Card sizes ``(width, height)`` a game's layouts draw.
 Sizes = tuple[tuple[int, int], ...]
 
+#: A picture drawn: on one canvas, or as strips kept by what each shows (``strips.py``).
+Drawing = Canvas | Strips
+
 #: Draws a view for the seat names given: ``(view, names, theme, four_colour)``.
-Layout = Callable[[GameView, Sequence[str], Theme, bool], Canvas]
+Layout = Callable[[GameView, Sequence[str], Theme, bool], Drawing]
 
 #: Draws a seat's own cards from its view: ``(view, theme, four_colour)``.
 HandLayout = Callable[[GameView, Theme, bool], Canvas]
@@ -51,10 +55,10 @@ V = TypeVar("V")
 
 def pictures(
     view_of: Callable[[GameView], V],
-    table: Callable[[V, Sequence[str], Theme, bool], Canvas],
+    table: Callable[[V, Sequence[str], Theme, bool], Drawing],
     hand: Callable[[V, Theme, bool], Canvas],
-    round_end: Callable[[V, Sequence[str], Theme, bool], Canvas],
-    seat: Callable[[V, Sequence[str], Theme, bool], Canvas],
+    round_end: Callable[[V, Sequence[str], Theme, bool], Drawing],
+    seat: Callable[[V, Sequence[str], Theme, bool], Drawing],
     *,
     samples: Samples | None = None,
     card_sizes: Sizes = (),

@@ -25,7 +25,7 @@ LEVEL = 1
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
+def chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + \
         struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
@@ -43,8 +43,8 @@ def palette_png(img: Image.Image, level: int = LEVEL) -> bytes:
     rows = wide.tobytes()
     return b"".join((
         SIGNATURE,
-        _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
-        _chunk(b"PLTE", palette),
-        _chunk(b"IDAT", bytes(deflate.zlib_compress(rows, level))),
-        _chunk(b"IEND", b""),
+        chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
+        chunk(b"PLTE", palette),
+        chunk(b"IDAT", bytes(deflate.zlib_compress(rows, level))),
+        chunk(b"IEND", b""),
     ))

@@ -19,6 +19,7 @@ from bot.render.images.canvas import GAP, MARGIN, PAD, TEXT_PX, WIDTH, Canvas, s
 from bot.render.images.layout import Pictures, pictures
 from bot.render.images.rows import BADGE, eye, seat_name_at, verdict
 from bot.render.images.samples import Samples
+from bot.render.images.strips import Strips
 from bot.render.images.style import HIDDEN_RING, PICK_RING, Theme
 
 CW, CH = 76, 106  # the smallest coop card: 38 px wide on a phone
@@ -146,49 +147,74 @@ def columns(extra: bool) -> Columns:
     return Columns(WIDTHS[-1], extra=extra)
 
 
-def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Strips:
     """The public table: every seat's coops (the face-up card over the back of the
     face-down one), the seat to act framed in gold with an arrow, the discard's top card
     when the pile is face up. Given a player view (a seat image), the viewer's own
-    face-down cards show, framed in blue with an eye, and the card he drew beside them."""
+    face-down cards show, framed in blue with an eye, and the card he drew beside them.
+    Drawn as strips (the slot numbers, then a seat's row each), so a seat's row that did
+    not change since it was last drawn is not drawn again (``strips.py``)."""
     n = int(view["players"])
     viewer = view.get("seat")
     drawn = view.get("drawn") if viewer is not None else None
     top_card = view.get("discard_top")
-    cols = columns(bool(drawn or top_card))
-    w, h, up_h = cols.w, cols.h, cols.peek
-    heights = [_row_h(cols, s == viewer, s == viewer and view["seats"][s].get("valid") is not None)
-               for s in range(n)]
-    height = MARGIN + NUMBERS_H + sum(heights) + GAP * (n - 1) + MARGIN
-    canvas = Canvas(height, theme, four_colour)
-    _numbers(canvas, cols, MARGIN)
+    extra = bool(drawn or top_card)
+    cols = columns(extra)
+    picture = Strips(theme, four_colour)
+    picture.add(MARGIN + NUMBERS_H, _numbers_strip, extra)
     top_placed = False  # the open discard's top card: in the first row with room
-    y = MARGIN + NUMBERS_H
     for seat in range(n):
         info = view["seats"][seat]
-        to_act = view.get("to_act") == seat and not view.get("over")
-        box = (MARGIN, y, WIDTH - MARGIN, y + heights[seat])
-        canvas.panel(box, highlight=to_act, out=_is_out(view, seat))
-        name = cols.name_box(y + PAD)
-        seat_name_at(canvas, name, y + PAD, seat_name(names, seat), turn=to_act)
-        _coops(canvas, cols, y + PAD, info, mine=seat == viewer)
-        if seat == viewer and drawn:
-            canvas.card(cols.extra_x(), y + PAD, str(drawn), w, h)
-            canvas.ring(cols.extra_x(), y + PAD, w, h, canvas.theme.accent)
-        elif top_card and not top_placed:  # the open pile: its top card over its backs
-            canvas.card_top(cols.extra_x(), y + PAD, str(top_card), w, h, up_h + 12)
-            canvas.card(cols.extra_x(), y + PAD + up_h, None, w, BACK_H)
-            top_placed = True
-        y += heights[seat] + GAP
-    return canvas
+        mine = seat == viewer
+        valid = info.get("valid") if mine else None
+        row_h = _row_h(cols, mine, valid is not None)
+        held = str(drawn) if mine and drawn else None
+        pile = str(top_card) if top_card and not held and not top_placed else None
+        top_placed = top_placed or pile is not None
+        under = GAP if seat < n - 1 else MARGIN
+        picture.add(row_h + under, _seat_strip, extra, row_h, seat_name(names, seat),
+                    view.get("to_act") == seat and not view.get("over"), _is_out(view, seat),
+                    mine, _cards(info["up"]), _cards(info["down"]) if mine else None,
+                    tuple(bool(v) for v in valid) if isinstance(valid, list) else None,
+                    held, pile)
+    return picture
 
 
-def _coops(canvas: Canvas, cols: Columns, y: int, info: CoopSeat, *, mine: bool) -> None:
-    downs: list[str | None] = [None] * 4 if info["down"] is None else [*info["down"]]
-    ups: list[str | None] = [None] * 4 if info["up"] is None else [*info["up"]]
-    valid = info.get("valid") if mine else None
+def _cards(cards: Sequence[object] | None) -> tuple[str | None, ...] | None:
+    return None if cards is None else tuple(None if c is None else str(c) for c in cards)
+
+
+def _numbers_strip(canvas: Canvas, extra: bool) -> None:
+    _numbers(canvas, columns(extra), MARGIN)
+
+
+def _seat_strip(
+    canvas: Canvas, extra: bool, row_h: int, name: str, to_act: bool, out: bool, mine: bool,
+    ups: tuple[str | None, ...] | None, downs: tuple[str | None, ...] | None,
+    valid: tuple[bool, ...] | None, held: str | None, pile: str | None,
+) -> None:
+    """One seat's row (``row_h`` tall, the gap under it below): its name, its coops, the
+    card it drew (``held``) or the open discard's top card (``pile``)."""
+    cols = columns(extra)
+    w, h = cols.w, cols.h
+    canvas.panel((MARGIN, 0, WIDTH - MARGIN, row_h), highlight=to_act, out=out)
+    seat_name_at(canvas, cols.name_box(PAD), PAD, name, turn=to_act)
+    _coops(canvas, cols, PAD, ups, downs, valid, mine=mine)
+    if held is not None:
+        canvas.card(cols.extra_x(), PAD, held, w, h)
+        canvas.ring(cols.extra_x(), PAD, w, h, canvas.theme.accent)
+    elif pile is not None:  # the open pile: its top card over its backs
+        canvas.card_top(cols.extra_x(), PAD, pile, w, h, cols.peek + 12)
+        canvas.card(cols.extra_x(), PAD + cols.peek, None, w, BACK_H)
+
+
+def _coops(canvas: Canvas, cols: Columns, y: int, up: tuple[str | None, ...] | None,
+           down: tuple[str | None, ...] | None, valid: tuple[bool, ...] | None, *,
+           mine: bool) -> None:
+    downs: list[str | None] = [None] * 4 if down is None else [*down]
+    ups: list[str | None] = [None] * 4 if up is None else [*up]
     for slot in range(4):
-        ok = bool(valid[slot]) if isinstance(valid, list) and len(valid) == 4 else None
+        ok = valid[slot] if valid is not None and len(valid) == 4 else None
         draw_coop(canvas, cols.coop(slot), y, ups[slot], downs[slot], w=cols.w, h=cols.h,
                   peek=cols.peek,
                   mine=mine, shown=mine and downs[slot] is not None, valid=ok)
@@ -275,7 +301,7 @@ def round_end(
     return canvas
 
 
-def seat(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def seat(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool) -> Strips:
     """The table as the viewer sees it: his own face-down cards (framed in blue, with an
     eye) and the card he drew; every other seat's face-down cards and validity blanked
     first."""

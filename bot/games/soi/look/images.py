@@ -11,6 +11,7 @@ from bot.games.soi.look.samples import SAMPLES
 from bot.games.soi.views import SoiView, soi_view
 from bot.i18n import is_rtl
 from bot.render.images.canvas import (
+    GAP,
     MARGIN,
     PAD,
     WIDTH,
@@ -25,6 +26,7 @@ from bot.render.images.cards import rank_chip
 from bot.render.images.layout import pictures
 from bot.render.images.rows import BH, BW, ROW_H, seat_row
 from bot.render.images.seat import with_hand
+from bot.render.images.strips import Strips
 from bot.render.images.style import Theme
 
 CHIP_H = 40  # a quadruplet's chip: its rank 12 px tall on a phone
@@ -85,17 +87,41 @@ def _seats(
             _quads(canvas, box, box[1] + ROW_H - PAD + 4, quads[seat])
 
 
-def table(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def table(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -> Strips:
     """The public Soi table: per seat its name, the backs of its hand and the quadruplets
-    laid down (the asks, counts and points are in the message's words)."""
+    laid down (the asks, counts and points are in the message's words). Drawn as strips
+    (the top margin, then a row of seats each): a row that did not change is not drawn
+    again (``strips.py``)."""
     n = int(view["players"])
     quads = [list(s.get("quads") or []) for s in view["seats"]]
     panel_h = _panel_h(quads, four_colour)
-    height = 2 * MARGIN + grid_height(n, COLUMNS, panel_h)
-    canvas = Canvas(height, theme, four_colour)
-    counts = [int(s.get("hand_count") or 0) for s in view["seats"]]
-    _seats(canvas, view, names, MARGIN, panel_h, quads, counts, None)
-    return canvas
+    out = view.get("out") or [False] * n
+    over = bool(view.get("over"))
+    cells = [(seat_name(names, seat), int(view["seats"][seat].get("hand_count") or 0),
+              view.get("to_act") == seat and not over, bool(out[seat]) and not over,
+              tuple(str(q) for q in quads[seat]))
+             for seat in range(n)]
+    picture = Strips(theme, four_colour)
+    picture.add(MARGIN, _margin)
+    for first in range(0, n, COLUMNS):
+        under = GAP if first + COLUMNS < n else MARGIN
+        picture.add(panel_h + under, _seat_row, panel_h, tuple(cells[first:first + COLUMNS]))
+    return picture
+
+
+def _margin(canvas: Canvas) -> None:
+    """The felt above the seats (the viewer's hand goes under it in his seat picture)."""
+
+
+def _seat_row(canvas: Canvas, panel_h: int,
+              seats: tuple[tuple[str, int, bool, bool, tuple[str, ...]], ...]) -> None:
+    """One row of seat panels (name, hand count, to act, out, quadruplets), the gap under
+    it below."""
+    for (name, count, turn, out, quads), box in zip(seats, grid(len(seats), COLUMNS, 0, panel_h),
+                                                    strict=True):
+        seat_row(canvas, box, name, count, turn=turn, out=out)
+        if quads:
+            _quads(canvas, box, box[1] + ROW_H - PAD + 4, quads)
 
 
 def hand(view: SoiView, theme: Theme, four_colour: bool) -> Canvas:
@@ -155,7 +181,7 @@ def round_end(
     return canvas
 
 
-def seat(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def seat(view: SoiView, names: Sequence[str], theme: Theme, four_colour: bool) -> Strips:
     """The public table with the viewer's hand, rank by rank, in a strip over the seats."""
     split = MARGIN
     public: SoiView = {**view, "hand": None}

@@ -22,6 +22,7 @@ from bot.render.images.canvas import (
 from bot.render.images.layout import pictures
 from bot.render.images.rows import BH, BW, ROW_H, seat_row
 from bot.render.images.seat import with_hand
+from bot.render.images.strips import Strips
 from bot.render.images.style import Theme
 
 CW, CH = 76, 106  # pile card size: 38 px wide on a phone
@@ -56,10 +57,11 @@ def _x(x: int, w: int) -> int:
     return WIDTH - x - w if is_rtl() else x
 
 
-def _centre(canvas: Canvas, view: TurupView, top: int) -> None:
-    """The deck (its size is in the message's words) and every card of the pile."""
-    canvas.stack(_x(MARGIN + PAD, CW), top + 6, int(view.get("deck") or 0), CW, CH - 6)
-    pile = [str(c) for c in view.get("pile") or []]
+def _centre(canvas: Canvas, deck: int, pile: tuple[str, ...]) -> None:
+    """The deck (its size is in the message's words) and every card of the pile, in a
+    strip of their own (``centre_height`` tall)."""
+    top = MARGIN
+    canvas.stack(_x(MARGIN + PAD, CW), top + 6, deck, CW, CH - 6)
     if not pile:
         canvas.empty_slot(_x(PILE_X, CW), top, CW, CH)
         return
@@ -69,21 +71,30 @@ def _centre(canvas: Canvas, view: TurupView, top: int) -> None:
         canvas.card(_x(PILE_X + c * step, CW), top + r * PILE_ROW, code, CW, CH)
 
 
-def table(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def _seats(canvas: Canvas, seats: tuple[tuple[str, int, bool, bool], ...]) -> None:
+    """One row of seat panels (name, hand count, to act, out), the gap under it below."""
+    for (name, count, turn, out), box in zip(seats, grid(len(seats), COLUMNS, 0, ROW_H),
+                                             strict=True):
+        seat_row(canvas, box, name, count, turn=turn, out=out)
+
+
+def table(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool) -> Strips:
     """The public Turup table: the deck, every card of the pile, and per seat its name
-    and the backs of its hand (the counts and cards won are in the message's words)."""
+    and the backs of its hand (the counts and cards won are in the message's words).
+    Drawn as strips (the pile, then a row of seats each): a row that did not change is
+    not drawn again (``strips.py``)."""
     n = int(view["players"])
-    centre_h = centre_height(view)
-    height = centre_h + grid_height(n, COLUMNS, ROW_H) + MARGIN
-    canvas = Canvas(height, theme, four_colour)
-    _centre(canvas, view, MARGIN)
+    picture = Strips(theme, four_colour)
+    picture.add(centre_height(view), _centre, int(view.get("deck") or 0),
+                tuple(str(c) for c in view.get("pile") or []))
     out = view.get("out") or [False] * n
-    for seat, box in enumerate(grid(n, COLUMNS, centre_h, ROW_H)):
-        info = view["seats"][seat]
-        to_act = view.get("to_act") == seat and not view.get("over")
-        seat_row(canvas, box, seat_name(names, seat), int(info.get("hand_count") or 0),
-                 turn=to_act, out=bool(out[seat]))
-    return canvas
+    cells = [(seat_name(names, seat), int(view["seats"][seat].get("hand_count") or 0),
+              view.get("to_act") == seat and not view.get("over"), bool(out[seat]))
+             for seat in range(n)]
+    for first in range(0, n, COLUMNS):
+        under = GAP if first + COLUMNS < n else MARGIN
+        picture.add(ROW_H + under, _seats, tuple(cells[first:first + COLUMNS]))
+    return picture
 
 
 def hand(view: TurupView, theme: Theme, four_colour: bool) -> Canvas:
@@ -125,7 +136,7 @@ def round_end(
     return canvas
 
 
-def seat(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool) -> Canvas:
+def seat(view: TurupView, names: Sequence[str], theme: Theme, four_colour: bool) -> Strips:
     """The public table with the viewer's hand in a strip under the pile."""
     split = centre_height(view)
     public: TurupView = {**view, "hand": None}
