@@ -23,6 +23,7 @@ from bot.games.registry import games
 from bot.render.images import ImageCache, ImageKey
 from bot.render.images.canvas import encode
 from bot.render.images.samples import NAMES
+from bot.render.images.strips import STRIPS
 from tests.helpers.pictures import (
     canvas_for,
     render_hand,
@@ -31,6 +32,7 @@ from tests.helpers.pictures import (
     sample_player_view,
     sample_round_end,
     sample_view,
+    seat_image,
 )
 
 
@@ -63,11 +65,50 @@ def _views(game: str, players: int) -> tuple[dict[str, Any], dict[str, Any], dic
 
 
 def _time(fn: Callable[[], object], repeat: int) -> list[float]:
+    """Milliseconds of ``fn()``, ``repeat`` times, each picture drawn whole (no strip kept
+    from the last time: ``strips.py``)."""
     out = []
     for _ in range(repeat):
+        STRIPS.clear()
         t0 = time.perf_counter()
         fn()
         out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def along_a_game(game: str, players: int, games_played: int = 4,
+                 moves: int = 50) -> dict[str, tuple[float, float]]:
+    """Thread-CPU ms of each table and seat picture (the seat to act's) along
+    ``games_played`` seeded random games, (drawn whole, with the strips kept so far): the
+    pictures a live table sends, one per move."""
+    from bot.games.registry import ENGINES
+
+    eng = ENGINES[game]
+    out: dict[str, tuple[float, float]] = {}
+    for kind in ("table", "seat"):
+        spent = {True: 0.0, False: 0.0}
+        count = 0
+        for keep in (False, True):
+            STRIPS.clear()
+            count = 0
+            for seed in range(games_played):
+                rng = random.Random(seed)
+                state = eng.new_game(players=players, seed=seed)
+                for _ in range(moves):
+                    seat = eng.to_act(state)
+                    if seat is None:
+                        break
+                    view = eng.public_view(state) if kind == "table" else eng.player_view(
+                        state, seat)
+                    if not keep:
+                        STRIPS.clear()
+                    t0 = time.thread_time()
+                    (render_table(view, NAMES[:players]) if kind == "table"
+                     else seat_image(view, NAMES[:players]))
+                    spent[keep] += time.thread_time() - t0
+                    count += 1
+                    state = eng.apply(state, rng.choice(eng.legal_actions(state))).state
+        out[kind] = (1000 * spent[False] / max(1, count), 1000 * spent[True] / max(1, count))
     return out
 
 
@@ -135,6 +176,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'game':8} {'image':10} {'ms':>7} {'KB':>7}   {'ms':>7} {'KB':>7}   smaller")
     for row in rows:
         print(row)
+    print("\nalong seeded games (4 x 50 random moves), thread-CPU ms a picture: drawn whole / "
+          "with the strips kept (strips.py)")
+    print(f"{'game':8} {'seats':>5} {'table':>15} {'seat':>15}")
+    for game, players in (("soureh", 4), ("pariah", 2), ("turup", 12), ("soi", 6)):
+        if game not in games():
+            continue
+        got = along_a_game(game, players)
+        print(f"{game:8} {players:>5} " + " ".join(
+            f"{got[k][0]:6.2f} / {got[k][1]:5.2f}" for k in ("table", "seat")))
+    print(f"strips kept: {len(STRIPS)}, {STRIPS.size / 1024:.0f} KB deflated")
     cache = ImageCache(max_entries=256)
     public = sample_view("turup", 12, 1)
     key = ImageKey("bench", 1, "table", None, (False, "dark"))

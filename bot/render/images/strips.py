@@ -37,8 +37,10 @@ from bot.render.images.phone import Drawn, noted
 from bot.render.images.png import SIGNATURE, chunk
 from bot.render.images.style import Theme
 
-#: The most the kept strips hold, in deflated bytes (a strip is 1-8 KB: 32 MB keep the
-#: strips of a few thousand live tables' last pictures).
+#: The most the kept strips hold, in deflated bytes. A strip is 1-8 KB; a live table's
+#: pictures hold about its table picture's bytes plus each seat's own row (6-50 KB: a Soi
+#: table, a 4-seat Soureh table), so 32 MB keep the strips of about a thousand live tables;
+#: past that the tables that moved least recently are drawn whole at their next move.
 STRIP_BYTES = 32 * 1024 * 1024
 # zlib's level 3 on a strip's rows: the bytes of libdeflate's level 1 on the whole picture
 # (png.py; 141.6 KB against 138.9 KB over 33 tables' and seats' strips, level 1: 158.2 KB)
