@@ -165,15 +165,20 @@ RATE_LIMITS = Counter("cardroom_discord_rate_limits_total",
 DISCORD_ERRORS = Counter("cardroom_discord_errors_total",
                          "Discord requests that failed, per HTTP status.", ["status"])
 PICTURES = Counter("cardroom_pictures_total", "Card pictures drawn.")
-PICTURE_SECONDS = Histogram("cardroom_picture_seconds", "Time to draw one card picture.",
+PICTURE_SECONDS = Histogram("cardroom_picture_seconds",
+                            "Time to draw one card picture and its alt text.",
                             buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0))
+STRIPS = Read("cardroom_picture_strips_total",
+              "Strips of card pictures: drawn, or kept from an earlier picture.", ["result"],
+              kind="counter")
+STRIP_BYTES = Read("cardroom_picture_strips_bytes", "Deflated bytes of the picture strips kept.")
 SHARDS = Read("cardroom_shard_owned", "1 for each shard this process owns and runs.",
               ["shard"])
 UP = Read("cardroom_ready", "1 while connected to Discord and ready, else 0.")
 
 REGISTRY: tuple[Metric, ...] = (TABLES, MOVES, INTERACTIONS, LATENCY, STORAGE_ERRORS,
                                 STORAGE_RETRIES, RATE_LIMITS, DISCORD_ERRORS, PICTURES,
-                                PICTURE_SECONDS, SHARDS, UP)
+                                PICTURE_SECONDS, STRIPS, STRIP_BYTES, SHARDS, UP)
 
 
 def set_source(metric: Read, source: Callable[[], dict[Labels, float]]) -> None:

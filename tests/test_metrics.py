@@ -92,6 +92,11 @@ async def test_series_move_while_a_game_is_played(world: dict[str, Any]) -> None
         == after[latency]
     assert after["cardroom_pictures_total"] > before.get("cardroom_pictures_total", 0)
     assert after["cardroom_picture_seconds_count"] == after["cardroom_pictures_total"]
+    # the table's picture after each move: the seats' rows that did not change are kept
+    assert after['cardroom_picture_strips_total{result="drawn"}'] > 0
+    assert after['cardroom_picture_strips_total{result="kept"}'] \
+        > before.get('cardroom_picture_strips_total{result="kept"}', 0)
+    assert after["cardroom_picture_strips_bytes"] > 0
     assert after['cardroom_shard_owned{shard="0"}'] == 1
     assert after["cardroom_discord_rate_limits_total"] \
         == before.get("cardroom_discord_rate_limits_total", 0) + 1

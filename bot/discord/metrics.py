@@ -1,6 +1,7 @@
 """Ties ``bot.metrics`` to the running bot: the sources read at each scrape (live tables,
-owned shards, storage's counts, ready), interactions counted as they arrive and timed to
-their first answer, discord.py's own 429 log lines counted. ``watch(bot)`` once per bot."""
+owned shards, storage's counts, the picture strips drawn and kept, ready), interactions
+counted as they arrive and timed to their first answer, discord.py's own 429 log lines
+counted. ``watch(bot)`` once per bot."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 import discord
 
 from bot import metrics
+from bot.render.images.strips import STRIPS
 from storage.counters import COUNTERS
 
 ANSWERS = ("defer", "send_message", "edit_message", "send_modal", "autocomplete")
@@ -31,6 +33,9 @@ def watch(bot: Any) -> None:
     metrics.set_source(metrics.UP, lambda: {(): 1.0 if bot.is_ready() else 0.0})
     metrics.set_source(metrics.STORAGE_ERRORS, lambda: {(): float(COUNTERS.errors)})
     metrics.set_source(metrics.STORAGE_RETRIES, lambda: {(): float(COUNTERS.retries)})
+    metrics.set_source(metrics.STRIPS, lambda: {("drawn",): float(STRIPS.misses),
+                                                ("kept",): float(STRIPS.hits)})
+    metrics.set_source(metrics.STRIP_BYTES, lambda: {(): float(STRIPS.size)})
     bot.add_listener(arrived, "on_interaction")
     _wrap_answers()
     http_log = logging.getLogger("discord.http")  # discord.py logs each 429 there
