@@ -20,10 +20,11 @@ import contextlib
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -52,6 +53,7 @@ PRAGMAS = (f"busy_timeout={BUSY_TIMEOUT_MS}", "journal_mode=WAL", "synchronous=N
            "foreign_keys=ON", f"journal_size_limit={JOURNAL_SIZE_LIMIT}",
            f"wal_autocheckpoint={WAL_AUTOCHECKPOINT}")
 BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+T = TypeVar("T")
 FIX = "Point DATABASE_URL at another file (e.g. sqlite:///data/cardroom.db)"
 
 
@@ -66,51 +68,104 @@ def storage_error(exc: sqlite3.Error) -> StorageError:
     return StorageError(f"{type(exc).__name__}: {exc}")
 
 
-async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Params) -> Row | None:
-    """One row (or ``None``) on ``conn``; driver errors become storage errors."""
+def _changed(raw: sqlite3.Connection, sql: str, params: Params) -> int:
+    """On the connection's thread: run one statement, close its cursor, the rows changed."""
+    cur = raw.execute(sql, params)
     try:
-        async with conn.execute(sql, params) as cur:
-            row: Row | None = await cur.fetchone()
-            return row
+        return cur.rowcount
+    finally:
+        cur.close()
+
+
+def _many(raw: sqlite3.Connection, sql: str, rows: Params) -> int:
+    """On the connection's thread: one statement once per parameter row."""
+    cur = raw.executemany(sql, rows)
+    try:
+        return cur.rowcount
+    finally:
+        cur.close()
+
+
+def _first(raw: sqlite3.Connection, sql: str, params: Params) -> Row | None:
+    """On the connection's thread: the first row of a query (its cursor closed)."""
+    cur = raw.execute(sql, params)
+    try:
+        row: Row | None = cur.fetchone()
+        return row
+    finally:
+        cur.close()
+
+
+def _every(raw: sqlite3.Connection, sql: str, params: Params) -> list[Row]:
+    """On the connection's thread: every row of a query (its cursor closed)."""
+    cur = raw.execute(sql, params)
+    try:
+        return list(cur.fetchall())
+    finally:
+        cur.close()
+
+
+async def _on_thread(conn: aiosqlite.Connection, run: Callable[..., T], sql: str,
+                     params: Params) -> T:
+    """``run(raw connection, sql, params)`` on ``conn``'s thread, in one trip there and
+    back; driver errors become storage errors. aiosqlite's own ``execute`` makes a trip
+    for the statement, another for each fetch and another to close the cursor (each trip:
+    a queue put that wakes the thread, a future, a wake-up of the loop through its pipe):
+    three for a read, two for each statement of a write, 12.7 trips a move in
+    ``bench.capacity`` (issue 42). ``Connection._execute`` is aiosqlite's one door to its
+    thread (every public method goes through it): not public, so
+    tests/storage/test_sqlite_trips.py holds what this relies on."""
+    try:
+        result: T = await conn._execute(run, conn._conn, sql, params)
+        return result
     except sqlite3.Error as exc:
         raise storage_error(exc) from exc
+
+
+async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Params) -> Row | None:
+    """One row (or ``None``) on ``conn``; driver errors become storage errors."""
+    return await _on_thread(conn, _first, sql, params)
 
 
 async def _fetchall(conn: aiosqlite.Connection, sql: str, params: Params) -> list[Row]:
     """Every row on ``conn``; driver errors become storage errors."""
-    try:
-        async with conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-    except sqlite3.Error as exc:
-        raise storage_error(exc) from exc
+    return await _on_thread(conn, _every, sql, params)
+
+
+def _begun(run: Callable[[sqlite3.Connection, str, Params], T], raw: sqlite3.Connection,
+           sql: str, params: Params) -> T:
+    """On the connection's thread: ``BEGIN IMMEDIATE``, then ``run`` the transaction's
+    first statement (one trip for both)."""
+    raw.execute("BEGIN IMMEDIATE").close()
+    return run(raw, sql, params)
 
 
 class _SQLiteTransaction(Transaction):
+    """Statements on the writer. ``BEGIN IMMEDIATE`` goes with the first statement, in
+    its trip to the writer's thread; a transaction that ran none has nothing to commit
+    (the connection says whether one is open: ``in_transaction``)."""
+
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
+    async def _run(self, run: Callable[[sqlite3.Connection, str, Params], T], sql: str,
+                   params: Params) -> T:
+        if self.conn.in_transaction:
+            return await _on_thread(self.conn, run, sql, params)
+        return await _on_thread(self.conn, partial(_begun, run), sql, params)
+
     async def execute(self, sql: str, params: Params = ()) -> int:
-        try:
-            async with self.conn.execute(sql, params) as cur:
-                return cur.rowcount
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        return await self._run(_changed, sql, params)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        if not rows:
-            return
-        try:
-            async with self.conn.executemany(sql, rows):
-                pass
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        if rows:
+            await self._run(_many, sql, rows)
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        return await _fetchone(self.conn, sql, params)
+        return await self._run(_first, sql, params)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        return await _fetchall(self.conn, sql, params)
-
+        return await self._run(_every, sql, params)
 
     async def lock(self, key: int) -> None:
         """Nothing to do: a write transaction holds the whole file."""
@@ -228,11 +283,11 @@ class SQLiteDatabase(Database):
         except TimeoutError:
             raise StorageBusy("The database is busy: too many writes are waiting.") from None
         try:
-            tx = _SQLiteTransaction(self.writer)
-            await tx.execute("BEGIN IMMEDIATE")
+            tx = _SQLiteTransaction(self.writer)  # BEGIN IMMEDIATE with its first statement
             try:
                 yield tx
-                await tx.execute("COMMIT")
+                if self.writer.in_transaction:
+                    await _on_thread(self.writer, _changed, "COMMIT", ())
             except BaseException:
                 if self.writer.in_transaction:
                     with contextlib.suppress(Exception):
