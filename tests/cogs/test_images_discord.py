@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import pictures
+from bot.discord import pictures, publisher
 from bot.render.card_text import card
 from bot.tables.display import QUIET_WAIT
 from tests.helpers.discord import (
@@ -111,6 +111,32 @@ async def test_images_off_setting_gives_a_text_only_table(world: dict[str, Any])
     assert hand.ephemeral
     assert not hand.embeds[0].image.url
     assert len(env.bot.app.images.cache) == 0
+
+
+async def test_images_off_table_edit_makes_one_embed(world: dict[str, Any],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server without pictures: each table edit makes its text table's embed only, not
+    first the embed a picture would go with (issue 42: it was made and thrown away)."""
+    env, guild, channel = world["env"], world["guild"], world["channel"]
+    managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("ada"), roles=[managers])
+    await admin.slash(channel, "settings set", images=False)
+    table = await start_soureh(world)
+    made: list[bool] = []
+    real = publisher.table_embed
+
+    def counted(seen: Any, *, text_table: bool = False) -> discord.Embed:
+        made.append(text_table)
+        return real(seen, text_table=text_table)
+
+    monkeypatch.setattr(publisher, "table_embed", counted)
+    start = len(env.http_requests)
+    await via_panel(env, member_of(world, table, table.to_act()), channel, "draw")
+    await env.advance_time(QUIET_WAIT + 1)  # a lone draw shows after the wait
+    await flush(env)
+    edits = table_edits(env, table, start)
+    assert edits and all(e["embeds"][0].get("fields") for e in edits)  # the text table
+    assert made and made == [True] * len(made)
 
 
 async def test_hand_image_is_ephemeral_and_dm_only(world: dict[str, Any]) -> None:
