@@ -34,6 +34,10 @@ After a warm-up (the lobbies and 10 virtual seconds of play), the measured windo
   behind on the loop.
 - **Event-loop lag**: a driver task sleeping 10 ms of real time in a loop; lag = how much
   later than asked it woke (the longest synchronous stretches on the loop).
+- **The bot's own lag and click latency** (``bench.stretches``): every callback of the loop
+  timed and given to the bot, SimCord or the driver; each lag sample and click less the
+  SimCord and driver time inside it, and the bot's longest stretches with their names, CPU
+  and the garbage collector's pauses in them.
 - **Requests per human move by rate-limit class** (``bench.requests.classify``): every
   request the bot sent in the window (computer moves, timers and coalesced edits included)
   over the people's moves; and **KB uploaded per move**: the bytes of the files attached
@@ -43,12 +47,21 @@ After a warm-up (the lobbies and 10 virtual seconds of play), the measured windo
   pictures' threads, SQLite's, the event loop's; with py-spy installed (``bench.spy``) the
   event loop's thread split between the bot, SimCord, the driver and asyncio, which gives
   the bot's own tables per core.
+
+Two harness choices keep the figures about the bot. The tables' deals come from the run's
+seed (``run_load(seed=...)``, which also seeds the people's thinking times), not from the
+bot's ``secrets``, so two runs play the same moves. SimCord's settle loop
+asks, for each pending task, whether a timer will wake it, by scanning every tracked
+timer: O(tasks × timers) a settle turn, most of the loop at K = 100. ``bench.settle``
+answers the same question from an index (same answers, checked by bench/tests/test_settle);
+``--simcord-scan`` runs SimCord's own scan (the figures before the sixteenth session).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import random
 import re
 import sys
@@ -68,7 +81,9 @@ from bench.players import NoMove, Seated, peek, seat_tables
 from bench.requests import CALLBACK, Tally, route_path
 from bench.run import Figure
 from bench.sampler import Sampler
+from bench.settle import IndexedSettle
 from bench.spy import Spy
+from bench.stretches import LoopClock
 from bench.threads import cpu_by_group, cpu_by_thread
 
 DM_PATH = re.compile(r"^/channels/(\d+)/messages")
@@ -104,6 +119,8 @@ class Wire:
     measuring: bool = False
     click_start: float | None = None
     latencies: list[float] = field(default_factory=list)
+    clicks: list[tuple[float, float]] = field(default_factory=list)  # (click, callback) times
+    clock: LoopClock | None = None  # told of the router's time on the loop
     router_cpu: float = 0.0
     by_file: dict[str, int] = field(default_factory=dict)  # bytes uploaded by file name
     uploads: dict[str, int] = field(default_factory=dict)  # files uploaded by file name
@@ -120,9 +137,11 @@ class Wire:
             if self.click_start is not None and method == "POST" and CALLBACK.match(
                     route_path(path)):
                 if self.measuring:
-                    self.latencies.append(time.perf_counter() - self.click_start)
+                    now = time.perf_counter()
+                    self.latencies.append(now - self.click_start)
+                    self.clicks.append((self.click_start, now))
                 self.click_start = None
-            start = time.thread_time()
+            start, wall = time.thread_time(), time.perf_counter()
             if self.measuring:
                 upload = 0
                 for item in kwargs.get("files") or ():
@@ -137,6 +156,8 @@ class Wire:
             finally:
                 if self.measuring:
                     self.router_cpu += time.thread_time() - start
+                    if self.clock is not None:
+                        self.clock.foreign(wall, time.perf_counter())
 
         simcord_router.dispatch = dispatch
 
@@ -166,6 +187,7 @@ class Load:
     tables: int
     level: str
     images: bool = True
+    scan: bool = False  # SimCord's own scan for sleep timers, not bench.settle's index
     virtual: float = 0.0
     wall: float = 0.0
     cpu: float = 0.0
@@ -175,6 +197,9 @@ class Load:
     given_up: int = 0
     games: int = 0
     lags: list[float] = field(default_factory=list)
+    lag_spans: list[tuple[float, float]] = field(default_factory=list)  # (due, woke) times
+    clock: LoopClock | None = None  # the loop's callbacks by owner (bench.stretches)
+    settle: IndexedSettle | None = None
     wire: Wire | None = None
     shares: dict[str, float] = field(default_factory=dict)
     top: list[tuple[str, str, float]] = field(default_factory=list)
@@ -242,12 +267,17 @@ def drawn(env: simcord.Env) -> int:
     return sum(cache.misses for cache in env.bot.app.images.caches.values())
 
 
-async def lag_ticker(lags: list[float], stop: asyncio.Event) -> None:
-    """Sleep ``LAG_PERIOD`` of real time over and over; record each oversleep."""
+async def lag_ticker(lags: list[float], stop: asyncio.Event,
+                     spans: list[tuple[float, float]] | None = None) -> None:
+    """Sleep ``LAG_PERIOD`` of real time over and over; record each oversleep (and in
+    ``spans`` when it was due and when it woke)."""
     while not stop.is_set():
         start = time.perf_counter()
         await asyncio.sleep(LAG_PERIOD)
-        lags.append(max(0.0, time.perf_counter() - start - LAG_PERIOD))
+        woke = time.perf_counter()
+        lags.append(max(0.0, woke - start - LAG_PERIOD))
+        if spans is not None:
+            spans.append((start + LAG_PERIOD, max(woke, start + LAG_PERIOD)))
 
 
 class Driver:
@@ -308,11 +338,18 @@ class Driver:
 
 
 async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: int = 1,
-                   warmup: float = WARMUP, images: bool = True) -> Load:
-    """Seat ``tables`` tables, play ``warmup`` virtual seconds, then measure ``minutes``."""
-    load = Load(tables, level, images=images)
-    with tempfile.TemporaryDirectory(prefix="cardroom-capacity-") as folder:
+                   warmup: float = WARMUP, images: bool = True, scan: bool = False,
+                   check: bool = False) -> Load:
+    """Seat ``tables`` tables, play ``warmup`` virtual seconds, then measure ``minutes``.
+    SimCord's sleep-timer question is answered from an index (``bench.settle``) unless
+    ``scan`` (SimCord's own scan, O(tasks × timers) a settle turn); ``check`` asks both."""
+    load = Load(tables, level, images=images, scan=scan)
+    settle = IndexedSettle(check=check)
+    with tempfile.TemporaryDirectory(prefix="cardroom-capacity-") as folder, \
+            contextlib.nullcontext() if scan else settle:
         async with running_bot(Path(folder), settle_timeout=600.0) as env:
+            deals = random.Random(seed)  # the same deals every run (the bot draws secrets)
+            env.bot.tables.seed_source = lambda: deals.randrange(2**31)
             seated = seat_tables(env, tables, level=level)
             if not images:  # the floor: the same play with the servers' images turned off
                 from storage.guild_settings import GuildSettingsRepo
@@ -332,10 +369,11 @@ async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: 
                     await driver.step(False)
                 marks = {i: peek(env, t.channel.id).version for i, t in enumerate(seated)}
                 stop = asyncio.Event()
-                ticker = asyncio.create_task(lag_ticker(load.lags, stop))
+                ticker = asyncio.create_task(lag_ticker(load.lags, stop, load.lag_spans))
                 wire.measuring = True
+                loop_clock = wire.clock = load.clock = LoopClock(env)
                 # py-spy, if installed, watches the window from outside
-                with Spy() as spy, Sampler() as sampler:
+                with Spy() as spy, Sampler() as sampler, loop_clock:
                     drawn0, threads0 = drawn(env), cpu_by_thread()
                     cpu0, wall0, virtual0 = time.process_time(), time.perf_counter(), clock.elapsed
                     while clock.elapsed < virtual0 + minutes * 60:
@@ -357,18 +395,19 @@ async def run_load(tables: int, minutes: float, *, level: str = "normal", seed: 
                 load.sampler_cpu = sampler.own_cpu
                 load.cpu -= sampler.own_cpu
                 load.wire = wire
+                load.settle = None if scan else settle
             finally:
                 wire.remove()
     return load
 
 
 def measure(sizes: Sequence[int], minutes: float, level: str,
-            images: bool = True) -> list[Load]:
+            images: bool = True, scan: bool = False) -> list[Load]:
     """One run per K."""
     loads = []
     for k in sizes:
         print(f"   capacity: K={k} ...", file=sys.stderr, flush=True)
-        loads.append(asyncio.run(run_load(k, minutes, level=level, images=images)))
+        loads.append(asyncio.run(run_load(k, minutes, level=level, images=images, scan=scan)))
     return loads
 
 
@@ -392,12 +431,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="4 tables, 15 virtual seconds")
     parser.add_argument("--no-images", action="store_true",
                         help="the servers' images off: what the same play costs without them")
+    parser.add_argument("--simcord-scan", action="store_true",
+                        help="SimCord's own scan for sleep timers (O(tasks × timers) a settle "
+                        "turn), not bench.settle's index: the figures before the sixteenth "
+                        "session")
     args = parser.parse_args(argv)
-    images = not args.no_images
+    images, scan = not args.no_images, args.simcord_scan
     if args.quick:
-        found = figures(measure([4], 0.25, args.level, images), True)
+        found = figures(measure([4], 0.25, args.level, images, scan), True)
     else:
-        found = figures(measure(args.tables, args.minutes, args.level, images), False)
+        found = figures(measure(args.tables, args.minutes, args.level, images, scan), False)
     for f in found:
         print(f"{f.measure}: {f.value}" + (f"  [target {f.target}]" if f.target else ""))
         print(f"    {f.method}")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from bench.requests import RateClass
 from bench.run import Figure, ms, percentile
+from bench.stretches import LONG, LoopClock
 
 if TYPE_CHECKING:
     from bench.capacity import Load
@@ -77,6 +78,64 @@ def thread_figure(load: Load, k: str) -> Figure:
         "in other; pictures drawn = the image caches' misses")
 
 
+def collector(clock: LoopClock) -> str:
+    """The garbage collector's pauses in the window, by generation."""
+    parts = []
+    for generation in (0, 1, 2):
+        runs = [b - a for g, a, b in clock.collections if g == generation]
+        if runs:
+            parts.append(f"gen {generation} {len(runs)}× max {ms(max(runs))} "
+                         f"(total {sum(runs):.2f} s)")
+    return "the garbage collector: " + (", ".join(parts) or "did not run")
+
+
+def own_figure(load: Load, k: str, quick: bool) -> Figure | None:
+    """The bot's own latency: loop lag and clicks less SimCord's and the driver's time on
+    the loop, and the bot's longest stretches (``bench.stretches``)."""
+    clock, wire = load.clock, load.wire
+    if clock is None or wire is None or not load.lag_spans:
+        return None
+    lags = clock.without_foreign(load.lag_spans)
+    clicks = clock.without_foreign(wire.clicks)
+    runs = list(clock.bot_stretches)
+    long = sum(1 for x in runs if x > LONG)
+    total = sum(clock.busy.values())
+    split = ", ".join(f"{name} {sec:.2f} s ({sec / total:.0%}, {clock.callbacks[name]:,} "
+                      "callbacks)" for name, sec in clock.busy.items()) if total else "nothing"
+    lag99 = percentile(lags, 99)
+    calm = clock.without_foreign(load.lag_spans, collector=True)
+    calm_clicks = clock.without_foreign(wire.clicks, collector=True)
+    click99 = percentile(clicks, 99) if clicks else 0.0
+    settle = load.settle
+    how = ("SimCord's own scan for sleep timers (--simcord-scan)" if settle is None else
+           f"SimCord's sleep-timer question answered from bench.settle's index "
+           f"({settle.questions:,} questions, {settle.builds:,} indexes made, the whole run)")
+    return Figure(
+        "Capacity", f"{k}: the bot's own loop lag p50 / p99 / max; click p50 / p99",
+        " / ".join(ms(x) for x in (statistics.median(lags), lag99, max(lags)))
+        + "; " + (" / ".join(ms(x) for x in (statistics.median(clicks), click99))
+                  if clicks else "no clicks")
+        + f" (the garbage collector's pauses out too: lag p99 {ms(percentile(calm, 99))}, "
+        f"max {ms(max(calm))}; click p99 "
+        f"{ms(percentile(calm_clicks, 99)) if calm_clicks else '-'})"
+        + f"; the bot's stretches p99 / max {ms(percentile(runs, 99)) if runs else '-'} / "
+        f"{ms(max(runs)) if runs else '-'}, {long} over {LONG * 1000:.0f} ms"
+        + (" (longest: " + "; ".join(
+            f"{ms(x)} {name}, {ms(c)} of CPU" + (f", {ms(g)} the garbage collector's" if g
+                                                  else "")
+            for (x, name), g, c in sorted(zip(clock.long, clock.long_gc, clock.long_cpu,
+                                              strict=True), reverse=True)[:3]) + ")"
+           if clock.long else "")
+        + "; " + collector(clock),
+        target=f"lag p99 ≤ {TARGET_LAG_P99 * 1000:.0f} ms, click p99 ≤ "
+        f"{TARGET_CLICK_P99 * 1000:.0f} ms",
+        met=None if quick else lag99 <= TARGET_LAG_P99 and click99 <= TARGET_CLICK_P99,
+        method=f"{how}; every callback of the loop timed (bench.stretches): the lag samples "
+        "and clicks above less the SimCord and driver segments inside each, the bot's "
+        f"stretches = its {len(runs):,} callbacks' own time (nested callbacks and SimCord's "
+        f"router out); the loop's time by owner: {split}")
+
+
 def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
     """The capacity section's rows, one group per K."""
     sec = "Capacity"
@@ -136,6 +195,9 @@ def figures(loads: Sequence[Load], quick: bool) -> list[Figure]:
             met=None if quick or not lags else percentile(lags, 99) <= TARGET_LAG_P99,
             method=f"{len(lags)} wake-ups of a task sleeping {LAG_PERIOD * 1000:.0f} ms of real "
             "time on the bot's loop: how late each woke"))
+        own = own_figure(load, k, quick)
+        if own is not None:
+            out.append(own)
         classes, upload, global_per, _ = request_cells(load)
         out.append(Figure(
             sec, f"{k}: requests per human move", classes,

@@ -11,13 +11,14 @@ root or with ``kernel.yama.ptrace_scope`` 0); without it the capacity bench says
 uses the in-process sampler's shares.
 
 Owners, by the innermost frame outside the standard library: ``bot`` (bot, cogs, storage
-and the libraries a production bot runs: discord.py, Pillow, aiosqlite, ...), ``simcord``,
-``driver`` (this ``bench`` package, below its entry point), and ``asyncio``: frames of the
-standard library only, the loop's own scheduling. Samples inside the loop's ``epoll`` poll
-are counted apart (``epoll``) and left out of the split: py-spy (``--nonblocking``) sees a
-thread that is just waking as running, and such samples were 29 % of one K = 25 window,
-while the thread's own CPU clock inside every ``select`` of a whole run (start-up
-included) was 0.45 s, a few per cent of the thread's CPU.
+and the libraries a production bot runs: discord.py, Pillow, aiosqlite, ...), ``simcord``
+(``bench.settle``'s stand-in for part of it too), ``driver`` (this ``bench`` package, below
+its entry point; ``bench.stretches``' wrapper of every callback is looked through), and
+``asyncio``: frames of the standard library only, the loop's own scheduling. Samples
+inside the loop's ``epoll`` poll are counted apart (``epoll``) and left out of the split:
+py-spy (``--nonblocking``) sees a thread that is just waking as running, and such samples
+were 29 % of one K = 25 window, while the thread's own CPU clock inside every ``select``
+of a whole run (start-up included) was 0.45 s, a few per cent of the thread's CPU.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ RATE = 100  # samples per second (py-spy runs on the same cores)
 OWNERS = ("bot", "simcord", "driver", "asyncio")  # "epoll" samples are counted, not split
 _FRAME = re.compile(r"^(?P<func>.*) \((?P<path>[^()]*?)(?::\d+)?\)$")
 _ENTRY = frozenset({"<module>", "main", "measure"})  # the bench's own entry points
+_AS_SIMCORD = frozenset({"bench/settle.py"})  # the bench's stand-ins for SimCord's code
+_SEE_THROUGH = frozenset({"bench/stretches.py"})  # the bench's wrapper of every callback
 
 
 def executable() -> str | None:
@@ -60,8 +63,10 @@ def owned(frames: list[str]) -> tuple[str, str]:
         if m is None:
             continue
         path, func = m["path"], m["func"]
-        if path.startswith("simcord/"):
+        if path.startswith("simcord/") or path in _AS_SIMCORD:
             return "simcord", f"{path}:{func}"
+        if path in _SEE_THROUGH:
+            continue
         if path.startswith("bench/"):
             if func.split(".")[-1] in _ENTRY:
                 break
