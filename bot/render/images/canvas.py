@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import _, is_rtl
 from bot.render.images import text as lines
+from bot.render.images.blit import blit
 from bot.render.images.cards import card_back, card_face, card_face_top, paste_card, rank_chip
 from bot.render.images.palette import quantize
 from bot.render.images.phone import Drawn, noted
@@ -97,7 +98,7 @@ class Canvas:
         border = t.accent if highlight else t.panel_border
         width = 5 if highlight else 2
         x0, y0, x1, y1 = box
-        self.img.paste(panel_tile(x1 - x0, y1 - y0, fill, border, width, t.felt), (x0, y0))
+        blit(self.img, panel_tile(x1 - x0, y1 - y0, fill, border, width, t.felt), x0, y0)
 
     def card(self, x: int, y: int, code: str | None, w: int, h: int) -> None:
         """A card face (``code``) or, for ``None``, its back."""
@@ -131,7 +132,7 @@ class Canvas:
         """A laid-down quadruplet chip; returns its width."""
         sprite = rank_chip(rank, h, self.four_colour)
         self.drawn.text_sizes.add(int(h * 0.6))  # its rank, as rank_chip draws it
-        self.img.paste(sprite, (x, y), sprite)
+        blit(self.img, sprite, x, y, sprite)
         return sprite.width
 
     def ring(self, x: int, y: int, w: int, h: int, colour: RGB) -> None:

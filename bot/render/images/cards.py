@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.cards import Card, Suit
+from bot.render.images.blit import blit
 from bot.render.images.style import (
     BACK_LINE,
     BACK_MAIN,
@@ -246,7 +247,7 @@ def paste_card(img: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
     """Paste a card sprite at (x, y) with a soft drop shadow (one paste of the sprite and
     its shadow composed once: a third of the drawing time of a table)."""
     card = with_shadow(sprite)
-    img.paste(card, (x, y), card)
+    blit(img, card, x, y, card)
 
 
 _COMPOSED_MAX = 256  # sprites with their shadow kept (the sizes and cards in use)

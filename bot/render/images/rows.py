@@ -8,6 +8,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.i18n import is_rtl
+from bot.render.images.blit import blit
 from bot.render.images.canvas import NAME_PX, PAD, Canvas
 from bot.render.images.cards import card_back, with_shadow
 from bot.render.images.style import HIDDEN_RING
@@ -81,7 +82,7 @@ def backs(canvas: Canvas, x: int, y: int, count: int, *, right: bool = False) ->
         canvas.empty_slot(left, y, BW, BH)
         return width
     fan = _fan(shown, step)
-    canvas.img.paste(fan, (left, y), fan)
+    blit(canvas.img, fan, left, y, fan)
     canvas.drawn.backs.extend([BW] * shown)
     return width
 

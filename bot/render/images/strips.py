@@ -31,6 +31,7 @@ from typing import Any
 from PIL import Image
 
 from bot.i18n import current
+from bot.render.images.blit import blit
 from bot.render.images.canvas import WIDTH, Canvas, encode
 from bot.render.images.palette import palette_for
 from bot.render.images.phone import Drawn, noted
@@ -234,7 +235,7 @@ class Strips:
                 canvas = self._drawn_strip(i)
                 self._note(canvas.drawn)
                 self._emoji = self._emoji or canvas.emoji
-                img.paste(canvas.img, (0, y))
+                blit(img, canvas.img, 0, y)
                 y += canvas.img.height
             self._img = img
             self._done = True

@@ -24,6 +24,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont, features
 
 from bot.render.images import fonts
+from bot.render.images.blit import blit, fill
 from bot.render.images.fonts import FontFile
 
 log = logging.getLogger(__name__)
@@ -464,9 +465,9 @@ def paste(
     if s.ink is not None:
         # a solid image through the mask: a third of the time of Pillow's masked fill
         x0, y0 = px + s.ink_at[0], py + s.ink_at[1]
-        img.paste(Image.new("RGB", s.ink.size, colour), (x0, y0), s.ink)
+        fill(img, colour, x0, y0, s.ink)
     if s.colour is not None:
-        img.paste(s.colour, (px, py), s.colour)
+        blit(img, s.colour, px, py, s.colour)
     return s.width
 
 
