@@ -46,7 +46,7 @@ def _hand_groups(hand: Sequence[str] | None, by_rank_groups: bool) -> list[list[
     return [by_rank[r] for r in sorted(by_rank)]
 
 
-Drawn = TypeVar("Drawn", Canvas, Strips)
+Drawn = TypeVar("Drawn", Canvas, Strips)  # i18n: not for people
 
 
 def with_hand(

@@ -179,8 +179,8 @@ class Strips:
                *args: Hashable) -> None:
         """A strip before the ``index``-th one."""
         if height <= 0:
-            raise ValueError(  # i18n: not for people
-                f"a strip is at least 1 pixel tall, not {height}")
+            raise ValueError(
+                f"a strip is at least 1 pixel tall, not {height}")  # i18n: not for people
         self.strips.insert(index, Strip(height, draw, tuple(args)))
         self._img = None
         if self._done:  # drawn before: what it drew is noted again when next drawn
