@@ -35,16 +35,27 @@ def palette_png(img: Image.Image, level: int = LEVEL) -> bytes:
     if img.mode != "P":
         raise ValueError(f"a palette image is needed, not mode {img.mode}")  # i18n: not for people
     w, h = img.size
-    palette = bytes(img.getpalette("RGB") or ())[: 256 * 3]
-    # every scanline led by its filter byte (0, none): the image one column wider, its
-    # first column 0 (a third of the time of joining the rows in Python)
+    return png_file(w, h, img, bytes(deflate.zlib_compress(rows(img), level)))
+
+
+def rows(img: Image.Image) -> bytes:
+    """The scanlines of a mode "P" ``img``, each led by its filter byte (0, none): the image
+    one column wider, its first column 0 (a third of the time of joining the rows in
+    Python)."""
+    w, h = img.size
     wide = Image.new("P", (w + 1, h), 0)
     wide.paste(img, (1, 0))
-    rows = wide.tobytes()
+    return wide.tobytes()
+
+
+def png_file(width: int, height: int, palette: Image.Image, stream: bytes) -> bytes:
+    """A palette PNG ``width`` x ``height`` on ``palette``'s colours (a mode "P" image)
+    whose filtered rows are the zlib ``stream``."""
+    colours = bytes(palette.getpalette("RGB") or ())[: 256 * 3]
     return b"".join((
         SIGNATURE,
-        chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0)),
-        chunk(b"PLTE", palette),
-        chunk(b"IDAT", bytes(deflate.zlib_compress(rows, level))),
+        chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+        chunk(b"PLTE", colours),
+        chunk(b"IDAT", stream),
         chunk(b"IEND", b""),
     ))

@@ -26,16 +26,15 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 
 from bot.i18n import current
 from bot.render.images.blit import blit
-from bot.render.images.canvas import WIDTH, Canvas, encode
+from bot.render.images.canvas import PICTURE_BYTES, WIDTH, Canvas, encode
 from bot.render.images.palette import palette_for
 from bot.render.images.phone import Drawn, noted
-from bot.render.images.png import SIGNATURE, chunk
+from bot.render.images.png import png_file, rows
 from bot.render.images.style import Theme
 
 #: The most the kept strips hold, in deflated bytes. A strip is 1-8 KB; a live table's
@@ -281,24 +280,18 @@ class Strips:
                       four_colour=self.four_colour, fmt="WEBP")
 
     def compact(self) -> bytes:
-        from bot.render.images.canvas import PICTURE_BYTES
-
         png = self.png()
         return png if len(png) <= PICTURE_BYTES else self.webp()
 
 
 def _encoded(canvas: Canvas, palette: Image.Image) -> Encoded:
     """``canvas`` mapped onto ``palette``, its rows deflated and sync-flushed."""
-    mapped = canvas.img.quantize(palette=palette, dither=Image.Dither.NONE)
-    w, h = mapped.size
-    wide = Image.new("P", (w + 1, h), 0)  # every row led by its filter byte (0, none)
-    wide.paste(mapped, (1, 0))
-    rows = wide.tobytes()
+    filtered = rows(canvas.img.quantize(palette=palette, dither=Image.Dither.NONE))
     squeeze = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-    deflated = squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH)
+    deflated = squeeze.compress(filtered) + squeeze.flush(zlib.Z_SYNC_FLUSH)
     drawn = canvas.drawn
-    return Encoded(deflated, zlib.adler32(rows), len(rows), frozenset(drawn.text_sizes),
-                   tuple(drawn.faces), tuple(drawn.backs))
+    return Encoded(deflated, zlib.adler32(filtered), len(filtered),
+                   frozenset(drawn.text_sizes), tuple(drawn.faces), tuple(drawn.backs))
 
 
 def _joined(width: int, height: int, palette: Image.Image,
@@ -309,23 +302,5 @@ def _joined(width: int, height: int, palette: Image.Image,
         adler = adler32_combine(adler, piece.adler, piece.length)
     stream = b"".join((ZLIB_HEADER, *(p.deflated for p in pieces), LAST_BLOCK,
                        struct.pack(">I", adler)))
-    colours = bytes(palette.getpalette("RGB") or ())[: 256 * 3]
-    return b"".join((
-        SIGNATURE,
-        chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
-        chunk(b"PLTE", colours),
-        chunk(b"IDAT", stream),
-        chunk(b"IEND", b""),
-    ))
+    return png_file(width, height, palette, stream)
 
-
-def frozen(value: Any) -> Hashable:
-    """``value`` (a view's part: dicts, lists, strings, numbers) as a hashable key of
-    what a strip draws from."""
-    if isinstance(value, dict):
-        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return tuple(frozen(v) for v in value)
-    if isinstance(value, (set, frozenset)):
-        return frozenset(frozen(v) for v in value)
-    return value
