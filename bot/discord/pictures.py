@@ -162,6 +162,11 @@ class TableImages:
             log.warning("Reading settings of guild %s failed: %s", guild_id, type(exc).__name__)
             return None
 
+    async def pictured(self, guild_id: int) -> bool:
+        """Does the server show pictures (its settings read, and ``images`` on)?"""
+        settings = await self.settings(guild_id)
+        return settings is not None and settings.images
+
     async def display(self, user_id: int | None) -> UserDisplay | None:
         """The reader's own display choices (``/display``), kept ``DISPLAY_KEPT`` seconds
         (another process may have stored a change since); ``None`` for a public message
@@ -343,8 +348,7 @@ class TableImages:
         that it is built once, with or without his cards in words."""
         if table.state is None or not table.running or not table.entry.look.pictures.panel:
             return False
-        settings = await self.settings(table.record.guild_id)
-        if settings is None or not settings.images:
+        if not await self.pictured(table.record.guild_id):
             return False
         return not await self.reads_text(table.seats[seat].user_id)
 

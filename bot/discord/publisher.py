@@ -152,18 +152,13 @@ class DiscordNotifier:
         edit, which keeps its attachment when the picture is unchanged; ``seen``: the table
         as the render shows it (``Table.seen``, else taken now)."""
         seen = table.seen() if seen is None else seen
-        if seen.running and not await self._pictures_on(table):
+        if seen.running and not await self.images.pictured(table.record.guild_id):
             return table_embed(seen, text_table=True), []  # the picture's embed not made
         embed = table_embed(seen)
         files = await self.images.table_edit(table, embed, editing)
         if not files and seen.running:
             embed = table_embed(seen, text_table=True)
         return embed, files
-
-    async def _pictures_on(self, table: Table) -> bool:
-        """Does the table's server show pictures (its settings as ``images`` reads them)?"""
-        settings = await self.images.settings(table.record.guild_id)
-        return settings is not None and settings.images
 
     async def repost(self, table: Table) -> discord.Message:
         """Post the table message at the bottom; the old one says where the table went."""
