@@ -67,7 +67,7 @@ def with_hand(
     strip = 2 * PAD + max(1, len(rows)) * (CH + 8) - 8 + GAP
     laid = tuple(tuple(row) for row in rows)
     if isinstance(table, Strips):
-        table.insert(table.at(split), strip, _hand_strip, strip, laid)
+        table.insert(table.at(split), strip, _hand_strip, laid)
         return table
     canvas = Canvas(table.img.height + strip, table.theme, table.four_colour, table.width)
     canvas.drawn.adopt(table.drawn)
@@ -78,8 +78,8 @@ def with_hand(
     return canvas
 
 
-def _hand_strip(canvas: Canvas, strip: int, rows: tuple[tuple[tuple[int, str], ...], ...]) -> None:
-    _draw_hand(canvas, 0, strip, rows)
+def _hand_strip(canvas: Canvas, rows: tuple[tuple[tuple[int, str], ...], ...]) -> None:
+    _draw_hand(canvas, 0, canvas.img.height, rows)
 
 
 def _draw_hand(canvas: Canvas, split: int, strip: int,

@@ -174,7 +174,7 @@ def table(view: CoopView, names: Sequence[str], theme: Theme, four_colour: bool)
         under = GAP if seat < n - 1 else MARGIN
         picture.add(row_h + under, _seat_strip, extra, row_h, seat_name(names, seat),
                     view.get("to_act") == seat and not view.get("over"), _is_out(view, seat),
-                    mine, _cards(info["up"]), _cards(info["down"]) if mine else None,
+                    _cards(info["up"]), _cards(info["down"]) if mine else None,
                     tuple(bool(v) for v in valid) if isinstance(valid, list) else None,
                     held, pile)
     return picture
@@ -189,17 +189,18 @@ def _numbers_strip(canvas: Canvas, extra: bool) -> None:
 
 
 def _seat_strip(
-    canvas: Canvas, extra: bool, row_h: int, name: str, to_act: bool, out: bool, mine: bool,
+    canvas: Canvas, extra: bool, row_h: int, name: str, to_act: bool, out: bool,
     ups: tuple[str | None, ...] | None, downs: tuple[str | None, ...] | None,
     valid: tuple[bool, ...] | None, held: str | None, pile: str | None,
 ) -> None:
-    """One seat's row (``row_h`` tall, the gap under it below): its name, its coops, the
-    card it drew (``held``) or the open discard's top card (``pile``)."""
+    """One seat's row (``row_h`` tall, the gap under it below): its name, its coops (its
+    face-down cards ``downs`` given only to their owner, who sees them), the card it drew
+    (``held``) or the open discard's top card (``pile``)."""
     cols = columns(extra)
     w, h = cols.w, cols.h
     canvas.panel((MARGIN, 0, WIDTH - MARGIN, row_h), highlight=to_act, out=out)
     seat_name_at(canvas, cols.name_box(PAD), PAD, name, turn=to_act)
-    _coops(canvas, cols, PAD, ups, downs, valid, mine=mine)
+    _coops(canvas, cols, PAD, ups, downs, valid)
     if held is not None:
         canvas.card(cols.extra_x(), PAD, held, w, h)
         canvas.ring(cols.extra_x(), PAD, w, h, canvas.theme.accent)
@@ -209,15 +210,15 @@ def _seat_strip(
 
 
 def _coops(canvas: Canvas, cols: Columns, y: int, up: tuple[str | None, ...] | None,
-           down: tuple[str | None, ...] | None, valid: tuple[bool, ...] | None, *,
-           mine: bool) -> None:
+           down: tuple[str | None, ...] | None, valid: tuple[bool, ...] | None) -> None:
+    """The four coops at ``y``; ``down`` only for their owner (shown framed, with an eye)."""
     downs: list[str | None] = [None] * 4 if down is None else [*down]
     ups: list[str | None] = [None] * 4 if up is None else [*up]
     for slot in range(4):
         ok = valid[slot] if valid is not None and len(valid) == 4 else None
         draw_coop(canvas, cols.coop(slot), y, ups[slot], downs[slot], w=cols.w, h=cols.h,
                   peek=cols.peek,
-                  mine=mine, shown=mine and downs[slot] is not None, valid=ok)
+                  mine=True, shown=downs[slot] is not None, valid=ok)
 
 
 def hand(view: CoopView, theme: Theme, four_colour: bool) -> Canvas:
