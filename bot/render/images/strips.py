@@ -142,13 +142,12 @@ class Strips:
     """A picture as strips from the top down; used where a :class:`Canvas` is (``img``,
     ``drawn``, ``png``, ``webp``, ``compact``)."""
 
-    def __init__(self, theme: Theme, four_colour: bool, width: int = WIDTH,
-                 cache: StripCache | None = None) -> None:
+    def __init__(self, theme: Theme, four_colour: bool, width: int = WIDTH) -> None:
         self.theme = theme
         self.four_colour = four_colour
         self.width = width
         self.strips: list[Strip] = []
-        self.cache = STRIPS if cache is None else cache
+        self.cache = STRIPS  # where its strips are kept (a test may give another)
         self._drawn = noted(Drawn(width))  # filled as the strips are drawn or taken kept
         self._done = False  # the strips were drawn (``img``) or encoded (``png``)
         self._img: Image.Image | None = None
